@@ -1,0 +1,41 @@
+import type { LocaleValue } from '../domain/locale.js';
+
+/** Keeps `id` first, then the requested top-level fields in request order; `'all'` keeps everything. */
+export function project<T extends { id: string }>(item: T, fields: readonly string[] | 'all'): Partial<T> & { id: string } {
+  if (fields === 'all') return item;
+  const out: Record<string, unknown> = { id: item.id };
+  for (const f of fields) if (f !== 'id' && f in item) out[f] = (item as Record<string, unknown>)[f];
+  return out as Partial<T> & { id: string };
+}
+
+function isLocaleArray(v: unknown[]): v is LocaleValue[] {
+  const first = v[0] as { locale?: unknown; value?: unknown } | undefined;
+  return typeof first === 'object' && first !== null && typeof first.locale === 'string' && typeof first.value === 'string';
+}
+
+/**
+ * Keeps only the given locales in every localized text, recursively. `undefined` means no filter.
+ * Callers validate locales first, so an empty set is never passed.
+ */
+export function filterLocales<T>(value: T, locales: ReadonlySet<string> | undefined): T {
+  if (!locales) return value;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      if (isLocaleArray(v)) return v.filter((e) => locales.has(e.locale));
+      return v.map(walk);
+    }
+    if (typeof v === 'object' && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** Picks the text for a locale: exact, else `en`, else the first entry, else ''. */
+export function pickLocale(values: readonly LocaleValue[] | undefined, locale: string): string {
+  if (!values || values.length === 0) return '';
+  return (values.find((v) => v.locale === locale) ?? values.find((v) => v.locale === 'en') ?? values[0]!).value;
+}

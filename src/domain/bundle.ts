@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Category, DatachainType, Manifest, MaterializedElement } from './content.js';
+import { LocaleCode } from './locale.js';
+
+/**
+ * One compiled schema release, as the CLI writes it and the Worker embeds it.
+ * - `categories` are in the datachain type's display order.
+ * - `elements` are materialized and sorted by id (the natural order of list answers).
+ * - `symbols` maps symbol id to the SVG text exactly as authored.
+ * - `search_index` maps each manifest locale to a serialized MiniSearch index (`toJSON()`),
+ *   built with the options of `src/services/search-options.ts`.
+ */
+export const Bundle = z.object({
+  manifest: Manifest,
+  datachain_type: DatachainType,
+  categories: z.array(Category),
+  elements: z.array(MaterializedElement),
+  symbols: z.record(z.string(), z.string()),
+  search_index: z.partialRecord(LocaleCode, z.unknown()),
+});
+export type Bundle = z.infer<typeof Bundle>;
+
+/** One entry of the version index. `aliases` are the alias ids that currently point here. */
+export const VersionEntry = z.object({
+  id: z.string(),
+  status: z.enum(['beta', 'stable']),
+  created_at: z.string(),
+  content_hash: z.string(),
+  aliases: z.array(z.string()),
+});
+export type VersionEntry = z.infer<typeof VersionEntry>;
+
+/**
+ * The index of every built release: entries sorted by id, and the alias map
+ * (`<type>@latest` = newest stable else newest beta; `<type>@latest-beta` = newest beta).
+ */
+export const VersionIndex = z.object({
+  versions: z.array(VersionEntry),
+  aliases: z.record(z.string(), z.string()),
+});
+export type VersionIndex = z.infer<typeof VersionIndex>;

@@ -1,0 +1,49 @@
+import type { ErrorItem } from '../core/envelope.js';
+import { HEADERLESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { isValidSessionId } from './session.js';
+
+export type Framing = 'json' | 'sse';
+
+/** Media-type essence of a header value: `application/json; charset=utf-8` -> `application/json`. */
+const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();
+
+/** JSON unless the client accepts only text/event-stream; `undefined` when it accepts neither (406). */
+export function negotiateFraming(accept: string | undefined): Framing | undefined {
+  if (accept === undefined || accept.trim() === '') return 'json';
+  const types = accept.split(',').map((part) => {
+    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 };
+  }).filter((t) => t.q > 0);
+  const allows = (target: string) => types.some((t) => t.type === target || t.type === '*/*' || t.type === `${target.split('/')[0]}/*`);
+  if (allows('application/json')) return 'json';
+  if (allows('text/event-stream')) return 'sse';
+  return undefined;
+}
+
+/** Checks the headers of a POST /mcp; returns the refusal (status and error) or the framing. */
+export function checkPostHeaders(h: (name: string) => string | undefined): { status: number; error: ErrorItem } | { framing: Framing } {
+  const type = h('content-type');
+  if (type === undefined || essence(type) !== 'application/json') {
+    return { status: 415, error: { code: 'unsupported_media_type', message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`, fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.' } };
+  }
+  const framing = negotiateFraming(h('accept'));
+  if (!framing) {
+    return { status: 406, error: { code: 'bad_request', message: 'Accept allows neither application/json nor text/event-stream.', fix_hint: 'Send Accept: application/json, text/event-stream.' } };
+  }
+  const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
+  if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    return { status: 400, error: { code: 'bad_request', message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`, fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.` } };
+  }
+  const session = h('mcp-session-id');
+  if (session !== undefined && !isValidSessionId(session)) return { status: 400, error: badSession() };
+  return { framing };
+}
+
+export function badSession(): ErrorItem {
+  return {
+    code: 'bad_request',
+    message: 'Mcp-Session-Id must be 1 to 128 visible ASCII characters.',
+    fix_hint: 'Reuse the Mcp-Session-Id returned by initialize, or choose an id of visible ASCII characters.',
+  };
+}

@@ -1,0 +1,71 @@
+import type { ErrorItem } from '../core/envelope.js';
+
+export type RpcId = string | number;
+
+export const RPC = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  /** Transport refusals (origin, media type, size, rate): `data` carries the envelope-style error. */
+  SERVER_ERROR: -32000,
+} as const;
+
+export interface RpcRequest {
+  jsonrpc: '2.0';
+  id?: RpcId;
+  method: string;
+  params?: unknown;
+}
+
+export type RpcResponse =
+  | { jsonrpc: '2.0'; id: RpcId | null; result: unknown }
+  | { jsonrpc: '2.0'; id: RpcId | null; error: { code: number; message: string; data?: unknown } };
+
+export const result = (id: RpcId | null, value: unknown): RpcResponse => ({ jsonrpc: '2.0', id, result: value });
+
+export function rpcError(id: RpcId | null, code: number, message: string, data?: unknown): RpcResponse {
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/** A transport refusal as a JSON-RPC error whose `data` is the envelope error item. */
+export function refusal(error: ErrorItem): RpcResponse {
+  return rpcError(null, error.code === 'bad_request' ? RPC.INVALID_REQUEST : RPC.SERVER_ERROR, error.message, error);
+}
+
+export const isRpcId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/** Thrown by method handlers for bad params; the dispatcher turns it into -32602. */
+export class InvalidParams extends Error {
+  constructor(message: string, readonly data?: unknown) {
+    super(message);
+  }
+}
+
+export type Classified =
+  | { kind: 'request'; msg: RpcRequest & { id: RpcId } }
+  | { kind: 'notification'; msg: RpcRequest }
+  | { kind: 'response' }
+  | { kind: 'invalid'; response: RpcResponse };
+
+/** Sorts one incoming JSON value into request, notification, client response, or invalid. */
+export function classify(value: unknown): Classified {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'invalid', response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a JSON-RPC message must be an object.') };
+  }
+  const m = value as Record<string, unknown>;
+  const id = isRpcId(m.id) ? m.id : null;
+  if (m.jsonrpc !== '2.0') {
+    return { kind: 'invalid', response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be exactly "2.0".') };
+  }
+  if ('id' in m && !isRpcId(m.id)) {
+    return { kind: 'invalid', response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string or a number.') };
+  }
+  if (!('method' in m) && ('result' in m || 'error' in m) && 'id' in m) return { kind: 'response' };
+  if (typeof m.method !== 'string' || m.method === '') {
+    return { kind: 'invalid', response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "method" must be a non-empty string.') };
+  }
+  const msg = m as unknown as RpcRequest;
+  return 'id' in m ? { kind: 'request', msg: msg as RpcRequest & { id: RpcId } } : { kind: 'notification', msg };
+}

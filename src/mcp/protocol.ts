@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import pkg from '../../package.json' with { type: 'json' };
+import type { MethodHandler } from './context.js';
+import { parseParams } from './params.js';
+
+export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
+/** Assumed when a request carries no MCP-Protocol-Version header (Streamable HTTP rule). */
+export const HEADERLESS_PROTOCOL_VERSION = '2025-03-26';
+
+export const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: pkg.version };
+
+export const INSTRUCTIONS =
+  'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +
+  'Start with list_schema_versions (or use "ai@latest"), read the categories with get_schema, find elements with list_elements ' +
+  '(query searches titles and descriptions), then check a draft datachain with validate_datachain and fix what its errors name.';
+
+const InitializeParams = z.looseObject({
+  protocolVersion: z.string().optional(),
+  capabilities: z.looseObject({}).optional(),
+  clientInfo: z.looseObject({ name: z.string() }).optional(),
+});
+
+export const initialize: MethodHandler = (params, ctx) => {
+  const p = parseParams(InitializeParams, params);
+  const asked = p.protocolVersion;
+  const protocolVersion = asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : DEFAULT_PROTOCOL_VERSION;
+  ctx.issuedSessionId = ctx.clientSessionId ?? crypto.randomUUID();
+  return {
+    protocolVersion,
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { subscribe: false, listChanged: false },
+      prompts: { listChanged: false },
+      completions: {},
+      logging: {},
+    },
+    serverInfo: SERVER_INFO,
+    instructions: INSTRUCTIONS,
+  };
+};
+
+const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** Accepted and validated; this server sends no log notifications. */
+export const setLevel: MethodHandler = (params) => {
+  parseParams(z.looseObject({ level: z.enum(LEVELS) }), params);
+  return {};
+};
+
+export const empty: MethodHandler = () => ({});

@@ -1,0 +1,98 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { parseJsonBody } from '../core/json.js';
+import { bodyLimit } from '../middleware/body-limit.js';
+import { originGuard } from '../middleware/origin-guard.js';
+import type { Refuser } from '../middleware/refuse.js';
+import type { McpContext } from './context.js';
+import { dispatchOne } from './dispatch.js';
+import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
+import { refusal, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
+import { clearSlot, FALLBACK_SESSION, isValidSessionId } from './session.js';
+
+export const MAX_BATCH = 50;
+
+/** Middleware refusals on /mcp are JSON-RPC errors with id null. */
+export const refuseRpc: Refuser = (c, status, error, headers = {}) =>
+  c.json(refusal(error), status as 400, headers);
+
+function send(c: Context, status: number, body: unknown, framing: Framing, headers: Record<string, string> = {}): Response {
+  if (framing === 'sse') {
+    return c.body(`event: message\ndata: ${JSON.stringify(body)}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+  }
+  return c.json(body, status as 200, headers);
+}
+
+async function handlePost(c: Context<AppEnv>): Promise<Response> {
+  const checked = checkPostHeaders((n) => c.req.header(n));
+  if ('error' in checked) return refuseRpc(c, checked.status, checked.error);
+  const { framing } = checked;
+  const parsed = parseJsonBody(await c.req.text());
+  if (!parsed.ok) {
+    const code = parsed.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
+    return send(c, 400, rpcError(null, code, parsed.message), framing);
+  }
+  const clientSessionId = c.req.header('mcp-session-id');
+  const ctx: McpContext = {
+    env: c.env,
+    clientSessionId,
+    tool: {
+      store: c.get('store'),
+      requestId: c.get('requestId'),
+      sessionId: clientSessionId ?? FALLBACK_SESSION,
+      origin: new URL(c.req.url).origin,
+      env: c.env,
+    },
+  };
+  const body = parsed.value;
+  let status = 200;
+  let out: RpcResponse | RpcResponse[] | null;
+  if (Array.isArray(body)) {
+    if (body.length === 0 || body.length > MAX_BATCH) {
+      const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${MAX_BATCH})`;
+      return send(c, 400, rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}.`), framing);
+    }
+    const responses: RpcResponse[] = [];
+    for (const entry of body) {
+      const r = await dispatchOne(entry, ctx);
+      if (r) responses.push(r);
+    }
+    out = responses.length ? responses : null;
+    if (!out) status = 204;
+  } else {
+    out = await dispatchOne(body, ctx);
+    if (!out) status = 202;
+    else if ('error' in out && out.error.code === RPC.INVALID_REQUEST) status = 400;
+  }
+  const headers: Record<string, string> = ctx.issuedSessionId ? { 'Mcp-Session-Id': ctx.issuedSessionId } : {};
+  if (!out) return c.body(null, status as 202, headers);
+  return send(c, status, out, framing, headers);
+}
+
+async function handleDelete(c: Context<AppEnv>): Promise<Response> {
+  const session = c.req.header('mcp-session-id');
+  if (session === undefined) {
+    return refuseRpc(c, 400, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
+  }
+  if (!isValidSessionId(session)) return refuseRpc(c, 400, badSession());
+  await clearSlot(c.env.SESSIONS, session);
+  return c.body(null, 204);
+}
+
+function methodNotAllowed(c: Context): Response {
+  return c.json(
+    rpcError(null, RPC.SERVER_ERROR, `Method ${c.req.method} is not supported on /mcp; POST JSON-RPC messages instead.`),
+    405,
+    { Allow: 'POST, DELETE, OPTIONS' },
+  );
+}
+
+/** The Streamable HTTP endpoint: POST JSON-RPC (single or batch), DELETE to clear a session. */
+export function mcpRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', originGuard(refuseRpc));
+  app.post('/', bodyLimit(refuseRpc), handlePost);
+  app.delete('/', handleDelete);
+  app.all('/', methodNotAllowed);
+  return app;
+}

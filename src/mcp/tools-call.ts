@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Envelope } from '../core/envelope.js';
+import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
+import type { MethodHandler } from './context.js';
+import { InvalidParams } from './jsonrpc.js';
+import { parseParams } from './params.js';
+
+const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown().optional() });
+
+export const listTools: MethodHandler = () => ({ tools: TOOL_DESCRIPTORS });
+
+/** The MCP wrapping of an envelope: structured copy plus the same JSON as text. */
+export function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown> = {}) {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: envelope,
+    ...(hard ? { isError: true } : {}),
+    ...extra,
+  };
+}
+
+export const callTool: MethodHandler = async (params, ctx) => {
+  const p = parseParams(CallParams, params);
+  const tool = findTool(p.name);
+  if (!tool) {
+    throw new InvalidParams(`Unknown tool '${p.name}'.`, {
+      fix_hint: `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
+    });
+  }
+  const outcome = await invokeTool(tool, p.arguments, ctx.tool);
+  outcome.envelope.meta.request_id = ctx.tool.requestId;
+  return wrapEnvelope(outcome.envelope, outcome.hard, outcome.mcp);
+};

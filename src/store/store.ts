@@ -1,0 +1,44 @@
+import type { VersionIndex } from '../domain/bundle.js';
+import type { ErrorItem } from '../core/envelope.js';
+import { parseDatedVersion, splitVersion } from '../core/version.js';
+import type { Release } from './release.js';
+
+/**
+ * Where releases come from. The embedded store reads bundles compiled into the Worker;
+ * a KV- or R2-backed store can implement the same two methods.
+ */
+export interface SchemaStore {
+  index(): VersionIndex;
+  /** The release with this canonical id, or `undefined` when it is not served. */
+  release(canonicalId: string): Release | undefined;
+}
+
+/** Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release. */
+export function resolveVersion(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
+  const split = splitVersion(raw);
+  if ('error' in split) return split;
+  const index = store.index();
+  const alias = index.aliases[`${split.type}@${split.rest}`];
+  let canonical = alias;
+  if (!canonical) {
+    const parsed = parseDatedVersion(split.type, split.rest);
+    if ('error' in parsed) {
+      if (/^[a-z-]+$/.test(split.rest)) return unknown(`${split.type}@${split.rest}`, index);
+      return parsed;
+    }
+    canonical = parsed.canonical;
+  }
+  return store.release(canonical) ?? unknown(canonical, index);
+}
+
+function unknown(id: string, index: VersionIndex): { error: ErrorItem } {
+  const known = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
+  return {
+    error: {
+      code: 'unknown_version',
+      message: `Schema version '${id}' is not served here.`,
+      path: 'version',
+      fix_hint: `Use one of: ${known.join(', ')}.`,
+    },
+  };
+}

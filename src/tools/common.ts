@@ -1,0 +1,20 @@
+import { fail, type Meta, type Outcome } from '../core/envelope.js';
+import { resolveVersion } from '../store/store.js';
+import type { Release } from '../store/release.js';
+import type { ToolContext } from './define.js';
+
+/** Meta every version-scoped answer carries. */
+export function releaseMeta(release: Release, extra: Meta = {}): Meta {
+  return { version: release.id, content_hash: release.contentHash, ...extra };
+}
+
+/** Resolves the version argument, then runs `fn`; an unknown or malformed version is a hard failure. */
+export function withRelease<T>(version: string, ctx: ToolContext, fn: (release: Release) => Outcome<T>): Outcome<T> {
+  const release = resolveVersion(ctx.store, version);
+  if ('error' in release) return fail(release.error);
+  return fn(release);
+}
+
+export function localeSet(locales: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  return locales ? new Set(locales) : undefined;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../core/errors.js';
+
+export const ErrorItemSchema = z.object({
+  code: z.enum(Object.keys(ERROR_CODES) as [string, ...string[]]).or(z.string()),
+  message: z.string(),
+  path: z.string().optional(),
+  fix_hint: z.string().optional(),
+  retryable: z.boolean().optional(),
+  severity: z.enum(['error', 'warning']).optional(),
+});
+
+export const MetaSchema = z.object({
+  version: z.string().optional(),
+  content_hash: z.string().optional(),
+  next_cursor: z.string().nullable().optional(),
+  warnings: z.array(z.string()).optional(),
+  request_id: z.string().optional(),
+});
+
+/**
+ * The envelope a tool answers with, success and failure alike: MCP clients validate
+ * `structuredContent` against this even when `isError` is set.
+ */
+export function envelopeSchema(data: z.ZodType) {
+  return z.strictObject({
+    ok: z.boolean(),
+    data: data.optional(),
+    errors: z.array(ErrorItemSchema).optional(),
+    meta: MetaSchema,
+  });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { ErrorItem } from '../core/envelope.js';
+import { fail, ok } from '../core/envelope.js';
+import { filterLocales, project } from '../core/projection.js';
+import type { Release } from '../store/release.js';
+import { localeSet, releaseMeta, withRelease } from './common.js';
+import { defineTool } from './define.js';
+import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
+
+export function elementMissing(release: Release, id: string, path: string): ErrorItem {
+  return {
+    code: 'element_not_found',
+    message: `Element '${id}' not found in ${release.id}.`,
+    path,
+    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
+  };
+}
+
+export const getElement = defineTool({
+  name: 'get_element',
+  title: 'Get one element',
+  description:
+    'Reads one element by id: localized title and description, category, shape, symbol, the variables a placement may fill ' +
+    '(own and inherited from the category), the context values for context_type_id, and the icon variants.',
+  input: z.strictObject({
+    version: versionArg,
+    element_id: elementIdArg,
+    locales: localesArg.optional(),
+    fields: fieldsArg.optional(),
+  }),
+  output: z.object({ version: z.string(), element: z.looseObject({ id: z.string() }) }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  bucket: 'read',
+  run(args, ctx) {
+    return withRelease(args.version, ctx, (release) => {
+      const element = release.elementById.get(args.element_id);
+      if (!element) return fail(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
+      const shaped = filterLocales(project(element, args.fields ?? 'all'), localeSet(args.locales));
+      return ok({ version: release.id, element: shaped }, releaseMeta(release));
+    });
+  },
+});

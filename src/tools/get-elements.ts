@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { fail, ok, soft, type ErrorItem } from '../core/envelope.js';
+import { filterLocales, project } from '../core/projection.js';
+import { localeSet, releaseMeta, withRelease } from './common.js';
+import { defineTool } from './define.js';
+import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
+import { elementMissing } from './get-element.js';
+
+export const MAX_ELEMENT_IDS = 100;
+
+export const getElements = defineTool({
+  name: 'get_elements',
+  title: 'Get several elements',
+  description:
+    `Reads up to ${MAX_ELEMENT_IDS} distinct elements in one call (duplicates are merged). Returns a map from id to element. ` +
+    'Ids that do not exist map to null and each gets an element_not_found entry in errors, while the found ones are still returned.',
+  input: z.strictObject({
+    version: versionArg,
+    element_ids: z.array(elementIdArg).min(1).max(1000).describe(`Element ids; at most ${MAX_ELEMENT_IDS} distinct ones.`),
+    locales: localesArg.optional(),
+    fields: fieldsArg.optional(),
+  }),
+  output: z.object({
+    version: z.string(),
+    elements: z.record(z.string(), z.looseObject({ id: z.string() }).nullable()),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  bucket: 'read',
+  run(args, ctx) {
+    const firstIndex = new Map<string, number>();
+    args.element_ids.forEach((id, i) => { if (!firstIndex.has(id)) firstIndex.set(id, i); });
+    if (firstIndex.size > MAX_ELEMENT_IDS) {
+      return fail({
+        code: 'element_ids_too_many',
+        message: `Requested ${firstIndex.size} distinct ids; one call accepts at most ${MAX_ELEMENT_IDS}.`,
+        path: 'element_ids',
+        fix_hint: `Split the ids into batches of ${MAX_ELEMENT_IDS} or fewer, or use list_elements with category_id.`,
+      });
+    }
+    return withRelease(args.version, ctx, (release) => {
+      const locales = localeSet(args.locales);
+      const elements: Record<string, { id: string } | null> = {};
+      const errors: ErrorItem[] = [];
+      for (const [id, i] of firstIndex) {
+        const element = release.elementById.get(id);
+        if (element) elements[id] = filterLocales(project(element, args.fields ?? 'all'), locales);
+        else {
+          elements[id] = null;
+          errors.push(elementMissing(release, id, `element_ids[${i}]`));
+        }
+      }
+      const data = { version: release.id, elements };
+      return errors.length ? soft(errors, releaseMeta(release), data) : ok(data, releaseMeta(release));
+    });
+  },
+});
