@@ -3,6 +3,7 @@ import type { AppEnv } from './app-env.js';
 import { mcpRoutes } from './mcp/route.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
+import { logger } from './middleware/logger.js';
 import { requestId } from './middleware/request-id.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { embeddedStore } from './store/embedded.js';
@@ -18,6 +19,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders());
   app.use('*', requestId());
+  app.use('*', logger());
   app.use('*', cors());
   app.use('*', async (c, next) => {
     c.set('store', getStore());

@@ -6,6 +6,10 @@ declare namespace Cloudflare {
     ALLOWED_ORIGINS?: string;
     /** The public origin of this deployment (e.g. https://dtpr.example.org); requests from it are same-origin. */
     PUBLIC_ORIGIN?: string;
+    BODY_LIMIT_BYTES?: string;
+    BATCH_LIMIT?: string;
+    READ_BUDGET_MS?: string;
+    WORK_BUDGET_MS?: string;
     RL_READ?: RateLimit;
     RL_VALIDATE?: RateLimit;
     RL_RESOLVE?: RateLimit;

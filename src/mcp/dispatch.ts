@@ -1,5 +1,6 @@
 import { complete } from './completion.js';
 import type { McpContext, MethodHandler } from './context.js';
+import { rateLimitedError } from '../middleware/rate-limit.js';
 import { classify, InvalidParams, result, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
@@ -39,6 +40,15 @@ export async function dispatchOne(value: unknown, ctx: McpContext): Promise<RpcR
   }
   const { id, method, params } = c.msg;
   if (!handler) return rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`);
+  if (method !== 'tools/call') {
+    ctx.seen.push(method);
+    // tools/call takes its token from the tool's own bucket; every other request from 'read'.
+    if (!(await ctx.takeToken('read'))) {
+      ctx.rateLimited = true;
+      const error = rateLimitedError('read');
+      return rpcError(id, RPC.SERVER_ERROR, error.message, error);
+    }
+  }
   try {
     return result(id, await handler(params, ctx));
   } catch (error) {

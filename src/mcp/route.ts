@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { parseJsonBody } from '../core/json.js';
+import { limitsFrom } from '../core/limits.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { originGuard } from '../middleware/origin-guard.js';
+import { clientKey, RETRY_AFTER_SECONDS, takeToken } from '../middleware/rate-limit.js';
 import type { Refuser } from '../middleware/refuse.js';
 import type { McpContext } from './context.js';
 import { dispatchOne } from './dispatch.js';
 import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
 import { refusal, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
 import { clearSlot, FALLBACK_SESSION, isValidSessionId } from './session.js';
-
-export const MAX_BATCH = 50;
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
 export const refuseRpc: Refuser = (c, status, error, headers = {}) =>
@@ -33,9 +33,14 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
     return send(c, 400, rpcError(null, code, parsed.message), framing);
   }
   const clientSessionId = c.req.header('mcp-session-id');
+  const limits = limitsFrom(c.env);
+  const key = clientKey((n) => c.req.header(n));
   const ctx: McpContext = {
     env: c.env,
     clientSessionId,
+    limits,
+    seen: [],
+    takeToken: (bucket) => takeToken(c.env, bucket, key),
     tool: {
       store: c.get('store'),
       requestId: c.get('requestId'),
@@ -48,8 +53,8 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
   let status = 200;
   let out: RpcResponse | RpcResponse[] | null;
   if (Array.isArray(body)) {
-    if (body.length === 0 || body.length > MAX_BATCH) {
-      const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${MAX_BATCH})`;
+    if (body.length === 0 || body.length > limits.batch) {
+      const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${limits.batch})`;
       return send(c, 400, rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}.`), framing);
     }
     const responses: RpcResponse[] = [];
@@ -63,8 +68,11 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
     out = await dispatchOne(body, ctx);
     if (!out) status = 202;
     else if ('error' in out && out.error.code === RPC.INVALID_REQUEST) status = 400;
+    else if ('error' in out && ctx.rateLimited) status = 429;
   }
+  c.set('rpc', ctx.seen);
   const headers: Record<string, string> = ctx.issuedSessionId ? { 'Mcp-Session-Id': ctx.issuedSessionId } : {};
+  if (ctx.rateLimited) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
   if (!out) return c.body(null, status as 202, headers);
   return send(c, status, out, framing, headers);
 }
@@ -91,7 +99,7 @@ function methodNotAllowed(c: Context): Response {
 export function mcpRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', originGuard(refuseRpc));
-  app.post('/', bodyLimit(refuseRpc), handlePost);
+  app.post('/', (c, next) => bodyLimit(refuseRpc, limitsFrom(c.env).bodyBytes)(c, next), handlePost);
   app.delete('/', handleDelete);
   app.all('/', methodNotAllowed);
   return app;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Envelope } from '../core/envelope.js';
+import { fail, type Envelope, type Outcome } from '../core/envelope.js';
+import { BudgetExceeded, timeoutError, withinBudget } from '../middleware/timeout.js';
+import { rateLimitedError } from '../middleware/rate-limit.js';
 import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
@@ -27,7 +29,18 @@ export const callTool: MethodHandler = async (params, ctx) => {
       fix_hint: `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
     });
   }
-  const outcome = await invokeTool(tool, p.arguments, ctx.tool);
+  ctx.seen.push(`tools/call:${tool.name}`);
+  let outcome: Outcome;
+  if (!(await ctx.takeToken(tool.bucket))) {
+    ctx.rateLimited = true;
+    outcome = fail(rateLimitedError(tool.bucket));
+  } else {
+    const budget = tool.bucket === 'read' ? ctx.limits.readBudgetMs : ctx.limits.workBudgetMs;
+    outcome = await withinBudget(invokeTool(tool, p.arguments, ctx.tool), budget).catch((e: unknown) => {
+      if (e instanceof BudgetExceeded) return fail(timeoutError(budget));
+      throw e;
+    });
+  }
   outcome.envelope.meta.request_id = ctx.tool.requestId;
   return wrapEnvelope(outcome.envelope, outcome.hard, outcome.mcp);
 };

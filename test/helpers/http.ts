@@ -1,7 +1,9 @@
 import { exports } from 'cloudflare:workers';
 
 export const BASE = 'http://127.0.0.1:8787';
-export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+/** Each test file gets its own rate bucket, so suites do not drain each other's tokens. */
+export const TEST_CLIENT = `test-${crypto.randomUUID()}`;
+export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'dtpr-client': TEST_CLIENT };
 
 /** Sends a request through the Worker's own fetch handler, inside workerd. */
 export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {

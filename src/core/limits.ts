@@ -1,0 +1,27 @@
+/** Request limits, read from wrangler vars with the contract's defaults. */
+export interface Limits {
+  bodyBytes: number;
+  batch: number;
+  /** Wall-clock budget of reads. */
+  readBudgetMs: number;
+  /** Wall-clock budget of validate, resolve and render. */
+  workBudgetMs: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 65_536, batch: 50, readBudgetMs: 2_000, workBudgetMs: 5_000 };
+
+function positive(raw: string | undefined, fallback: number): number {
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isSafeInteger(n) && n > 0 ? n : fallback;
+}
+
+export function limitsFrom(env: object): Limits {
+  const vars = env as Record<string, unknown>;
+  const s = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
+  return {
+    bodyBytes: positive(s('BODY_LIMIT_BYTES'), DEFAULT_LIMITS.bodyBytes),
+    batch: positive(s('BATCH_LIMIT'), DEFAULT_LIMITS.batch),
+    readBudgetMs: positive(s('READ_BUDGET_MS'), DEFAULT_LIMITS.readBudgetMs),
+    workBudgetMs: positive(s('WORK_BUDGET_MS'), DEFAULT_LIMITS.workBudgetMs),
+  };
+}
