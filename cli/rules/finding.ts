@@ -1,0 +1,52 @@
+import { CATALOGUE, type FindingCode, type Severity } from './catalogue.js';
+
+/**
+ * One authoring finding. `file` is relative to the release directory (e.g. `elements/x.yaml`);
+ * `path` is a location inside that file (`element_context.values[1].color`, `description[fr]`
+ * for a locale's text), or `''` for the whole file.
+ */
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  file: string;
+  path: string;
+  message: string;
+  fix_hint: string;
+}
+
+/** Builds a finding; the severity comes from the catalogue, the fix hint defaults to it. */
+export function finding(
+  code: FindingCode,
+  file: string,
+  path: string,
+  message: string,
+  fixHint?: string,
+): Finding {
+  const info = CATALOGUE[code];
+  return { code, severity: info.severity, file, path, message, fix_hint: fixHint ?? info.fix };
+}
+
+export type PathSegment = string | number;
+
+/** `['a', 0, 'b']` -> `a[0].b`. */
+export function formatPath(segments: readonly PathSegment[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else out += out === '' ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+/** Joins a base path and a child path (either may be empty). */
+export function joinPath(base: string, child: string): string {
+  if (base === '') return child;
+  if (child === '' ) return base;
+  return child.startsWith('[') ? `${base}${child}` : `${base}.${child}`;
+}
+
+export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {
+  let errors = 0;
+  for (const f of findings) if (f.severity === 'error') errors += 1;
+  return { errors, warnings: findings.length - errors };
+}

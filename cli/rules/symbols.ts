@@ -1,0 +1,26 @@
+import type { Release } from '../release.js';
+import { finding, type Finding } from './finding.js';
+import { nearestNames } from './suggest.js';
+import { activeContent, wrapperProblem } from './svg-hardening.js';
+
+/** Every element's symbol exists; every symbol file is a bare, inert `<svg>`. */
+export function symbolRules(release: Release): Finding[] {
+  const out: Finding[] = [];
+  const ids = new Set(release.symbols.map((s) => s.id));
+  for (const { file, value } of release.elements) {
+    if (ids.has(value.symbol_id)) continue;
+    const near = nearestNames(value.symbol_id, ids);
+    const suggestion = near.length > 0 ? `Did you mean: ${near.join(', ')}? Or add` : 'Add';
+    out.push(finding('symbol_not_found', file, 'symbol_id',
+      `No symbol "${value.symbol_id}" (symbols/${value.symbol_id}.svg does not exist).`,
+      `${suggestion} symbols/${value.symbol_id}.svg to ${release.id.id}.`));
+  }
+  for (const { file, text } of release.symbols) {
+    const problem = wrapperProblem(text);
+    if (problem) out.push(finding('symbol_malformed_wrapper', file, '', problem));
+    for (const hit of activeContent(text)) {
+      out.push(finding('symbol_active_content', file, '', `line ${hit.line}: ${hit.what}.`));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse, stringify } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main.js';
+import { VersionIndex } from '../../src/domain/bundle.js';
+import { captureIo, copyRelease, makeFixture, type Fixture } from './fixture.js';
+
+function retag(dir: string, version: string, status: string): void {
+  const file = join(dir, 'meta.yaml');
+  const meta = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, stringify({ ...meta, version, status }));
+}
+
+describe('build-all', () => {
+  let fx: Fixture;
+  let out: string;
+  let moduleFile: string;
+  const run = (): { code: number; io: ReturnType<typeof captureIo> } => {
+    const io = captureIo();
+    const code = runCli(['build-all', '--root', fx.root, '--out', out, '--module', moduleFile], io);
+    return { code, io };
+  };
+  const index = (): VersionIndex => VersionIndex.parse(JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')));
+
+  beforeEach(() => {
+    fx = makeFixture('2026-01-01');
+    out = join(fx.base, 'build');
+    moduleFile = join(fx.base, 'generated', 'bundles.ts');
+    retag(copyRelease(fx, '2026-03-01-beta'), 'ai@2026-03-01-beta', 'beta');
+    retag(copyRelease(fx, '2025-12-01-beta'), 'ai@2025-12-01-beta', 'beta');
+  });
+  afterEach(() => fx.cleanup());
+
+  it('builds every release, one line each, and writes the index with aliases', () => {
+    const { code, io } = run();
+    expect(code).toBe(0);
+    expect(io.stdout.filter((l) => l.startsWith('built  '))).toHaveLength(3);
+    const idx = index();
+    expect(idx.versions.map((v) => v.id)).toEqual(['ai@2025-12-01-beta', 'ai@2026-01-01', 'ai@2026-03-01-beta']);
+    expect(idx.aliases).toEqual({ 'ai@latest': 'ai@2026-01-01', 'ai@latest-beta': 'ai@2026-03-01-beta' });
+    expect(idx.versions.map((v) => v.aliases)).toEqual([[], ['ai@latest'], ['ai@latest-beta']]);
+    expect(idx.versions[1]).toMatchObject({ status: 'stable', created_at: '2026-01-01T00:00:00Z' });
+    expect(existsSync(join(out, 'ai', '2026-03-01-beta.json'))).toBe(true);
+  });
+
+  it('writes a module embedding each bundle and the index as JSON text', async () => {
+    run();
+    const mod = (await import(pathToFileURL(moduleFile).href)) as { BUNDLES: Record<string, string>; VERSION_INDEX: string };
+    expect(Object.keys(mod.BUNDLES)).toEqual(['ai@2025-12-01-beta', 'ai@2026-01-01', 'ai@2026-03-01-beta']);
+    expect(mod.BUNDLES['ai@2026-01-01']).toBe(readFileSync(join(out, 'ai', '2026-01-01.json'), 'utf8'));
+    expect(JSON.parse(mod.VERSION_INDEX)).toEqual(index());
+    const hash = (JSON.parse(mod.BUNDLES['ai@2026-01-01'] ?? '{}') as { manifest: { content_hash: string } }).manifest.content_hash;
+    expect(index().versions[1]?.content_hash).toBe(hash);
+  });
+
+  it('is deterministic', () => {
+    run();
+    const first = [readFileSync(moduleFile, 'utf8'), readFileSync(join(out, 'index.json'), 'utf8')];
+    run();
+    expect([readFileSync(moduleFile, 'utf8'), readFileSync(join(out, 'index.json'), 'utf8')]).toEqual(first);
+  });
+
+  it('points latest at the newest beta when there is no stable release', () => {
+    fx.cleanup();
+    fx = makeFixture('2026-01-01-beta');
+    retag(copyRelease(fx, '2026-02-01-beta'), 'ai@2026-02-01-beta', 'beta');
+    expect(run().code).toBe(0);
+    expect(index().aliases).toEqual({ 'ai@latest': 'ai@2026-02-01-beta', 'ai@latest-beta': 'ai@2026-02-01-beta' });
+  });
+
+  it('exits 1 and writes nothing when any release has errors', () => {
+    fx.edit('elements/health.yaml', (d) => { d.symbol_id = 'nope'; });
+    const { code, io } = run();
+    expect(code).toBe(1);
+    expect(io.text()).toContain('FAIL   ai@2026-01-01');
+    expect(io.text()).toContain('symbol_not_found');
+    expect(existsSync(join(out, 'index.json'))).toBe(false);
+    expect(existsSync(moduleFile)).toBe(false);
+  });
+
+  it('exits 1 on a directory that is not a release name', () => {
+    copyRelease(fx, 'draft');
+    const { code, io } = run();
+    expect(code).toBe(1);
+    expect(io.text()).toContain('not a release directory');
+  });
+});

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activeContent, wrapperProblem } from '../../cli/rules/svg-hardening.js';
+import { makeFixture, SAFE_SVG, type Fixture } from './fixture.js';
+
+const wrap = (body: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36">${body}</svg>`;
+
+const ACTIVE: [string, string][] = [
+  ['script', wrap('<script>alert(1)</script>')],
+  ['style', wrap('<style>path{fill:red}</style>')],
+  ['foreignObject', wrap('<foreignObject><div/></foreignObject>')],
+  ['animate', wrap('<circle r="3"><animate attributeName="r" to="9"/></circle>')],
+  ['set', wrap('<circle r="3"><set attributeName="r" to="9"/></circle>')],
+  ['animateMotion', wrap('<circle r="3"><animateMotion path="M0 0"/></circle>')],
+  ['animateTransform', wrap('<g><animateTransform attributeName="transform"/></g>')],
+  ['event handler', wrap('<circle r="3" onclick="x()"/>')],
+  ['event handler on the root', '<svg viewBox="0 0 36 36" onload="x()"><path d="M0 0"/></svg>'],
+  ['external href', wrap('<a href="https://example.org"><path d="M0 0"/></a>')],
+  ['external xlink:href', wrap('<use xlink:href="other.svg#a"/>')],
+  ['data: href', wrap('<image href="data:image/png;base64,AAAA"/>')],
+  ['javascript: href', wrap("<a href='javascript:x()'><path d=\"M0 0\"/></a>")],
+  ['empty href', wrap('<use href=""/>')],
+  ['external url()', wrap('<path d="M0 0" fill="url(https://example.org/p.svg#g)"/>')],
+  ['DOCTYPE', `<svg viewBox="0 0 36 36"><!DOCTYPE svg>${'<path d="M0 0"/>'}</svg>`],
+  ['ENTITY', wrap('<!ENTITY x "boom">')],
+];
+
+const MALFORMED: [string, string][] = [
+  ['byte-order mark', `\uFEFF${SAFE_SVG}`],
+  ['XML prolog', `<?xml version="1.0"?>\n${SAFE_SVG}`],
+  ['leading comment', `<!-- drawn by hand -->\n${SAFE_SVG}`],
+  ['not svg', '<g><path d="M0 0"/></g>'],
+  ['trailing text', `${SAFE_SVG}trailing`],
+];
+
+describe('symbol hardening', () => {
+  let fx: Fixture;
+  beforeEach(() => { fx = makeFixture(); });
+  afterEach(() => fx.cleanup());
+
+  it.each(ACTIVE)('symbol_active_content: %s', (_name, text) => {
+    fx.writeText('symbols/health.svg', text);
+    const hits = fx.validate().filter((f) => f.code === 'symbol_active_content');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits[0]).toMatchObject({ severity: 'error', file: 'symbols/health.svg', path: '' });
+    expect(hits[0]?.message).toMatch(/^line \d+: /);
+  });
+
+  it.each(MALFORMED)('symbol_malformed_wrapper: %s', (_name, text) => {
+    fx.writeText('symbols/health.svg', text);
+    const hits = fx.validate().filter((f) => f.code === 'symbol_malformed_wrapper');
+    expect(hits).toEqual([expect.objectContaining({ severity: 'error', file: 'symbols/health.svg', path: '' })]);
+  });
+
+  it('checks unused symbols too', () => {
+    fx.writeText('symbols/unused_extra.svg', wrap('<script/>'));
+    expect(fx.validate().map((f) => [f.code, f.file])).toEqual([['symbol_active_content', 'symbols/unused_extra.svg']]);
+  });
+
+  it('reports one finding per hit, with its line', () => {
+    expect(activeContent('<svg>\n<script/>\n<style/>\n<path onclick="x"/></svg>')).toEqual([
+      { line: 2, what: '<script> element' },
+      { line: 3, what: '<style> element' },
+      { line: 4, what: 'event-handler attribute onclick' },
+    ]);
+  });
+
+  it('accepts local fragments, gradients and ordinary words', () => {
+    const text = wrap('<defs><linearGradient id="g"/></defs><use href="#a"/><use xlink:href="#b"/>' +
+      '<path d="M0 0" fill="url(#g)" stroke="currentColor"/><metadata>metadata: none; settings</metadata>');
+    expect(activeContent(text)).toEqual([]);
+    expect(wrapperProblem(`  \n${text}\n`)).toBeUndefined();
+  });
+});
