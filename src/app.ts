@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env.js';
 import { mcpRoutes } from './mcp/route.js';
+import { restRoutes } from './rest/routes.js';
 import { cors } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { logger } from './middleware/logger.js';
@@ -26,6 +27,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     await next();
   });
   app.route('/mcp', mcpRoutes());
+  app.route('/api/v2', restRoutes());
   app.get('/healthz', (c) => c.json({ ok: true, service: 'dtpr-server' }));
   app.notFound(notFound);
   app.onError(errorHandler);

@@ -47,7 +47,7 @@ export function fail(errors: ErrorItem | ErrorItem[], meta: Meta = {}): Outcome<
 }
 
 /** A soft failure: the call worked and the answer is "no" (optionally with partial data). */
-export function soft<T>(errors: ErrorItem[], meta: Meta = {}, data?: T): Outcome<T> {
+export function soft<T = never>(errors: ErrorItem[], meta: Meta = {}, data?: T): Outcome<T> {
   const envelope: ErrEnvelope<T> = { ok: false, errors: errors.map(withRetry), meta };
   if (data !== undefined) envelope.data = data;
   return { envelope, hard: false };

@@ -10,7 +10,8 @@ import type { McpContext } from './context.js';
 import { dispatchOne } from './dispatch.js';
 import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
 import { refusal, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
-import { clearSlot, FALLBACK_SESSION, isValidSessionId } from './session.js';
+import { clearSlot } from '../services/render/slot.js';
+import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
 export const refuseRpc: Refuser = (c, status, error, headers = {}) =>

@@ -1,23 +1,9 @@
-/** The render slot of a session in KV. Requests without a session id share this fallback slot. */
+/** Requests without an Mcp-Session-Id share this documented fallback session (and its render slot). */
 export const FALLBACK_SESSION = '__dtpr_default_session__';
-export const SLOT_TTL_SECONDS = 3600;
 
 const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
 
+/** A session id is 1 to 128 visible ASCII characters, chosen by the client or issued at initialize. */
 export function isValidSessionId(id: string): boolean {
   return SESSION_ID.test(id);
-}
-
-const slotKey = (sessionId: string) => `slot:${sessionId}`;
-
-export async function readSlot(kv: KVNamespace, sessionId: string): Promise<string | null> {
-  return kv.get(slotKey(sessionId), 'text');
-}
-
-export async function writeSlot(kv: KVNamespace, sessionId: string, html: string): Promise<void> {
-  await kv.put(slotKey(sessionId), html, { expirationTtl: SLOT_TTL_SECONDS });
-}
-
-export async function clearSlot(kv: KVNamespace, sessionId: string): Promise<void> {
-  await kv.delete(slotKey(sessionId));
 }

@@ -10,10 +10,15 @@ import { getSchema } from './get-schema.js';
 import { listCategories } from './list-categories.js';
 import { listElements } from './list-elements.js';
 import { listSchemaVersions } from './list-schema-versions.js';
+import { renderDatachain } from './render-datachain.js';
+import { resolveDatachainTool } from './resolve-datachain.js';
+import { validateDatachain } from './validate-datachain.js';
+import { validateResolved } from './validate-resolved.js';
 
 /** Every tool, in the order tools/list shows them. */
 export const TOOLS: readonly ToolDef[] = [
-  listSchemaVersions, getSchema, listCategories, listElements, getElement, getElements, getIconUrl,
+  listSchemaVersions, getSchema, listCategories, listElements, getElement, getElements,
+  validateDatachain, resolveDatachainTool, validateResolved, renderDatachain, getIconUrl,
 ] as unknown as readonly ToolDef[];
 
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));

@@ -1,0 +1,122 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { fail } from '../core/envelope.js';
+import { SLUG_PATTERN } from '../domain/locale.js';
+import { SHAPES } from '../domain/content.js';
+import { composeIcon, isShape, shapeSvg, variantColors } from '../services/icons.js';
+import type { Release } from '../store/release.js';
+import { resolveVersion } from '../store/store.js';
+import { releaseMeta } from '../tools/common.js';
+import { findTool, invokeTool } from '../tools/registry.js';
+import { gatherArgs } from './query.js';
+import { CACHE, namedCanonically, sendError, sendEnvelope, sendOutcome, toolContext, versionCache } from './respond.js';
+
+/** SVG answers are images: no scripts, no external loads, sandboxed when opened directly. */
+const SVG_HEADERS = {
+  'Content-Type': 'image/svg+xml; charset=utf-8',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+const VARIANT_TOKEN = /^[A-Za-z0-9_-]+(\.dark)?$/;
+
+function sendSvg(c: Context<AppEnv>, svg: string, cache: string, contentHash?: string): Response {
+  const headers: Record<string, string> = { ...SVG_HEADERS, 'Cache-Control': cache };
+  if (contentHash) headers['DTPR-Content-Hash'] = contentHash;
+  return c.body(svg, 200, headers);
+}
+
+/** The file name without `.svg`, or a 404 answer that suggests the suffix. */
+function stripSvg(c: Context<AppEnv>, file: string): string | Response {
+  if (file.endsWith('.svg')) return file.slice(0, -'.svg'.length);
+  return sendError(c, { code: 'not_found', message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`, fix_hint: 'Did you mean to append .svg?' });
+}
+
+/** Refuses any query string: SVG routes take none. */
+function noQuery(c: Context<AppEnv>): Response | undefined {
+  const gathered = gatherArgs('', [], {}, c.req.queries());
+  return 'errors' in gathered ? sendError(c, gathered.errors) : undefined;
+}
+
+function assetCache(c: Context<AppEnv>, release: Release): string {
+  return versionCache(release.status, namedCanonically(c.req.param('version') ?? '', release.id), 'asset');
+}
+
+/** GET /shapes/:shape.svg: the outline of a category shape. */
+export function shapeRoute(c: Context<AppEnv>): Response {
+  const name = stripSvg(c, c.req.param('file') ?? '');
+  if (typeof name !== 'string') return name;
+  const refused = noQuery(c);
+  if (refused) return refused;
+  if (!SLUG_PATTERN.test(name)) {
+    return sendError(c, { code: 'bad_request', message: `Invalid shape '${name.slice(0, 64)}'.`, path: 'shape', fix_hint: 'Use letters, digits, "_" and "-" only.' });
+  }
+  if (!isShape(name)) {
+    return sendError(c, { code: 'not_found', message: `Unknown shape '${name}'.`, path: 'shape', fix_hint: `Valid shapes: ${SHAPES.join(', ')}.` });
+  }
+  return sendSvg(c, shapeSvg(name), CACHE.stableAsset);
+}
+
+/** GET /schemas/:version/symbols/:symbol_id.svg: the stored symbol, byte for byte. */
+export function symbolRoute(c: Context<AppEnv>): Response {
+  const id = stripSvg(c, c.req.param('file') ?? '');
+  if (typeof id !== 'string') return id;
+  const refused = noQuery(c);
+  if (refused) return refused;
+  if (!SLUG_PATTERN.test(id)) {
+    return sendError(c, { code: 'bad_request', message: `Invalid symbol_id '${id.slice(0, 64)}'.`, path: 'symbol_id', fix_hint: 'Use letters, digits, "_" and "-" only.' });
+  }
+  const release = resolveVersion(c.get('store'), c.req.param('version') ?? '');
+  if ('error' in release) return sendError(c, release.error);
+  const svg = Object.hasOwn(release.bundle.symbols, id) ? release.bundle.symbols[id] : undefined;
+  if (svg === undefined) {
+    const missing = fail({ code: 'not_found', message: `Symbol '${id}' not found in ${release.id}.`, path: 'symbol_id', fix_hint: 'Symbol ids are the symbol_id of elements; see GET /api/v2/schemas/{version}/elements/{element_id}.' }, releaseMeta(release));
+    return sendOutcome(c, missing);
+  }
+  return sendSvg(c, svg, assetCache(c, release), release.contentHash);
+}
+
+const composed = new Map<string, string>();
+
+/** A composed icon, memoised per isolate (releases are immutable per content hash). */
+function iconSvg(release: Release, elementId: string, token: string): string | undefined {
+  const key = `${release.contentHash}|${elementId}|${token}`;
+  const hit = composed.get(key);
+  if (hit !== undefined) return hit;
+  const element = release.elementById.get(elementId);
+  if (!element) return undefined;
+  const colors = variantColors(token, element.context ?? release.categoryById.get(element.category_id)?.element_context);
+  const symbol = release.bundle.symbols[element.symbol_id];
+  if (!colors || symbol === undefined) return undefined;
+  const svg = composeIcon(element.shape, symbol, colors);
+  composed.set(key, svg);
+  return svg;
+}
+
+/**
+ * GET /schemas/:version/elements/:element_id/icon[.<variant>].svg. The version, element and
+ * variant are checked by get_icon_url, so both surfaces refuse with the same envelope.
+ */
+export async function iconRoute(c: Context<AppEnv>): Promise<Response> {
+  const stem = stripSvg(c, c.req.param('file') ?? '');
+  if (typeof stem !== 'string') return stem;
+  const match = /^icon(?:\.(.*))?$/.exec(stem);
+  if (!match) return sendError(c, { code: 'not_found', message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`, fix_hint: 'Icons are at .../elements/{element_id}/icon.svg or icon.{variant}.svg.' });
+  const refused = noQuery(c);
+  if (refused) return refused;
+  const token = match[1] ?? 'default';
+  if (!VARIANT_TOKEN.test(token)) {
+    return sendError(c, { code: 'bad_request', message: `Invalid variant '${token.slice(0, 64)}'.`, path: 'variant', fix_hint: 'Use letters, digits, "_" and "-" only, optionally followed by ".dark".' });
+  }
+  const args = { version: c.req.param('version') ?? '', element_id: c.req.param('element_id') ?? '', variant: token };
+  const outcome = await invokeTool(findTool('get_icon_url')!, args, toolContext(c));
+  if (!outcome.envelope.ok) return sendOutcome(c, outcome);
+  const release = resolveVersion(c.get('store'), args.version);
+  const svg = 'error' in release ? undefined : iconSvg(release, args.element_id, token);
+  if ('error' in release || svg === undefined) throw new Error(`icon ${args.element_id}/${token} listed but not composable`);
+  return sendSvg(c, svg, assetCache(c, release), release.contentHash);
+}
+
+/** Exposed for tests: drops memoised icons. */
+export function clearIconMemo(): void {
+  composed.clear();
+}

@@ -1,0 +1,63 @@
+import type { Context, Handler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import type { ErrorItem, Outcome } from '../core/envelope.js';
+import { parseJsonBody } from '../core/json.js';
+import type { ToolDef } from '../tools/define.js';
+import { invokeTool } from '../tools/registry.js';
+import { gatherArgs } from './query.js';
+import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
+import type { JsonRoute } from './route-table.js';
+
+const isJsonType = (type: string) => {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[\w.+-]+\+json$/.test(essence);
+};
+
+/** The request body as JSON, or the refusal: 415 when it is not declared JSON, 400 when it does not parse. */
+async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } | { error: ErrorItem }> {
+  const type = c.req.header('content-type');
+  if (type === undefined || !isJsonType(type)) {
+    return {
+      error: {
+        code: 'unsupported_media_type',
+        message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`,
+        fix_hint: 'Send the datachain as JSON with Content-Type: application/json (curl: --json @file.json).',
+      },
+    };
+  }
+  const parsed = parseJsonBody(await c.req.text());
+  if (!parsed.ok) {
+    return { error: { code: 'bad_request', message: parsed.message, fix_hint: 'Send one JSON datachain object as the body.' } };
+  }
+  return { value: parsed.value };
+}
+
+/** Cache-Control of a JSON answer: GETs by release status and how the version was named; POSTs never. */
+function cacheOf(c: Context<AppEnv>, route: JsonRoute, outcome: Outcome): string {
+  const { envelope } = outcome;
+  if (route.method !== 'GET' || !envelope.ok) return CACHE.none;
+  const canonical = envelope.meta.version;
+  if (canonical === undefined) return CACHE.short;
+  const release = c.get('store').release(canonical);
+  if (!release) return CACHE.none;
+  return versionCache(release.status, namedCanonically(c.req.param('version') ?? '', canonical), 'json');
+}
+
+/**
+ * The adapter of a JSON route: path, query and body become the tool's arguments, the tool's
+ * envelope is the body, and the status comes from the policy table.
+ */
+export function jsonHandler(route: JsonRoute, tool: ToolDef): Handler<AppEnv> {
+  return async function restTool(c) {
+    const gathered = gatherArgs(tool.name, route.query, c.req.param() as Record<string, string>, c.req.queries());
+    if ('errors' in gathered) return sendError(c, gathered.errors);
+    const args = gathered.args;
+    if (route.body) {
+      const body = await readJson(c);
+      if ('error' in body) return sendError(c, body.error);
+      args[route.body] = body.value;
+    }
+    const outcome = await invokeTool(tool, args, toolContext(c));
+    return sendOutcome(c, outcome, cacheOf(c, route, outcome));
+  };
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { ErrorItemSchema, MetaSchema } from '../tools/envelope-schema.js';
+
+export type Schema = Record<string, unknown>;
+
+/** Reusable pieces of the OpenAPI document, all generated from zod schemas. */
+export class Components {
+  readonly schemas: Record<string, Schema> = {};
+
+  /**
+   * Registers a generated JSON Schema (its root, or one property of it) under `name` and returns a
+   * `$ref` to it; the schema's own `$defs` become components named `<name>.<def>`.
+   */
+  add(name: string, root: Schema, property?: string): Schema {
+    const { $schema: _dialect, $defs, ...rest } = root as Schema & { $defs?: Record<string, Schema> };
+    const target = property === undefined ? rest : (rest.properties as Record<string, Schema>)[property]!;
+    const rewrite = (s: Schema): Schema => {
+      const text = JSON.stringify(s).replace(/"#\/\$defs\/([^"]+)"/g, (_m, def: string) => `"#/components/schemas/${name}.${def}"`);
+      if (text.includes('"$ref":"#"')) throw new Error(`${name}: a reference to the schema root cannot be moved into components`);
+      return JSON.parse(text) as Schema;
+    };
+    for (const [def, schema] of Object.entries($defs ?? {})) this.schemas[`${name}.${def}`] = rewrite(schema);
+    this.schemas[name] = rewrite(target);
+    return { $ref: `#/components/schemas/${name}` };
+  }
+
+  addZod(name: string, schema: z.ZodType): Schema {
+    return this.add(name, z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Schema);
+  }
+}
+
+export const ErrorEnvelope = z.strictObject({
+  ok: z.literal(false),
+  errors: z.array(ErrorItemSchema).min(1),
+  meta: MetaSchema,
+});
+
+export const Health = z.strictObject({ ok: z.literal(true), service: z.string() });
+
+export const HEADERS = {
+  'X-Request-Id': {
+    description: 'Correlation id of the request (the caller\'s own when well formed); equals meta.request_id of JSON answers.',
+    schema: { type: 'string' },
+  },
+  'DTPR-Content-Hash': {
+    description: 'content_hash of the schema release the answer is about; on version-scoped answers.',
+    schema: { type: 'string', pattern: '^sha256-[0-9a-f]{64}$' },
+  },
+  'Cache-Control': {
+    description: 'Stable releases named by canonical id: long-lived and immutable; aliases: 5 minutes; beta JSON, POSTs and errors: no-store.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+} as const;
+
+const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+const errorResponse = (description: string, extraHeaders: Record<string, unknown> = {}) => ({
+  description,
+  headers: { 'X-Request-Id': ref('X-Request-Id'), ...extraHeaders },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/** Error answers by status; every body is the envelope with `ok: false`. */
+export const ERROR_RESPONSES = {
+  BadRequest: errorResponse('Malformed parameter, query string, version or body (bad_request, invalid_arguments).'),
+  NotFound: errorResponse('Unknown route, version, element, variant, shape or symbol (not_found, unknown_version, element_not_found, unknown_variant).'),
+  PayloadTooLarge: errorResponse('The body or the answer exceeds a size limit (payload_too_large).'),
+  UnsupportedMediaType: errorResponse('The body is not declared as JSON (unsupported_media_type).'),
+  RateLimited: errorResponse('Too many requests from this client (rate_limited).', { 'Retry-After': ref('Retry-After') }),
+  InternalError: errorResponse('An unexpected fault (internal_error); report the request id.'),
+  Timeout: errorResponse('The request exceeded its wall-clock budget (timeout).'),
+} as const;
+
+const errorRef = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+
+/** The error responses an operation documents. */
+export function errorResponses(kind: 'get' | 'post' | 'static'): Record<string, unknown> {
+  if (kind === 'static') return { 500: errorRef('InternalError') };
+  const base: Record<string, unknown> = { 400: errorRef('BadRequest'), 404: errorRef('NotFound') };
+  if (kind === 'post') Object.assign(base, { 413: errorRef('PayloadTooLarge'), 415: errorRef('UnsupportedMediaType') });
+  return { ...base, 429: errorRef('RateLimited'), 500: errorRef('InternalError'), 504: errorRef('Timeout') };
+}
+
+/** Headers of a successful answer. */
+export function successHeaders(versionScoped: boolean): Record<string, unknown> {
+  return {
+    'X-Request-Id': ref('X-Request-Id'),
+    'Cache-Control': ref('Cache-Control'),
+    ...(versionScoped ? { 'DTPR-Content-Hash': ref('DTPR-Content-Hash') } : {}),
+  };
+}

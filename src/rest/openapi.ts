@@ -1,0 +1,131 @@
+import pkg from '../../package.json' with { type: 'json' };
+import { SHAPES } from '../domain/content.js';
+import { TOOL_DESCRIPTORS, findTool } from '../tools/registry.js';
+import { Components, ERROR_RESPONSES, ErrorEnvelope, errorResponses, HEADERS, Health, successHeaders, type Schema } from './openapi-parts.js';
+import { argumentSchema, queryKind } from './query.js';
+import { JSON_ROUTES, OPENAPI_PATH, templatePath, type JsonRoute } from './route-table.js';
+
+const PREFIX = '/api/v2';
+
+const DESCRIPTION = [
+  'REST surface of the DTPR server. Every JSON route calls the same handler as its MCP tool twin and answers the same envelope:',
+  '`{ok: true, data, meta}` or `{ok: false, errors: [{code, message, path?, fix_hint?, retryable?}], meta}`.',
+  'The HTTP status follows the error code (400 bad input, 404 unknown version, element, variant or route, 413, 415, 429, 500, 504);',
+  'answers about a datachain (valid or not) are 200. Query parameters are strict: unknown ones are refused, `limit` must be a plain',
+  'integer, `locales` and `fields` are comma lists (`fields=all` for every field). Versions accept `ai@2026-08-12`, `ai%402026-08-12`,',
+  '`ai%2F2026-08-12` and aliases such as `ai@latest`.',
+].join(' ');
+
+const SVG_CONTENT = { 'image/svg+xml': { schema: { type: 'string' } } };
+
+function pascal(name: string): string {
+  return name.replace(/(^|_)([a-z])/g, (_m, _s, ch: string) => ch.toUpperCase());
+}
+
+/** An OpenAPI parameter whose schema is the tool argument's JSON Schema. */
+function toolParameter(tool: string, name: string, where: 'path' | 'query'): Schema {
+  const { description, ...schema } = (argumentSchema(tool, name) ?? { type: 'string' }) as Schema;
+  const kind = queryKind(schema);
+  return {
+    name,
+    in: where,
+    required: where === 'path',
+    ...(description ? { description } : {}),
+    schema,
+    ...(where === 'query' && (kind === 'list' || kind === 'list-or-all') ? { style: 'form', explode: false } : {}),
+  };
+}
+
+const pathParameter = (name: string, description: string, schema: Schema): Schema => ({ name, in: 'path', required: true, description, schema });
+
+function jsonOperation(route: JsonRoute, components: Components): Schema {
+  const descriptor = TOOL_DESCRIPTORS.find((d) => d.name === route.tool)!;
+  const pathNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+  const operation: Schema = {
+    operationId: route.tool,
+    summary: descriptor.title,
+    description: `${descriptor.description}\n\nMCP twin: the \`${route.tool}\` tool; the body is its envelope.`,
+    tags: [route.tag],
+    parameters: [
+      ...pathNames.map((n) => toolParameter(route.tool, n, 'path')),
+      ...route.query.map((n) => toolParameter(route.tool, n, 'query')),
+    ],
+  };
+  if (route.body) {
+    const schema = components.add(`${pascal(route.tool)}Body`, descriptor.inputSchema, route.body);
+    operation.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
+  operation.responses = {
+    200: {
+      description: route.method === 'POST' ? 'The envelope; a datachain that fails validation is still 200 with ok: false.' : 'The envelope with ok: true.',
+      headers: successHeaders(pathNames.includes('version')),
+      content: { 'application/json': { schema: components.add(`${pascal(route.tool)}Envelope`, descriptor.outputSchema) } },
+    },
+    ...errorResponses(route.method === 'POST' ? 'post' : 'get'),
+  };
+  return operation;
+}
+
+function svgOperation(operationId: string, summary: string, parameters: Schema[], versionScoped: boolean): Schema {
+  return {
+    operationId,
+    summary,
+    tags: ['icons'],
+    parameters,
+    responses: { 200: { description: 'SVG image (36x36 for shapes and icons).', headers: successHeaders(versionScoped), content: SVG_CONTENT }, ...errorResponses('get') },
+  };
+}
+
+function svgPaths(): Record<string, Schema> {
+  const version = toolParameter('get_icon_url', 'version', 'path');
+  const elementId = toolParameter('get_icon_url', 'element_id', 'path');
+  const variant = pathParameter('variant', 'An entry of the element\'s icon_variants other than "default": "dark", a context value id, or "<value>.dark".', { type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.dark)?$' });
+  const shape = pathParameter('shape', 'Category shape.', { type: 'string', enum: [...SHAPES] });
+  const symbolId = pathParameter('symbol_id', 'Symbol id (an element\'s symbol_id).', { type: 'string', pattern: '^[a-zA-Z0-9_-]+$' });
+  const icon = `${PREFIX}/schemas/{version}/elements/{element_id}`;
+  return {
+    [`${PREFIX}/shapes/{shape}.svg`]: { get: svgOperation('get_shape_svg', 'Outline of a category shape', [shape], false) },
+    [`${PREFIX}/schemas/{version}/symbols/{symbol_id}.svg`]: { get: svgOperation('get_symbol_svg', 'A symbol as stored (paints with currentColor)', [version, symbolId], true) },
+    [`${icon}/icon.svg`]: { get: svgOperation('get_element_icon_svg', 'Composed icon of an element, default variant', [version, elementId], true) },
+    [`${icon}/icon.{variant}.svg`]: { get: svgOperation('get_element_icon_variant_svg', 'Composed icon of an element in one of its icon_variants', [version, elementId, variant], true) },
+  };
+}
+
+/** The OpenAPI 3.1 document of the REST surface, generated from the tool registry and the route table. */
+export function buildOpenApi(): Schema {
+  const components = new Components();
+  components.addZod('ErrorEnvelope', ErrorEnvelope);
+  const health = components.addZod('Health', Health);
+  const paths: Record<string, Record<string, Schema>> = {};
+  for (const route of JSON_ROUTES) {
+    if (!findTool(route.tool)) continue;
+    const path = `${PREFIX}${templatePath(route.path)}`;
+    (paths[path] ??= {})[route.method.toLowerCase()] = jsonOperation(route, components);
+  }
+  Object.assign(paths, svgPaths());
+  paths[`${PREFIX}${OPENAPI_PATH}`] = {
+    get: { operationId: 'get_openapi', summary: 'This OpenAPI document', tags: ['meta'], responses: { 200: { description: 'OpenAPI 3.1 document.', headers: successHeaders(false), content: { 'application/json': { schema: { type: 'object' } } } }, ...errorResponses('static') } },
+  };
+  paths['/healthz'] = {
+    get: { operationId: 'healthz', summary: 'Liveness check', tags: ['meta'], responses: { 200: { description: 'The server is up.', content: { 'application/json': { schema: health } } }, ...errorResponses('static') } },
+  };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'DTPR server REST API', version: pkg.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'schemas', description: 'Schema releases, categories and elements.' },
+      { name: 'datachains', description: 'Validate and resolve datachains.' },
+      { name: 'icons', description: 'Shapes, symbols and composed element icons (SVG).' },
+      { name: 'meta', description: 'Service documents.' },
+    ],
+    paths,
+    components: { schemas: components.schemas, responses: ERROR_RESPONSES, headers: HEADERS },
+  };
+}
+
+let text: string | undefined;
+/** The document as served, serialised once per isolate. */
+export function openApiText(): string {
+  return (text ??= JSON.stringify(buildOpenApi()));
+}

@@ -1,0 +1,68 @@
+import type { ErrorItem } from '../core/envelope.js';
+import { TOOL_DESCRIPTORS } from '../tools/registry.js';
+
+/** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
+export type QueryKind = 'number' | 'list' | 'list-or-all' | 'string';
+
+type JsonSchema = { type?: unknown; anyOf?: JsonSchema[] };
+
+export function queryKind(schema: JsonSchema | undefined): QueryKind {
+  if (!schema) return 'string';
+  if (schema.type === 'integer' || schema.type === 'number') return 'number';
+  if (schema.type === 'array') return 'list';
+  if (schema.anyOf?.some((s) => s.type === 'array')) return 'list-or-all';
+  return 'string';
+}
+
+const INPUT_PROPERTIES = new Map(
+  TOOL_DESCRIPTORS.map((d) => [d.name, (d.inputSchema.properties ?? {}) as Record<string, JsonSchema>]),
+);
+
+/** The input JSON Schema of one argument of a tool. */
+export function argumentSchema(tool: string, arg: string): JsonSchema | undefined {
+  return INPUT_PROPERTIES.get(tool)?.[arg];
+}
+
+/** Plain decimal numbers only ("10", "-1", "1.5"); anything else stays a string for the tool to refuse. */
+const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+function convert(kind: QueryKind, values: string[]): unknown {
+  if (kind === 'list' || kind === 'list-or-all') {
+    if (kind === 'list-or-all' && values.length === 1 && values[0]!.trim() === 'all') return 'all';
+    return values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  }
+  const raw = values[0]!;
+  return kind === 'number' && DECIMAL.test(raw) ? Number(raw) : raw;
+}
+
+/**
+ * Tool arguments from a request: path parameters as they are, then the allowed query parameters
+ * converted by kind (numbers parsed strictly, comma lists split and trimmed, `all` kept literal).
+ * Unknown or repeated scalar parameters are refused with `invalid_arguments` naming the allowed ones;
+ * converted values are then checked by the tool's own input schema.
+ */
+export function gatherArgs(
+  tool: string,
+  allowed: readonly string[],
+  params: Record<string, string>,
+  query: Record<string, string[]>,
+): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
+  const args: Record<string, unknown> = { ...params };
+  const errors: ErrorItem[] = [];
+  const hint = allowed.length
+    ? `Remove it or use one of the allowed query parameters: ${allowed.join(', ')}.`
+    : 'Remove it: this route takes no query parameters.';
+  for (const [name, values] of Object.entries(query)) {
+    if (!allowed.includes(name)) {
+      errors.push({ code: 'invalid_arguments', message: `Unknown query parameter '${name.slice(0, 64)}'.`, path: name.slice(0, 64), fix_hint: hint });
+      continue;
+    }
+    const kind = queryKind(argumentSchema(tool, name));
+    if (values.length > 1 && kind !== 'list' && kind !== 'list-or-all') {
+      errors.push({ code: 'invalid_arguments', message: `Query parameter '${name}' is given ${values.length} times.`, path: name, fix_hint: `Give '${name}' once.` });
+      continue;
+    }
+    args[name] = convert(kind, values);
+  }
+  return errors.length ? { errors } : { args };
+}

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { fail, statusOf, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
+import { splitVersion } from '../core/version.js';
+import type { Refuser } from '../middleware/refuse.js';
+import type { ToolContext } from '../tools/define.js';
+
+/** Cache-Control values of the REST surface. */
+export const CACHE = {
+  /** JSON of a stable release named by its canonical id. */
+  stableJson: 'public, max-age=86400, immutable',
+  /** Shapes, and symbols and icons of a stable release named by its canonical id. */
+  stableAsset: 'public, max-age=31536000, immutable',
+  /** Answers reached through an alias (ai@latest) or that change on deploy (version list, OpenAPI). */
+  short: 'public, max-age=300',
+  /** Symbols and icons of a beta release. */
+  betaAsset: 'public, max-age=60',
+  /** Beta JSON, POST answers and every error. */
+  none: 'no-store',
+} as const;
+
+export type ReleaseStatus = 'beta' | 'stable';
+
+/** True when the caller named the release by its canonical id (`%40` and `/` forms included), not an alias. */
+export function namedCanonically(raw: string, canonical: string): boolean {
+  const split = splitVersion(raw);
+  return !('error' in split) && `${split.type}@${split.rest}` === canonical;
+}
+
+/** Cache-Control of a successful version-scoped answer. */
+export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'json' | 'asset'): string {
+  if (status === 'beta') return kind === 'json' ? CACHE.none : CACHE.betaAsset;
+  if (!canonical) return CACHE.short;
+  return kind === 'json' ? CACHE.stableJson : CACHE.stableAsset;
+}
+
+/** The handler context of a REST call. REST has no sessions: no REST route reaches a tool that uses one. */
+export function toolContext(c: Context<AppEnv>): ToolContext {
+  return {
+    store: c.get('store'),
+    requestId: c.get('requestId'),
+    sessionId: '',
+    origin: new URL(c.req.url).origin,
+    env: c.env,
+  };
+}
+
+/**
+ * Answers an envelope as the body, with the request id in meta, `DTPR-Content-Hash` when the
+ * answer is version-scoped, and `no-store` unless a 200 brings its own Cache-Control.
+ */
+export function sendEnvelope(c: Context<AppEnv>, envelope: Envelope, status: number, headers: Record<string, string> = {}): Response {
+  envelope.meta.request_id = c.get('requestId');
+  const out: Record<string, string> = { 'Cache-Control': CACHE.none, ...(status === 200 ? headers : omitCache(headers)) };
+  if (envelope.meta.content_hash) out['DTPR-Content-Hash'] = envelope.meta.content_hash;
+  return c.json(envelope, status as 200, out);
+}
+
+function omitCache(headers: Record<string, string>): Record<string, string> {
+  const { 'Cache-Control': _ignored, ...rest } = headers;
+  return rest;
+}
+
+/** Answers a tool outcome with the status of the one policy table. */
+export function sendOutcome(c: Context<AppEnv>, outcome: Outcome, cacheControl: string = CACHE.none): Response {
+  return sendEnvelope(c, outcome.envelope, statusOf(outcome), { 'Cache-Control': cacheControl });
+}
+
+/** A REST error answer; `status` overrides the policy status for transport refusals such as 405. */
+export function sendError(c: Context<AppEnv>, error: ErrorItem | ErrorItem[], status?: number, headers: Record<string, string> = {}): Response {
+  const outcome = fail(error);
+  return sendEnvelope(c, outcome.envelope, status ?? statusOf(outcome), headers);
+}
+
+/** Middleware refusals on /api/v2 are the envelope. */
+export const refuseRest: Refuser = (c, status, error, headers = {}) => sendError(c as Context<AppEnv>, error, status, headers);

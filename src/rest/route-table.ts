@@ -1,0 +1,48 @@
+/**
+ * The REST surface as data. Paths are relative to `/api/v2` in Hono syntax; path parameters carry
+ * the name of the tool argument they fill.
+ */
+
+/** A JSON route: a thin adapter over one tool. */
+export interface JsonRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Registry name of the tool the route calls. */
+  tool: string;
+  /** Tool arguments that may come from the query string; anything else there is refused. */
+  query: readonly string[];
+  /** Tool argument that receives the JSON request body. */
+  body?: string;
+  tag: 'schemas' | 'datachains';
+}
+
+export const JSON_ROUTES: readonly JsonRoute[] = [
+  { method: 'GET', path: '/schemas', tool: 'list_schema_versions', query: ['datachain_type'], tag: 'schemas' },
+  { method: 'GET', path: '/schemas/:version/manifest', tool: 'get_schema', query: ['include'], tag: 'schemas' },
+  { method: 'GET', path: '/schemas/:version/categories', tool: 'list_categories', query: ['locales'], tag: 'schemas' },
+  {
+    method: 'GET',
+    path: '/schemas/:version/elements',
+    tool: 'list_elements',
+    query: ['category_id', 'query', 'locale', 'locales', 'fields', 'limit', 'cursor'],
+    tag: 'schemas',
+  },
+  { method: 'GET', path: '/schemas/:version/elements/:element_id', tool: 'get_element', query: ['locales', 'fields'], tag: 'schemas' },
+  { method: 'POST', path: '/schemas/:version/validate', tool: 'validate_datachain', query: [], body: 'datachain', tag: 'datachains' },
+  { method: 'POST', path: '/schemas/:version/resolve', tool: 'resolve_datachain', query: [], body: 'datachain', tag: 'datachains' },
+  { method: 'POST', path: '/schemas/:version/validate_resolved', tool: 'validate_resolved', query: [], body: 'datachain', tag: 'datachains' },
+];
+
+/** The SVG routes. The last path segment is matched whole (`:file`) and parsed by the handler. */
+export const SVG_ROUTES = {
+  shape: '/shapes/:file',
+  symbol: '/schemas/:version/symbols/:file',
+  icon: '/schemas/:version/elements/:element_id/:file',
+} as const;
+
+export const OPENAPI_PATH = '/openapi.json';
+
+/** `/schemas/:version/elements` -> `/schemas/{version}/elements` (OpenAPI path template). */
+export function templatePath(path: string): string {
+  return path.replace(/:([A-Za-z_]+)/g, '{$1}');
+}

@@ -1,0 +1,69 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { bodyLimit } from '../middleware/body-limit.js';
+import { rateLimit } from '../middleware/rate-limit.js';
+import { timeout } from '../middleware/timeout.js';
+import type { RateBucket } from '../tools/define.js';
+import { findTool } from '../tools/registry.js';
+import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
+import { jsonHandler } from './json-route.js';
+import { openApiText } from './openapi.js';
+import { CACHE, refuseRest, sendError } from './respond.js';
+import { JSON_ROUTES, OPENAPI_PATH, SVG_ROUTES } from './route-table.js';
+
+/** A path with a trailing slash answers 308 to the same path without it (query kept). */
+const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c, next) {
+  const url = new URL(c.req.url);
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+    return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 308);
+  }
+  await next();
+};
+
+/** Wall-clock budgets: reads 2 s; validate and resolve 5 s. */
+export const BUDGET_MS: Readonly<Record<RateBucket, number>> = { read: 2000, validate: 5000, resolve: 5000 };
+
+/** Every route draws one token from its tool's bucket (the MCP twin's) and runs within that bucket's budget. */
+function limits(bucket: RateBucket): MiddlewareHandler<AppEnv> {
+  const limit = rateLimit(bucket, refuseRest);
+  const budget = timeout(() => BUDGET_MS[bucket], refuseRest);
+  return async function restLimits(c, next) {
+    return limit(c, async () => {
+      await budget(c, next);
+    });
+  };
+}
+
+function methodNotAllowed(methods: readonly string[]) {
+  const allow = [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
+  return (c: Context<AppEnv>) => sendError(c, {
+    code: 'bad_request',
+    message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
+    fix_hint: `Use ${methods.join(' or ')}.`,
+  }, 405, { Allow: allow });
+}
+
+/**
+ * `/api/v2`: JSON routes generated from the route table (each calls its tool through the
+ * registry), the SVG routes, and the OpenAPI document. A known path with another method is 405.
+ */
+export function restRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', trailingSlash);
+  const methods = new Map<string, string[]>();
+  const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
+  for (const route of JSON_ROUTES) {
+    const tool = findTool(route.tool);
+    if (!tool) continue;
+    if (route.method === 'POST') app.post(route.path, limits(tool.bucket), bodyLimit(refuseRest), jsonHandler(route, tool));
+    else app.get(route.path, limits(tool.bucket), jsonHandler(route, tool));
+    allow(route.path, route.method);
+  }
+  app.get(SVG_ROUTES.shape, limits('read'), shapeRoute);
+  app.get(SVG_ROUTES.symbol, limits('read'), symbolRoute);
+  app.get(SVG_ROUTES.icon, limits('read'), iconRoute);
+  app.get(OPENAPI_PATH, limits('read'), (c) => c.body(openApiText(), 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE.short }));
+  for (const path of [...Object.values(SVG_ROUTES), OPENAPI_PATH]) allow(path, 'GET');
+  for (const [path, list] of methods) app.all(path, methodNotAllowed(list));
+  return app;
+}

@@ -1,0 +1,45 @@
+/** Fixed wording of the rendered page, per locale (English is the fallback). */
+const EN = {
+    requiredEmpty: 'Required category: no element placed yet.',
+    required: 'Required',
+    proposed: 'Proposed',
+    proposedNote: 'Proposed by the author; not part of the published schema.',
+    missing: 'Missing required values:',
+    sources: 'Sources',
+    provenance: 'Why this element was chosen',
+    confidence: 'Confidence',
+    model: 'Model',
+    generatedAt: 'Generated',
+    dataFlows: 'Data flows',
+    schema: 'Schema version',
+    notSet: 'not set',
+    priority: 'Priority',
+    contents: 'Contents',
+};
+
+export type Labels = Record<keyof typeof EN, string>;
+
+const LABELS: Record<string, Labels> = {
+  en: EN,
+  fr: {
+    requiredEmpty: 'Catégorie obligatoire : aucun élément placé pour l\u2019instant.',
+    required: 'Obligatoire',
+    proposed: 'Proposé',
+    proposedNote: 'Proposé par l\u2019auteur ; absent du schéma publié.',
+    missing: 'Valeurs obligatoires manquantes :',
+    sources: 'Sources',
+    provenance: 'Pourquoi cet élément a été choisi',
+    confidence: 'Confiance',
+    model: 'Modèle',
+    generatedAt: 'Généré le',
+    dataFlows: 'Flux de données',
+    schema: 'Version du schéma',
+    notSet: 'non renseigné',
+    priority: 'Priorité',
+    contents: 'Sommaire',
+  },
+};
+
+export function labelsFor(locale: string): Labels {
+  return LABELS[locale] ?? EN;
+}

@@ -1,0 +1,30 @@
+import { partsToPlain } from './text.js';
+import type { DocView } from './view.js';
+
+export const VIEW_URI = 'ui://dtpr/datachain/view.html' as const;
+
+/**
+ * The plain-text summary a model reads after a render. Every value an author wrote (titles,
+ * variable values) is quoted as a JSON string, so quotes and newlines inside it are escaped and
+ * it cannot break out of its delimiters or pose as summary structure.
+ */
+export function renderSummary(view: DocView): string {
+  const q = (s: string) => JSON.stringify(s);
+  const count = view.sections.reduce((n, s) => n + s.cards.length, 0);
+  const lines = [
+    `Rendered DTPR datachain ${q(view.title)} (${view.version}): ${view.sections.length} sections, ${count} elements. ` +
+      `The page is the resource ${VIEW_URI}.`,
+  ];
+  for (const s of view.sections) {
+    const items = s.cards.map((c) => {
+      const vars = c.variables.map((v) => `${v.id}=${q(v.value)}`).join(', ');
+      const title = c.elementId + (c.proposed ? ' (proposed)' : '');
+      return vars ? `${title} [${vars}]` : title;
+    });
+    const head = `- ${s.title} (${s.cards.length} ${s.cards.length === 1 ? 'element' : 'elements'})`;
+    lines.push(items.length ? `${head}: ${items.join('; ')}` : `${head}: none placed${s.required ? ' (required)' : ''}`);
+  }
+  return lines.join('\n');
+}
+
+export { partsToPlain };

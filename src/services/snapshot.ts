@@ -1,0 +1,79 @@
+import { canonicalJson } from '../core/canonical-json.js';
+import type { Category, DatachainType, Element, MaterializedElement } from '../domain/content.js';
+import type { Release } from '../store/release.js';
+
+function isLocaleArray(items: readonly unknown[]): boolean {
+  return items.length > 0 && items.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string');
+}
+
+/**
+ * Orders every localized text (an array whose items all have a string `locale`) by the position of
+ * the locale in `order`, recursively; unknown locales go last in their original order. Returns a copy.
+ */
+export function sortLocales<T>(value: T, order: readonly string[]): T {
+  const rank = (locale: string) => {
+    const i = order.indexOf(locale);
+    return i < 0 ? order.length : i;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) {
+      const items = v.map(walk);
+      if (!isLocaleArray(items)) return items;
+      return items
+        .map((item, i) => ({ item, i, r: rank((item as { locale: string }).locale) }))
+        .sort((a, b) => a.r - b.r || a.i - b.i)
+        .map((x) => x.item);
+    }
+    if (typeof v === 'object' && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** An element as a snapshot carries it: no build-only fields. */
+export function leanElement(element: MaterializedElement): Element {
+  const { shape: _shape, icon_variants: _variants, ...lean } = element;
+  return lean;
+}
+
+/** A release's content in snapshot form (locales in manifest order), with canonical JSON per item for drift checks. */
+export interface ReleaseSnapshot {
+  readonly datachainType: DatachainType;
+  readonly categoryById: ReadonlyMap<string, Category>;
+  readonly elementById: ReadonlyMap<string, Element>;
+  canonical(kind: 'datachain_type' | 'category' | 'element', id: string): string | undefined;
+}
+
+const cache = new WeakMap<Release, ReleaseSnapshot>();
+
+/** The snapshot form of a release, built once per release and isolate. */
+export function releaseSnapshot(release: Release): ReleaseSnapshot {
+  const hit = cache.get(release);
+  if (hit) return hit;
+  const order = release.locales;
+  const datachainType = sortLocales(release.bundle.datachain_type, order);
+  const categoryById = new Map(release.bundle.categories.map((c) => [c.id, sortLocales(c, order)]));
+  const elementById = new Map(release.bundle.elements.map((e) => [e.id, sortLocales(leanElement(e), order)]));
+  const texts = new Map<string, string>();
+  const snapshot: ReleaseSnapshot = {
+    datachainType,
+    categoryById,
+    elementById,
+    canonical(kind, id) {
+      const key = `${kind}:${id}`;
+      let text = texts.get(key);
+      if (text === undefined) {
+        const item = kind === 'datachain_type' ? datachainType : kind === 'category' ? categoryById.get(id) : elementById.get(id);
+        if (item === undefined) return undefined;
+        texts.set(key, (text = canonicalJson(item)));
+      }
+      return text;
+    },
+  };
+  cache.set(release, snapshot);
+  return snapshot;
+}

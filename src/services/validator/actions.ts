@@ -1,0 +1,29 @@
+import { finding, type Finding } from './finding.js';
+import type { RuleInput } from './input.js';
+
+const HTTP = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+const EMAIL = /^(mailto:)?[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/i;
+const PHONE = /^(tel:)?\+?[0-9][0-9 ().-]{2,30}$/i;
+
+const EXPECT: Record<string, { test: (target: string) => boolean; want: string }> = {
+  url: { test: (t) => HTTP.test(t), want: 'an http(s) URL, e.g. "https://example.org/ai-notice"' },
+  form: { test: (t) => HTTP.test(t), want: 'an http(s) URL of the form, e.g. "https://example.org/contact"' },
+  email: { test: (t) => EMAIL.test(t), want: 'an email address, e.g. "privacy@example.org"' },
+  phone: { test: (t) => PHONE.test(t), want: 'a phone number of digits, spaces and + ( ) . -, e.g. "+1 555 0100"' },
+  postal: { test: (t) => t.trim() !== '', want: 'a postal address' },
+};
+
+/** Action targets fit their type, so a renderer can make them links without guessing. */
+export function actionRules({ datachain }: RuleInput): Finding[] {
+  const out: Finding[] = [];
+  datachain.elements.forEach((p, i) => {
+    p.actions.forEach((a, k) => {
+      const rule = EXPECT[a.type]!;
+      if (rule.test(a.target)) return;
+      out.push(finding('action_target_invalid', `elements[${i}].actions[${k}].target`,
+        `Target '${a.target.slice(0, 80)}' is not valid for an action of type '${a.type}'.`,
+        `Use ${rule.want}, or change the action type.`));
+    });
+  });
+  return out;
+}

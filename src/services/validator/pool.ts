@@ -1,0 +1,115 @@
+import type { Category, Context, DatachainType, Element, Variable } from '../../domain/content.js';
+import type { Release } from '../../store/release.js';
+
+/** An element as the rules see it: materialized variables (own, then inherited) and its effective context. */
+export interface PoolElement {
+  readonly id: string;
+  readonly categoryId: string;
+  /** The element's category is not in the pool (a broken snapshot): its placements are not checked further. */
+  readonly orphan: boolean;
+  readonly variables: ReadonlyMap<string, Variable>;
+  readonly variableIds: readonly string[];
+  readonly requiredVariables: readonly Variable[];
+  readonly context: Context | undefined;
+  readonly contextValueIds: ReadonlySet<string>;
+}
+
+export interface PoolCategory {
+  readonly id: string;
+  readonly required: boolean;
+  readonly elementIds: readonly string[];
+}
+
+/** The schema content a datachain is checked against: a served release, or a snapshot plus suggestions. */
+export interface Pool {
+  readonly version: string;
+  /** Where elements come from, for messages: the version id, or the snapshot. */
+  readonly source: 'release' | 'snapshot';
+  readonly locales: readonly string[];
+  readonly datachainType: DatachainType;
+  /** In the datachain type's display order. */
+  readonly categories: readonly PoolCategory[];
+  readonly categoryById: ReadonlyMap<string, PoolCategory>;
+  readonly elementById: ReadonlyMap<string, PoolElement>;
+  /** Sorted, for suggestions. */
+  readonly elementIds: readonly string[];
+}
+
+/** Element-level variables first; a category variable with the same id is not added again. */
+export function materializeVariables(own: readonly Variable[], inherited: readonly Variable[]): Variable[] {
+  const seen = new Set(own.map((v) => v.id));
+  return [...own, ...inherited.filter((v) => !seen.has(v.id))];
+}
+
+function poolElement(element: Element, category: Category | undefined, materialized: boolean): PoolElement {
+  const list = materialized ? element.variables : materializeVariables(element.variables, category?.element_variables ?? []);
+  const variables = new Map<string, Variable>();
+  for (const v of list) if (!variables.has(v.id)) variables.set(v.id, v);
+  const context = element.context ?? category?.element_context;
+  return {
+    id: element.id,
+    categoryId: element.category_id,
+    orphan: category === undefined,
+    variables,
+    variableIds: [...variables.keys()],
+    requiredVariables: [...variables.values()].filter((v) => v.required),
+    context,
+    contextValueIds: new Set(context?.values.map((v) => v.id) ?? []),
+  };
+}
+
+function buildPool(
+  version: string,
+  source: Pool['source'],
+  locales: readonly string[],
+  datachainType: DatachainType,
+  categories: readonly Category[],
+  elements: ReadonlyArray<{ element: Element; materialized: boolean }>,
+): Pool {
+  const rawCategory = new Map(categories.map((c) => [c.id, c]));
+  const elementById = new Map<string, PoolElement>();
+  for (const { element, materialized } of elements) {
+    if (!elementById.has(element.id)) elementById.set(element.id, poolElement(element, rawCategory.get(element.category_id), materialized));
+  }
+  const listed = datachainType.categories.filter((id) => rawCategory.has(id));
+  const order = [...new Set([...listed, ...categories.map((c) => c.id)])];
+  const poolCategories = order.map((id) => ({
+    id,
+    required: rawCategory.get(id)!.required,
+    elementIds: [...elementById.values()].filter((e) => e.categoryId === id).map((e) => e.id).sort(),
+  }));
+  return {
+    version,
+    source,
+    locales,
+    datachainType,
+    categories: poolCategories,
+    categoryById: new Map(poolCategories.map((c) => [c.id, c])),
+    elementById,
+    elementIds: [...elementById.keys()].sort(),
+  };
+}
+
+const releasePools = new WeakMap<Release, Pool>();
+
+/** The pool of a served release, built once per release and isolate. */
+export function releasePool(release: Release): Pool {
+  let pool = releasePools.get(release);
+  if (!pool) {
+    const { bundle } = release;
+    const elements = bundle.elements.map((element) => ({ element, materialized: true }));
+    pool = buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elements);
+    releasePools.set(release, pool);
+  }
+  return pool;
+}
+
+/** The pool of a resolved datachain: snapshot elements, then suggested ones, checked against snapshot categories. */
+export function snapshotPool(
+  version: string,
+  snapshot: { datachain_type: DatachainType; categories: readonly Category[]; elements: readonly Element[] },
+  suggested: readonly Element[],
+): Pool {
+  const elements = [...snapshot.elements, ...suggested].map((element) => ({ element, materialized: false }));
+  return buildPool(version, 'snapshot', snapshot.datachain_type.locales, snapshot.datachain_type, snapshot.categories, elements);
+}

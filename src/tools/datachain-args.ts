@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ok, soft, type Meta, type Outcome } from '../core/envelope.js';
+import { issuesToErrors } from '../core/zod-issues.js';
+import type { Finding } from '../services/validator/finding.js';
+import { splitFindings } from '../services/validator/finding.js';
+import { unknownKeys } from '../services/validator/unknown-keys.js';
+import type { Release } from '../store/release.js';
+import { releaseMeta } from './common.js';
+import { ErrorItemSchema } from './envelope-schema.js';
+
+/** The `datachain` argument: any JSON object; its shape is checked by the tool, softly. */
+export function datachainArg(form: 'thin' | 'resolved') {
+  return z.looseObject({}).describe(form === 'thin'
+    ? 'The datachain (thin form): {elements:[{element_id, context_type_id?, variables?:[{id, value}], ...}], schema_version?, id?, created_at?, ...}. get_schema include="full" has its JSON Schema (DatachainInstance).'
+    : 'A resolved datachain, as resolve_datachain returns it: the thin form plus schema_snapshot and suggested_elements. get_schema include="full" has its JSON Schema (ResolvedDatachainInstance).');
+}
+
+/** `data` of a valid answer: the datachain is valid, with the non-blocking findings. */
+export const ValidOutput = z.object({ ok: z.literal(true), warnings: z.array(ErrorItemSchema) });
+
+export type ParsedDatachain<T> =
+  | { ok: true; value: T; warnings: Finding[] }
+  | { ok: false; errors: Finding[]; warnings: Finding[] };
+
+/**
+ * Parses a datachain argument: shape errors are `parse_error` findings (one per issue, with a path
+ * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
+ */
+export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown): ParsedDatachain<z.output<S>> {
+  const warnings = unknownKeys(schema, raw);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data, warnings };
+  const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema)
+    .map((e) => ({ ...e, severity: 'error', path: e.path ?? '', fix_hint: e.fix_hint ?? '' }) as Finding);
+  return { ok: false, errors, warnings };
+}
+
+/** The meta of a datachain answer: `warnings` is always present, as "code: message" strings. */
+export function datachainMeta(release: Release, warnings: readonly Finding[]): Meta {
+  return releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
+}
+
+/** The answer of a check: soft failure with the errors, or `{ok: true, warnings}` when there are none. */
+export function checkOutcome(release: Release, findings: readonly Finding[]): Outcome<z.input<typeof ValidOutput>> {
+  const { errors, warnings } = splitFindings(findings);
+  const meta = datachainMeta(release, warnings);
+  return errors.length ? soft(errors, meta) : ok({ ok: true as const, warnings }, meta);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { fail, ok, soft } from '../core/envelope.js';
+import { DatachainInstance } from '../domain/datachain.js';
+import { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
+import { renderDocument } from '../services/render/document.js';
+import { iconResolver } from '../services/render/icon.js';
+import { SLOT_MAX_BYTES, writeSlot } from '../services/render/slot.js';
+import { releaseSource, snapshotSource, type RenderSource } from '../services/render/source.js';
+import { renderSummary, VIEW_URI } from '../services/render/summary.js';
+import { buildView } from '../services/render/view.js';
+import { checkResolved, checkThin } from '../services/validator/engine.js';
+import { splitFindings, type Finding } from '../services/validator/finding.js';
+import { ErrorItemSchema } from './envelope-schema.js';
+import { datachainArg, datachainMeta, parseDatachain } from './datachain-args.js';
+import { defineTool } from './define.js';
+import { localeArg, versionArg } from './args.js';
+import { resolveVersion } from '../store/store.js';
+
+const UI_META = { resourceUri: VIEW_URI, csp: { connectDomains: [], resourceDomains: [] } };
+
+export const renderDatachain = defineTool({
+  name: 'render_datachain',
+  title: 'Render a datachain as a page',
+  description:
+    'Validates a datachain (thin or resolved form) like validate_datachain and, when it is valid, renders it as a readable ' +
+    'HTML page: one section per category in display order, each placed element with its icon, text in the chosen locale ' +
+    '(variables filled in), context, sources and authoring provenance. The page is stored for this session and read with ' +
+    `resources/read ${VIEW_URI} (an MCP App view). An invalid datachain is answered like validate_datachain and keeps ` +
+    'the previous page.',
+  input: z.strictObject({
+    version: versionArg,
+    datachain: datachainArg('thin').describe('The datachain, thin or resolved form (a resolved one has schema_snapshot).'),
+    locale: localeArg.default('en'),
+  }),
+  output: z.object({
+    resource_uri: z.literal(VIEW_URI),
+    section_count: z.int(),
+    element_count: z.int(),
+    warnings: z.array(ErrorItemSchema),
+  }),
+  annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
+  bucket: 'validate',
+  meta: { ui: { resourceUri: VIEW_URI }, 'ui/resourceUri': VIEW_URI },
+  async run(args, ctx) {
+    const release = resolveVersion(ctx.store, args.version);
+    if ('error' in release) return fail(release.error);
+    const resolvedForm = 'schema_snapshot' in args.datachain;
+    const parsed = resolvedForm ? parseDatachain(ResolvedDatachainInstance, args.datachain) : parseDatachain(DatachainInstance, args.datachain);
+    const invalid = (all: Finding[]) => {
+      const split = splitFindings(all);
+      return soft(split.errors, datachainMeta(release, split.warnings));
+    };
+    if (!parsed.ok) return invalid([...parsed.errors, ...parsed.warnings]);
+    let source: RenderSource;
+    let findings: Finding[];
+    if (resolvedForm) {
+      const resolved = parsed.value as ResolvedDatachainInstance;
+      const served = ctx.store.release(resolved.schema_version ?? release.id);
+      findings = [...parsed.warnings, ...checkResolved(resolved, release, served)];
+      source = snapshotSource(resolved, resolved.schema_version ?? release.id, served ?? release);
+    } else {
+      findings = [...parsed.warnings, ...checkThin(parsed.value, release)];
+      source = releaseSource(release);
+    }
+    const { errors, warnings } = splitFindings(findings);
+    if (errors.length) return invalid(findings);
+    const view = buildView(parsed.value, source, args.locale);
+    const html = renderDocument(view, iconResolver(source));
+    const meta = datachainMeta(release, warnings);
+    const bytes = new TextEncoder().encode(html).byteLength;
+    if (bytes > SLOT_MAX_BYTES) {
+      return soft([{
+        code: 'payload_too_large',
+        message: `The rendered page is ${bytes} bytes; a session keeps at most ${SLOT_MAX_BYTES}.`,
+        path: 'elements',
+        fix_hint: 'Render fewer placements or shorter texts.',
+      }], meta);
+    }
+    await writeSlot(ctx.env.SESSIONS, ctx.sessionId, html);
+    const elementCount = view.sections.reduce((n, s) => n + s.cards.length, 0);
+    const outcome = ok({ resource_uri: VIEW_URI, section_count: view.sections.length, element_count: elementCount, warnings }, meta);
+    outcome.mcp = { content: [{ type: 'text', text: renderSummary(view) }], _meta: { ui: UI_META } };
+    return outcome;
+  },
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ok, soft } from '../core/envelope.js';
+import { DatachainInstance } from '../domain/datachain.js';
+import { resolveDatachain } from '../services/resolver.js';
+import { splitFindings } from '../services/validator/finding.js';
+import { checkThin } from '../services/validator/engine.js';
+import { withRelease } from './common.js';
+import { datachainArg, datachainMeta, parseDatachain } from './datachain-args.js';
+import { defineTool } from './define.js';
+import { versionArg } from './args.js';
+
+const ResolvedOutput = z.looseObject({
+  schema_version: z.string(),
+  elements: z.array(z.unknown()),
+  schema_snapshot: z.looseObject({
+    datachain_type: z.looseObject({ id: z.string() }),
+    categories: z.array(z.looseObject({ id: z.string() })),
+    elements: z.array(z.looseObject({ id: z.string() })),
+  }),
+  suggested_elements: z.array(z.unknown()),
+});
+
+export const resolveDatachainTool = defineTool({
+  name: 'resolve_datachain',
+  title: 'Resolve a datachain',
+  description:
+    'Validates a thin datachain like validate_datachain, then returns it self-contained: the same datachain plus ' +
+    'schema_snapshot (the datachain type, the categories it uses and the required ones, and the elements it places, sorted by id) ' +
+    'and suggested_elements: [] (an AI author may add proposed elements there, with authoring_provenance.kind "ai_generated"; ' +
+    'check the result with validate_resolved). authoring_provenance passes through unchanged. Invalid datachains get ok:false ' +
+    'with the same errors as validate_datachain; a result over 512 KiB is a payload_too_large answer. Output is byte-stable.',
+  input: z.strictObject({ version: versionArg, datachain: datachainArg('thin') }),
+  output: ResolvedOutput,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  bucket: 'resolve',
+  run(args, ctx) {
+    return withRelease(args.version, ctx, (release) => {
+      const parsed = parseDatachain(DatachainInstance, args.datachain);
+      if (!parsed.ok) return soft(parsed.errors, datachainMeta(release, parsed.warnings));
+      const { errors, warnings } = splitFindings([...parsed.warnings, ...checkThin(parsed.value, release)]);
+      const meta = datachainMeta(release, warnings);
+      if (errors.length) return soft(errors, meta);
+      const result = resolveDatachain(parsed.value, release);
+      return result.ok ? ok(result.resolved, meta) : soft([result.error], meta);
+    });
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { DatachainInstance } from '../domain/datachain.js';
+import { checkThin } from '../services/validator/engine.js';
+import { withRelease } from './common.js';
+import { checkOutcome, datachainArg, parseDatachain, ValidOutput } from './datachain-args.js';
+import { defineTool } from './define.js';
+import { versionArg } from './args.js';
+
+export const validateDatachain = defineTool({
+  name: 'validate_datachain',
+  title: 'Validate a datachain',
+  description:
+    'Checks a datachain (thin form) against a schema version and reports every problem at once. An invalid datachain is an ' +
+    'answer, not a tool error: ok:false with errors[], each with code, message, severity, a JSON path into the datachain ' +
+    '(e.g. "elements[3].variables[0].value") and a fix_hint saying exactly what to change. A valid one answers ' +
+    'data {ok:true, warnings:[...]}. meta.warnings lists non-blocking findings as short strings. Fix and call again until ok.',
+  input: z.strictObject({ version: versionArg, datachain: datachainArg('thin') }),
+  output: ValidOutput,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  bucket: 'validate',
+  run(args, ctx) {
+    return withRelease(args.version, ctx, (release) => {
+      const parsed = parseDatachain(DatachainInstance, args.datachain);
+      if (!parsed.ok) return checkOutcome(release, [...parsed.errors, ...parsed.warnings]);
+      return checkOutcome(release, [...parsed.warnings, ...checkThin(parsed.value, release)]);
+    });
+  },
+});

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { fullThin, minimalThin, VERSION } from '../fixtures/datachains/base.js';
+import { call } from '../helpers/tools.js';
+
+let n = 0;
+const rcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `resolve-test-${n++}` });
+
+let full: any;
+let fullText: string;
+beforeAll(async () => {
+  const { result, env } = await rcall('resolve_datachain', { version: VERSION, datachain: fullThin() });
+  full = env;
+  fullText = JSON.stringify(env.data);
+  expect(result.content[0]!.text).toContain('"schema_snapshot"');
+});
+
+/** The same JSON with every object's keys in reverse order. */
+const reverseKeys = (v: any): any => Array.isArray(v) ? v.map(reverseKeys)
+  : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+
+const strip = (resolved: any) => {
+  const { schema_snapshot: _s, suggested_elements: _g, ...thin } = resolved;
+  return thin;
+};
+
+describe('resolve_datachain', () => {
+  it('returns the datachain with a lean snapshot: referenced and required categories and elements, sorted by id', async () => {
+    expect(full.ok).toBe(true);
+    const snap = full.data.schema_snapshot;
+    const placed = fullThin().elements.map((p: any) => p.element_id);
+    expect(snap.elements.map((e: any) => e.id)).toEqual([...placed].sort());
+    const cats = snap.categories.map((c: any) => c.id);
+    expect(cats).toEqual([...cats].sort());
+    expect(cats).toEqual(expect.arrayContaining(['purpose', 'accountable', 'affected', 'functional_modes', 'processing']));
+    for (const e of snap.elements) {
+      expect(e).not.toHaveProperty('shape');
+      expect(e).not.toHaveProperty('icon_variants');
+    }
+    expect(snap.datachain_type.id).toBe('ai');
+    expect(full.data.suggested_elements).toEqual([]);
+    expect(full.data.authoring_provenance).toEqual(fullThin().authoring_provenance);
+    expect(full.meta).toMatchObject({ version: VERSION, warnings: [] });
+  });
+
+  it('adds required categories even when nothing of theirs is placed, and fills schema_version', async () => {
+    const dc = minimalThin();
+    dc.elements = dc.elements.slice(1);
+    const { env } = await rcall('resolve_datachain', { version: 'ai@latest', datachain: dc });
+    expect(env.ok).toBe(false);
+    expect(env.errors.map((e: any) => e.code)).toEqual(['element_required']);
+    const ok = await rcall('resolve_datachain', { version: 'ai@latest', datachain: minimalThin() });
+    expect(ok.env.data.schema_version).toBe(VERSION);
+    expect(ok.env.data.schema_snapshot.categories.map((c: any) => c.id)).toEqual(['accountable', 'affected', 'functional_modes', 'purpose']);
+  });
+
+  it('is byte-stable across runs', async () => {
+    const again = await rcall('resolve_datachain', { version: VERSION, datachain: fullThin() });
+    expect(JSON.stringify(again.env.data)).toBe(fullText);
+    const third = await rcall('resolve_datachain', { version: VERSION, datachain: reverseKeys(fullThin()) });
+    // Key order of the input does not matter; records (element_provenance) keep the caller's key order.
+    expect(canonicalJson(third.env.data)).toBe(canonicalJson(full.data));
+    expect(Object.keys(third.env.data)).toEqual(Object.keys(full.data));
+  });
+
+  it('orders every localized text by the manifest locales', async () => {
+    const dc = fullThin();
+    dc.title.reverse();
+    const { env } = await rcall('resolve_datachain', { version: VERSION, datachain: dc });
+    expect(env.data.title.map((t: any) => t.locale)).toEqual(['en', 'fr']);
+    for (const e of env.data.schema_snapshot.elements) expect(e.title.map((t: any) => t.locale)).toEqual(['en', 'fr']);
+  });
+
+  it('answers an invalid datachain softly with the validate errors, and warnings as strings', async () => {
+    const dc = fullThin();
+    dc.elements.push({ element_id: 'mobilty' });
+    delete dc.elements[1].context_type_id;
+    const { env } = await rcall('resolve_datachain', { version: VERSION, datachain: dc });
+    expect(env.errors.map((e: any) => e.code)).toEqual(['unknown_element']);
+    expect(env.meta.warnings).toEqual([expect.stringMatching(/^context_type_missing: /)]);
+  });
+
+  it('round trip: the stripped resolve output validates, and the resolved form validates', async () => {
+    const thin = await rcall('validate_datachain', { version: VERSION, datachain: strip(full.data) });
+    expect(thin.env).toMatchObject({ ok: true, data: { ok: true, warnings: [] } });
+    const resolved = await rcall('validate_resolved', { version: VERSION, datachain: full.data });
+    expect(resolved.env).toMatchObject({ ok: true, data: { ok: true, warnings: [] } });
+  });
+});
+
+describe('validate_resolved', () => {
+  it('an unknown placement is reported once (no duplicate finding)', async () => {
+    const dc = JSON.parse(fullText);
+    dc.elements.push({ element_id: 'healthcare' });
+    const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(env.errors).toHaveLength(1);
+    expect(env.errors[0]).toMatchObject({ code: 'unknown_element', path: `elements[${dc.elements.length - 1}].element_id` });
+  });
+
+  it('does not check drift against a version this server does not serve', async () => {
+    const dc = JSON.parse(fullText);
+    dc.schema_version = 'ai@2020-01-01';
+    dc.schema_snapshot.elements[0].title[0].value = 'Edited';
+    const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(env.errors.map((e: any) => e.code)).toEqual(['schema_version_mismatch']);
+  });
+
+  it('upstream resolve output with build-only element fields is accepted with unknown_key warnings', async () => {
+    const dc = JSON.parse(fullText);
+    dc.schema_snapshot.elements[0].shape = 'hexagon';
+    const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(env.ok).toBe(true);
+    expect(env.data.warnings).toEqual([expect.objectContaining({ code: 'unknown_key', path: 'schema_snapshot.elements[0].shape' })]);
+  });
+
+  it('reordered locales or keys in the snapshot are not drift', async () => {
+    const dc = JSON.parse(fullText);
+    for (const e of dc.schema_snapshot.elements) e.title.reverse();
+    dc.schema_snapshot.datachain_type = Object.fromEntries(Object.entries(dc.schema_snapshot.datachain_type).reverse());
+    const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(env.ok).toBe(true);
+  });
+});

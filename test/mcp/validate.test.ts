@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATACHAIN_CODES } from '../../src/core/errors.js';
+import { BETA, VERSION } from '../fixtures/datachains/base.js';
+import { CASES, VALID, type Bases, type Case } from '../fixtures/datachains/cases.js';
+import { bases } from '../fixtures/datachains/run.js';
+import { call, toolDescriptors } from '../helpers/tools.js';
+
+let n = 0;
+/** Each call gets its own rate bucket: these suites call the validate tools far more than 30 times a minute. */
+export const vcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
+
+let b: Bases;
+beforeAll(async () => { b = await bases(); });
+
+/** Every code an answer carries: errors, data.warnings. */
+function codesOf(env: any): string[] {
+  return [...(env.errors ?? []), ...(env.data?.warnings ?? [])].map((f: any) => f.code);
+}
+
+describe('one fixture per rule', () => {
+  const mcpCases = CASES.filter((c) => c.store === undefined);
+  it.each(mcpCases.map((c) => [`${c.code}: ${c.name} (${c.tool})`, c] as [string, Case]))('%s', async (_, c) => {
+    const { env } = await vcall(c.tool, { version: c.version ?? VERSION, datachain: c.build(b) });
+    expect(codesOf(env)).toEqual(Array(c.count ?? 1).fill(c.code));
+    const severity = DATACHAIN_CODES[c.code as keyof typeof DATACHAIN_CODES].severity;
+    if (severity === 'warning') {
+      expect(env.ok).toBe(true);
+      expect(env.meta.warnings).toEqual([expect.stringMatching(new RegExp(`^${c.code}: `))]);
+    } else {
+      expect(env.ok).toBe(false);
+      expect(env.data).toBeUndefined();
+    }
+    for (const f of env.errors ?? env.data.warnings) {
+      expect(f).toMatchObject({ severity, message: expect.any(String), path: expect.any(String), fix_hint: expect.any(String) });
+      expect(f.path.startsWith('instance')).toBe(false);
+    }
+    expect(env.meta).toMatchObject({ version: VERSION, content_hash: expect.stringMatching(/^sha256-/) });
+  });
+
+  it('every catalogued datachain code has a fixture', () => {
+    const covered = new Set(CASES.map((c) => c.code));
+    for (const code of Object.keys(DATACHAIN_CODES)) expect(covered, code).toContain(code);
+    expect(covered).toContain('payload_too_large');
+  });
+});
+
+describe('valid datachains', () => {
+  it.each(VALID.map((v) => [v.name, v] as const))('%s answers ok with no finding', async (_, v) => {
+    const { env } = await vcall(v.tool, { version: v.version, datachain: v.build(b) });
+    expect(env).toMatchObject({ ok: true, data: { ok: true, warnings: [] }, meta: { version: v.version, warnings: [] } });
+  });
+
+  it('the full datachain uses every optional field of the thin form', () => {
+    const dc = b.thin();
+    const placementKeys = new Set(dc.elements.flatMap((p: any) => Object.keys(p)));
+    expect([...placementKeys].sort()).toEqual([
+      'actions', 'context_type_id', 'element_id', 'element_instance_id', 'priority', 'sources', 'subchain_instance_id', 'variables',
+    ]);
+    expect(Object.keys(dc).sort()).toEqual([
+      'authoring_provenance', 'created_at', 'description', 'elements', 'id', 'instance_version', 'linked_instance_ids',
+      'schema_version', 'sources', 'subchain_instances', 'title', 'updated_at',
+    ]);
+    expect(new Set(dc.elements.flatMap((p: any) => (p.actions ?? []).map((a: any) => a.type)))).toEqual(new Set(['url', 'email', 'phone', 'postal', 'form']));
+  });
+
+  it('a warning keeps the answer valid and is listed twice: objects in data, strings in meta', async () => {
+    const dc = b.thin();
+    delete dc.elements[1].context_type_id;
+    dc.elements[0].note = 'x';
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.ok).toBe(true);
+    expect(env.data.warnings.map((w: any) => w.code)).toEqual(['unknown_key', 'context_type_missing']);
+    expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'note'/), expect.stringMatching(/^context_type_missing: /)]);
+  });
+});
+
+describe('seed 000: the flagship soft failure', () => {
+  it('elements: [] gives one element_required per required category, without isError', async () => {
+    const { result, env } = await vcall('validate_datachain', { version: BETA, datachain: { elements: [] } });
+    expect(result.isError).toBeUndefined();
+    expect(env.ok).toBe(false);
+    expect(env.errors.map((e: any) => e.message)).toEqual([
+      "Category 'purpose' requires at least one element.",
+      "Category 'accountable' requires at least one element.",
+      "Category 'functional_modes' requires at least one element.",
+    ]);
+    for (const e of env.errors) {
+      expect(e).toMatchObject({ code: 'element_required', path: 'elements', severity: 'error' });
+      expect(e.fix_hint).toMatch(/^Add an element with category_id='[a-z_]+'/);
+    }
+    expect(env.meta).toMatchObject({ version: BETA, content_hash: expect.stringMatching(/^sha256-/), warnings: [] });
+  });
+
+  it('the stable version also requires affected', async () => {
+    const { env } = await vcall('validate_datachain', { version: 'ai@latest', datachain: { elements: [] } });
+    expect(env.errors.map((e: any) => e.message)).toContain("Category 'affected' requires at least one element.");
+    expect(env.errors).toHaveLength(4);
+  });
+});
+
+describe('shape errors and hard failures', () => {
+  it('collects every shape error, one per issue, with its path', async () => {
+    const dc = { elements: [{ element_id: '', priority: 'high' }], created_at: 'yesterday', stray: true };
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual(expect.arrayContaining([
+      ['parse_error', 'created_at'], ['parse_error', 'elements[0].element_id'], ['parse_error', 'elements[0].priority'],
+    ]));
+    expect(env.errors).toHaveLength(3);
+    expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'stray'/)]);
+  });
+
+  it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'])('%s: shape errors are parse_error, soft', async (tool) => {
+    const { env } = await vcall(tool, { version: VERSION, datachain: { elements: 'none' } });
+    expect(env.ok).toBe(false);
+    expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'elements', severity: 'error' });
+  });
+
+  it.each([
+    ['datachain not an object', { version: VERSION, datachain: [] }, 'invalid_arguments'],
+    ['datachain missing', { version: VERSION }, 'invalid_arguments'],
+    ['unknown argument', { version: VERSION, datachain: {}, locale: 'en' }, 'invalid_arguments'],
+    ['unknown version', { version: 'ai@2099-01-01', datachain: { elements: [] } }, 'unknown_version'],
+    ['malformed version', { version: 'ai-2026', datachain: { elements: [] } }, 'bad_request'],
+  ])('%s is a hard failure', async (_, args, code) => {
+    for (const tool of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
+      const { env } = await vcall(tool, args, true);
+      expect(env.errors[0].code).toBe(code);
+    }
+  });
+});
+
+describe('descriptors', () => {
+  it('lists the three tools after get_elements, with object datachain and read-only annotations', async () => {
+    const tools = await toolDescriptors();
+    const names = [...tools.keys()];
+    const at = names.indexOf('get_elements');
+    expect(names.slice(at + 1, at + 4)).toEqual(['validate_datachain', 'resolve_datachain', 'validate_resolved']);
+    expect(names.at(-1)).toBe('get_icon_url');
+    for (const name of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
+      const t = tools.get(name);
+      expect(t.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ['version', 'datachain'] });
+      expect(t.inputSchema.properties.datachain.type).toBe('object');
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    }
+  });
+
+  it('get_schema include:"full" publishes the datachain JSON Schemas', async () => {
+    const { env } = await call('get_schema', { version: VERSION, include: 'full' });
+    const schemas = env.data.schema_json;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['DatachainInstance', 'ResolvedDatachainInstance', 'AuthoringProvenance']));
+    expect(schemas.DatachainInstance.required).toEqual(['elements']);
+    expect(schemas.ResolvedDatachainInstance.required).toEqual(['elements', 'schema_snapshot']);
+  });
+});

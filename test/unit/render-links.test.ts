@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DatachainInstance } from '../../src/domain/datachain.js';
+import { renderDocument } from '../../src/services/render/document.js';
+import { releaseSource } from '../../src/services/render/source.js';
+import { safeHref } from '../../src/services/render/text.js';
+import { buildView } from '../../src/services/render/view.js';
+import { embeddedStore } from '../../src/store/embedded.js';
+
+const BAD = ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>1</script>', 'vbscript:x', 'file:///etc/passwd', '//evil.example.com', 'mailto:x@y.z?body=<script>', 'x@y'];
+
+describe('links in the rendered page', () => {
+  it('only http, https and mailto survive', () => {
+    for (const target of BAD) expect(safeHref(target, 'web')).toBeUndefined();
+    expect(safeHref('https://a.example/x?y=1', 'web')).toBe('https://a.example/x?y=1');
+    expect(safeHref('person@example.org', 'email')).toBe('mailto:person@example.org');
+    expect(safeHref('a"b@c.d', 'email')).toBeUndefined();
+  });
+  it('renders hostile targets and source URLs as text even when validation is bypassed', () => {
+    const release = embeddedStore().release('ai@2026-08-12')!;
+    const dc = DatachainInstance.parse({
+      sources: BAD.map((url) => ({ type: 'other', title: 'S', url: url.startsWith('//') || url === 'x@y' ? 'https://ok.example' : url })).filter((s) => { try { new URL(s.url); return true; } catch { return false; } }),
+      elements: [{ element_id: 'institution', actions: BAD.flatMap((target) => [
+        { type: 'url', label: [{ locale: 'en', value: 'u' }], target },
+        { type: 'email', label: [{ locale: 'en', value: 'e' }], target },
+        { type: 'form', label: [{ locale: 'en', value: 'f' }], target },
+      ]) }],
+    });
+    const html = renderDocument(buildView(dc, releaseSource(release), 'en'), () => 'data:image/svg+xml,');
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+    for (const href of hrefs) expect(href).toMatch(/^(https:\/\/ok\.example|#)/);
+    expect(html).toContain('javascript:alert(1)');
+  });
+});
