@@ -23,11 +23,7 @@ function Provenance({ p, t }: { p: NonNullable<CardView['provenance']>; t: Label
       {p.rationale ? <p>{p.rationale}</p> : null}
       {Object.entries(p.variable_rationale ?? {}).map(([id, why]) => <p><span class="var">{id}</span>: {why}</p>)}
       {(p.source_references ?? []).map((q) => <blockquote><p>{q.quote}</p>{q.context ? <cite>{q.context}</cite> : null}</blockquote>)}
-      <dl class="vars">
-        {p.confidence ? <><dt>{t.confidence}</dt><dd>{p.confidence}</dd></> : null}
-        {p.model ? <><dt>{t.model}</dt><dd>{p.model}</dd></> : null}
-        {p.generated_at ? <><dt>{t.generatedAt}</dt><dd>{p.generated_at}</dd></> : null}
-      </dl>
+      {p.confidence ? <dl class="vars"><dt>{t.confidence}</dt><dd>{p.confidence}</dd></dl> : null}
     </details>
   );
 }
@@ -65,6 +61,11 @@ function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: IconOf }
   );
 }
 
+function draftingNote(d: NonNullable<DocView['drafting']>, t: Labels): string {
+  const details = [d.model ? `${t.model}: ${d.model}` : '', d.generated_at ?? ''].filter(Boolean).join(', ');
+  return details ? `${t.aiDrafted} (${details})` : t.aiDrafted;
+}
+
 /** Renders the whole HTML5 document. Every value goes through JSX escaping; no raw HTML is inserted. */
 export function renderDocument(view: DocView, iconOf: IconOf): string {
   const t = labelsFor(view.lang);
@@ -84,6 +85,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
             <h1>{view.title}</h1>
             {view.description ? <p>{view.description}</p> : null}
             {view.version ? <p class="meta">{t.schema}: {view.version}</p> : null}
+            {view.drafting ? <p class="meta">{draftingNote(view.drafting, t)}</p> : null}
           </header>
           {view.sections.length > 1 ? <nav class="toc" aria-label={t.contents}><ol>{view.sections.map((s) => <li><a href={`#section-${s.id}`}>{s.title}</a></li>)}</ol></nav> : null}
           {view.sections.map((s) => <Section s={s} t={t} iconOf={iconOf} />)}

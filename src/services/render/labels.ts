@@ -9,12 +9,12 @@ const EN = {
     provenance: 'Why this element was chosen',
     confidence: 'Confidence',
     model: 'Model',
-    generatedAt: 'Generated',
     dataFlows: 'Data flows',
     schema: 'Schema version',
     notSet: 'not set',
     priority: 'Priority',
     contents: 'Contents',
+    aiDrafted: 'Drafted with the help of an AI system',
 };
 
 export type Labels = Record<keyof typeof EN, string>;
@@ -31,12 +31,12 @@ const LABELS: Record<string, Labels> = {
     provenance: 'Pourquoi cet élément a été choisi',
     confidence: 'Confiance',
     model: 'Modèle',
-    generatedAt: 'Généré le',
     dataFlows: 'Flux de données',
     schema: 'Version du schéma',
     notSet: 'non renseigné',
     priority: 'Priorité',
     contents: 'Sommaire',
+    aiDrafted: 'Rédigé avec l\u2019aide d\u2019un système d\u2019IA',
   },
 };
 

@@ -18,7 +18,7 @@ export interface CardView {
   missingRequired: string[];
   actions: ActionView[];
   citations: number[];
-  provenance?: ElementProvenance & { model?: string; generated_at?: string };
+  provenance?: ElementProvenance;
   proposed: boolean;
   subchain?: string;
   priority: number;
@@ -33,6 +33,8 @@ export interface DocView {
   sections: SectionView[];
   sources: SourceView[];
   subchains: Array<{ id: string; name: string; items: string[] }>;
+  /** Set when an AI system drafted the datachain. */
+  drafting?: { model?: string; generated_at?: string };
 }
 
 function variableValue(variable: Variable | undefined, raw: InstanceElement['variables'][number]['value'], locale: string): string {
@@ -66,8 +68,7 @@ function provenanceFor(dc: DatachainInstance, p: InstanceElement, placedOnce: bo
   if (ap?.kind !== 'ai_generated') return undefined;
   const entry = (p.element_instance_id && ap.element_provenance?.[p.element_instance_id])
     || (!p.element_instance_id && placedOnce ? ap.element_provenance?.[p.element_id] : undefined);
-  if (!entry && !ap.model) return undefined;
-  return { ...(entry ?? {}), model: ap.model, generated_at: ap.generated_at };
+  return entry || undefined;
 }
 
 function contextBadge(ctx: Context | undefined, id: string | undefined, locale: string): ContextBadge | undefined {
@@ -138,5 +139,8 @@ export function buildView(dc: DatachainInstance, src: RenderSource, locale: stri
     sections,
     sources: cites.list,
     subchains,
+    drafting: dc.authoring_provenance?.kind === 'ai_generated'
+      ? { model: dc.authoring_provenance.model, generated_at: dc.authoring_provenance.generated_at }
+      : undefined,
   };
 }
