@@ -10,6 +10,7 @@ import type { McpContext } from './context.js';
 import { dispatchOne } from './dispatch.js';
 import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
 import { refusal, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
+import { serializeBody } from './serialize.js';
 import { clearSlot } from '../services/render/slot.js';
 import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 
@@ -17,11 +18,12 @@ import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 export const refuseRpc: Refuser = (c, status, error, headers = {}) =>
   c.json(refusal(error), status as 400, headers);
 
-function send(c: Context, status: number, body: unknown, framing: Framing, headers: Record<string, string> = {}): Response {
+function send(c: Context, status: number, body: RpcResponse | RpcResponse[], framing: Framing, headers: Record<string, string> = {}): Response {
+  const json = serializeBody(body);
   if (framing === 'sse') {
-    return c.body(`event: message\ndata: ${JSON.stringify(body)}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+    return c.body(`event: message\ndata: ${json}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
   }
-  return c.json(body, status as 200, headers);
+  return c.body(json, status as 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
 async function handlePost(c: Context<AppEnv>): Promise<Response> {

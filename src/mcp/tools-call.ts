@@ -4,6 +4,7 @@ import { BudgetExceeded, timeoutError, withinBudget } from '../middleware/timeou
 import { rateLimitedError } from '../middleware/rate-limit.js';
 import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
 import type { MethodHandler } from './context.js';
+import { SerializedEnvelope } from './serialize.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
 
@@ -11,11 +12,12 @@ const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown
 
 export const listTools: MethodHandler = () => ({ tools: TOOL_DESCRIPTORS });
 
-/** The MCP wrapping of an envelope: structured copy plus the same JSON as text. */
+/** The MCP wrapping of an envelope: the same JSON as text and as structured content, serialised once. */
 export function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown> = {}) {
+  const text = JSON.stringify(envelope);
   return {
-    content: [{ type: 'text', text: JSON.stringify(envelope) }],
-    structuredContent: envelope,
+    content: [{ type: 'text', text }],
+    structuredContent: new SerializedEnvelope(text),
     ...(hard ? { isError: true } : {}),
     ...extra,
   };

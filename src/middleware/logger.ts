@@ -1,30 +1,67 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 
-async function shortHash(value: string): Promise<string> {
+/** Lines are written in batches: one console call per batch is far cheaper than one per request. */
+const BATCH_LINES = 64;
+const FLUSH_AFTER_MS = 200;
+const pending: string[] = [];
+let flushScheduled = false;
+
+export function flushLogs(): void {
+  flushScheduled = false;
+  if (pending.length === 0) return;
+  console.log(pending.join('\n'));
+  pending.length = 0;
+}
+
+function executionContext(c: Context): ExecutionContext | undefined {
+  try { return c.executionCtx as ExecutionContext; } catch { return undefined; }
+}
+
+/** Queues one line; errors, full batches, and requests without an execution context flush at once. */
+function emit(line: string, urgent: boolean, ctx: ExecutionContext | undefined): void {
+  pending.push(line);
+  if (urgent || pending.length >= BATCH_LINES || !ctx) return flushLogs();
+  if (!flushScheduled) {
+    flushScheduled = true;
+    ctx.waitUntil(new Promise((r) => setTimeout(r, FLUSH_AFTER_MS)).then(flushLogs));
+  }
+}
+
+const sessionHashes = new Map<string, string>();
+
+/** A short, stable, non-reversible tag of a session id (memoised; the map is bounded). */
+async function sessionTag(value: string): Promise<string> {
+  const hit = sessionHashes.get(value);
+  if (hit) return hit;
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const tag = [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  if (sessionHashes.size >= 1000) sessionHashes.clear();
+  sessionHashes.set(value, tag);
+  return tag;
 }
 
 /**
- * One JSON line per request: method, path, JSON-RPC method and tool (set by /mcp), status,
- * duration, request id, and a hash of the session id. Bodies are never logged.
+ * One JSON line per request: method, path, JSON-RPC methods and tools (set by /mcp), status,
+ * duration, request id, and a hash of the session id. Bodies are never logged. Lines are
+ * buffered per isolate and written within FLUSH_AFTER_MS; 5xx lines are written at once.
  */
 export function logger(): MiddlewareHandler<AppEnv> {
   return async function loggerMiddleware(c, next) {
     const start = Date.now();
     await next();
     const session = c.req.header('mcp-session-id');
-    const line = {
-      level: c.res.status >= 500 ? 'error' : 'info',
+    const status = c.res.status;
+    const line = JSON.stringify({
+      level: status >= 500 ? 'error' : 'info',
       method: c.req.method,
       path: new URL(c.req.url).pathname.slice(0, 200),
       rpc: c.get('rpc'),
-      status: c.res.status,
+      status,
       duration_ms: Date.now() - start,
       request_id: c.get('requestId'),
-      session: session ? await shortHash(session) : undefined,
-    };
-    console.log(JSON.stringify(line));
+      session: session ? await sessionTag(session) : undefined,
+    });
+    emit(line, status >= 500, executionContext(c));
   };
 }

@@ -7,7 +7,7 @@ import { call, toolDescriptors } from '../helpers/tools.js';
 
 let n = 0;
 /** Each call gets its own rate bucket: these suites call the validate tools far more than 30 times a minute. */
-export const vcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
+const vcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
 
 let b: Bases;
 beforeAll(async () => { b = await bases(); });

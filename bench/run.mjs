@@ -1,0 +1,87 @@
+// npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
+// on loopback, driven by autocannon in bounded, interleaved runs; then a 60-second soak with
+// memory samples of the server's workerd, and the deployable bundle size.
+// Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60).
+import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { SCENARIOS } from './scenarios.mjs';
+import { startWrangler, workerdRssKiB } from './servers.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const SOAK = Number(process.env.SOAK_SECONDS ?? 60);
+const TARGET = { read: 0.8, validate: 0.6, render: 0.6 };
+
+/**
+ * Requests rotate over a fixed pool of DTPR-Client names (many agents behind one address), so the
+ * per-client buckets are exercised without refusing the benchmark and their key set stays bounded.
+ */
+const CLIENTS = 2000;
+let client = 0;
+const withClient = (req) => ({ ...req, headers: { ...(req.headers ?? {}), 'dtpr-client': `bench-${client++ % CLIENTS}` } });
+
+function run(url, requests, seconds = SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: requests.map((r) => ({ ...r, setupRequest: withClient })) }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+/** Sends a scenario's requests once; refuses to measure a scenario whose answers are not successes. Returns the first answer's size. */
+async function checkedSize(base, scenario) {
+  let size = 0;
+  for (const [i, req] of scenario.requests.entries()) {
+    const r = await fetch(base + req.path, { method: req.method, headers: { ...req.headers, 'dtpr-client': 'bench-check' }, body: req.body });
+    const text = await r.text();
+    const body = JSON.parse(text);
+    const okay = r.status === 200 && (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
+    if (!okay) throw new Error(`${scenario.name}: request ${i} did not succeed: ${r.status} ${text.slice(0, 300)}`);
+    if (i === 0) size = Buffer.byteLength(text);
+  }
+  return size;
+}
+
+const fmt = (n, d = 0) => n.toFixed(d).padStart(8);
+const server = await startWrangler({ port: Number(process.env.BENCH_PORT ?? 8811) });
+const floor = await startWrangler({ port: Number(process.env.FLOOR_PORT ?? 8812), config: 'bench/floor/wrangler.toml' });
+const rows = [];
+try {
+  for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name.includes(process.env.BENCH_ONLY))) {
+    const size = await checkedSize(server.base, s);
+    const floorReq = { method: 'POST', path: `/?size=${size}`, headers: { 'content-type': 'application/json' }, body: s.requests[0].body };
+    await run(server.base, s.requests, 1);
+    const f = await run(floor.base, [floorReq]);
+    const r = await run(server.base, s.requests);
+    const f2 = await run(floor.base, [floorReq]);
+    const floorRps = (f.requests.average + f2.requests.average) / 2;
+    const iterRps = r.requests.average / s.requests.length;
+    rows.push({ name: s.name, cls: s.class, size, rps: iterRps, p50: r.latency.p50, p99: r.latency.p99, floorRps, ratio: iterRps / floorRps, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+    console.error(`done: ${s.name}`);
+  }
+  const soakReqs = SCENARIOS.flatMap((s) => s.requests);
+  const samples = [];
+  const sampler = setInterval(() => samples.push(workerdRssKiB(server.child.pid)), 1000);
+  const soak = await run(server.base, soakReqs, SOAK);
+  clearInterval(sampler);
+  const q = Math.max(1, Math.floor(samples.length / 4));
+  const firstQ = Math.max(...samples.slice(0, q));
+  const lastQ = Math.max(...samples.slice(-q));
+
+  rmSync('dist/worker', { recursive: true, force: true });
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const bundle = readFileSync('dist/worker/index.js');
+
+  console.log(`\nDTPR server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, wrangler dev (workerd), ${new Date().toISOString()}`);
+  console.log(`${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors`);
+  for (const r of rows) {
+    const ok = r.ratio >= TARGET[r.cls] ? 'met' : 'MISSED';
+    console.log(`${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] * 100}% ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}`);
+  }
+  console.log(`\nsoak ${SOAK} s (all scenarios in turn): ${soak.requests.total} requests, ${fmt(soak.requests.average)} req/s, non-2xx ${soak.non2xx}, errors ${soak.errors + soak.timeouts}`);
+  console.log(`workerd RSS: start ${samples[0]} KiB, peak ${Math.max(...samples)} KiB, peak of first quarter ${firstQ} KiB, of last quarter ${lastQ} KiB (${samples.length} samples)`);
+  console.log(`bundle: ${bundle.length} bytes, ${gzipSync(bundle, { level: 9 }).length} bytes gzip (target <= ${300 * 1024})`);
+} finally {
+  server.stop();
+  floor.stop();
+}

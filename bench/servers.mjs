@@ -1,0 +1,48 @@
+// Starts `wrangler dev` instances on loopback and finds their workerd processes for memory samples.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+
+export async function startWrangler({ port, config, cwd = process.cwd() }) {
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error', ...(config ? ['--config', config] : [])];
+  const child = spawn('npx', args, { cwd, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let err = '';
+  child.stderr.on('data', (d) => { err += d; });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try { await fetch(`${base}/healthz`); break; } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error(`wrangler on ${port} did not start: ${err.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { base, child, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+}
+
+function childrenOf(pid) {
+  const out = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch { /* exited */ }
+  }
+  return out;
+}
+
+/** Resident memory (KiB) of the workerd processes under a wrangler process tree. */
+export function workerdRssKiB(rootPid) {
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop();
+    stack.push(...childrenOf(pid));
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.includes('workerd')) continue;
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) total += Number(m[1]);
+    } catch { /* exited */ }
+  }
+  return total;
+}
