@@ -27,8 +27,9 @@ export function findTool(name: string): ToolDef | undefined {
   return BY_NAME.get(name);
 }
 
+/** Input schemas are inlined (what agents read); output schemas factor repeated parts into $defs. */
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: io === 'output' ? 'ref' : 'inline' }) as Record<string, unknown>;
 
 /** MCP tool descriptors, computed once per isolate. */
 export const TOOL_DESCRIPTORS = TOOLS.map((t) => ({
