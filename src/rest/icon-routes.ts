@@ -9,7 +9,7 @@ import { resolveVersion } from '../store/store.js';
 import { releaseMeta } from '../tools/common.js';
 import { findTool, invokeTool } from '../tools/registry.js';
 import { gatherArgs } from './query.js';
-import { CACHE, namedCanonically, sendError, sendEnvelope, sendOutcome, toolContext, versionCache } from './respond.js';
+import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
 
 /** SVG answers are images: no scripts, no external loads, sandboxed when opened directly. */
 const SVG_HEADERS = {
@@ -114,9 +114,4 @@ export async function iconRoute(c: Context<AppEnv>): Promise<Response> {
   const svg = 'error' in release ? undefined : iconSvg(release, args.element_id, token);
   if ('error' in release || svg === undefined) throw new Error(`icon ${args.element_id}/${token} listed but not composable`);
   return sendSvg(c, svg, assetCache(c, release), release.contentHash);
-}
-
-/** Exposed for tests: drops memoised icons. */
-export function clearIconMemo(): void {
-  composed.clear();
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { limitsFrom } from '../core/limits.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { timeout } from '../middleware/timeout.js';
@@ -20,13 +21,16 @@ const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c,
   await next();
 };
 
-/** Wall-clock budgets: reads 2 s; validate and resolve 5 s. */
-export const BUDGET_MS: Readonly<Record<RateBucket, number>> = { read: 2000, validate: 5000, resolve: 5000 };
-
-/** Every route draws one token from its tool's bucket (the MCP twin's) and runs within that bucket's budget. */
+/**
+ * Every route draws one token from its tool's bucket (the MCP twin's) and runs within the budget
+ * of that kind of work (reads, or validate and resolve), as configured in the wrangler vars.
+ */
 function limits(bucket: RateBucket): MiddlewareHandler<AppEnv> {
   const limit = rateLimit(bucket, refuseRest);
-  const budget = timeout(() => BUDGET_MS[bucket], refuseRest);
+  const budget = timeout((c) => {
+    const configured = limitsFrom(c.env as object);
+    return bucket === 'read' ? configured.readBudgetMs : configured.workBudgetMs;
+  }, refuseRest);
   return async function restLimits(c, next) {
     return limit(c, async () => {
       await budget(c, next);
@@ -50,12 +54,13 @@ function methodNotAllowed(methods: readonly string[]) {
 export function restRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', trailingSlash);
+  const bodyCap: MiddlewareHandler<AppEnv> = (c, next) => bodyLimit(refuseRest, limitsFrom(c.env).bodyBytes)(c, next);
   const methods = new Map<string, string[]>();
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {
     const tool = findTool(route.tool);
     if (!tool) continue;
-    if (route.method === 'POST') app.post(route.path, limits(tool.bucket), bodyLimit(refuseRest), jsonHandler(route, tool));
+    if (route.method === 'POST') app.post(route.path, limits(tool.bucket), bodyCap, jsonHandler(route, tool));
     else app.get(route.path, limits(tool.bucket), jsonHandler(route, tool));
     allow(route.path, route.method);
   }

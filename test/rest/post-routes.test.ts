@@ -1,0 +1,81 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { findTool } from '../../src/tools/registry.js';
+import { API, postJson, rest, V } from './helpers.js';
+
+const ready = ['validate_datachain', 'resolve_datachain', 'validate_resolved'].every((n) => findTool(n));
+const OPS = ['validate', 'resolve', 'validate_resolved'] as const;
+
+describe.skipIf(!ready)('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
+  it.each(OPS)('%s: a semantic answer is 200, not cached, with the content hash', async (op) => {
+    const r = await postJson(`${API}/schemas/${V}/${op}`, { elements: [] });
+    expect(r.status).toBe(200);
+    expect(r.json.ok).toBe(false);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('dtpr-content-hash')).toBe(r.json.meta.content_hash);
+    expect(r.json.meta.request_id).toBe(r.headers.get('x-request-id'));
+  });
+  it('the seed example: elements [] gives one element_required per required category', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, { elements: [] });
+    expect(r.json.errors.map((e: any) => e.code)).toEqual(['element_required', 'element_required', 'element_required', 'element_required']);
+  });
+  it.each(OPS)('%s: a body that is not JSON -> 400 bad_request', async (op) => {
+    const r = await postJson(`${API}/schemas/${V}/${op}`, '{"elements": [');
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0].code).toBe('bad_request');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+  it('JSON nested deeper than 64 levels -> 400 bad_request', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, `${'['.repeat(70)}${']'.repeat(70)}`);
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0].message).toContain('64');
+  });
+  it('a JSON body that is not an object -> 400 invalid_arguments at datachain', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, [1, 2]);
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'datachain' });
+  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded']])('Content-Type %s -> 415', async (type) => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', { 'content-type': type });
+    expect(r.status).toBe(415);
+    expect(r.json.errors[0].code).toBe('unsupported_media_type');
+  });
+  it('application/*+json is JSON', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', { 'content-type': 'application/vnd.dtpr+json; charset=utf-8' });
+    expect(r.status).toBe(200);
+  });
+  it('a body over 64 KiB -> 413, declared or streamed', async () => {
+    const big = JSON.stringify({ elements: [], title: [{ locale: 'en', value: 'x'.repeat(70_000) }] });
+    const declared = await postJson(`${API}/schemas/${V}/validate`, big);
+    expect(declared.status).toBe(413);
+    expect(declared.json.errors[0].code).toBe('payload_too_large');
+    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
+    const streamed = await rest(`${API}/schemas/${V}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+  it('unknown version -> 404 unknown_version', async () => {
+    const r = await postJson(`${API}/schemas/ai@2099-01-01/resolve`, { elements: [] });
+    expect(r.status).toBe(404);
+    expect(r.json.errors[0].code).toBe('unknown_version');
+  });
+  it('query parameters are refused', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate?strict=1`, { elements: [] });
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'strict' });
+  });
+  it.each(OPS)('GET %s -> 405 Allow: POST, OPTIONS', async (op) => {
+    const r = await rest(`${API}/schemas/${V}/${op}`);
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+  it.skipIf(!env.RL_VALIDATE)("the validate bucket is the MCP twin's: 429 with Retry-After once it is empty", async () => {
+    const headers = { 'dtpr-client': `post-routes-bucket-${Date.now()}` };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await postJson(`${API}/schemas/${V}/validate`, { elements: [] }, headers)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    const last = await postJson(`${API}/schemas/${V}/validate`, { elements: [] }, headers);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('retry-after')).toBe('60');
+    expect(last.json.errors[0]).toMatchObject({ code: 'rate_limited', retryable: true });
+  });
+});
