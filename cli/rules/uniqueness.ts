@@ -4,21 +4,18 @@ import { finding, type Finding } from './finding.js';
 /** Category, element and subchain ids are unique within a release. */
 export function uniquenessRules(release: Release): Finding[] {
   const out: Finding[] = [];
-  const firstCategory = new Map<string, string>();
-  for (const { file, value } of release.categories) {
-    const first = firstCategory.get(value.id);
-    if (first === undefined) firstCategory.set(value.id, file);
-    else out.push(finding('category_duplicate', file, 'id',
-      `Category id "${value.id}" is already declared by ${first}.`,
-      `Rename this category or remove ${file}; ${first} declares "${value.id}" first.`));
-  }
-  const firstElement = new Map<string, string>();
-  for (const { file, value } of release.elements) {
-    const first = firstElement.get(value.id);
-    if (first === undefined) firstElement.set(value.id, file);
-    else out.push(finding('element_duplicate', file, 'id',
-      `Element id "${value.id}" is already declared by ${first}.`,
-      `Rename this element or remove ${file}; ${first} declares "${value.id}" first.`));
+  for (const [code, kind, files] of [
+    ['category_duplicate', 'category', release.categories],
+    ['element_duplicate', 'element', release.elements],
+  ] as const) {
+    const first = new Map<string, string>();
+    for (const { file, value } of files) {
+      const earlier = first.get(value.id);
+      if (earlier === undefined) first.set(value.id, file);
+      else out.push(finding(code, file, 'id',
+        `${kind === 'category' ? 'Category' : 'Element'} id "${value.id}" is already declared by ${earlier}.`,
+        `Rename this ${kind} or remove ${file}; ${earlier} declares "${value.id}" first.`));
+    }
   }
   if (release.datachainType) {
     const { file, value } = release.datachainType;

@@ -8,22 +8,15 @@ export function project<T extends { id: string }>(item: T, fields: readonly stri
   return out as Partial<T> & { id: string };
 }
 
-function isLocaleArray(v: unknown[]): v is LocaleValue[] {
-  const first = v[0] as { locale?: unknown; value?: unknown } | undefined;
-  return typeof first === 'object' && first !== null && typeof first.locale === 'string' && typeof first.value === 'string';
+/** A localized text: a non-empty array whose items all carry a string `locale`. */
+export function isLocaleArray(v: readonly unknown[]): v is LocaleValue[] {
+  return v.length > 0 && v.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string');
 }
 
-/**
- * Keeps only the given locales in every localized text, recursively. `undefined` means no filter.
- * Callers validate locales first, so an empty set is never passed.
- */
-export function filterLocales<T>(value: T, locales: ReadonlySet<string> | undefined): T {
-  if (!locales) return value;
+/** Copies a JSON value, replacing every localized text in it (at any depth) by `fn(text)`. */
+export function mapLocaleArrays<T>(value: T, fn: (text: LocaleValue[]) => unknown[]): T {
   const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) {
-      if (isLocaleArray(v)) return v.filter((e) => locales.has(e.locale));
-      return v.map(walk);
-    }
+    if (Array.isArray(v)) return isLocaleArray(v) ? fn(v) : v.map(walk);
     if (typeof v === 'object' && v !== null) {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) out[k] = walk(x);
@@ -32,6 +25,14 @@ export function filterLocales<T>(value: T, locales: ReadonlySet<string> | undefi
     return v;
   };
   return walk(value) as T;
+}
+
+/**
+ * Keeps only the given locales in every localized text, recursively. `undefined` means no filter.
+ * Callers validate locales first, so an empty set is never passed.
+ */
+export function filterLocales<T>(value: T, locales: ReadonlySet<string> | undefined): T {
+  return locales ? mapLocaleArrays(value, (text) => text.filter((e) => locales.has(e.locale))) : value;
 }
 
 /** Picks the text for a locale: exact, else `en`, else the first entry, else ''. */

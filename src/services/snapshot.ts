@@ -1,10 +1,7 @@
 import { canonicalJson } from '../core/canonical-json.js';
+import { mapLocaleArrays } from '../core/projection.js';
 import type { Category, DatachainType, Element, MaterializedElement } from '../domain/content.js';
 import type { Release } from '../store/release.js';
-
-function isLocaleArray(items: readonly unknown[]): boolean {
-  return items.length > 0 && items.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string');
-}
 
 /**
  * Orders every localized text (an array whose items all have a string `locale`) by the position of
@@ -15,23 +12,10 @@ export function sortLocales<T>(value: T, order: readonly string[]): T {
     const i = order.indexOf(locale);
     return i < 0 ? order.length : i;
   };
-  const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) {
-      const items = v.map(walk);
-      if (!isLocaleArray(items)) return items;
-      return items
-        .map((item, i) => ({ item, i, r: rank((item as { locale: string }).locale) }))
-        .sort((a, b) => a.r - b.r || a.i - b.i)
-        .map((x) => x.item);
-    }
-    if (typeof v === 'object' && v !== null) {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[k] = walk(x);
-      return out;
-    }
-    return v;
-  };
-  return walk(value) as T;
+  return mapLocaleArrays(value, (text) => text
+    .map((item, i) => ({ item, i, r: rank(item.locale) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.item));
 }
 
 /** An element as a snapshot carries it: no build-only fields. */
