@@ -15,7 +15,16 @@ function positive(raw: string | undefined, fallback: number): number {
   return Number.isSafeInteger(n) && n > 0 ? n : fallback;
 }
 
+const memo = new WeakMap<object, Limits>();
+
+/** The limits of an env object, parsed once per env (the runtime reuses it across requests). */
 export function limitsFrom(env: object): Limits {
+  let limits = memo.get(env);
+  if (!limits) memo.set(env, (limits = parseLimits(env)));
+  return limits;
+}
+
+function parseLimits(env: object): Limits {
   const vars = env as Record<string, unknown>;
   const s = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
   return {

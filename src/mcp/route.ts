@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { parseJsonBody } from '../core/json.js';
 import { limitsFrom } from '../core/limits.js';
+import { requestOrigin } from '../core/request-url.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { originGuard } from '../middleware/origin-guard.js';
 import { clientKey, RETRY_AFTER_SECONDS, takeToken } from '../middleware/rate-limit.js';
@@ -48,7 +49,7 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
       store: c.get('store'),
       requestId: c.get('requestId'),
       sessionId: clientSessionId ?? FALLBACK_SESSION,
-      origin: new URL(c.req.url).origin,
+      origin: requestOrigin(c.req.url),
       env: c.env,
     },
   };
@@ -102,7 +103,7 @@ function methodNotAllowed(c: Context): Response {
 export function mcpRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', originGuard(refuseRpc));
-  app.post('/', (c, next) => bodyLimit(refuseRpc, limitsFrom(c.env).bodyBytes)(c, next), handlePost);
+  app.post('/', bodyLimit(refuseRpc, (c) => limitsFrom(c.env).bodyBytes), handlePost);
   app.delete('/', handleDelete);
   app.all('/', methodNotAllowed);
   return app;

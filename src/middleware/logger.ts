@@ -55,7 +55,7 @@ export function logger(): MiddlewareHandler<AppEnv> {
     const line = JSON.stringify({
       level: status >= 500 ? 'error' : 'info',
       method: c.req.method,
-      path: new URL(c.req.url).pathname.slice(0, 200),
+      path: c.req.path.slice(0, 200),
       rpc: c.get('rpc'),
       status,
       duration_ms: Date.now() - start,

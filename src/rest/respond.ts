@@ -1,3 +1,4 @@
+import { requestOrigin } from '../core/request-url.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { fail, statusOf, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
@@ -40,7 +41,7 @@ export function toolContext(c: Context<AppEnv>): ToolContext {
     store: c.get('store'),
     requestId: c.get('requestId'),
     sessionId: '',
-    origin: new URL(c.req.url).origin,
+    origin: requestOrigin(c.req.url),
     env: c.env,
   };
 }

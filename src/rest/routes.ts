@@ -54,7 +54,7 @@ function methodNotAllowed(methods: readonly string[]) {
 export function restRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', trailingSlash);
-  const bodyCap: MiddlewareHandler<AppEnv> = (c, next) => bodyLimit(refuseRest, limitsFrom(c.env).bodyBytes)(c, next);
+  const bodyCap = bodyLimit(refuseRest, (c) => limitsFrom(c.env).bodyBytes);
   const methods = new Map<string, string[]>();
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {

@@ -13,8 +13,24 @@ export interface SchemaStore {
   release(canonicalId: string): Release | undefined;
 }
 
-/** Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release. */
+const resolved = new WeakMap<SchemaStore, Map<string, Release>>();
+const MEMO_LIMIT = 256;
+
+/** Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release. Successes are memoised per store. */
 export function resolveVersion(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
+  let memo = resolved.get(store);
+  if (!memo) resolved.set(store, (memo = new Map()));
+  const hit = memo.get(raw);
+  if (hit) return hit;
+  const result = resolveUncached(store, raw);
+  if (!('error' in result)) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(raw, result);
+  }
+  return result;
+}
+
+function resolveUncached(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
   const split = splitVersion(raw);
   if ('error' in split) return split;
   const index = store.index();
