@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { bench, describe } from 'vitest';
+import { filterLocales, project } from '../src/core/projection.js';
+import { DatachainInstance } from '../src/domain/datachain.js';
+import { renderDocument } from '../src/services/render/document.js';
+import { iconResolver } from '../src/services/render/icon.js';
+import { releaseSource } from '../src/services/render/source.js';
+import { buildView } from '../src/services/render/view.js';
+import { SEARCH_QUERY_OPTIONS } from '../src/services/search-options.js';
+import { embeddedStore } from '../src/store/embedded.js';
+
+/**
+ * The Worker's hot functions on a warm isolate (release parsed, search index rehydrated).
+ * Run: npx vitest bench --project cli --run bench/hot-paths.bench.ts
+ */
+const release = embeddedStore().release('ai@2026-08-12')!;
+const index = release.search('en')!;
+const fr = new Set(['fr']);
+const realistic = DatachainInstance.parse(JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8')));
+const source = releaseSource(release);
+
+describe('hot paths', () => {
+  bench('search "face recognition" (fuzzy, prefix, title boost)', () => { index.search('face recognition', SEARCH_QUERY_OPTIONS); });
+  bench('project 50 elements to id,title,category_id', () => { release.bundle.elements.slice(0, 50).map((e) => project(e, ['id', 'title', 'category_id'])); });
+  bench('filter locales of 50 full elements', () => { filterLocales(release.bundle.elements.slice(0, 50), fr); });
+  bench('render the 15-element datachain (view + HTML)', () => { renderDocument(buildView(realistic, source, 'en'), iconResolver(source)); });
+});
