@@ -31,4 +31,6 @@ export const SCENARIOS = [
     ],
   },
   { name: 'rest GET elements limit 50', class: 'read', requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }] },
+  /** Reference, no target: every global middleware and the router, but no tool. */
+  { name: 'reference GET /healthz', class: 'reference', requests: [{ method: 'GET', path: '/healthz' }] },
 ];

@@ -38,10 +38,14 @@ export const callTool: MethodHandler = async (params, ctx) => {
     outcome = fail(rateLimitedError(tool.bucket));
   } else {
     const budget = tool.bucket === 'read' ? ctx.limits.readBudgetMs : ctx.limits.workBudgetMs;
-    outcome = await withinBudget(invokeTool(tool, p.arguments, ctx.tool), budget).catch((e: unknown) => {
-      if (e instanceof BudgetExceeded) return fail(timeoutError(budget));
-      throw e;
-    });
+    const pending = invokeTool(tool, p.arguments, ctx.tool);
+    // Only a tool that awaits can outlive its budget; synchronous answers need no race.
+    outcome = pending instanceof Promise
+      ? await withinBudget(pending, budget).catch((e: unknown) => {
+        if (e instanceof BudgetExceeded) return fail(timeoutError(budget));
+        throw e;
+      })
+      : pending;
   }
   outcome.envelope.meta.request_id = ctx.tool.requestId;
   return wrapEnvelope(outcome.envelope, outcome.hard, outcome.mcp);

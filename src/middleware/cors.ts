@@ -1,7 +1,9 @@
 import { cors as honoCors } from 'hono/cors';
 
-/** Open CORS for a public read API: any origin, no credentials, MCP headers allowed and exposed. */
-export function cors() {
+const EXPOSED = ['X-Request-Id', 'DTPR-Content-Hash', 'Retry-After', 'Mcp-Session-Id'];
+
+/** Preflights: open CORS for a public API (any origin, no credentials), MCP headers allowed. */
+export function corsPreflight() {
   return honoCors({
     origin: '*',
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
@@ -9,7 +11,15 @@ export function cors() {
       'Content-Type', 'Accept', 'Authorization', 'DTPR-Client', 'X-Request-Id',
       'Mcp-Session-Id', 'MCP-Protocol-Version', 'Last-Event-ID',
     ],
-    exposeHeaders: ['X-Request-Id', 'DTPR-Content-Hash', 'Retry-After', 'Mcp-Session-Id'],
+    exposeHeaders: EXPOSED,
     maxAge: 86400,
   });
+}
+
+const EXPOSED_LIST = EXPOSED.join(',');
+
+/** The CORS headers of every other answer. */
+export function applyCorsHeaders(h: Headers): void {
+  h.set('Access-Control-Allow-Origin', '*');
+  h.set('Access-Control-Expose-Headers', EXPOSED_LIST);
 }

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 
 /** Lines are written in batches: one console call per batch is far cheaper than one per request. */
@@ -31,9 +31,11 @@ function emit(line: string, urgent: boolean, ctx: ExecutionContext | undefined):
 const sessionHashes = new Map<string, string>();
 
 /** A short, stable, non-reversible tag of a session id (memoised; the map is bounded). */
-async function sessionTag(value: string): Promise<string> {
-  const hit = sessionHashes.get(value);
-  if (hit) return hit;
+function sessionTag(value: string): string | Promise<string> {
+  return sessionHashes.get(value) ?? hashSession(value);
+}
+
+async function hashSession(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
   const tag = [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
   if (sessionHashes.size >= 1000) sessionHashes.clear();
@@ -42,26 +44,23 @@ async function sessionTag(value: string): Promise<string> {
 }
 
 /**
- * One JSON line per request: method, path, JSON-RPC methods and tools (set by /mcp), status,
+ * Writes the request's line: method, path, JSON-RPC methods and tools (set by /mcp), status,
  * duration, request id, and a hash of the session id. Bodies are never logged. Lines are
  * buffered per isolate and written within FLUSH_AFTER_MS; 5xx lines are written at once.
  */
-export function logger(): MiddlewareHandler<AppEnv> {
-  return async function loggerMiddleware(c, next) {
-    const start = Date.now();
-    await next();
-    const session = c.req.header('mcp-session-id');
-    const status = c.res.status;
-    const line = JSON.stringify({
-      level: status >= 500 ? 'error' : 'info',
-      method: c.req.method,
-      path: c.req.path.slice(0, 200),
-      rpc: c.get('rpc'),
-      status,
-      duration_ms: Date.now() - start,
-      request_id: c.get('requestId'),
-      session: session ? await sessionTag(session) : undefined,
-    });
-    emit(line, status >= 500, executionContext(c));
-  };
+export async function logRequest(c: Context<AppEnv>, start: number): Promise<void> {
+  const session = c.req.header('mcp-session-id');
+  const tag = session === undefined ? undefined : sessionTag(session);
+  const status = c.res.status;
+  const line = JSON.stringify({
+    level: status >= 500 ? 'error' : 'info',
+    method: c.req.method,
+    path: c.req.path.slice(0, 200),
+    rpc: c.get('rpc'),
+    status,
+    duration_ms: Date.now() - start,
+    request_id: c.get('requestId'),
+    session: tag instanceof Promise ? await tag : tag,
+  });
+  emit(line, status >= 500, executionContext(c));
 }

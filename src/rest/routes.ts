@@ -14,8 +14,9 @@ import { JSON_ROUTES, OPENAPI_PATH, SVG_ROUTES } from './route-table.js';
 
 /** A path with a trailing slash answers 308 to the same path without it (query kept). */
 const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c, next) {
-  const url = new URL(c.req.url);
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+  const path = c.req.path;
+  if (path.length > 1 && path.endsWith('/')) {
+    const url = new URL(c.req.url);
     return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 308);
   }
   await next();

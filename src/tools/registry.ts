@@ -43,20 +43,25 @@ export const TOOL_DESCRIPTORS = TOOLS.map((t) => ({
 }));
 
 /**
- * Validates arguments and runs a tool. This is the one place tool exceptions are caught:
- * they become `internal_error` with nothing internal in the message.
+ * Validates arguments and runs a tool. This is the one place tool exceptions are caught: they
+ * become `internal_error` with nothing internal in the message. Synchronous tools answer
+ * synchronously (no promise), so callers only pay for a wall-clock race when a tool awaits I/O.
  */
-export async function invokeTool(tool: ToolDef, rawArgs: unknown, ctx: ToolContext): Promise<Outcome> {
+export function invokeTool(tool: ToolDef, rawArgs: unknown, ctx: ToolContext): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) return fail(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input));
-  try {
-    return await tool.run(parsed.data, ctx);
-  } catch (error) {
+  const crashed = (error: unknown): Outcome => {
     console.error(JSON.stringify({ level: 'error', event: 'tool_exception', tool: tool.name, request_id: ctx.requestId, error: String(error) }));
     return fail({
       code: 'internal_error',
       message: 'The server failed while answering this call.',
       fix_hint: `Retry; if it keeps failing, report request id ${ctx.requestId}.`,
     });
+  };
+  try {
+    const result = tool.run(parsed.data, ctx);
+    return result instanceof Promise ? result.catch(crashed) : result;
+  } catch (error) {
+    return crashed(error);
   }
 }
