@@ -16,13 +16,14 @@ export async function toolDescriptors(): Promise<Map<string, any>> {
  * envelope, the envelope fits the tool's outputSchema, and isError matches `hard`.
  */
 export async function call(name: string, args: unknown, expectHard = false, headers: Record<string, string> = {}) {
-  const result = await callTool(name, args, headers);
+  const rid = `rid-${crypto.randomUUID()}`;
+  const result = await callTool(name, args, { ...headers, 'x-request-id': rid });
   const tool = (await toolDescriptors()).get(name);
   const env = result.structuredContent;
   if (name !== 'render_datachain' || !env.ok) expect(JSON.parse(result.content[0]!.text)).toEqual(env);
   expect(schemaErrors(tool.outputSchema, env)).toEqual([]);
   if (expectHard) expect(result.isError).toBe(true);
   else expect('isError' in result).toBe(false);
-  expect(env.meta.request_id).toEqual(expect.any(String));
+  expect(env.meta.request_id).toBe(rid);
   return { result, env };
 }
