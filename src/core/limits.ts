@@ -34,3 +34,8 @@ function parseLimits(env: object): Limits {
     workBudgetMs: positive(s('WORK_BUDGET_MS'), DEFAULT_LIMITS.workBudgetMs),
   };
 }
+
+/** The wall-clock budget of a tool's kind of work: reads, or validate, resolve and render. */
+export function budgetFor(limits: Limits, bucket: 'read' | 'validate' | 'resolve'): number {
+  return bucket === 'read' ? limits.readBudgetMs : limits.workBudgetMs;
+}

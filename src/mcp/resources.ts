@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DOCUMENT_CSP } from '../services/render/document.js';
 import { placeholderDocument } from '../services/render/placeholder.js';
 import { VIEW_URI } from '../services/render/summary.js';
 import { findTool, invokeTool } from '../tools/registry.js';
@@ -66,5 +65,3 @@ export const readResource: MethodHandler = async (params, ctx) => {
   if (categories) return readThroughTool(uri, 'list_categories', { version: decodeURIComponent(categories[1]!) }, (d) => d.categories, ctx);
   throw new InvalidParams(`Unknown resource '${uri.slice(0, 200)}'.`, { fix_hint: 'Call resources/list and resources/templates/list for readable URIs.' });
 };
-
-export { DOCUMENT_CSP };

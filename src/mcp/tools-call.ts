@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fail, type Envelope, type Outcome } from '../core/envelope.js';
+import { budgetFor } from '../core/limits.js';
 import { BudgetExceeded, timeoutError, withinBudget } from '../middleware/timeout.js';
 import { rateLimitedError } from '../middleware/rate-limit.js';
 import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
@@ -13,7 +14,7 @@ const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown
 export const listTools: MethodHandler = () => ({ tools: TOOL_DESCRIPTORS });
 
 /** The MCP wrapping of an envelope: the same JSON as text and as structured content, serialised once. */
-export function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown> = {}) {
+function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown> = {}) {
   const text = JSON.stringify(envelope);
   return {
     content: [{ type: 'text', text }],
@@ -37,7 +38,7 @@ export const callTool: MethodHandler = async (params, ctx) => {
     ctx.rateLimited = true;
     outcome = fail(rateLimitedError(tool.bucket));
   } else {
-    const budget = tool.bucket === 'read' ? ctx.limits.readBudgetMs : ctx.limits.workBudgetMs;
+    const budget = budgetFor(ctx.limits, tool.bucket);
     const pending = invokeTool(tool, p.arguments, ctx.tool);
     // Only a tool that awaits can outlive its budget; synchronous answers need no race.
     outcome = pending instanceof Promise

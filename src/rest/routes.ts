@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { limitsFrom } from '../core/limits.js';
+import { budgetFor, limitsFrom } from '../core/limits.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { timeout } from '../middleware/timeout.js';
@@ -28,10 +28,7 @@ const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c,
  */
 function limits(bucket: RateBucket): MiddlewareHandler<AppEnv> {
   const limit = rateLimit(bucket, refuseRest);
-  const budget = timeout((c) => {
-    const configured = limitsFrom(c.env as object);
-    return bucket === 'read' ? configured.readBudgetMs : configured.workBudgetMs;
-  }, refuseRest);
+  const budget = timeout((c) => budgetFor(limitsFrom(c.env), bucket), refuseRest);
   return async function restLimits(c, next) {
     return limit(c, async () => {
       await budget(c, next);

@@ -4,7 +4,11 @@ import { issuesToErrors } from '../core/zod-issues.js';
 import type { Finding } from '../services/validator/finding.js';
 import { splitFindings } from '../services/validator/finding.js';
 import { unknownKeys } from '../services/validator/unknown-keys.js';
+import { DatachainInstance } from '../domain/datachain.js';
+import { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
+import { checkResolved, checkThin } from '../services/validator/engine.js';
 import type { Release } from '../store/release.js';
+import type { SchemaStore } from '../store/store.js';
 import { releaseMeta } from './common.js';
 import { ErrorItemSchema } from './envelope-schema.js';
 
@@ -40,9 +44,31 @@ export function datachainMeta(release: Release, warnings: readonly Finding[]): M
   return releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
 }
 
-/** The answer of a check: soft failure with the errors, or `{ok: true, warnings}` when there are none. */
-export function checkOutcome(release: Release, findings: readonly Finding[]): Outcome<z.input<typeof ValidOutput>> {
+/** A datachain argument after its shape check and rules: the value and its warnings, or the soft answer to send. */
+export type CheckedDatachain<T> =
+  | { ok: true; value: T; warnings: Finding[]; meta: Meta }
+  | { ok: false; outcome: Outcome<never> };
+
+function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value: T) => Finding[]): CheckedDatachain<T> {
+  const findings = parsed.ok ? [...parsed.warnings, ...rules(parsed.value)] : [...parsed.errors, ...parsed.warnings];
   const { errors, warnings } = splitFindings(findings);
   const meta = datachainMeta(release, warnings);
-  return errors.length ? soft(errors, meta) : ok({ ok: true as const, warnings }, meta);
+  if (!parsed.ok || errors.length) return { ok: false, outcome: soft(errors, meta) };
+  return { ok: true, value: parsed.value, warnings, meta };
+}
+
+/** Shape check and every thin-datachain rule against a release. */
+export function checkThinDatachain(raw: unknown, release: Release): CheckedDatachain<DatachainInstance> {
+  return checked(release, parseDatachain(DatachainInstance, raw), (dc) => checkThin(dc, release));
+}
+
+/** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
+export function checkResolvedDatachain(raw: unknown, release: Release, store: SchemaStore): CheckedDatachain<ResolvedDatachainInstance> {
+  return checked(release, parseDatachain(ResolvedDatachainInstance, raw),
+    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id)));
+}
+
+/** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */
+export function checkAnswer<T>(c: CheckedDatachain<T>): Outcome<z.input<typeof ValidOutput>> {
+  return c.ok ? ok({ ok: true as const, warnings: c.warnings }, c.meta) : c.outcome;
 }

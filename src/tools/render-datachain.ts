@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { fail, ok, soft } from '../core/envelope.js';
-import { DatachainInstance } from '../domain/datachain.js';
-import { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
+import type { DatachainInstance } from '../domain/datachain.js';
 import { renderDocument } from '../services/render/document.js';
 import { iconResolver } from '../services/render/icon.js';
 import { SLOT_MAX_BYTES, writeSlot } from '../services/render/slot.js';
 import { releaseSource, snapshotSource, type RenderSource } from '../services/render/source.js';
 import { renderSummary, VIEW_URI } from '../services/render/summary.js';
 import { buildView } from '../services/render/view.js';
-import { checkResolved, checkThin } from '../services/validator/engine.js';
-import { splitFindings, type Finding } from '../services/validator/finding.js';
 import { ErrorItemSchema } from './envelope-schema.js';
-import { datachainArg, datachainMeta, parseDatachain } from './datachain-args.js';
+import { checkResolvedDatachain, checkThinDatachain, datachainArg, type CheckedDatachain } from './datachain-args.js';
 import { defineTool } from './define.js';
 import { localeArg, versionArg } from './args.js';
 import { resolveVersion } from '../store/store.js';
@@ -44,29 +41,22 @@ export const renderDatachain = defineTool({
   async run(args, ctx) {
     const release = resolveVersion(ctx.store, args.version);
     if ('error' in release) return fail(release.error);
-    const resolvedForm = 'schema_snapshot' in args.datachain;
-    const parsed = resolvedForm ? parseDatachain(ResolvedDatachainInstance, args.datachain) : parseDatachain(DatachainInstance, args.datachain);
-    const invalid = (all: Finding[]) => {
-      const split = splitFindings(all);
-      return soft(split.errors, datachainMeta(release, split.warnings));
-    };
-    if (!parsed.ok) return invalid([...parsed.errors, ...parsed.warnings]);
     let source: RenderSource;
-    let findings: Finding[];
-    if (resolvedForm) {
-      const resolved = parsed.value as ResolvedDatachainInstance;
-      const served = ctx.store.release(resolved.schema_version ?? release.id);
-      findings = [...parsed.warnings, ...checkResolved(resolved, release, served)];
-      source = snapshotSource(resolved, resolved.schema_version ?? release.id, served ?? release);
+    let checked: CheckedDatachain<DatachainInstance>;
+    if ('schema_snapshot' in args.datachain) {
+      const resolved = checkResolvedDatachain(args.datachain, release, ctx.store);
+      if (!resolved.ok) return resolved.outcome;
+      const version = resolved.value.schema_version ?? release.id;
+      source = snapshotSource(resolved.value, version, ctx.store.release(version) ?? release);
+      checked = resolved;
     } else {
-      findings = [...parsed.warnings, ...checkThin(parsed.value, release)];
+      checked = checkThinDatachain(args.datachain, release);
+      if (!checked.ok) return checked.outcome;
       source = releaseSource(release);
     }
-    const { errors, warnings } = splitFindings(findings);
-    if (errors.length) return invalid(findings);
-    const view = buildView(parsed.value, source, args.locale);
+    const { value, warnings, meta } = checked;
+    const view = buildView(value, source, args.locale);
     const html = renderDocument(view, iconResolver(source));
-    const meta = datachainMeta(release, warnings);
     const bytes = new TextEncoder().encode(html).byteLength;
     if (bytes > SLOT_MAX_BYTES) {
       return soft([{

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { ok, soft } from '../core/envelope.js';
-import { DatachainInstance } from '../domain/datachain.js';
 import { resolveDatachain } from '../services/resolver.js';
-import { splitFindings } from '../services/validator/finding.js';
-import { checkThin } from '../services/validator/engine.js';
 import { withRelease } from './common.js';
-import { datachainArg, datachainMeta, parseDatachain } from './datachain-args.js';
+import { checkThinDatachain, datachainArg } from './datachain-args.js';
 import { defineTool } from './define.js';
 import { versionArg } from './args.js';
 
@@ -35,13 +32,10 @@ export const resolveDatachainTool = defineTool({
   bucket: 'resolve',
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
-      const parsed = parseDatachain(DatachainInstance, args.datachain);
-      if (!parsed.ok) return soft(parsed.errors, datachainMeta(release, parsed.warnings));
-      const { errors, warnings } = splitFindings([...parsed.warnings, ...checkThin(parsed.value, release)]);
-      const meta = datachainMeta(release, warnings);
-      if (errors.length) return soft(errors, meta);
-      const result = resolveDatachain(parsed.value, release);
-      return result.ok ? ok(result.resolved, meta) : soft([result.error], meta);
+      const checked = checkThinDatachain(args.datachain, release);
+      if (!checked.ok) return checked.outcome;
+      const result = resolveDatachain(checked.value, release);
+      return result.ok ? ok(result.resolved, checked.meta) : soft([result.error], checked.meta);
     });
   },
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DatachainInstance } from '../domain/datachain.js';
-import { checkThin } from '../services/validator/engine.js';
 import { withRelease } from './common.js';
-import { checkOutcome, datachainArg, parseDatachain, ValidOutput } from './datachain-args.js';
+import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './datachain-args.js';
 import { defineTool } from './define.js';
 import { versionArg } from './args.js';
 
@@ -19,10 +17,6 @@ export const validateDatachain = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'validate',
   run(args, ctx) {
-    return withRelease(args.version, ctx, (release) => {
-      const parsed = parseDatachain(DatachainInstance, args.datachain);
-      if (!parsed.ok) return checkOutcome(release, [...parsed.errors, ...parsed.warnings]);
-      return checkOutcome(release, [...parsed.warnings, ...checkThin(parsed.value, release)]);
-    });
+    return withRelease(args.version, ctx, (release) => checkAnswer(checkThinDatachain(args.datachain, release)));
   },
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
-import { checkResolved } from '../services/validator/engine.js';
 import { withRelease } from './common.js';
-import { checkOutcome, datachainArg, parseDatachain, ValidOutput } from './datachain-args.js';
+import { checkAnswer, checkResolvedDatachain, datachainArg, ValidOutput } from './datachain-args.js';
 import { defineTool } from './define.js';
 import { versionArg } from './args.js';
 
@@ -20,11 +18,6 @@ export const validateResolved = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'resolve',
   run(args, ctx) {
-    return withRelease(args.version, ctx, (release) => {
-      const parsed = parseDatachain(ResolvedDatachainInstance, args.datachain);
-      if (!parsed.ok) return checkOutcome(release, [...parsed.errors, ...parsed.warnings]);
-      const served = ctx.store.release(parsed.value.schema_version ?? release.id);
-      return checkOutcome(release, [...parsed.warnings, ...checkResolved(parsed.value, release, served)]);
-    });
+    return withRelease(args.version, ctx, (release) => checkAnswer(checkResolvedDatachain(args.datachain, release, ctx.store)));
   },
 });

@@ -1,4 +1,3 @@
-import { partsToPlain } from './text.js';
 import type { DocView } from './view.js';
 
 export const VIEW_URI = 'ui://dtpr/datachain/view.html' as const;
@@ -26,5 +25,3 @@ export function renderSummary(view: DocView): string {
   }
   return lines.join('\n');
 }
-
-export { partsToPlain };

@@ -1,8 +1,3 @@
-import type { LocaleValue } from '../../domain/locale.js';
-import { pickLocale } from '../../core/projection.js';
-
-export { pickLocale };
-
 /** One run of a description: plain text, a filled variable, or a variable with no value. */
 export type TextPart = { text: string } | { variable: string; value: string } | { missing: string };
 
@@ -23,8 +18,6 @@ export function fillPlaceholders(text: string, values: ReadonlyMap<string, strin
   return parts;
 }
 
-export const partsToPlain = (parts: readonly TextPart[]) =>
-  parts.map((p) => ('text' in p ? p.text : 'value' in p ? p.value : `{{${p.missing}}}`)).join('');
 
 /** Only http(s) and mailto links survive; anything else is shown as text. */
 export function safeHref(target: string, kind: 'web' | 'email'): string | undefined {
@@ -37,5 +30,3 @@ export function safeHref(target: string, kind: 'web' | 'email'): string | undefi
     return undefined;
   }
 }
-
-export const localized = (values: readonly LocaleValue[] | undefined, locale: string) => pickLocale(values, locale);

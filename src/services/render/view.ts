@@ -3,7 +3,8 @@ import type { DatachainInstance, InstanceElement } from '../../domain/datachain.
 import type { ElementProvenance } from '../../domain/provenance-instance.js';
 import type { ProvenanceRef } from '../../domain/provenance.js';
 import type { RenderSource } from './source.js';
-import { fillPlaceholders, localized, safeHref, type TextPart } from './text.js';
+import { pickLocale as localized } from '../../core/projection.js';
+import { fillPlaceholders, safeHref, type TextPart } from './text.js';
 
 export interface ContextBadge { name: string; color: string | null }
 export interface ActionView { label: string; href?: string; text: string }
