@@ -7,6 +7,7 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { hostileCopy } from './fixtures/hostile.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
 const require = createRequire(import.meta.url);
@@ -33,16 +34,6 @@ async function renderPage(datachain, locale = 'en') {
   const read = await rpc(session, 'resources/read', { uri: 'ui://dtpr/datachain/view.html' });
   return read.contents[0].text;
 }
-/** Every free-text field of the realistic datachain replaced by a hostile string. */
-function hostileCopy() {
-  let i = 0;
-  const keys = new Set(['value', 'title', 'citation', 'rationale', 'quote', 'context', 'model']);
-  const walk = (v, key) => Array.isArray(v) ? v.map((x) => walk(x)) : v && typeof v === 'object'
-    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'variable_rationale' ? Object.fromEntries(Object.keys(x).map((id) => [id, hostile[i++ % hostile.length]])) : walk(x, k)]))
-    : typeof v === 'string' && keys.has(key) ? hostile[i++ % hostile.length] : v;
-  return walk(realistic);
-}
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -92,7 +83,7 @@ await step('accessibility (axe-core): no serious or critical violations, light a
 });
 
 await step('hostile corpus in every free-text field executes nothing, even with CSP bypassed', async () => {
-  const html = await renderPage(hostileCopy());
+  const html = await renderPage(hostileCopy(realistic, hostile));
   for (const bypassCSP of [false, true]) {
     const { page, context, seen } = await open(html, { bypassCSP });
     await page.mouse.move(200, 200);

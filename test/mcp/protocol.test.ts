@@ -51,7 +51,9 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       const r = await postMcp(t.body, t.headers);
       expect(r.status).toBe(t.status);
       expect(r.headers.get('x-request-id')).toBeTruthy();
-      if (r.status !== 202 && r.status !== 204) expect(r.json?.jsonrpc ?? 'sse').toBeTruthy();
+      if (r.status === 202 || r.status === 204) expect(r.text).toBe('');
+      else if (r.headers.get('content-type')?.startsWith('text/event-stream')) expect(r.text).toMatch(/^event: message\ndata: \{"jsonrpc":"2\.0"/);
+      else expect(r.json.jsonrpc).toBe('2.0');
       t.check?.(r);
     });
   }
