@@ -20,6 +20,7 @@ export function materializeElement(element: Element, category: Category): Materi
     authoring_guidance: element.authoring_guidance,
     examples: element.examples,
     sources: element.sources,
+    search_terms: element.search_terms,
     symbol_id: element.symbol_id,
     variables: [...element.variables, ...category.element_variables.filter((v) => !own.has(v.id))],
     ...(element.context ? { context: element.context } : {}),

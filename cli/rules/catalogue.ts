@@ -7,7 +7,7 @@ export type Severity = 'error' | 'warning';
 
 export type RuleFamily =
   | 'input' | 'manifest' | 'uniqueness' | 'references' | 'locales'
-  | 'variables' | 'placeholders' | 'symbols' | 'contexts';
+  | 'variables' | 'placeholders' | 'symbols' | 'contexts' | 'search_terms';
 
 export interface RuleInfo {
   readonly severity: Severity;
@@ -67,6 +67,10 @@ export const CATALOGUE = {
 
   reserved_variant_token: e('contexts', 'A context value id is `default` or `dark`, which name the base icon variants.', 'Rename the context value.'),
   context_value_id_invalid: e('contexts', 'A context value id is not a slug, so it cannot name an icon variant.', 'Use letters, digits, "_" and "-" only.'),
+  search_terms_locale_missing: e('search_terms', 'An element or category gives `search_terms` for some release locales but not all.', 'Add a `{locale, terms}` entry for every release locale.'),
+  search_term_duplicate: e('search_terms', 'A locale\'s `search_terms` list the same term twice (case, accents and spacing ignored).', 'Remove the repeat.'),
+  search_term_equals_title: e('search_terms', 'A search term is the title (or category name) of the same locale, which search already matches.', 'Remove the term; add synonyms and everyday words instead.'),
+
   low_contrast_context_color: w('contexts', 'The contrast between a context colour and its glyph colour (black when the colour\'s WCAG luminance is >= 0.179, else white) is below 4.5:1.', 'Pick a darker or lighter colour.'),
 } as const satisfies Record<string, RuleInfo>;
 

@@ -10,6 +10,7 @@ const FAMILIES: readonly { family: RuleFamily; title: string; intro: string }[] 
   { family: 'placeholders', title: 'Placeholders', intro: '`{{variable}}` in element titles and descriptions, in every locale. Known variables are the element\'s own plus its category\'s.' },
   { family: 'symbols', title: 'Symbols', intro: 'Files in `symbols/`, and the `symbol_id` of each element.' },
   { family: 'contexts', title: 'Contexts', intro: 'Category `element_context` and element `context` values. The glyph drawn on a coloured shape is black when the colour\'s WCAG relative luminance is at least 0.179, else white; with that rule every #RRGGBB colour reaches at least 4.58:1, so `low_contrast_context_color` only fires if the threshold or the glyph colours change.' },
+  { family: 'search_terms', title: 'Search terms', intro: 'Optional `search_terms` of categories and elements: words people search with besides the title. Terms are compared without case, accents or extra spaces.' },
 ];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

@@ -7,6 +7,7 @@ import { localeRules } from './locales.js';
 import { manifestRules } from './manifest.js';
 import { placeholderRules } from './placeholders.js';
 import { referenceRules } from './references.js';
+import { searchTermRules } from './search-terms.js';
 import { symbolRules } from './symbols.js';
 import { uniquenessRules } from './uniqueness.js';
 import { variableRules } from './variables.js';
@@ -16,7 +17,7 @@ export type Rule = (release: Release) => Finding[];
 /** Every rule family, in reporting order. Each sees the whole release; none depends on another. */
 export const RULES: readonly Rule[] = [
   manifestRules, uniquenessRules, referenceRules, localeRules,
-  variableRules, placeholderRules, symbolRules, (r) => contextRules(r),
+  variableRules, placeholderRules, symbolRules, (r) => contextRules(r), searchTermRules,
 ];
 
 /** Runs every rule and returns all findings; nothing short-circuits. */

@@ -48,6 +48,13 @@ export const LocalizedTextVariable = z.object({
 export const Variable = z.union([MultiSelectVariable, LocalizedTextVariable]);
 export type Variable = z.infer<typeof Variable>;
 
+/**
+ * Words a person might search with besides the title (synonyms, everyday and trade names), per
+ * locale. Search matches them; pages do not show them.
+ */
+export const SearchTerms = z.array(z.object({ locale: LocaleCode, terms: z.array(z.string().min(1).max(80)).min(1).max(40) }));
+export type SearchTerms = z.infer<typeof SearchTerms>;
+
 export const Category = z.object({
   id: Slug,
   name: LocaleValues,
@@ -56,6 +63,7 @@ export const Category = z.object({
   authoring_guidance: LocaleValues.default([]),
   examples: z.array(Example).default([]),
   sources: z.array(ProvenanceRef).default([]),
+  search_terms: SearchTerms.default([]),
   required: z.boolean().default(false),
   order: z.int().min(0).default(0),
   datachain_type: z.string().min(1),
@@ -73,6 +81,7 @@ export const Element = z.object({
   authoring_guidance: LocaleValues.default([]),
   examples: z.array(Example).default([]),
   sources: z.array(ProvenanceRef).default([]),
+  search_terms: SearchTerms.default([]),
   symbol_id: Slug,
   variables: z.array(Variable).default([]),
   context: Context.optional(),
