@@ -4,7 +4,6 @@ export const COMMANDS = {
   build: { args: ['version'], flags: ['source', 'out'] },
   'build-all': { args: [], flags: ['root', 'out', 'module'] },
   new: { args: ['version'], flags: ['root'] },
-  'rules-doc': { args: [], flags: ['out'] },
 } as const satisfies Record<string, { args: readonly string[]; flags: readonly string[] }>;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -21,8 +20,6 @@ Commands:
       module src/store/generated/bundles.ts.
   new <type>@<YYYY-MM-DD>-beta [--root <dir>]
       Draft a beta release by copying the newest release of that type.
-  rules-doc [--out <file>]
-      Regenerate docs/authoring-rules.md from the rule catalogue.
 
 Version ids also accept <type>/<dir> and %40 for "@".
 Exit codes: 0 success, 1 content errors, 2 usage errors.`;

@@ -1,11 +1,8 @@
 import { parseArgs, USAGE, UsageError } from './args.js';
-import { writeIfChanged } from './bundle/write.js';
 import { runBuildAll } from './commands/build-all.js';
 import { runNew } from './commands/new.js';
 import { runBuild, runValidate } from './commands/validate.js';
-import { DEFAULTS, flagPath } from './paths.js';
-import { shown, type Io } from './report.js';
-import { renderRulesDoc } from './rules/docs.js';
+import type { Io } from './report.js';
 import { parseVersionId, type VersionId } from './version-id.js';
 
 function versionArg(text: string | undefined): VersionId {
@@ -32,12 +29,6 @@ export function runCli(argv: readonly string[], io: Io): number {
         return runBuildAll(io, { root: flags.root, out: flags.out, module: flags.module });
       case 'new':
         return runNew(io, versionArg(args[0]), flags.root);
-      case 'rules-doc': {
-        const file = flagPath(flags.out, DEFAULTS.rulesDoc);
-        writeIfChanged(file, renderRulesDoc());
-        io.out(`wrote ${shown(file)}`);
-        return 0;
-      }
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

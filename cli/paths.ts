@@ -8,7 +8,6 @@ export const DEFAULTS = {
   root: join(PROJECT_ROOT, 'schemas'),
   out: join(PROJECT_ROOT, 'build', 'schemas'),
   module: join(PROJECT_ROOT, 'src', 'store', 'generated', 'bundles.ts'),
-  rulesDoc: join(PROJECT_ROOT, 'docs', 'authoring-rules.md'),
 } as const;
 
 export function flagPath(value: string | undefined, fallback: string): string {

@@ -10,9 +10,18 @@ declare namespace Cloudflare {
     BATCH_LIMIT?: string;
     READ_BUDGET_MS?: string;
     WORK_BUDGET_MS?: string;
+    /** "off" turns rate limiting off (load tests); anything else, or unset, keeps it on. */
+    RATE_LIMIT?: string;
+    /** "off" drops the per-request log line (test runs); errors are always logged. */
+    REQUEST_LOG?: string;
+    /** Per-client buckets, keyed on IP + DTPR-Client. */
     RL_READ?: RateLimit;
     RL_VALIDATE?: RateLimit;
     RL_RESOLVE?: RateLimit;
+    /** Per-address buckets, keyed on the client IP alone. */
+    RL_READ_IP?: RateLimit;
+    RL_VALIDATE_IP?: RateLimit;
+    RL_RESOLVE_IP?: RateLimit;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.js');

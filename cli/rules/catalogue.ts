@@ -1,7 +1,7 @@
 /**
  * Every finding code the schema CLI can emit, with its fixed severity, the rule family that
  * emits it, what triggers it and how to fix it. `docs/authoring-rules.md` is generated from this
- * table (`npm run schema -- rules-doc`), and a test fails when the two drift apart.
+ * table (`npm run gen`), and `npm run gen:check` fails when the two drift apart.
  */
 export type Severity = 'error' | 'warning';
 

@@ -20,7 +20,7 @@ export function renderRulesDoc(): string {
   const lines = [
     '# Authoring rules',
     '',
-    '<!-- Generated from cli/rules/catalogue.ts by `npm run schema -- rules-doc`. Do not edit. -->',
+    '<!-- Generated from cli/rules/catalogue.ts by `npm run gen`. Do not edit. -->',
     '',
     '`npm run schema -- validate <version>` and `build` run every rule below on a release and report',
     'every finding; no rule stops another. Each finding has a `code`, a `severity`, the `file`',

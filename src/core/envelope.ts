@@ -1,4 +1,4 @@
-import { policyOf, type ErrorCode } from './errors.js';
+import { policyOf, type ErrorCode, type Severity } from './errors.js';
 
 export interface ErrorItem {
   code: ErrorCode;
@@ -6,7 +6,7 @@ export interface ErrorItem {
   path?: string;
   fix_hint?: string;
   retryable?: boolean;
-  severity?: 'error' | 'warning';
+  severity?: Severity;
 }
 
 export interface Meta {
@@ -21,40 +21,57 @@ export type OkEnvelope<T> = { ok: true; data: T; meta: Meta };
 export type ErrEnvelope<T = unknown> = { ok: false; errors: ErrorItem[]; meta: Meta; data?: T };
 export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
 
-/**
- * What a tool handler returns. `hard` failures become MCP `isError` and a REST error status;
- * soft ones (`ok: false` about the caller's datachain, or a partial miss) stay 200 without isError.
- */
-export interface Outcome<T = unknown> {
+/** What a tool handler returns: the envelope, and MCP-only result fields (a text summary, `_meta`). */
+export interface Answer<T = unknown> {
   envelope: Envelope<T>;
-  hard: boolean;
-  /** MCP-only result fields that replace the defaults (a text summary, `_meta`). */
   mcp?: Record<string, unknown>;
 }
 
-export function ok<T>(data: T, meta: Meta = {}): Outcome<T> {
-  return { envelope: { ok: true, data, meta }, hard: false };
+/**
+ * An answer on its way to a surface. `hard` failures become MCP `isError` and their REST `status`
+ * (the policy status of the first hard error); an answer is soft (200) when every error in it has
+ * a code its tool declares soft.
+ */
+export interface Outcome<T = unknown> extends Answer<T> {
+  hard: boolean;
+  status: number;
+}
+
+export function ok<T>(data: T, meta: Meta = {}): Answer<T> {
+  return { envelope: { ok: true, data, meta } };
 }
 
 function withRetry(e: ErrorItem): ErrorItem {
   return policyOf(e.code).retryable ? { ...e, retryable: true } : e;
 }
 
-/** A hard failure: the call could not be answered as asked. */
-export function fail(errors: ErrorItem | ErrorItem[], meta: Meta = {}): Outcome<never> {
-  const list = (Array.isArray(errors) ? errors : [errors]).map(withRetry);
-  return { envelope: { ok: false, errors: list, meta }, hard: true };
-}
-
-/** A soft failure: the call worked and the answer is "no" (optionally with partial data). */
-export function soft<T = never>(errors: ErrorItem[], meta: Meta = {}, data?: T): Outcome<T> {
-  const envelope: ErrEnvelope<T> = { ok: false, errors: errors.map(withRetry), meta };
+/** A failed answer (with partial data when some of it could be answered); `retryable` comes from the policy. */
+export function err<T = never>(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}, data?: T): Answer<T> {
+  const envelope: ErrEnvelope<T> = { ok: false, errors: (Array.isArray(errors) ? errors : [errors]).map(withRetry), meta };
   if (data !== undefined) envelope.data = data;
-  return { envelope, hard: false };
+  return { envelope };
 }
 
-/** HTTP status for an outcome: soft answers are 200; hard ones take the first error's status. */
-export function statusOf(outcome: Outcome): number {
-  if (outcome.envelope.ok || !outcome.hard) return 200;
-  return policyOf(outcome.envelope.errors[0]?.code ?? 'internal_error').status;
+const NONE: ReadonlySet<ErrorCode> = new Set();
+
+/** Classifies an answer against the codes its tool answers softly (none: every failure is hard). */
+export function classify<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NONE): Outcome<T> {
+  const { envelope } = answer;
+  const firstHard = envelope.ok ? undefined : envelope.errors.find((e) => !soft.has(e.code));
+  return { ...answer, hard: firstHard !== undefined, status: firstHard ? policyOf(firstHard.code).status : 200 };
+}
+
+/** A hard failure raised outside any tool (rate limit, budget, transport refusal). */
+export function refused(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}): Outcome<never> {
+  return classify(err(errors, meta));
+}
+
+/** The one internal-error item: nothing internal, only the request id to report. */
+export function internalError(requestId: string): ErrorItem {
+  return {
+    code: 'internal_error',
+    message: 'The server failed while answering this request.',
+    fix_hint: `Retry; if it keeps failing, report request id ${requestId}.`,
+    retryable: true,
+  };
 }

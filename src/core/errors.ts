@@ -1,37 +1,44 @@
 /**
- * The closed list of error codes and the one policy table every surface reads:
- * HTTP status for REST, `isError` for MCP, `retryable` for clients.
- * `hard: false` codes are answers about the caller's datachain (soft failures): REST 200, no isError.
+ * The closed list of error codes and the one policy table every surface reads: the HTTP status of
+ * a hard failure, and `retryable` for clients. Whether an answer is hard (MCP `isError`, REST error
+ * status) or soft (`ok: false`, REST 200) is not a property of a code but of the tool that answers
+ * it: each tool declares the codes it answers softly (`ToolDef.soft`); every other code is hard.
  */
 export interface CodePolicy {
+  /** HTTP status when the code makes an answer hard. */
   status: number;
-  hard: boolean;
   retryable: boolean;
   summary: string;
 }
 
-const hard = (status: number, summary: string, retryable = false): CodePolicy => ({ status, hard: true, retryable, summary });
+const code = (status: number, summary: string, retryable = false): CodePolicy => ({ status, retryable, summary });
 
 export const TRANSPORT_CODES = {
-  bad_request: hard(400, 'The request or one of its parameters is malformed.'),
-  invalid_arguments: hard(400, 'Tool arguments do not match the tool input schema.'),
-  not_found: hard(404, 'No such route or resource.'),
-  unknown_version: hard(404, 'The schema version is not served here.'),
-  element_not_found: hard(404, 'No element with that id in the version.'),
-  unknown_variant: hard(404, 'The icon variant is not defined for the element.'),
-  element_ids_too_many: hard(400, 'More unique element ids than one call accepts.'),
-  payload_too_large: hard(413, 'The request or the answer exceeds a size limit.'),
-  unsupported_media_type: hard(415, 'The request body is not JSON.'),
-  forbidden_origin: hard(403, 'The Origin header is not allowed to call this endpoint.'),
-  rate_limited: hard(429, 'Too many requests for this client; wait and retry.', true),
-  timeout: hard(504, 'The request exceeded its wall-clock budget.', true),
-  upstream_error: hard(502, 'A storage backend failed.', true),
-  internal_error: hard(500, 'An unexpected server fault.', true),
+  bad_request: code(400, 'The request or one of its parameters is malformed.'),
+  invalid_arguments: code(400, 'Tool arguments do not match the tool input schema.'),
+  not_found: code(404, 'No such route or resource.'),
+  method_not_allowed: code(405, 'The route exists but does not take this HTTP method; `Allow` lists the ones it takes.'),
+  not_acceptable: code(406, 'The Accept header allows none of the media types the endpoint answers with.'),
+  unknown_version: code(404, 'The schema version is not served here.'),
+  element_not_found: code(404, 'No element with that id in the version.'),
+  unknown_variant: code(404, 'The icon variant is not defined for the element.'),
+  element_ids_too_many: code(400, 'More unique element ids than one call accepts.'),
+  payload_too_large: code(413, 'The request or the answer exceeds a size limit.'),
+  unsupported_media_type: code(415, 'The request body is not JSON.'),
+  forbidden_origin: code(403, 'The Origin header is not allowed to call this endpoint.'),
+  rate_limited: code(429, 'Too many requests from this address or client; wait and retry.', true),
+  timeout: code(504, 'The request exceeded its time budget.', true),
+  upstream_error: code(502, 'A storage backend failed.', true),
+  internal_error: code(500, 'An unexpected server fault.', true),
 } as const satisfies Record<string, CodePolicy>;
 
 export type Severity = 'error' | 'warning';
 
-/** A datachain finding code: always soft (REST 200, no isError), with a fixed severity and fix. */
+/**
+ * A datachain finding code: an answer about the caller's datachain, with a fixed severity and fix.
+ * The tools that check datachains declare every one of them soft; 422 is the status they would
+ * take in a hard answer, which no tool gives.
+ */
 export interface DatachainCodeInfo extends CodePolicy {
   severity: Severity;
   /** What an agent changes to clear the finding; `fix_hint` on each finding is the concrete version. */
@@ -39,13 +46,13 @@ export interface DatachainCodeInfo extends CodePolicy {
 }
 
 const rule = (severity: Severity, summary: string, fix: string): DatachainCodeInfo =>
-  ({ status: 200, hard: false, retryable: false, summary, severity, fix });
+  ({ status: 422, retryable: false, summary, severity, fix });
 const error = (summary: string, fix: string) => rule('error', summary, fix);
 const warning = (summary: string, fix: string) => rule('warning', summary, fix);
 
 /**
  * Datachain answers: shape errors and the code of every validation rule (thin and resolved forms).
- * `docs/errors.md` is generated from this table (`npm run docs:errors`).
+ * `docs/errors.md` is generated from this table and the tools' `soft` lists (`npm run gen`).
  */
 export const DATACHAIN_CODES = {
   parse_error: error('The datachain does not have the required shape (a missing field, a wrong type, a bad id or date).', 'Correct the value at `path` as the message says.'),
@@ -83,14 +90,11 @@ export const DATACHAIN_CODES = {
 } as const satisfies Record<string, DatachainCodeInfo>;
 export type DatachainCode = keyof typeof DATACHAIN_CODES;
 
-/** Transport codes a datachain tool may also answer softly, and when. */
-export const SOFT_TRANSPORT_USES: Partial<Record<keyof typeof TRANSPORT_CODES, string>> = {
-  payload_too_large: 'resolve_datachain answers it softly (REST 200, no isError) when the resolved datachain exceeds 512 KiB of canonical JSON.',
-};
-
 export const ERROR_CODES = { ...TRANSPORT_CODES, ...DATACHAIN_CODES };
 export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+export const DATACHAIN_CODE_LIST = Object.keys(DATACHAIN_CODES) as DatachainCode[];
 
-export function policyOf(code: string): CodePolicy {
-  return (ERROR_CODES as Record<string, CodePolicy>)[code] ?? ERROR_CODES.internal_error;
+export function policyOf(code: ErrorCode): CodePolicy {
+  return ERROR_CODES[code];
 }

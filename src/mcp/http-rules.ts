@@ -21,22 +21,22 @@ export function negotiateFraming(accept: string | undefined): Framing | undefine
   return undefined;
 }
 
-/** Checks the headers of a POST /mcp; returns the refusal (status and error) or the framing. */
-export function checkPostHeaders(h: (name: string) => string | undefined): { status: number; error: ErrorItem } | { framing: Framing } {
+/** Checks the headers of a POST /mcp; returns the refusal or the framing. */
+export function checkPostHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | { framing: Framing } {
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
-    return { status: 415, error: { code: 'unsupported_media_type', message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`, fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.' } };
+    return { error: { code: 'unsupported_media_type', message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`, fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.' } };
   }
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
-    return { status: 406, error: { code: 'bad_request', message: 'Accept allows neither application/json nor text/event-stream.', fix_hint: 'Send Accept: application/json, text/event-stream.' } };
+    return { error: { code: 'not_acceptable', message: 'Accept allows neither application/json nor text/event-stream.', fix_hint: 'Send Accept: application/json, text/event-stream.' } };
   }
   const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-    return { status: 400, error: { code: 'bad_request', message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`, fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.` } };
+    return { error: { code: 'bad_request', message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`, fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.` } };
   }
   const session = h('mcp-session-id');
-  if (session !== undefined && !isValidSessionId(session)) return { status: 400, error: badSession() };
+  if (session !== undefined && !isValidSessionId(session)) return { error: badSession() };
   return { framing };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { placeholderDocument } from '../services/render/placeholder.js';
 import { VIEW_URI } from '../services/render/summary.js';
-import { findTool, invokeTool } from '../tools/registry.js';
+import { invokeTool, toolNamed, type ToolName } from '../tools/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
@@ -44,8 +44,8 @@ const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
 
 /** Reads a schema resource through the tool that serves the same data; tool errors become -32602. */
-async function readThroughTool(uri: string, tool: string, args: Record<string, string>, pick: (data: any) => unknown, ctx: McpContext) {
-  const outcome = await invokeTool(findTool(tool)!, args, ctx.tool);
+async function readThroughTool(uri: string, tool: ToolName, args: Record<string, string>, pick: (data: any) => unknown, ctx: McpContext) {
+  const outcome = await invokeTool(toolNamed(tool), args, ctx.tool);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
     throw new InvalidParams(`Cannot read ${uri}: ${first?.message ?? 'not found'}`, { errors: outcome.envelope.errors });

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { parseJsonBody } from '../core/json.js';
+import { policyOf } from '../core/errors.js';
 import { limitsFrom } from '../core/limits.js';
 import { requestOrigin } from '../core/request-url.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { originGuard } from '../middleware/origin-guard.js';
-import { clientKey, RETRY_AFTER_SECONDS, takeToken } from '../middleware/rate-limit.js';
+import { rateKeys, RETRY_AFTER_SECONDS, takeToken } from '../middleware/rate-limit.js';
 import type { Refuser } from '../middleware/refuse.js';
 import type { McpContext } from './context.js';
 import { dispatchOne } from './dispatch.js';
@@ -16,8 +17,8 @@ import { clearSlot } from '../services/render/slot.js';
 import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
-export const refuseRpc: Refuser = (c, status, error, headers = {}) =>
-  c.json(refusal(error), status as 400, headers);
+export const refuseRpc: Refuser = (c, error, headers = {}) =>
+  c.json(refusal(error), policyOf(error.code).status as 400, headers);
 
 function send(c: Context, status: number, body: RpcResponse | RpcResponse[], framing: Framing, headers: Record<string, string> = {}): Response {
   const json = serializeBody(body);
@@ -29,7 +30,7 @@ function send(c: Context, status: number, body: RpcResponse | RpcResponse[], fra
 
 async function handlePost(c: Context<AppEnv>): Promise<Response> {
   const checked = checkPostHeaders((n) => c.req.header(n));
-  if ('error' in checked) return refuseRpc(c, checked.status, checked.error);
+  if ('error' in checked) return refuseRpc(c, checked.error);
   const { framing } = checked;
   const parsed = parseJsonBody(await c.req.text());
   if (!parsed.ok) {
@@ -38,13 +39,13 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
   }
   const clientSessionId = c.req.header('mcp-session-id');
   const limits = limitsFrom(c.env);
-  const key = clientKey((n) => c.req.header(n));
+  const keys = rateKeys((n) => c.req.header(n));
   const ctx: McpContext = {
     env: c.env,
     clientSessionId,
     limits,
     seen: [],
-    takeToken: (bucket) => takeToken(c.env, bucket, key),
+    takeToken: (bucket) => takeToken(c.env, bucket, keys),
     tool: {
       store: c.get('store'),
       requestId: c.get('requestId'),
@@ -84,19 +85,19 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
 async function handleDelete(c: Context<AppEnv>): Promise<Response> {
   const session = c.req.header('mcp-session-id');
   if (session === undefined) {
-    return refuseRpc(c, 400, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
+    return refuseRpc(c, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
   }
-  if (!isValidSessionId(session)) return refuseRpc(c, 400, badSession());
+  if (!isValidSessionId(session)) return refuseRpc(c, badSession());
   await clearSlot(c.env.SESSIONS, session);
   return c.body(null, 204);
 }
 
 function methodNotAllowed(c: Context): Response {
-  return c.json(
-    rpcError(null, RPC.SERVER_ERROR, `Method ${c.req.method} is not supported on /mcp; POST JSON-RPC messages instead.`),
-    405,
-    { Allow: 'POST, DELETE, OPTIONS' },
-  );
+  return refuseRpc(c, {
+    code: 'method_not_allowed',
+    message: `Method ${c.req.method.slice(0, 16)} is not supported on /mcp; POST JSON-RPC messages instead.`,
+    fix_hint: 'POST JSON-RPC messages to /mcp; DELETE ends a session.',
+  }, { Allow: 'POST, DELETE, OPTIONS' });
 }
 
 /** The Streamable HTTP endpoint: POST JSON-RPC (single or batch), DELETE to clear a session. */

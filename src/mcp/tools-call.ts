@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, type Envelope, type Outcome } from '../core/envelope.js';
+import { refused, type Envelope, type Outcome } from '../core/envelope.js';
 import { budgetFor } from '../core/limits.js';
 import { BudgetExceeded, timeoutError, withinBudget } from '../middleware/timeout.js';
 import { rateLimitedError } from '../middleware/rate-limit.js';
@@ -36,14 +36,14 @@ export const callTool: MethodHandler = async (params, ctx) => {
   let outcome: Outcome;
   if (!(await ctx.takeToken(tool.bucket))) {
     ctx.rateLimited = true;
-    outcome = fail(rateLimitedError(tool.bucket));
+    outcome = refused(rateLimitedError(tool.bucket));
   } else {
     const budget = budgetFor(ctx.limits, tool.bucket);
     const pending = invokeTool(tool, p.arguments, ctx.tool);
     // Only a tool that awaits can outlive its budget; synchronous answers need no race.
     outcome = pending instanceof Promise
       ? await withinBudget(pending, budget).catch((e: unknown) => {
-        if (e instanceof BudgetExceeded) return fail(timeoutError(budget));
+        if (e instanceof BudgetExceeded) return refused(timeoutError(budget));
         throw e;
       })
       : pending;

@@ -18,7 +18,7 @@ export function bodyLimit(refuse: Refuser, maxSize: number | ((c: Context) => nu
 }
 
 function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
-  const tooLarge = (c: Context) => refuse(c, 413, {
+  const tooLarge = (c: Context) => refuse(c, {
     code: 'payload_too_large',
     message: `Request body exceeds the ${maxSize}-byte limit.`,
     fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
@@ -26,7 +26,7 @@ function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
   return async function bodyLimitMiddleware(c, next) {
     const raw = c.req.header('content-length');
     if (raw !== undefined && !/^\d+$/.test(raw.trim())) {
-      return refuse(c, 400, { code: 'bad_request', message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`, fix_hint: 'Send a valid Content-Length or omit it.' });
+      return refuse(c, { code: 'bad_request', message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`, fix_hint: 'Send a valid Content-Length or omit it.' });
     }
     const request = c.req.raw;
     if (!request.body) return next();

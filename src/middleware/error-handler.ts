@@ -1,5 +1,5 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
-import type { ErrEnvelope } from '../core/envelope.js';
+import { internalError, type ErrEnvelope } from '../core/envelope.js';
 
 const isMcp = (c: Context) => new URL(c.req.url).pathname.startsWith('/mcp');
 
@@ -16,7 +16,7 @@ export const errorHandler: ErrorHandler = (err, c) => {
   }
   const body: ErrEnvelope = {
     ok: false,
-    errors: [{ code: 'internal_error', message: 'The server failed while answering this request.', fix_hint: `Retry; if it keeps failing, report request id ${requestId}.`, retryable: true }],
+    errors: [internalError(requestId)],
     meta: { request_id: requestId },
   };
   return c.json(body, 500, headers);

@@ -9,7 +9,7 @@ import { applySecurityHeaders } from './security-headers.js';
 /**
  * The frame around every request, in one middleware to keep the hot path short: the request id
  * and the schema store go into the context; the answer gets X-Request-Id, the security and CORS
- * headers; then the request's log line is written.
+ * headers; then the request's log line is written (unless the `REQUEST_LOG` var is "off").
  */
 export function frame(getStore: () => SchemaStore): MiddlewareHandler<AppEnv> {
   return async function frameMiddleware(c, next) {
@@ -22,6 +22,6 @@ export function frame(getStore: () => SchemaStore): MiddlewareHandler<AppEnv> {
     h.set('X-Request-Id', id);
     applySecurityHeaders(h);
     applyCorsHeaders(h);
-    await logRequest(c, start);
+    if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
   };
 }

@@ -3,38 +3,57 @@ import type { ErrorItem } from '../core/envelope.js';
 import type { RateBucket } from '../tools/define.js';
 import type { Refuser } from './refuse.js';
 
-const BINDING: Record<RateBucket, 'RL_READ' | 'RL_VALIDATE' | 'RL_RESOLVE'> = {
-  read: 'RL_READ',
-  validate: 'RL_VALIDATE',
-  resolve: 'RL_RESOLVE',
+type Binding = 'RL_READ' | 'RL_VALIDATE' | 'RL_RESOLVE' | 'RL_READ_IP' | 'RL_VALIDATE_IP' | 'RL_RESOLVE_IP';
+
+/** Per bucket: the address-wide binding (no header changes its key), then the per-client one under it. */
+const BINDINGS: Record<RateBucket, { ip: Binding; client: Binding }> = {
+  read: { ip: 'RL_READ_IP', client: 'RL_READ' },
+  validate: { ip: 'RL_VALIDATE_IP', client: 'RL_VALIDATE' },
+  resolve: { ip: 'RL_RESOLVE_IP', client: 'RL_RESOLVE' },
 };
 
 /** Seconds a refused client should wait: the buckets count per minute. */
 export const RETRY_AFTER_SECONDS = 60;
 
-/**
- * The bucket key: the client IP Cloudflare reports plus the self-declared `DTPR-Client` name, so
- * several agents behind one address can each have a bucket. `X-Forwarded-For` is not trusted.
- */
-export function clientKey(header: (name: string) => string | undefined): string {
-  const ip = header('cf-connecting-ip') ?? 'local';
-  const client = (header('dtpr-client') ?? '').trim().slice(0, 64) || 'anonymous';
-  return `${ip}|${client}`;
+/** Who a request counts against: its address, and the client name it declares at that address. */
+export interface RateKeys {
+  ip: string;
+  client: string;
 }
 
-/** Takes one token from a bucket; true when allowed. A missing binding means no limit. */
-export async function takeToken(env: Partial<Env>, bucket: RateBucket, key: string): Promise<boolean> {
-  const limiter = env[BINDING[bucket]];
-  if (!limiter) return true;
-  const { success } = await limiter.limit({ key: `${bucket}|${key}` });
-  return success;
+/**
+ * The caller's keys: the client IP Cloudflare reports (`X-Forwarded-For` is not trusted), and that
+ * IP plus the self-declared `DTPR-Client` name, so several agents behind one address are told apart.
+ */
+export function rateKeys(header: (name: string) => string | undefined): RateKeys {
+  const ip = header('cf-connecting-ip') ?? 'local';
+  const client = (header('dtpr-client') ?? '').trim().slice(0, 64) || 'anonymous';
+  return { ip, client: `${ip}|${client}` };
+}
+
+/** The wrangler var `RATE_LIMIT = "off"` turns limiting off (load tests); anything else keeps it on. */
+export function rateLimitingOn(env: Partial<Env>): boolean {
+  return env.RATE_LIMIT !== 'off';
+}
+
+/**
+ * Takes one token for a request: from the address bucket first, then from the client bucket. True
+ * when both allow it. A missing binding means no limit at that level.
+ */
+export async function takeToken(env: Partial<Env>, bucket: RateBucket, keys: RateKeys): Promise<boolean> {
+  if (!rateLimitingOn(env)) return true;
+  const { ip, client } = BINDINGS[bucket];
+  const byIp = env[ip];
+  if (byIp && !(await byIp.limit({ key: `${bucket}|ip|${keys.ip}` })).success) return false;
+  const byClient = env[client];
+  return !byClient || (await byClient.limit({ key: `${bucket}|client|${keys.client}` })).success;
 }
 
 export function rateLimitedError(bucket: RateBucket): ErrorItem {
   return {
     code: 'rate_limited',
-    message: `Rate limit of the '${bucket}' bucket exceeded for this client.`,
-    fix_hint: `Wait ${RETRY_AFTER_SECONDS} seconds before retrying, or send a distinct DTPR-Client header per agent.`,
+    message: `Rate limit of the '${bucket}' bucket exceeded for this address or client.`,
+    fix_hint: `Wait ${RETRY_AFTER_SECONDS} seconds before retrying, and spread calls out over the minute.`,
     retryable: true,
   };
 }
@@ -42,7 +61,7 @@ export function rateLimitedError(bucket: RateBucket): ErrorItem {
 /** REST: one token from the route's bucket per request; over the limit is 429 with Retry-After. */
 export function rateLimit(bucket: RateBucket, refuse: Refuser): MiddlewareHandler {
   return async function rateLimitMiddleware(c, next) {
-    if (await takeToken(c.env as Env, bucket, clientKey((n) => c.req.header(n)))) return next();
-    return refuse(c, 429, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    if (await takeToken(c.env as Env, bucket, rateKeys((n) => c.req.header(n)))) return next();
+    return refuse(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   };
 }

@@ -3,6 +3,7 @@ import type { ErrorItem } from '../core/envelope.js';
 
 /**
  * How a surface turns a middleware refusal into an answer: /mcp answers JSON-RPC errors,
- * REST answers the envelope. Middleware factories take one so they stay surface-agnostic.
+ * REST answers the envelope; the HTTP status is the policy status of the error's code.
+ * Middleware factories take one so they stay surface-agnostic.
  */
-export type Refuser = (c: Context, status: number, error: ErrorItem, headers?: Record<string, string>) => Response;
+export type Refuser = (c: Context, error: ErrorItem, headers?: Record<string, string>) => Response;

@@ -32,7 +32,7 @@ export function timeout(budgetMs: (c: Parameters<MiddlewareHandler>[0]) => numbe
       await withinBudget(next(), ms);
     } catch (e) {
       if (!(e instanceof BudgetExceeded)) throw e;
-      c.res = refuse(c, 504, timeoutError(ms));
+      c.res = refuse(c, timeoutError(ms));
     }
   };
 }

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { fail } from '../core/envelope.js';
+import { refused } from '../core/envelope.js';
 import { SLUG_PATTERN } from '../domain/locale.js';
 import { SHAPES } from '../domain/content.js';
 import { composeIcon, isShape, shapeSvg, variantColors } from '../services/icons.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion } from '../store/store.js';
 import { releaseMeta } from '../tools/common.js';
-import { findTool, invokeTool } from '../tools/registry.js';
+import { invokeTool, toolNamed } from '../tools/registry.js';
 import { gatherArgs } from './query.js';
 import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
 
@@ -33,7 +33,7 @@ function stripSvg(c: Context<AppEnv>, file: string): string | Response {
 
 /** Refuses any query string: SVG routes take none. */
 function noQuery(c: Context<AppEnv>): Response | undefined {
-  const gathered = gatherArgs('', [], {}, c.req.queries());
+  const gathered = gatherArgs(undefined, [], {}, c.req.queries());
   return 'errors' in gathered ? sendError(c, gathered.errors) : undefined;
 }
 
@@ -45,8 +45,8 @@ function assetCache(c: Context<AppEnv>, release: Release): string {
 export function shapeRoute(c: Context<AppEnv>): Response {
   const name = stripSvg(c, c.req.param('file') ?? '');
   if (typeof name !== 'string') return name;
-  const refused = noQuery(c);
-  if (refused) return refused;
+  const queryRefused = noQuery(c);
+  if (queryRefused) return queryRefused;
   if (!SLUG_PATTERN.test(name)) {
     return sendError(c, { code: 'bad_request', message: `Invalid shape '${name.slice(0, 64)}'.`, path: 'shape', fix_hint: 'Use letters, digits, "_" and "-" only.' });
   }
@@ -60,8 +60,8 @@ export function shapeRoute(c: Context<AppEnv>): Response {
 export function symbolRoute(c: Context<AppEnv>): Response {
   const id = stripSvg(c, c.req.param('file') ?? '');
   if (typeof id !== 'string') return id;
-  const refused = noQuery(c);
-  if (refused) return refused;
+  const queryRefused = noQuery(c);
+  if (queryRefused) return queryRefused;
   if (!SLUG_PATTERN.test(id)) {
     return sendError(c, { code: 'bad_request', message: `Invalid symbol_id '${id.slice(0, 64)}'.`, path: 'symbol_id', fix_hint: 'Use letters, digits, "_" and "-" only.' });
   }
@@ -69,7 +69,7 @@ export function symbolRoute(c: Context<AppEnv>): Response {
   if ('error' in release) return sendError(c, release.error);
   const svg = Object.hasOwn(release.bundle.symbols, id) ? release.bundle.symbols[id] : undefined;
   if (svg === undefined) {
-    const missing = fail({ code: 'not_found', message: `Symbol '${id}' not found in ${release.id}.`, path: 'symbol_id', fix_hint: 'Symbol ids are the symbol_id of elements; see GET /api/v2/schemas/{version}/elements/{element_id}.' }, releaseMeta(release));
+    const missing = refused({ code: 'not_found', message: `Symbol '${id}' not found in ${release.id}.`, path: 'symbol_id', fix_hint: 'Symbol ids are the symbol_id of elements; see GET /api/v2/schemas/{version}/elements/{element_id}.' }, releaseMeta(release));
     return sendOutcome(c, missing);
   }
   return sendSvg(c, svg, assetCache(c, release), release.contentHash);
@@ -101,14 +101,14 @@ export async function iconRoute(c: Context<AppEnv>): Promise<Response> {
   if (typeof stem !== 'string') return stem;
   const match = /^icon(?:\.(.*))?$/.exec(stem);
   if (!match) return sendError(c, { code: 'not_found', message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`, fix_hint: 'Icons are at .../elements/{element_id}/icon.svg or icon.{variant}.svg.' });
-  const refused = noQuery(c);
-  if (refused) return refused;
+  const queryRefused = noQuery(c);
+  if (queryRefused) return queryRefused;
   const token = match[1] ?? 'default';
   if (!VARIANT_TOKEN.test(token)) {
     return sendError(c, { code: 'bad_request', message: `Invalid variant '${token.slice(0, 64)}'.`, path: 'variant', fix_hint: 'Use letters, digits, "_" and "-" only, optionally followed by ".dark".' });
   }
   const args = { version: c.req.param('version') ?? '', element_id: c.req.param('element_id') ?? '', variant: token };
-  const outcome = await invokeTool(findTool('get_icon_url')!, args, toolContext(c));
+  const outcome = await invokeTool(toolNamed('get_icon_url'), args, toolContext(c));
   if (!outcome.envelope.ok) return sendOutcome(c, outcome);
   const release = resolveVersion(c.get('store'), args.version);
   const svg = 'error' in release ? undefined : iconSvg(release, args.element_id, token);

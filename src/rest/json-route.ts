@@ -2,8 +2,7 @@ import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { ErrorItem, Outcome } from '../core/envelope.js';
 import { parseJsonBody } from '../core/json.js';
-import type { ToolDef } from '../tools/define.js';
-import { invokeTool } from '../tools/registry.js';
+import { invokeTool, type Tool } from '../tools/registry.js';
 import { gatherArgs } from './query.js';
 import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
 import type { JsonRoute } from './route-table.js';
@@ -47,7 +46,7 @@ function cacheOf(c: Context<AppEnv>, route: JsonRoute, outcome: Outcome): string
  * The adapter of a JSON route: path, query and body become the tool's arguments, the tool's
  * envelope is the body, and the status comes from the policy table.
  */
-export function jsonHandler(route: JsonRoute, tool: ToolDef): Handler<AppEnv> {
+export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
   return async function restTool(c) {
     const gathered = gatherArgs(tool.name, route.query, c.req.param() as Record<string, string>, c.req.queries());
     if ('errors' in gathered) return sendError(c, gathered.errors);

@@ -1,6 +1,6 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { SHAPES } from '../domain/content.js';
-import { TOOL_DESCRIPTORS, findTool } from '../tools/registry.js';
+import { TOOL_DESCRIPTORS, type ToolName } from '../tools/registry.js';
 import { Components, ERROR_RESPONSES, ErrorEnvelope, errorResponses, HEADERS, Health, successHeaders, type Schema } from './openapi-parts.js';
 import { argumentSchema, queryKind } from './query.js';
 import { JSON_ROUTES, OPENAPI_PATH, templatePath, type JsonRoute } from './route-table.js';
@@ -23,7 +23,7 @@ function pascal(name: string): string {
 }
 
 /** An OpenAPI parameter whose schema is the tool argument's JSON Schema. */
-function toolParameter(tool: string, name: string, where: 'path' | 'query'): Schema {
+function toolParameter(tool: ToolName, name: string, where: 'path' | 'query'): Schema {
   const { description, ...schema } = (argumentSchema(tool, name) ?? { type: 'string' }) as Schema;
   const kind = queryKind(schema);
   return {
@@ -98,7 +98,6 @@ export function buildOpenApi(): Schema {
   const health = components.addZod('Health', Health);
   const paths: Record<string, Record<string, Schema>> = {};
   for (const route of JSON_ROUTES) {
-    if (!findTool(route.tool)) continue;
     const path = `${PREFIX}${templatePath(route.path)}`;
     (paths[path] ??= {})[route.method.toLowerCase()] = jsonOperation(route, components);
   }

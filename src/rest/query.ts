@@ -1,5 +1,5 @@
 import type { ErrorItem } from '../core/envelope.js';
-import { TOOL_DESCRIPTORS } from '../tools/registry.js';
+import { TOOL_DESCRIPTORS, type ToolName } from '../tools/registry.js';
 
 /** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
 export type QueryKind = 'number' | 'list' | 'list-or-all' | 'string';
@@ -14,12 +14,12 @@ export function queryKind(schema: JsonSchema | undefined): QueryKind {
   return 'string';
 }
 
-const INPUT_PROPERTIES = new Map(
+const INPUT_PROPERTIES = new Map<ToolName, Record<string, JsonSchema>>(
   TOOL_DESCRIPTORS.map((d) => [d.name, (d.inputSchema.properties ?? {}) as Record<string, JsonSchema>]),
 );
 
 /** The input JSON Schema of one argument of a tool. */
-export function argumentSchema(tool: string, arg: string): JsonSchema | undefined {
+export function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefined {
   return INPUT_PROPERTIES.get(tool)?.[arg];
 }
 
@@ -42,7 +42,7 @@ function convert(kind: QueryKind, values: string[]): unknown {
  * converted values are then checked by the tool's own input schema.
  */
 export function gatherArgs(
-  tool: string,
+  tool: ToolName | undefined,
   allowed: readonly string[],
   params: Record<string, string>,
   query: Record<string, string[]>,
@@ -57,7 +57,7 @@ export function gatherArgs(
       errors.push({ code: 'invalid_arguments', message: `Unknown query parameter '${name.slice(0, 64)}'.`, path: name.slice(0, 64), fix_hint: hint });
       continue;
     }
-    const kind = queryKind(argumentSchema(tool, name));
+    const kind = queryKind(tool && argumentSchema(tool, name));
     if (values.length > 1 && kind !== 'list' && kind !== 'list-or-all') {
       errors.push({ code: 'invalid_arguments', message: `Query parameter '${name}' is given ${values.length} times.`, path: name, fix_hint: `Give '${name}' once.` });
       continue;

@@ -1,7 +1,7 @@
 import { requestOrigin } from '../core/request-url.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { fail, statusOf, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
+import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
 import { splitVersion } from '../core/version.js';
 import type { Refuser } from '../middleware/refuse.js';
 import type { ToolContext } from '../tools/define.js';
@@ -62,16 +62,16 @@ function omitCache(headers: Record<string, string>): Record<string, string> {
   return rest;
 }
 
-/** Answers a tool outcome with the status of the one policy table. */
+/** Answers a tool outcome with the status the policy table gave it. */
 export function sendOutcome(c: Context<AppEnv>, outcome: Outcome, cacheControl: string = CACHE.none): Response {
-  return sendEnvelope(c, outcome.envelope, statusOf(outcome), { 'Cache-Control': cacheControl });
+  return sendEnvelope(c, outcome.envelope, outcome.status, { 'Cache-Control': cacheControl });
 }
 
-/** A REST error answer; `status` overrides the policy status for transport refusals such as 405. */
-export function sendError(c: Context<AppEnv>, error: ErrorItem | ErrorItem[], status?: number, headers: Record<string, string> = {}): Response {
-  const outcome = fail(error);
-  return sendEnvelope(c, outcome.envelope, status ?? statusOf(outcome), headers);
+/** A REST error answer with the policy status of its (first) code. */
+export function sendError(c: Context<AppEnv>, error: ErrorItem | ErrorItem[], headers: Record<string, string> = {}): Response {
+  const outcome = refused(error);
+  return sendEnvelope(c, outcome.envelope, outcome.status, headers);
 }
 
 /** Middleware refusals on /api/v2 are the envelope. */
-export const refuseRest: Refuser = (c, status, error, headers = {}) => sendError(c as Context<AppEnv>, error, status, headers);
+export const refuseRest: Refuser = (c, error, headers = {}) => sendError(c as Context<AppEnv>, error, headers);

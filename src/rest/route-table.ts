@@ -1,3 +1,5 @@
+import type { ToolName } from '../tools/registry.js';
+
 /**
  * The REST surface as data. Paths are relative to `/api/v2` in Hono syntax; path parameters carry
  * the name of the tool argument they fill.
@@ -7,8 +9,8 @@
 export interface JsonRoute {
   method: 'GET' | 'POST';
   path: string;
-  /** Registry name of the tool the route calls. */
-  tool: string;
+  /** The tool the route calls. */
+  tool: ToolName;
   /** Tool arguments that may come from the query string; anything else there is refused. */
   query: readonly string[];
   /** Tool argument that receives the JSON request body. */

@@ -5,7 +5,7 @@ import { bodyLimit } from '../middleware/body-limit.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { timeout } from '../middleware/timeout.js';
 import type { RateBucket } from '../tools/define.js';
-import { findTool } from '../tools/registry.js';
+import { toolNamed } from '../tools/registry.js';
 import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
 import { jsonHandler } from './json-route.js';
 import { openApiText } from './openapi.js';
@@ -39,10 +39,10 @@ function limits(bucket: RateBucket): MiddlewareHandler<AppEnv> {
 function methodNotAllowed(methods: readonly string[]) {
   const allow = [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
   return (c: Context<AppEnv>) => sendError(c, {
-    code: 'bad_request',
+    code: 'method_not_allowed',
     message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
     fix_hint: `Use ${methods.join(' or ')}.`,
-  }, 405, { Allow: allow });
+  }, { Allow: allow });
 }
 
 /**
@@ -56,8 +56,7 @@ export function restRoutes(): Hono<AppEnv> {
   const methods = new Map<string, string[]>();
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {
-    const tool = findTool(route.tool);
-    if (!tool) continue;
+    const tool = toolNamed(route.tool);
     if (route.method === 'POST') app.post(route.path, limits(tool.bucket), bodyCap, jsonHandler(route, tool));
     else app.get(route.path, limits(tool.bucket), jsonHandler(route, tool));
     allow(route.path, route.method);

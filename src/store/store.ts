@@ -47,8 +47,13 @@ function resolveUncached(store: SchemaStore, raw: string): Release | { error: Er
   return store.release(canonical) ?? unknown(canonical, index);
 }
 
+/** Every version id and alias this index serves, in the order hints list them. */
+export function servedVersionIds(index: VersionIndex): string[] {
+  return [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
+}
+
 function unknown(id: string, index: VersionIndex): { error: ErrorItem } {
-  const known = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
+  const known = servedVersionIds(index);
   return {
     error: {
       code: 'unknown_version',

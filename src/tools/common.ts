@@ -1,4 +1,4 @@
-import { fail, type Meta, type Outcome } from '../core/envelope.js';
+import { err, type Answer, type Meta } from '../core/envelope.js';
 import { resolveVersion } from '../store/store.js';
 import type { Release } from '../store/release.js';
 import type { ToolContext } from './define.js';
@@ -9,9 +9,9 @@ export function releaseMeta(release: Release, extra: Meta = {}): Meta {
 }
 
 /** Resolves the version argument, then runs `fn`; an unknown or malformed version is a hard failure. */
-export function withRelease<T>(version: string, ctx: ToolContext, fn: (release: Release) => Outcome<T>): Outcome<T> {
+export function withRelease<T>(version: string, ctx: ToolContext, fn: (release: Release) => Answer<T>): Answer<T> {
   const release = resolveVersion(ctx.store, version);
-  if ('error' in release) return fail(release.error);
+  if ('error' in release) return err(release.error);
   return fn(release);
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ok, soft, type Meta, type Outcome } from '../core/envelope.js';
+import { ok, err, type Meta, type Answer } from '../core/envelope.js';
 import { issuesToErrors } from '../core/zod-issues.js';
 import type { Finding } from '../services/validator/finding.js';
 import { splitFindings } from '../services/validator/finding.js';
@@ -47,13 +47,13 @@ export function datachainMeta(release: Release, warnings: readonly Finding[]): M
 /** A datachain argument after its shape check and rules: the value and its warnings, or the soft answer to send. */
 export type CheckedDatachain<T> =
   | { ok: true; value: T; warnings: Finding[]; meta: Meta }
-  | { ok: false; outcome: Outcome<never> };
+  | { ok: false; outcome: Answer<never> };
 
 function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value: T) => Finding[]): CheckedDatachain<T> {
   const findings = parsed.ok ? [...parsed.warnings, ...rules(parsed.value)] : [...parsed.errors, ...parsed.warnings];
   const { errors, warnings } = splitFindings(findings);
   const meta = datachainMeta(release, warnings);
-  if (!parsed.ok || errors.length) return { ok: false, outcome: soft(errors, meta) };
+  if (!parsed.ok || errors.length) return { ok: false, outcome: err(errors, meta) };
   return { ok: true, value: parsed.value, warnings, meta };
 }
 
@@ -69,6 +69,6 @@ export function checkResolvedDatachain(raw: unknown, release: Release, store: Sc
 }
 
 /** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */
-export function checkAnswer<T>(c: CheckedDatachain<T>): Outcome<z.input<typeof ValidOutput>> {
+export function checkAnswer<T>(c: CheckedDatachain<T>): Answer<z.input<typeof ValidOutput>> {
   return c.ok ? ok({ ok: true as const, warnings: c.warnings }, c.meta) : c.outcome;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Outcome } from '../core/envelope.js';
+import type { Answer } from '../core/envelope.js';
+import type { ErrorCode } from '../core/errors.js';
 import type { SchemaStore } from '../store/store.js';
 
 /** What a handler may use. Handlers never see HTTP objects. */
@@ -22,8 +23,8 @@ export interface ToolAnnotations {
   openWorldHint: false;
 }
 
-export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
-  name: string;
+export interface ToolDef<N extends string = string, I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  name: N;
   title: string;
   description: string;
   input: I;
@@ -31,11 +32,16 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodTyp
   output: O;
   annotations: ToolAnnotations;
   bucket: RateBucket;
+  /**
+   * The codes this tool answers softly (`ok: false` without MCP `isError`, REST 200): answers about
+   * the caller's data rather than failures of the call. Any other code in an answer makes it hard.
+   */
+  soft: readonly ErrorCode[];
   /** Extra descriptor `_meta` (MCP Apps linkage). */
   meta?: Record<string, unknown>;
-  run(args: z.output<I>, ctx: ToolContext): Outcome<z.input<O>> | Promise<Outcome<z.input<O>>>;
+  run(args: z.output<I>, ctx: ToolContext): Answer<z.input<O>> | Promise<Answer<z.input<O>>>;
 }
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodType>(def: ToolDef<I, O>): ToolDef<I, O> {
+export function defineTool<const N extends string, I extends z.ZodObject, O extends z.ZodType>(def: ToolDef<N, I, O>): ToolDef<N, I, O> {
   return def;
 }

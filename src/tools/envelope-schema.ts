@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ERROR_CODES } from '../core/errors.js';
+import { ERROR_CODE_LIST } from '../core/errors.js';
 
 export const ErrorItemSchema = z.object({
-  code: z.enum(Object.keys(ERROR_CODES) as [string, ...string[]]).or(z.string()),
+  code: z.enum(ERROR_CODE_LIST).describe('One code of the closed list in docs/errors.md.'),
   message: z.string(),
   path: z.string().optional(),
   fix_hint: z.string().optional(),

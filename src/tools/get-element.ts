@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
-import { fail, ok } from '../core/envelope.js';
+import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { Release } from '../store/release.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
@@ -31,10 +31,11 @@ export const getElement = defineTool({
   output: z.object({ version: z.string(), element: z.looseObject({ id: z.string() }) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
       const element = release.elementById.get(args.element_id);
-      if (!element) return fail(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
+      if (!element) return err(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
       const shaped = filterLocales(project(element, args.fields ?? 'all'), localeSet(args.locales));
       return ok({ version: release.id, element: shaped }, releaseMeta(release));
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok, soft, type ErrorItem } from '../core/envelope.js';
+import { err, ok, type ErrorItem } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
 import { defineTool } from './define.js';
@@ -26,11 +26,12 @@ export const getElements = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  soft: ['element_not_found'],
   run(args, ctx) {
     const firstIndex = new Map<string, number>();
     args.element_ids.forEach((id, i) => { if (!firstIndex.has(id)) firstIndex.set(id, i); });
     if (firstIndex.size > MAX_ELEMENT_IDS) {
-      return fail({
+      return err({
         code: 'element_ids_too_many',
         message: `Requested ${firstIndex.size} distinct ids; one call accepts at most ${MAX_ELEMENT_IDS}.`,
         path: 'element_ids',
@@ -50,7 +51,7 @@ export const getElements = defineTool({
         }
       }
       const data = { version: release.id, elements };
-      return errors.length ? soft(errors, releaseMeta(release), data) : ok(data, releaseMeta(release));
+      return errors.length ? err(errors, releaseMeta(release), data) : ok(data, releaseMeta(release));
     });
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, ok } from '../core/envelope.js';
+import { err, ok } from '../core/envelope.js';
 import { releaseMeta, withRelease } from './common.js';
 import { defineTool } from './define.js';
 import { elementIdArg, versionArg } from './args.js';
@@ -31,13 +31,14 @@ export const getIconUrl = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
       const element = release.elementById.get(args.element_id);
-      if (!element) return fail(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
+      if (!element) return err(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
       const valid = element.icon_variants;
       if (!valid.includes(args.variant)) {
-        return fail({
+        return err({
           code: 'unknown_variant',
           message: `Variant '${args.variant}' is not defined for element '${element.id}'.`,
           path: 'variant',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor, fingerprint } from '../core/cursor.js';
-import { fail, ok } from '../core/envelope.js';
+import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { MaterializedElement } from '../domain/content.js';
 import { SEARCH_QUERY_OPTIONS } from '../services/search-options.js';
@@ -53,11 +53,12 @@ export const listElements = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
       const meta = releaseMeta(release);
       if (args.category_id !== undefined && !release.categoryById.has(args.category_id)) {
-        return fail({
+        return err({
           code: 'invalid_arguments',
           message: `Category '${args.category_id}' does not exist in ${release.id}.`,
           path: 'category_id',
@@ -67,7 +68,7 @@ export const listElements = defineTool({
       const query = (args.query ?? '').trim();
       const key = fingerprint([release.id, args.category_id ?? '', query, query ? args.locale : '']);
       const start = decodeCursor(args.cursor, key);
-      if ('error' in start) return fail(start.error, meta);
+      if ('error' in start) return err(start.error, meta);
       const all = select(release, args.category_id, query, args.locale);
       const page = all.slice(start.offset, start.offset + args.limit);
       const end = start.offset + page.length;

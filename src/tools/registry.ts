@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fail, type Outcome } from '../core/envelope.js';
+import { classify, err, internalError, type Outcome } from '../core/envelope.js';
+import type { ErrorCode } from '../core/errors.js';
 import { issuesToErrors } from '../core/zod-issues.js';
 import type { ToolContext, ToolDef } from './define.js';
 import { envelopeSchema } from './envelope-schema.js';
@@ -16,15 +17,33 @@ import { validateDatachain } from './validate-datachain.js';
 import { validateResolved } from './validate-resolved.js';
 
 /** Every tool, in the order tools/list shows them. */
-export const TOOLS: readonly ToolDef[] = [
+const DEFINED = [
   listSchemaVersions, getSchema, listCategories, listElements, getElement, getElements,
   validateDatachain, resolveDatachainTool, validateResolved, renderDatachain, getIconUrl,
-] as unknown as readonly ToolDef[];
+] as const;
 
-const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+/** The name of a registered tool. */
+export type ToolName = (typeof DEFINED)[number]['name'];
 
-export function findTool(name: string): ToolDef | undefined {
+/** A registered tool with its argument and output types erased, and its soft codes as a set. */
+export interface Tool extends ToolDef<ToolName> {
+  softCodes: ReadonlySet<ErrorCode>;
+}
+
+const ERASED: readonly ToolDef<ToolName>[] = DEFINED;
+export const TOOLS: readonly Tool[] = ERASED.map((t) => ({ ...t, softCodes: new Set(t.soft) }));
+export const TOOL_NAMES: readonly ToolName[] = TOOLS.map((t) => t.name);
+
+const BY_NAME = new Map<string, Tool>(TOOLS.map((t) => [t.name, t]));
+
+/** The tool a caller names, if it exists (MCP `tools/call` takes any string). */
+export function findTool(name: string): Tool | undefined {
   return BY_NAME.get(name);
+}
+
+/** The tool behind a name the code base itself holds. */
+export function toolNamed(name: ToolName): Tool {
+  return BY_NAME.get(name)!;
 }
 
 /** Input schemas are inlined (what agents read); output schemas factor repeated parts into $defs. */
@@ -43,24 +62,23 @@ export const TOOL_DESCRIPTORS = TOOLS.map((t) => ({
 }));
 
 /**
- * Validates arguments and runs a tool. This is the one place tool exceptions are caught: they
- * become `internal_error` with nothing internal in the message. Synchronous tools answer
- * synchronously (no promise), so callers only pay for a wall-clock race when a tool awaits I/O.
+ * Validates arguments, runs a tool and classifies its answer against the tool's soft codes. This is
+ * the one place tool exceptions are caught: they become `internal_error` with nothing internal in
+ * the message. Synchronous tools answer synchronously (no promise), so callers only pay for a
+ * promise when a tool awaits I/O.
  */
-export function invokeTool(tool: ToolDef, rawArgs: unknown, ctx: ToolContext): Outcome | Promise<Outcome> {
+export function invokeTool(tool: Tool, rawArgs: unknown, ctx: ToolContext): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
-  if (!parsed.success) return fail(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input));
+  if (!parsed.success) return classify(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const crashed = (error: unknown): Outcome => {
     console.error(JSON.stringify({ level: 'error', event: 'tool_exception', tool: tool.name, request_id: ctx.requestId, error: String(error) }));
-    return fail({
-      code: 'internal_error',
-      message: 'The server failed while answering this call.',
-      fix_hint: `Retry; if it keeps failing, report request id ${ctx.requestId}.`,
-    });
+    return classify(err(internalError(ctx.requestId)));
   };
   try {
-    const result = tool.run(parsed.data, ctx);
-    return result instanceof Promise ? result.catch(crashed) : result;
+    const answer = tool.run(parsed.data, ctx);
+    return answer instanceof Promise
+      ? answer.then((a) => classify(a, tool.softCodes), crashed)
+      : classify(answer, tool.softCodes);
   } catch (error) {
     return crashed(error);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fail, ok, soft } from '../core/envelope.js';
+import { DATACHAIN_CODE_LIST } from '../core/errors.js';
+import { err, ok } from '../core/envelope.js';
 import type { DatachainInstance } from '../domain/datachain.js';
 import { renderDocument } from '../services/render/document.js';
 import { iconResolver } from '../services/render/icon.js';
@@ -37,10 +38,11 @@ export const renderDatachain = defineTool({
   }),
   annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false },
   bucket: 'validate',
+  soft: [...DATACHAIN_CODE_LIST, 'payload_too_large'],
   meta: { ui: { resourceUri: VIEW_URI }, 'ui/resourceUri': VIEW_URI },
   async run(args, ctx) {
     const release = resolveVersion(ctx.store, args.version);
-    if ('error' in release) return fail(release.error);
+    if ('error' in release) return err(release.error);
     let source: RenderSource;
     let checked: CheckedDatachain<DatachainInstance>;
     if ('schema_snapshot' in args.datachain) {
@@ -59,7 +61,7 @@ export const renderDatachain = defineTool({
     const html = renderDocument(view, iconResolver(source));
     const bytes = new TextEncoder().encode(html).byteLength;
     if (bytes > SLOT_MAX_BYTES) {
-      return soft([{
+      return err([{
         code: 'payload_too_large',
         message: `The rendered page is ${bytes} bytes; a session keeps at most ${SLOT_MAX_BYTES}.`,
         path: 'elements',

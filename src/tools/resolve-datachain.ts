@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ok, soft } from '../core/envelope.js';
+import { DATACHAIN_CODE_LIST } from '../core/errors.js';
+import { ok, err } from '../core/envelope.js';
 import { resolveDatachain } from '../services/resolver.js';
 import { withRelease } from './common.js';
 import { checkThinDatachain, datachainArg } from './datachain-args.js';
@@ -30,12 +31,13 @@ export const resolveDatachainTool = defineTool({
   output: ResolvedOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'resolve',
+  soft: [...DATACHAIN_CODE_LIST, 'payload_too_large'],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
       const checked = checkThinDatachain(args.datachain, release);
       if (!checked.ok) return checked.outcome;
       const result = resolveDatachain(checked.value, release);
-      return result.ok ? ok(result.resolved, checked.meta) : soft([result.error], checked.meta);
+      return result.ok ? ok(result.resolved, checked.meta) : err([result.error], checked.meta);
     });
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { withRelease } from './common.js';
 import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './datachain-args.js';
 import { defineTool } from './define.js';
@@ -16,6 +17,7 @@ export const validateDatachain = defineTool({
   output: ValidOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'validate',
+  soft: DATACHAIN_CODE_LIST,
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => checkAnswer(checkThinDatachain(args.datachain, release)));
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { withRelease } from './common.js';
 import { checkAnswer, checkResolvedDatachain, datachainArg, ValidOutput } from './datachain-args.js';
 import { defineTool } from './define.js';
@@ -17,6 +18,7 @@ export const validateResolved = defineTool({
   output: ValidOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'resolve',
+  soft: DATACHAIN_CODE_LIST,
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => checkAnswer(checkResolvedDatachain(args.datachain, release, ctx.store)));
   },

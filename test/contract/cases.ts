@@ -1,3 +1,5 @@
+import type { ToolName } from '../../src/tools/registry.js';
+
 /**
  * One table of operations, each written once for MCP (tool + arguments) and once for REST
  * (request). Both must answer the same envelope. get_elements and render_datachain have no REST
@@ -5,7 +7,7 @@
  */
 export interface SurfaceCase {
   name: string;
-  tool: string;
+  tool: ToolName;
   args: Record<string, unknown>;
   rest: { path: string; body?: unknown };
 }

@@ -26,7 +26,7 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
     { name: 'unknown prompt -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'nope' } }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
     { name: 'Content-Type text/plain -> 415', body: ping(), headers: { 'content-type': 'text/plain' }, status: 415, check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'unsupported_media_type' } } }) },
     { name: 'Content-Type with charset accepted', body: ping(), headers: { 'content-type': 'application/json; charset=utf-8' }, status: 200 },
-    { name: 'Accept text/plain -> 406', body: ping(), headers: { accept: 'text/plain' }, status: 406, check: (r) => expect(r.json.jsonrpc).toBe('2.0') },
+    { name: 'Accept text/plain -> 406', body: ping(), headers: { accept: 'text/plain' }, status: 406, check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'not_acceptable' } } }) },
     { name: 'Accept */* -> JSON', body: ping(), headers: { accept: '*/*' }, status: 200, check: (r) => expect(r.headers.get('content-type')).toMatch(/^application\/json/) },
     { name: 'no Accept -> JSON', body: ping(), headers: { accept: '' }, status: 200 },
     { name: 'Accept only SSE -> one SSE message event', body: ping(9), headers: { accept: 'text/event-stream' }, status: 200, check: (r) => {
@@ -154,7 +154,7 @@ describe('other methods and verbs', () => {
     const r = await fetchWorker('/mcp', { headers: { accept: 'text/event-stream' } });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
-    expect((await r.json() as any).jsonrpc).toBe('2.0');
+    expect(await r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'method_not_allowed' } } });
   });
   it('PUT /mcp -> 405', async () => {
     const r = await fetchWorker('/mcp', { method: 'PUT', body: '{}' });

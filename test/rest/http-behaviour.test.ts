@@ -46,7 +46,7 @@ describe('unknown routes and methods', () => {
     const r = await rest(path, { method });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe(allow);
-    expect(r.json).toMatchObject({ ok: false, errors: [{ code: 'bad_request' }] });
+    expect(r.json).toMatchObject({ ok: false, errors: [{ code: 'method_not_allowed' }] });
     expect(r.json.meta.request_id).toBe(r.headers.get('x-request-id'));
   });
   it('a CORS preflight is answered with the exposed headers', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 
 const RUNS = 60;
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list',
@@ -49,15 +50,15 @@ const rpcShaped = fc.record({
 
 describe('fuzzing /mcp', () => {
   it('arbitrary bytes', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => send(bytes)), { numRuns: RUNS });
+    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => send(bytes)), fuzzRuns(RUNS));
     await stillServes();
   });
   it('arbitrary JSON', async () => {
-    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (v) => send(JSON.stringify(v))), { numRuns: RUNS });
+    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (v) => send(JSON.stringify(v))), fuzzRuns(RUNS));
     await stillServes();
   });
   it('JSON-RPC-shaped junk, single and batched', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(rpcShaped, fc.array(rpcShaped, { maxLength: 8 })), async (v) => send(JSON.stringify(v))), { numRuns: RUNS * 2 });
+    await fc.assert(fc.asyncProperty(fc.oneof(rpcShaped, fc.array(rpcShaped, { maxLength: 8 })), async (v) => send(JSON.stringify(v))), fuzzRuns(RUNS * 2));
     await stillServes();
   });
   it('deep nesting and huge inputs', async () => {
@@ -86,7 +87,11 @@ describe('fuzzing /mcp', () => {
       else if (args.datachain) args.datachain.elements[at % 15] = value;
       // A fresh client key per call, so the validate bucket never masks the paths under test.
       await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), { 'dtpr-client': crypto.randomUUID() });
-    }), { numRuns: RUNS * 2 });
+    }), fuzzRuns(RUNS * 2));
     await stillServes();
   });
+});
+
+it('fuzzing runs with the seed the configuration provides (FUZZ_SEED replays another)', () => {
+  expect(Number.isSafeInteger(fuzzRuns(1).seed)).toBe(true);
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JSON_ROUTES, SVG_ROUTES } from '../../src/rest/route-table.js';
 import { fetchWorker } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 
 const RUNS = 80;
 const TEMPLATES = [...JSON_ROUTES.map((r) => r.path), ...Object.values(SVG_ROUTES), '/openapi.json', '/nope', ''];
@@ -39,7 +40,7 @@ describe('fuzzing every REST route', () => {
         const path = `/api/v2${template.replace(/:[a-z_]+/g, () => segs[i++ % segs.length]!)}`;
         const qs = q.length ? `?${q.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '';
         await checkRest(path + qs, { method, headers: { 'dtpr-client': crypto.randomUUID() } });
-      }), { numRuns: RUNS * 2 });
+      }), fuzzRuns(RUNS * 2));
   });
   it('random bodies to the POST routes', async () => {
     const body = fc.oneof(
@@ -54,7 +55,7 @@ describe('fuzzing every REST route', () => {
       async (route, text, type) => {
         const path = `/api/v2${route.path.replace(':version', 'ai@2026-08-12')}`;
         await checkRest(path, { method: 'POST', body: text, headers: { 'content-type': type, 'dtpr-client': crypto.randomUUID() } });
-      }), { numRuns: RUNS });
+      }), fuzzRuns(RUNS));
   });
   it('huge and deeply nested bodies', async () => {
     for (const text of ['['.repeat(5000) + ']'.repeat(5000), JSON.stringify({ elements: [], pad: 'x'.repeat(200_000) })]) {

@@ -1,15 +1,16 @@
-import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { policyOf } from '../../src/core/errors.js';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/core/json.js';
 import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/limits.js';
 import { bodyLimit } from '../../src/middleware/body-limit.js';
-import { clientKey, rateLimit, takeToken } from '../../src/middleware/rate-limit.js';
+import { rateKeys, rateLimit, takeToken } from '../../src/middleware/rate-limit.js';
 import type { Refuser } from '../../src/middleware/refuse.js';
 import { timeout, withinBudget } from '../../src/middleware/timeout.js';
 import { postMcp } from '../helpers/http.js';
+import { countingLimiter, fetchWith } from '../helpers/rate.js';
 
-const refuse: Refuser = (c, status, error, headers = {}) => c.json({ refused: error.code }, status as 400, headers);
+const refuse: Refuser = (c, error, headers = {}) => c.json({ refused: error.code }, policyOf(error.code).status as 400, headers);
 
 function appWith(mw: Parameters<Hono['use']>[1]) {
   const app = new Hono();
@@ -82,41 +83,77 @@ describe('limits from wrangler vars', () => {
   });
 });
 
-describe('rate limits', () => {
-  it('keys on client IP and DTPR-Client, never on X-Forwarded-For', () => {
+describe('rate limits (injected counting bindings)', () => {
+  const json = { 'content-type': 'application/json' };
+  const resolveBody = JSON.stringify({ elements: [] });
+  const resolve = (bindings: Partial<Env>, headers: Record<string, string>) =>
+    fetchWith(bindings, '/api/v2/schemas/ai@latest/resolve', { method: 'POST', headers: { ...json, ...headers }, body: resolveBody });
+
+  it('keys on the client IP and IP + DTPR-Client, never on X-Forwarded-For', () => {
     const h = (m: Record<string, string>) => (n: string) => m[n];
-    expect(clientKey(h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toBe('1.2.3.4|agent-a');
-    expect(clientKey(h({ 'x-forwarded-for': '9.9.9.9' }))).toBe('local|anonymous');
+    expect(rateKeys(h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toEqual({ ip: '1.2.3.4', client: '1.2.3.4|agent-a' });
+    expect(rateKeys(h({ 'x-forwarded-for': '9.9.9.9' }))).toEqual({ ip: 'local', client: 'local|anonymous' });
   });
-  it('a missing binding means no limit', async () => {
-    expect(await takeToken({}, 'validate', 'k')).toBe(true);
+  it('rotating DTPR-Client does not bypass the address bucket: 40 names, 15 served', async () => {
+    const bindings = { RL_RESOLVE_IP: countingLimiter(15), RL_RESOLVE: countingLimiter(15) };
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.1', 'dtpr-client': `agent-${i}` })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(15);
+    expect(statuses.slice(15).every((s) => s === 429)).toBe(true);
+    expect((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.2', 'dtpr-client': 'agent-0' })).status).toBe(200);
+  });
+  it('under a raised address limit, each client is held to its own bucket', async () => {
+    const bindings = { RL_RESOLVE_IP: countingLimiter(1000), RL_RESOLVE: countingLimiter(15) };
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.3', 'dtpr-client': 'busy' })).status);
+    expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true);
+    expect(statuses[15]).toBe(429);
+    expect((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.3', 'dtpr-client': 'quiet' })).status).toBe(200);
+  });
+  it('a refusal by the address bucket does not use up a client token', async () => {
+    const ipBucket = countingLimiter(0);
+    const clientBucket = countingLimiter(1);
+    await resolve({ RL_RESOLVE_IP: ipBucket, RL_RESOLVE: clientBucket }, { 'cf-connecting-ip': '10.0.0.4' });
+    expect(clientBucket.calls.size).toBe(0);
+  });
+  it('REST: 429 with Retry-After and a hint that does not suggest another client name', async () => {
+    const r = await resolve({ RL_RESOLVE_IP: countingLimiter(0) }, { 'cf-connecting-ip': '10.0.0.5' });
+    expect(r.status).toBe(429);
+    expect(r.headers.get('retry-after')).toBe('60');
+    const body = await r.json() as any;
+    expect(body.errors[0]).toMatchObject({ code: 'rate_limited', retryable: true });
+    expect(body.errors[0].fix_hint).not.toMatch(/DTPR-Client/i);
+  });
+  it('/mcp: a refused single request is 429 + Retry-After, JSON-RPC shaped; a refused tool call is isError', async () => {
+    const bindings = { RL_READ_IP: countingLimiter(300) };
+    const post = (body: unknown) => fetchWith(bindings, '/mcp', { method: 'POST', headers: { ...json, 'cf-connecting-ip': '10.0.0.6' }, body: JSON.stringify(body) });
+    for (let b = 0; b < 6; b++) {
+      const batch = await (await post(Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))).json() as any[];
+      expect(batch.every((r) => r.result)).toBe(true);
+    }
+    const last = await post({ jsonrpc: '2.0', id: 300, method: 'ping' });
+    expect(last.status).toBe(429);
+    expect(last.headers.get('retry-after')).toBe('60');
+    expect(await last.json()).toMatchObject({ jsonrpc: '2.0', id: 300, error: { code: -32000, data: { code: 'rate_limited', retryable: true } } });
+    const tool = await post({ jsonrpc: '2.0', id: 301, method: 'tools/call', params: { name: 'list_schema_versions', arguments: {} } });
+    expect(tool.status).toBe(200);
+    expect(tool.headers.get('retry-after')).toBe('60');
+    expect((await tool.json() as any).result).toMatchObject({ isError: true, structuredContent: { ok: false, errors: [{ code: 'rate_limited', retryable: true }] } });
+  });
+  it('an MCP tool draws from the bucket of its REST twin', async () => {
+    const validate = countingLimiter(1);
+    const headers = { ...json, 'cf-connecting-ip': '10.0.0.7' };
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_datachain', arguments: { version: 'ai@latest', datachain: { elements: [] } } } };
+    expect((await fetchWith({ RL_VALIDATE: validate }, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) })).status).toBe(200);
+    const rest = await fetchWith({ RL_VALIDATE: validate }, '/api/v2/schemas/ai@latest/validate', { method: 'POST', headers, body: resolveBody });
+    expect(rest.status).toBe(429);
+  });
+  it('RATE_LIMIT "off" and missing bindings mean no limit', async () => {
+    expect(await takeToken({ RATE_LIMIT: 'off', RL_VALIDATE: countingLimiter(0) }, 'validate', { ip: 'a', client: 'a|b' })).toBe(true);
+    expect(await takeToken({}, 'validate', { ip: 'a', client: 'a|b' })).toBe(true);
     const app = new Hono<{ Bindings: Partial<Env> }>();
     app.use('*', rateLimit('resolve', refuse));
     app.get('/', (c) => c.text('ok'));
     for (let i = 0; i < 40; i++) expect((await app.request('/', {}, {})).status).toBe(200);
-  });
-  it('the real binding: the 31st validate-bucket call of a client is 429 with Retry-After; another client is served', async () => {
-    const client = `rl-${crypto.randomUUID()}`;
-    let first429 = 0;
-    for (let i = 1; i <= 35 && !first429; i++) if (!(await takeToken(env, 'validate', client))) first429 = i;
-    expect(first429).toBe(31);
-    expect(await takeToken(env, 'validate', `other-${client}`)).toBe(true);
-  });
-  it('over /mcp: a refused single request is 429 + Retry-After, JSON-RPC shaped; another DTPR-Client is not refused', async () => {
-    const client = `rl-${crypto.randomUUID()}`;
-    for (let b = 0; b < 6; b++) {
-      const batch = await postMcp(Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })), { 'dtpr-client': client });
-      expect(batch.json.every((r: any) => r.result)).toBe(true);
-    }
-    const last = await postMcp({ jsonrpc: '2.0', id: 300, method: 'ping' }, { 'dtpr-client': client });
-    expect(last.status).toBe(429);
-    expect(last.headers.get('retry-after')).toBe('60');
-    expect(last.json).toMatchObject({ jsonrpc: '2.0', id: 300, error: { code: -32000, data: { code: 'rate_limited', retryable: true } } });
-    const tool = await postMcp({ jsonrpc: '2.0', id: 301, method: 'tools/call', params: { name: 'list_schema_versions', arguments: {} } }, { 'dtpr-client': client });
-    expect(tool.status).toBe(200);
-    expect(tool.headers.get('retry-after')).toBe('60');
-    expect(tool.json.result).toMatchObject({ isError: true, structuredContent: { ok: false, errors: [{ code: 'rate_limited', retryable: true }] } });
-    const other = await postMcp({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'dtpr-client': `${client}-b` });
-    expect(other.status).toBe(200);
   });
 });

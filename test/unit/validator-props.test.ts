@@ -5,6 +5,7 @@ import type { MaterializedElement } from '../../src/domain/content.js';
 import { embeddedStore } from '../../src/store/embedded.js';
 import { BETA, fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { bases, invoke } from '../fixtures/datachains/run.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 
 type Json = any;
 
@@ -54,15 +55,15 @@ describe('properties', () => {
   it('random mutations of a valid thin datachain never throw and always answer a well-formed envelope', async () => {
     await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), async (ms) => {
       const dc = ms.reduce(mutate, fullThin());
-      for (const tool of ['validate_datachain', 'resolve_datachain']) expectWellFormed(await invoke(tool, { version: VERSION, datachain: dc }));
-    }), { numRuns: 150 });
+      for (const tool of ['validate_datachain', 'resolve_datachain'] as const) expectWellFormed(await invoke(tool, { version: VERSION, datachain: dc }));
+    }), fuzzRuns(150));
   });
 
   it('random mutations of a valid resolved datachain never throw and always answer a well-formed envelope', async () => {
     const b = await bases();
     await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (ms) => {
       expectWellFormed(await invoke('validate_resolved', { version: VERSION, datachain: ms.reduce(mutate, b.resolved()) }));
-    }), { numRuns: 100 });
+    }), fuzzRuns(100));
   });
 
   it.each([VERSION, BETA])('%s: a datachain that validates still validates after resolve, then strip', async (version) => {
@@ -94,6 +95,6 @@ describe('properties', () => {
       const { schema_snapshot: _s, suggested_elements: _g, ...thin } = resolved.envelope.data;
       expect((await invoke('validate_datachain', { version, datachain: thin })).envelope).toMatchObject({ ok: true, data: { warnings: [] } });
       expect((await invoke('validate_resolved', { version, datachain: resolved.envelope.data })).envelope).toMatchObject({ ok: true, data: { warnings: [] } });
-    }), { numRuns: 40 });
+    }), fuzzRuns(40));
   });
 });

@@ -1,0 +1,33 @@
+import { createApp } from '../../src/app.js';
+import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
+
+/** Bindings for answering on Node: an empty session store, no request log, no rate limiting. */
+const ENV = {
+  SESSIONS: { get: async () => null, put: async () => undefined, delete: async () => undefined },
+  REQUEST_LOG: 'off',
+  RATE_LIMIT: 'off',
+};
+
+const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
+
+/**
+ * The golden files under test/golden/, answered by the app itself: REST bodies (normalised), SVG
+ * bytes, and the `tools/list` result. Keys are paths relative to the repository root.
+ */
+export async function goldenFiles(): Promise<Record<string, string>> {
+  const app = createApp();
+  const out: Record<string, string> = {};
+  for (const [file, path] of Object.entries(JSON_GOLDENS)) {
+    out[`test/golden/${file}`] = pretty(normalise(await (await app.request(path, {}, ENV)).json()));
+  }
+  for (const [file, { path, body }] of Object.entries(POST_GOLDENS)) {
+    const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, ENV);
+    out[`test/golden/${file}`] = pretty(normalise(await res.json()));
+  }
+  for (const [file, path] of Object.entries(SVG_GOLDENS)) {
+    out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();
+  }
+  const list = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }, ENV);
+  out['test/golden/tools-list.json'] = pretty(((await list.json()) as { result: unknown }).result);
+  return out;
+}

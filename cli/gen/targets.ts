@@ -1,0 +1,17 @@
+import { renderRulesDoc } from '../rules/docs.js';
+import { renderErrorsDoc } from './errors-doc.js';
+import { goldenFiles } from './goldens.js';
+import { openApiFileText } from './openapi-file.js';
+
+/**
+ * Every generated file that is checked in, by path relative to the repository root, with its
+ * fresh text. The content bundles are generated too, but first and not checked in.
+ */
+export async function generatedFiles(): Promise<Record<string, string>> {
+  return {
+    'docs/authoring-rules.md': renderRulesDoc(),
+    'docs/errors.md': await renderErrorsDoc(),
+    'docs/openapi.json': openApiFileText(),
+    ...(await goldenFiles()),
+  };
+}
