@@ -3,7 +3,7 @@ import { runBuildAll } from './commands/build-all.js';
 import { runNew } from './commands/new.js';
 import { runBuild, runValidate } from './commands/validate.js';
 import type { Io } from './report.js';
-import { parseVersionId, type VersionId } from './version-id.js';
+import { parseVersionId, type VersionId } from '../src/core/version.js';
 
 function versionArg(text: string | undefined): VersionId {
   const parsed = parseVersionId(text ?? '');

@@ -1,6 +1,6 @@
 import type { Category, DatachainType, Element, Manifest } from '../src/domain/content.js';
 import { LOCALE_CODES, type LocaleCode } from '../src/domain/locale.js';
-import type { VersionId } from './version-id.js';
+import type { VersionId } from '../src/core/version.js';
 
 /** A parsed content file: its value (defaults filled) and its path relative to the release. */
 export interface Sourced<T> {

@@ -3,7 +3,7 @@ import { loadRelease } from '../load/read-release.js';
 import type { Release } from '../release.js';
 import { checkRelease } from '../rules/engine.js';
 import type { Finding } from '../rules/finding.js';
-import type { VersionId } from '../version-id.js';
+import type { VersionId } from '../../src/core/version.js';
 import { assembleBundle } from './assemble.js';
 
 export interface Compiled {

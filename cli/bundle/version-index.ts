@@ -1,5 +1,5 @@
 import type { Bundle, VersionEntry, VersionIndex } from '../../src/domain/bundle.js';
-import { compareNewestFirst, parseVersionId, type VersionId } from '../version-id.js';
+import { compareNewestFirst, parseVersionId, type VersionId } from '../../src/core/version.js';
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -7,7 +7,7 @@ import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { formatFinding, shown, type Io } from '../report.js';
 import { countBySeverity } from '../rules/finding.js';
-import { parseDirName, type VersionId } from '../version-id.js';
+import { parseDirName, type VersionId } from '../../src/core/version.js';
 
 export interface Discovered {
   releases: { dir: string; id: VersionId }[];

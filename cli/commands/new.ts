@@ -5,7 +5,7 @@ import { LocaleCode } from '../../src/domain/locale.js';
 import { parseYamlFile } from '../load/yaml-file.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { shown, type Io } from '../report.js';
-import { compareNewestFirst, parseDirName, type VersionId } from '../version-id.js';
+import { compareNewestFirst, parseDirName, type VersionId } from '../../src/core/version.js';
 
 /** The manifest of a fresh draft. Strings that YAML could misread are double-quoted. */
 export function draftMeta(id: string, from: string, createdAt: string, locales: readonly string[]): string {

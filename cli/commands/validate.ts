@@ -3,7 +3,7 @@ import { compileRelease, type Step } from '../bundle/compile.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { printFindings, shown, summaryLine, type Io } from '../report.js';
-import type { VersionId } from '../version-id.js';
+import type { VersionId } from '../../src/core/version.js';
 
 export interface ReleaseOptions {
   id: VersionId;

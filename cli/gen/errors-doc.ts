@@ -6,7 +6,7 @@ import { runCase } from '../../test/fixtures/datachains/run.js';
 
 /** Examples of transport errors, as the server words them. */
 const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
-  bad_request: { code: 'bad_request', message: "Date part must be YYYY-MM-DD (got '20260812').", path: 'version', fix_hint: "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them." },
+  bad_request: { code: 'bad_request', message: "'20260812' is not YYYY-MM-DD or YYYY-MM-DD-beta.", path: 'version', fix_hint: "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them." },
   invalid_arguments: { code: 'invalid_arguments', message: "Unknown key 'locale'.", path: 'locale', fix_hint: 'Remove it or use one of the allowed keys: version, datachain.' },
   not_found: { code: 'not_found', message: 'No route for GET /api/v2/nope.', fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.' },
   method_not_allowed: { code: 'method_not_allowed', message: 'Method GET is not allowed on this route.', fix_hint: 'Use POST.' },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Category, DatachainType, Element, Manifest } from '../../src/domain/content.js';
 import type { Release, Sourced, SymbolFile } from '../release.js';
 import { finding, type Finding } from '../rules/finding.js';
-import type { VersionId } from '../version-id.js';
+import type { VersionId } from '../../src/core/version.js';
 import { checkSchema } from './schema-check.js';
 import { parseYamlFile } from './yaml-file.js';
 

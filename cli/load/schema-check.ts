@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { finding, formatPath, type Finding } from '../rules/finding.js';
+import { jsonPath } from '../../src/core/paths.js';
+import { finding, type Finding } from '../rules/finding.js';
 import { lineOf, type YamlFile } from './yaml-file.js';
 
 type Issue = z.core.$ZodIssue;
@@ -73,13 +74,13 @@ export function checkSchema<T>(schema: z.ZodType<T>, yaml: YamlFile, file: strin
   const result = schema.safeParse(yaml.data);
   if (!result.success) {
     const findings = flatten(result.error.issues, []).map((issue) =>
-      finding('schema_invalid', file, formatPath(issue.path as (string | number)[]), `${issue.message}${where(issue.path)}`));
+      finding('schema_invalid', file, jsonPath(issue.path), `${issue.message}${where(issue.path)}`));
     return { findings };
   }
   const dropped: Key[][] = [];
   unknownKeys(yaml.data, result.data, [], dropped);
   const findings = dropped.map((path) =>
-    finding('unknown_key', file, formatPath(path as (string | number)[]),
+    finding('unknown_key', file, jsonPath(path),
       `Unknown key "${String(path.at(-1))}" is ignored${where(path)}.`));
   return { value: result.data, findings };
 }

@@ -1,9 +1,10 @@
+import type { Severity } from '../../src/core/errors.js';
+
 /**
  * Every finding code the schema CLI can emit, with its fixed severity, the rule family that
  * emits it, what triggers it and how to fix it. `docs/authoring-rules.md` is generated from this
  * table (`npm run gen`), and `npm run gen:check` fails when the two drift apart.
  */
-export type Severity = 'error' | 'warning';
 
 export type RuleFamily =
   | 'input' | 'manifest' | 'uniqueness' | 'references' | 'locales'

@@ -1,6 +1,6 @@
 import { loadRelease } from '../load/read-release.js';
 import type { Release } from '../release.js';
-import type { VersionId } from '../version-id.js';
+import type { VersionId } from '../../src/core/version.js';
 import { contextRules } from './contexts.js';
 import type { Finding } from './finding.js';
 import { localeRules } from './locales.js';

@@ -1,4 +1,5 @@
-import { CATALOGUE, type FindingCode, type Severity } from './catalogue.js';
+import type { Severity } from '../../src/core/errors.js';
+import { CATALOGUE, type FindingCode } from './catalogue.js';
 
 /**
  * One authoring finding. `file` is relative to the release directory (e.g. `elements/x.yaml`);
@@ -24,25 +25,6 @@ export function finding(
 ): Finding {
   const info = CATALOGUE[code];
   return { code, severity: info.severity, file, path, message, fix_hint: fixHint ?? info.fix };
-}
-
-export type PathSegment = string | number;
-
-/** `['a', 0, 'b']` -> `a[0].b`. */
-export function formatPath(segments: readonly PathSegment[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += out === '' ? segment : `.${segment}`;
-  }
-  return out;
-}
-
-/** Joins a base path and a child path (either may be empty). */
-export function joinPath(base: string, child: string): string {
-  if (base === '') return child;
-  if (child === '' ) return base;
-  return child.startsWith('[') ? `${base}${child}` : `${base}.${child}`;
 }
 
 export function countBySeverity(findings: readonly Finding[]): { errors: number; warnings: number } {

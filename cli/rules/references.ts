@@ -1,6 +1,6 @@
 import type { Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
-import { nearestNames } from './suggest.js';
+import { nearestIds } from '../../src/core/suggest.js';
 
 function listDuplicates(
   ids: readonly string[],
@@ -22,7 +22,7 @@ export function referenceRules(release: Release): Finding[] {
   const out: Finding[] = [];
   const known = release.declaredCategories;
   const hint = (id: string): string | undefined => {
-    const near = nearestNames(id, known.keys());
+    const near = nearestIds(id, known.keys());
     return near.length > 0 ? `Did you mean: ${near.join(', ')}? Or add categories/${id}.yaml.` : undefined;
   };
   for (const { file, value } of release.elements) {

@@ -1,6 +1,6 @@
 import type { Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
-import { nearestNames } from './suggest.js';
+import { nearestIds } from '../../src/core/suggest.js';
 import { activeContent, wrapperProblem } from './svg-hardening.js';
 
 /** Every element's symbol exists; every symbol file is a bare, inert `<svg>`. */
@@ -9,7 +9,7 @@ export function symbolRules(release: Release): Finding[] {
   const ids = new Set(release.symbols.map((s) => s.id));
   for (const { file, value } of release.elements) {
     if (ids.has(value.symbol_id)) continue;
-    const near = nearestNames(value.symbol_id, ids);
+    const near = nearestIds(value.symbol_id, ids);
     const suggestion = near.length > 0 ? `Did you mean: ${near.join(', ')}? Or add` : 'Add';
     out.push(finding('symbol_not_found', file, 'symbol_id',
       `No symbol "${value.symbol_id}" (symbols/${value.symbol_id}.svg does not exist).`,

@@ -1,7 +1,7 @@
 import type { Context, Variable } from '../../src/domain/content.js';
 import type { LocaleValues } from '../../src/domain/locale.js';
 import type { Release } from '../release.js';
-import { joinPath } from './finding.js';
+import { joinPath } from '../../src/core/paths.js';
 
 /** A context declared by a category (`element_context`) or an element (`context`). */
 export interface ContextSite { file: string; path: string; context: Context }

@@ -7,3 +7,15 @@ export function jsonPath(path: readonly PropertyKey[], prefix = ''): string {
   }
   return out;
 }
+
+/** Joins a base path and a child path (either may be empty): `a` + `b` -> `a.b`, `a` + `[0]` -> `a[0]`. */
+export function joinPath(base: string, child: string): string {
+  if (base === '') return child;
+  if (child === '') return base;
+  return child.startsWith('[') ? `${base}${child}` : `${base}.${child}`;
+}
+
+/** The path of a key of an object under `base`, in bracket form when the key is not a plain identifier. */
+export function keyPath(base: string, key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? joinPath(base, key) : `${base}[${JSON.stringify(key)}]`;
+}

@@ -1,47 +1,68 @@
 import type { ErrorItem } from './envelope.js';
 import { SLUG_PATTERN } from '../domain/locale.js';
 
-export interface ParsedVersion {
+/**
+ * Version ids, one module for the Worker and the schema CLI. A release is `<type>@<dir>` where
+ * `<dir>` is `YYYY-MM-DD` (stable) or `YYYY-MM-DD-beta`: `ai@2026-08-12-beta` -> type `ai`,
+ * dir `2026-08-12-beta`. Callers may write `%40` or `/` for `@`.
+ */
+export interface VersionId {
   type: string;
   date: string;
   beta: boolean;
-  canonical: string;
+  /** Directory name under `schemas/<type>/`. */
+  dir: string;
+  /** Canonical id, `<type>@<dir>`. */
+  id: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Parses the part after `@` (a release directory name): `YYYY-MM-DD` or `YYYY-MM-DD-beta`. */
+export function parseDirName(type: string, dir: string): Parsed<VersionId> {
+  const m = /^(\d{4}-\d{2}-\d{2})(-beta)?$/.exec(dir);
+  if (!m?.[1]) return { ok: false, message: `'${dir.slice(0, 40)}' is not YYYY-MM-DD or YYYY-MM-DD-beta.` };
+  if (!isCalendarDate(m[1])) return { ok: false, message: `${m[1]} is not a valid calendar date.` };
+  return { ok: true, value: { type, date: m[1], beta: m[2] !== undefined, dir, id: `${type}@${dir}` } };
+}
+
+/** Splits `<type>@<rest>` (`%40` and `/` accepted for `@`); `rest` is a date or an alias word. */
+export function splitVersion(input: string): Parsed<{ type: string; rest: string }> {
+  const text = input.replace(/%40/gi, '@').replace(/%2F/gi, '/');
+  const m = /^([^@/]+)[@/]([^@/]+)$/.exec(text);
+  if (!m?.[1] || !m[2]) {
+    return { ok: false, message: `'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.` };
+  }
+  if (!SLUG_PATTERN.test(m[1])) return { ok: false, message: `'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').` };
+  return { ok: true, value: { type: m[1], rest: m[2] } };
+}
+
+/** Parses a dated release id such as `ai@2026-08-12` or `ai%402026-04-16-beta`. */
+export function parseVersionId(input: string): Parsed<VersionId> {
+  const split = splitVersion(input);
+  if (!split.ok) return split;
+  const parsed = parseDirName(split.value.type, split.value.rest);
+  return parsed.ok ? parsed : { ok: false, message: `In '${input.slice(0, 80)}': ${parsed.message}` };
+}
+
+/** Newest first: later date first; on the same date a stable release before its beta. */
+export function compareNewestFirst(a: VersionId, b: VersionId): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  return Number(a.beta) - Number(b.beta);
 }
 
 const FIX = "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.";
 
-function bad(message: string): { error: ErrorItem } {
+/** A malformed `version` argument, as the tools answer it. */
+export function badVersion(message: string): { error: ErrorItem } {
   return { error: { code: 'bad_request', message, path: 'version', fix_hint: FIX } };
-}
-
-function isCalendarDate(date: string): boolean {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-/** Splits `<type>@<rest>` (also `%40` or `/` as separator); `rest` is a date or an alias word. */
-export function splitVersion(raw: string): { type: string; rest: string } | { error: ErrorItem } {
-  let input = raw;
-  if (input.includes('%')) {
-    try { input = decodeURIComponent(input); } catch { return bad(`Malformed version parameter: '${raw}'.`); }
-  }
-  const at = input.search(/[@/]/);
-  if (at <= 0 || at === input.length - 1) return bad(`Version must look like '<type>@YYYY-MM-DD[-beta]' (got '${raw}').`);
-  const type = input.slice(0, at);
-  if (!SLUG_PATTERN.test(type)) return bad(`Type '${type}' may only contain letters, digits, '_' and '-'.`);
-  return { type, rest: input.slice(at + 1) };
-}
-
-/** Parses a dated version id; aliases are handled by the store, which knows the releases. */
-export function parseDatedVersion(type: string, rest: string): ParsedVersion | { error: ErrorItem } {
-  const m = /^(\d{4}-\d{2}-\d{2})(-beta)?$/.exec(rest);
-  if (!m) {
-    if (/^\d{4}-\d{2}-\d{2}-/.test(rest)) return bad(`Version '${type}@${rest}' has an unknown suffix; only '-beta' is allowed.`);
-    return bad(`Date part must be YYYY-MM-DD (got '${rest}').`);
-  }
-  const date = m[1]!;
-  if (!isCalendarDate(date)) return bad(`'${date}' is not a calendar date.`);
-  const beta = Boolean(m[2]);
-  return { type, date, beta, canonical: `${type}@${date}${beta ? '-beta' : ''}` };
 }

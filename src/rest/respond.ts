@@ -25,7 +25,7 @@ export type ReleaseStatus = 'beta' | 'stable';
 /** True when the caller named the release by its canonical id (`%40` and `/` forms included), not an alias. */
 export function namedCanonically(raw: string, canonical: string): boolean {
   const split = splitVersion(raw);
-  return !('error' in split) && `${split.type}@${split.rest}` === canonical;
+  return split.ok && `${split.value.type}@${split.value.rest}` === canonical;
 }
 
 /** Cache-Control of a successful version-scoped answer. */

@@ -1,6 +1,6 @@
 import type { VersionIndex } from '../domain/bundle.js';
 import type { ErrorItem } from '../core/envelope.js';
-import { parseDatedVersion, splitVersion } from '../core/version.js';
+import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { Release } from './release.js';
 
 /**
@@ -32,17 +32,14 @@ export function resolveVersion(store: SchemaStore, raw: string): Release | { err
 
 function resolveUncached(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
   const split = splitVersion(raw);
-  if ('error' in split) return split;
+  if (!split.ok) return badVersion(split.message);
+  const { type, rest } = split.value;
   const index = store.index();
-  const alias = index.aliases[`${split.type}@${split.rest}`];
-  let canonical = alias;
+  let canonical = index.aliases[`${type}@${rest}`];
   if (!canonical) {
-    const parsed = parseDatedVersion(split.type, split.rest);
-    if ('error' in parsed) {
-      if (/^[a-z-]+$/.test(split.rest)) return unknown(`${split.type}@${split.rest}`, index);
-      return parsed;
-    }
-    canonical = parsed.canonical;
+    const parsed = parseDirName(type, rest);
+    if (!parsed.ok) return /^[a-z-]+$/.test(rest) ? unknown(`${type}@${rest}`, index) : badVersion(parsed.message);
+    canonical = parsed.value.id;
   }
   return store.release(canonical) ?? unknown(canonical, index);
 }

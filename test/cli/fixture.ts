@@ -5,7 +5,7 @@ import { parse, stringify } from 'yaml';
 import type { Io } from '../../cli/report.js';
 import { validateRelease } from '../../cli/rules/engine.js';
 import type { Finding } from '../../cli/rules/finding.js';
-import { parseVersionId, type VersionId } from '../../cli/version-id.js';
+import { parseVersionId, type VersionId } from '../../src/core/version.js';
 
 /** `{locale, value}` entries for en and fr. */
 export const lv = (en: string, fr = `${en} (fr)`): { locale: string; value: string }[] =>

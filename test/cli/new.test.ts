@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { validateRelease } from '../../cli/rules/engine.js';
-import { parseVersionId } from '../../cli/version-id.js';
+import { parseVersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, makeFixture, type Fixture } from './fixture.js';
 
 describe('new', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FINDING_CODES, type FindingCode, type Severity } from '../../cli/rules/catalogue.js';
+import { FINDING_CODES, type FindingCode } from '../../cli/rules/catalogue.js';
+import type { Severity } from '../../src/core/errors.js';
 import { lv, makeFixture, type Fixture } from './fixture.js';
 
 interface Case {
@@ -99,7 +100,7 @@ describe('authoring rules', () => {
   it('suggests near names for a missing symbol and category', () => {
     fx.edit(HEALTH, (d) => { d.symbol_id = 'helth'; d.category_id = 'purpos'; });
     const findings = fx.validate();
-    expect(findings.find((f) => f.code === 'symbol_not_found')?.fix_hint).toMatch(/^Did you mean: health, /);
+    expect(findings.find((f) => f.code === 'symbol_not_found')?.fix_hint).toMatch(/^Did you mean: health\b/);
     expect(findings.find((f) => f.code === 'category_ref_missing')?.fix_hint).toMatch(/^Did you mean: purpose/);
   });
 

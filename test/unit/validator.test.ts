@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { checkThin } from '../../src/services/validator/engine.js';
 import { releasePool } from '../../src/services/validator/pool.js';
-import { nearestIds } from '../../src/services/validator/suggest.js';
+import { nearestIds } from '../../src/core/suggest.js';
 import { embeddedStore } from '../../src/store/embedded.js';
 import { createRelease } from '../../src/store/release.js';
 import { fullThin, VERSION } from '../fixtures/datachains/base.js';

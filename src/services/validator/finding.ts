@@ -28,8 +28,3 @@ export function listIds(ids: readonly string[], max = 12): string {
   const shown = ids.slice(0, max).join(', ');
   return ids.length > max ? `${shown} (and ${ids.length - max} more)` : shown;
 }
-
-/** The JSON path of a key of an object, in bracket form when the key is not a plain identifier. */
-export function keyPath(base: string, key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
-}

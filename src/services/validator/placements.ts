@@ -1,6 +1,6 @@
 import { finding, listIds, type Finding } from './finding.js';
 import type { RuleInput } from './input.js';
-import { nearestIds } from './suggest.js';
+import { nearestIds } from '../../core/suggest.js';
 
 /** Each placement names a known element and, when the element has a context, one of its values. */
 export function placementRules({ datachain, pool }: RuleInput): Finding[] {

@@ -1,4 +1,5 @@
-import { finding, keyPath, listIds, type Finding } from './finding.js';
+import { keyPath } from '../../core/paths.js';
+import { finding, listIds, type Finding } from './finding.js';
 import { placementOf, type RuleInput } from './input.js';
 
 /** Keys a provenance entry may use: instance ids, and element ids placed once without one. */

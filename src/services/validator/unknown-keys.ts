@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { finding, keyPath, listIds, type Finding } from './finding.js';
+import { keyPath } from '../../core/paths.js';
+import { finding, listIds, type Finding } from './finding.js';
 
 type Def = { type: string; [k: string]: unknown };
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
