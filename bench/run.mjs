@@ -15,17 +15,9 @@ const SOAK = Number(process.env.SOAK_SECONDS ?? 60);
 /** The issue's targets: read tools at 80% of the floor, validate at 60%; render has none. */
 const TARGET = { read: 0.8, validate: 0.6 };
 
-/**
- * Requests rotate over a fixed pool of DTPR-Client names (many agents behind one address), so the
- * per-client buckets are exercised without refusing the benchmark and their key set stays bounded.
- */
-const CLIENTS = 2000;
-let client = 0;
-const withClient = (req) => ({ ...req, headers: { ...(req.headers ?? {}), 'dtpr-client': `bench-${client++ % CLIENTS}` } });
-
 function run(url, requests, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: requests.map((r) => ({ ...r, setupRequest: withClient })) }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
 
@@ -55,7 +47,8 @@ async function soakWithMemory(instance, base, requests) {
   const growth = samples.at(-1) - samples[0];
   return { result, samples, peak, growth, perK: growth / (result.requests.total / 1000) };
 }
-const server = await startWrangler({ port: Number(process.env.BENCH_PORT ?? 8811), config: process.env.BENCH_CONFIG });
+// Rate limiting is off for the load runs (the var exists for this); everything else is as deployed.
+const server = await startWrangler({ port: Number(process.env.BENCH_PORT ?? 8811), config: process.env.BENCH_CONFIG, vars: { RATE_LIMIT: 'off' } });
 const floor = await startWrangler({ port: Number(process.env.FLOOR_PORT ?? 8812), config: 'bench/floor/wrangler.toml' });
 const rows = [];
 try {

@@ -2,8 +2,10 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 
-export async function startWrangler({ port, config, cwd = process.cwd() }) {
-  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error', ...(config ? ['--config', config] : [])];
+/** `vars` override wrangler vars (`--var NAME:value`), e.g. `{ RATE_LIMIT: 'off' }` for load runs. */
+export async function startWrangler({ port, config, vars = {}, cwd = process.cwd() }) {
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error', ...(config ? ['--config', config] : []),
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])];
   const child = spawn('npx', args, { cwd, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let err = '';
   child.stderr.on('data', (d) => { err += d; });

@@ -1,12 +1,12 @@
 /** Command-line grammar of `npm run schema -- <command> ...`. */
-export const COMMANDS = {
+const COMMANDS = {
   validate: { args: ['version'], flags: ['source'] },
   build: { args: ['version'], flags: ['source', 'out'] },
   'build-all': { args: [], flags: ['root', 'out', 'module'] },
   new: { args: ['version'], flags: ['root'] },
 } as const satisfies Record<string, { args: readonly string[]; flags: readonly string[] }>;
 
-export type CommandName = keyof typeof COMMANDS;
+type CommandName = keyof typeof COMMANDS;
 
 export const USAGE = `Usage: npm run schema -- <command> [options]
 

@@ -1,7 +1,7 @@
 import type { Category, Element, MaterializedElement } from '../../src/domain/content.js';
 
 /** Icon variant tokens: `default`, `dark`, then `<value>` and `<value>.dark` per context value. */
-export function iconVariants(element: Element, category: Category): string[] {
+function iconVariants(element: Element, category: Category): string[] {
   const context = element.context ?? category.element_context;
   return ['default', 'dark', ...(context?.values.flatMap((v) => [v.id, `${v.id}.dark`]) ?? [])];
 }

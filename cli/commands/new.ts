@@ -8,7 +8,7 @@ import { shown, type Io } from '../report.js';
 import { compareNewestFirst, parseDirName, type VersionId } from '../../src/core/version.js';
 
 /** The manifest of a fresh draft. Strings that YAML could misread are double-quoted. */
-export function draftMeta(id: string, from: string, createdAt: string, locales: readonly string[]): string {
+function draftMeta(id: string, from: string, createdAt: string, locales: readonly string[]): string {
   return [
     `version: ${id}`,
     'status: beta',

@@ -11,7 +11,7 @@ export interface ReleaseOptions {
   out?: string;
 }
 
-export function sourceDir(id: VersionId, source: string | undefined): string {
+function sourceDir(id: VersionId, source: string | undefined): string {
   return flagPath(source, join(DEFAULTS.root, id.type, id.dir));
 }
 

@@ -12,10 +12,10 @@ import { symbolRules } from './symbols.js';
 import { uniquenessRules } from './uniqueness.js';
 import { variableRules } from './variables.js';
 
-export type Rule = (release: Release) => Finding[];
+type Rule = (release: Release) => Finding[];
 
 /** Every rule family, in reporting order. Each sees the whole release; none depends on another. */
-export const RULES: readonly Rule[] = [
+const RULES: readonly Rule[] = [
   manifestRules, uniquenessRules, referenceRules, localeRules,
   variableRules, placeholderRules, symbolRules, (r) => contextRules(r), searchTermRules,
 ];

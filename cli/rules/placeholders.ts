@@ -6,7 +6,7 @@ import { finding, type Finding } from './finding.js';
 const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
 
 /** The placeholder names in a text, in order of first use (`{{ id }}` -> `id`). */
-export function placeholdersIn(text: string): string[] {
+function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? '').trim()))];
 }
 

@@ -4,7 +4,7 @@ import { releaseLocales, type Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 
 /** How terms are compared: case, accents and spacing do not make two terms different. */
-export function termKey(text: string): string {
+function termKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 

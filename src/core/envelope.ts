@@ -17,7 +17,7 @@ export interface Meta {
   request_id?: string;
 }
 
-export type OkEnvelope<T> = { ok: true; data: T; meta: Meta };
+type OkEnvelope<T> = { ok: true; data: T; meta: Meta };
 export type ErrEnvelope<T = unknown> = { ok: false; errors: ErrorItem[]; meta: Meta; data?: T };
 export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
 

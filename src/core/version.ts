@@ -19,7 +19,7 @@ export interface VersionId {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** True for a real calendar date written `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
+function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

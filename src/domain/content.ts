@@ -6,9 +6,9 @@ export const SHAPES = ['hexagon', 'circle', 'octagon', 'rounded-square'] as cons
 export const Shape = z.enum(SHAPES);
 export type Shape = z.infer<typeof Shape>;
 
-export const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Use a #RRGGBB colour.');
+const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Use a #RRGGBB colour.');
 
-export const ContextValue = z.object({
+const ContextValue = z.object({
   id: z.string().min(1),
   name: LocaleValues,
   description: LocaleValues,
@@ -23,7 +23,7 @@ export const Context = z.object({
 });
 export type Context = z.infer<typeof Context>;
 
-export const VariableOption = z.object({
+const VariableOption = z.object({
   id: Slug,
   name: LocaleValues,
   description: LocaleValues,
@@ -34,14 +34,14 @@ export const VariableOption = z.object({
 });
 
 const variableBase = { id: Slug, label: LocaleValues, required: z.boolean().default(false) };
-export const MultiSelectVariable = z.object({
+const MultiSelectVariable = z.object({
   ...variableBase,
   kind: z.literal('multi_select_enum'),
   sources: z.array(ProvenanceRef).default([]),
   options: z.array(VariableOption).default([]),
 });
 /** `kind` may be omitted in authored YAML: it then means `localized_text`. */
-export const LocalizedTextVariable = z.object({
+const LocalizedTextVariable = z.object({
   ...variableBase,
   kind: z.literal('localized_text').default('localized_text'),
 });
@@ -95,7 +95,7 @@ export const MaterializedElement = Element.extend({
 });
 export type MaterializedElement = z.infer<typeof MaterializedElement>;
 
-export const Subchain = z.object({
+const Subchain = z.object({
   id: Slug,
   name: LocaleValues,
   categories: z.array(z.string().min(1)).min(1),
@@ -112,7 +112,7 @@ export const DatachainType = z.object({
 export type DatachainType = z.infer<typeof DatachainType>;
 
 export const VERSION_PATTERN = /^[a-zA-Z0-9_-]+@\d{4}-\d{2}-\d{2}(-beta)?$/;
-export const CONTENT_HASH_PATTERN = /^sha256-[0-9a-f]{64}$/;
+const CONTENT_HASH_PATTERN = /^sha256-[0-9a-f]{64}$/;
 export const UNSTAMPED_HASH = `sha256-${'0'.repeat(64)}`;
 
 export const Manifest = z.object({

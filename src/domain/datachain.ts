@@ -19,8 +19,8 @@ export const InstanceVariable = z.object({
 });
 export type InstanceVariable = z.infer<typeof InstanceVariable>;
 
-export const ACTION_TYPES = ['email', 'url', 'phone', 'form', 'postal'] as const;
-export const InstanceAction = z.object({
+const ACTION_TYPES = ['email', 'url', 'phone', 'form', 'postal'] as const;
+const InstanceAction = z.object({
   type: z.enum(ACTION_TYPES),
   label: LocaleValues,
   target: z.string().min(1).describe('url/form: an http(s) URL; email: an address; phone: a number; postal: an address.'),
@@ -39,13 +39,13 @@ export const InstanceElement = z.object({
 });
 export type InstanceElement = z.infer<typeof InstanceElement>;
 
-export const SubchainInstance = z.object({
+const SubchainInstance = z.object({
   id: Slug,
   subchain_id: z.string().min(1).describe('A subchain id of the datachain type, e.g. "data_flow".'),
   head_refs: z.array(z.string().min(1)).default([]).describe('element_instance_ids (or element_ids) of placements in this subchain instance.'),
   order: z.int().min(0).optional(),
 });
-export type SubchainInstance = z.infer<typeof SubchainInstance>;
+type SubchainInstance = z.infer<typeof SubchainInstance>;
 
 /**
  * The thin datachain an author writes. `id`, `created_at` and `schema_version` are optional

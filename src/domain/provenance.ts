@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocaleValues } from './locale.js';
 
-export const PROVENANCE_TYPES = [
+const PROVENANCE_TYPES = [
   'ai_register', 'model_card', 'policy_document', 'api_documentation', 'framework', 'standard',
   'regulation', 'research_paper', 'prior_art', 'internal_memo', 'other',
 ] as const;

@@ -8,7 +8,7 @@ export type Framing = 'json' | 'sse';
 const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();
 
 /** JSON unless the client accepts only text/event-stream; `undefined` when it accepts neither (406). */
-export function negotiateFraming(accept: string | undefined): Framing | undefined {
+function negotiateFraming(accept: string | undefined): Framing | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
   const types = accept.split(',').map((part) => {
     const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());

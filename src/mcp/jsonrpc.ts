@@ -12,7 +12,7 @@ export const RPC = {
   SERVER_ERROR: -32000,
 } as const;
 
-export interface RpcRequest {
+interface RpcRequest {
   jsonrpc: '2.0';
   id?: RpcId;
   method: string;
@@ -34,7 +34,7 @@ export function refusal(error: ErrorItem): RpcResponse {
   return rpcError(null, error.code === 'bad_request' ? RPC.INVALID_REQUEST : RPC.SERVER_ERROR, error.message, error);
 }
 
-export const isRpcId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+const isRpcId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 /** Thrown by method handlers for bad params; the dispatcher turns it into -32602. */
 export class InvalidParams extends Error {

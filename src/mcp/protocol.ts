@@ -4,13 +4,13 @@ import type { MethodHandler } from './context.js';
 import { parseParams } from './params.js';
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
-export const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
+const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
 /** Assumed when a request carries no MCP-Protocol-Version header (Streamable HTTP rule). */
 export const HEADERLESS_PROTOCOL_VERSION = '2025-03-26';
 
-export const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: pkg.version };
+const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: pkg.version };
 
-export const INSTRUCTIONS =
+const INSTRUCTIONS =
   'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +
   'Start with list_schema_versions (or use "ai@latest"), read the categories with get_schema, find elements with list_elements ' +
   '(query searches titles and descriptions), then check a draft datachain with validate_datachain and fix what its errors name.';

@@ -17,7 +17,7 @@ import { clearSlot } from '../services/render/slot.js';
 import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
-export const refuseRpc: Refuser = (c, error, headers = {}) =>
+const refuseRpc: Refuser = (c, error, headers = {}) =>
   c.json(refusal(error), policyOf(error.code).status as 400, headers);
 
 function send(c: Context, status: number, body: RpcResponse | RpcResponse[], framing: Framing, headers: Record<string, string> = {}): Response {

@@ -12,7 +12,7 @@ export class SerializedEnvelope {
  * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
  * spliced in as is, so an envelope is serialised once rather than twice.
  */
-export function serializeResponse(response: RpcResponse): string {
+function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Refuser } from './refuse.js';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Refuses bodies over the limit, whether or not Content-Length is sent (streamed bodies are counted). */
 export function bodyLimit(refuse: Refuser, maxSize: number | ((c: Context) => number) = MAX_BODY_BYTES): MiddlewareHandler {

@@ -26,7 +26,7 @@ export function originGuard(refuse: Refuser): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function isAllowed(origin: string, env: Partial<Env>): boolean {
+function isAllowed(origin: string, env: Partial<Env>): boolean {
   const allowed = parseList(env.ALLOWED_ORIGINS);
   if (allowed.includes('*')) return true;
   let url: URL;

@@ -32,7 +32,7 @@ export function rateKeys(header: (name: string) => string | undefined): RateKeys
 }
 
 /** The wrangler var `RATE_LIMIT = "off"` turns limiting off (load tests); anything else keeps it on. */
-export function rateLimitingOn(env: Partial<Env>): boolean {
+function rateLimitingOn(env: Partial<Env>): boolean {
   return env.RATE_LIMIT !== 'off';
 }
 

@@ -50,7 +50,7 @@ export function toolContext(c: Context<AppEnv>): ToolContext {
  * Answers an envelope as the body, with the request id in meta, `DTPR-Content-Hash` when the
  * answer is version-scoped, and `no-store` unless a 200 brings its own Cache-Control.
  */
-export function sendEnvelope(c: Context<AppEnv>, envelope: Envelope, status: number, headers: Record<string, string> = {}): Response {
+function sendEnvelope(c: Context<AppEnv>, envelope: Envelope, status: number, headers: Record<string, string> = {}): Response {
   envelope.meta.request_id = c.get('requestId');
   const out: Record<string, string> = { 'Cache-Control': CACHE.none, ...(status === 200 ? headers : omitCache(headers)) };
   if (envelope.meta.content_hash) out['DTPR-Content-Hash'] = envelope.meta.content_hash;

@@ -4,7 +4,7 @@
  */
 
 /** A colour whose relative luminance is at least this gets a black glyph, else a white one. */
-export const INNER_LUMINANCE_THRESHOLD = 0.179;
+const INNER_LUMINANCE_THRESHOLD = 0.179;
 
 /** Minimum contrast between a context colour and its glyph colour (WCAG AA for text). */
 export const MIN_CONTEXT_CONTRAST = 4.5;

@@ -57,7 +57,7 @@ export function shapeSvg(shape: Shape): string {
 }
 
 /** Presentation attributes of a symbol's root `<svg>` that its children inherit; carried onto the glyph group. */
-export const CARRIED_ATTRIBUTES = ['fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'] as const;
+const CARRIED_ATTRIBUTES = ['fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'] as const;
 
 export class InvalidSymbolSvgError extends Error {
   override name = 'InvalidSymbolSvgError';

@@ -6,12 +6,12 @@ import type { Release } from '../store/release.js';
 import { releaseSnapshot, sortLocales } from './snapshot.js';
 
 /** The cap on a resolved datachain, in UTF-8 bytes of its canonical JSON. */
-export const RESOLVE_MAX_BYTES = 524_288;
+const RESOLVE_MAX_BYTES = 524_288;
 
 const THIN_KEYS = Object.keys(DatachainInstance.shape) as Array<keyof DatachainInstance>;
 
 /** A resolved datachain as the resolver writes it: `schema_version` is always set. */
-export type Resolved = ResolvedDatachainInstance & { schema_version: string };
+type Resolved = ResolvedDatachainInstance & { schema_version: string };
 
 export type ResolveResult =
   | { ok: true; resolved: Resolved; bytes: number }

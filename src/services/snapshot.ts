@@ -19,7 +19,7 @@ export function sortLocales<T>(value: T, order: readonly string[]): T {
 }
 
 /** An element as a snapshot carries it: no build-only fields. */
-export function leanElement(element: MaterializedElement): Element {
+function leanElement(element: MaterializedElement): Element {
   const { shape: _shape, icon_variants: _variants, ...lean } = element;
   return lean;
 }

@@ -40,7 +40,7 @@ export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown): Pa
 }
 
 /** The meta of a datachain answer: `warnings` is always present, as "code: message" strings. */
-export function datachainMeta(release: Release, warnings: readonly Finding[]): Meta {
+function datachainMeta(release: Release, warnings: readonly Finding[]): Meta {
   return releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
 }
 

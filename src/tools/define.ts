@@ -16,7 +16,7 @@ export interface ToolContext {
 
 export type RateBucket = 'read' | 'validate' | 'resolve';
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: boolean;
   idempotentHint: boolean;
   destructiveHint?: boolean;

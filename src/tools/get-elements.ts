@@ -6,7 +6,7 @@ import { defineTool } from './define.js';
 import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';
 
-export const MAX_ELEMENT_IDS = 100;
+const MAX_ELEMENT_IDS = 100;
 
 export const getElements = defineTool({
   name: 'get_elements',

@@ -6,7 +6,7 @@ import { elementIdArg, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';
 
 /** REST path of a composed icon; `default` has no variant suffix. */
-export function iconPath(version: string, elementId: string, variant: string): string {
+function iconPath(version: string, elementId: string, variant: string): string {
   const suffix = variant === 'default' ? '' : `.${variant}`;
   return `/api/v2/schemas/${version}/elements/${elementId}/icon${suffix}.svg`;
 }

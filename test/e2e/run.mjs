@@ -34,6 +34,8 @@ const steps = [
   ['conformance', ['npx', 'conformance', 'server', '--url', `${base}/mcp`, '--expected-failures', 'test/e2e/conformance-expected-failures.yml']],
   ['documented curl examples', ['node', 'test/e2e/seed-curls.mjs', base]],
   ['rendered page in Chromium', ['node', 'test/e2e/browser.mjs', base], 'test/e2e/browser.mjs'],
+  // Last: it empties this address's resolve bucket.
+  ['rate limit on the simulated binding', ['node', 'test/e2e/rate-limit.mjs', base]],
 ];
 
 await waitUp();

@@ -38,7 +38,7 @@ export const SVG_GOLDENS: Readonly<Record<string, string>> = {
 };
 
 /** Stands in for the list of served versions, which grows when a release is added. */
-export const SERVED_VERSIONS = '<served versions>';
+const SERVED_VERSIONS = '<served versions>';
 
 /**
  * A body without what varies between requests or deployments: the per-request id, and the list

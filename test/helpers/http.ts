@@ -1,8 +1,8 @@
 import { exports } from 'cloudflare:workers';
 
-export const BASE = 'http://127.0.0.1:8787';
+const BASE = 'http://127.0.0.1:8787';
 /** Each test file gets its own rate bucket, so suites do not drain each other's tokens. */
-export const TEST_CLIENT = `test-${crypto.randomUUID()}`;
+const TEST_CLIENT = `test-${crypto.randomUUID()}`;
 export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'dtpr-client': TEST_CLIENT };
 
 /** Sends a request through the Worker's own fetch handler, inside workerd. */

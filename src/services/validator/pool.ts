@@ -14,7 +14,7 @@ export interface PoolElement {
   readonly contextValueIds: ReadonlySet<string>;
 }
 
-export interface PoolCategory {
+interface PoolCategory {
   readonly id: string;
   readonly required: boolean;
   readonly elementIds: readonly string[];
@@ -36,7 +36,7 @@ export interface Pool {
 }
 
 /** Element-level variables first; a category variable with the same id is not added again. */
-export function materializeVariables(own: readonly Variable[], inherited: readonly Variable[]): Variable[] {
+function materializeVariables(own: readonly Variable[], inherited: readonly Variable[]): Variable[] {
   const seen = new Set(own.map((v) => v.id));
   return [...own, ...inherited.filter((v) => !seen.has(v.id))];
 }

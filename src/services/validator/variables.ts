@@ -6,7 +6,7 @@ import type { PoolElement } from './pool.js';
 import { checkValue } from './variable-values.js';
 
 /** The value an agent should write for a variable, as JSON. */
-export function exampleValue(variable: Variable, elementId: string): string {
+function exampleValue(variable: Variable, elementId: string): string {
   if (variable.kind !== 'multi_select_enum') return '[{"locale":"en","value":"..."}]';
   const ids = variable.options.filter((o) => o.applies_to.includes(elementId)).map((o) => o.id);
   return `["${ids[0] ?? '<option id>'}"]`;
