@@ -5,6 +5,7 @@ import { embeddedStore } from '../src/store/embedded.js';
 import { parseDatachain } from '../src/tools/datachain-args.js';
 import { VERSION } from '../test/fixtures/datachains/base.js';
 import { invoke } from '../test/fixtures/datachains/run.js';
+import { startDeadline } from '../src/core/deadline.js';
 
 /**
  * Validation of a 100-placement datachain on a warm isolate (the release is parsed and its lookup
@@ -31,13 +32,14 @@ const raw = {
   },
 };
 const parsed = DatachainInstance.parse(raw);
-if (checkThin(parsed, release).some((f) => f.severity === 'error')) throw new Error('the bench datachain must be valid');
+if (checkThin(parsed, release, startDeadline(5000)).some((f) => f.severity === 'error')) throw new Error('the bench datachain must be valid');
 
 describe('validate a 100-placement datachain', () => {
-  bench('rule engine (checkThin)', () => { checkThin(parsed, release); });
+  bench('rule engine (checkThin)', () => { checkThin(parsed, release, startDeadline(5000)); });
   bench('parse + unknown keys + rules', () => {
-    const p = parseDatachain(DatachainInstance, raw);
-    if (p.ok) checkThin(p.value, release);
+    const deadline = startDeadline(5000);
+    const p = parseDatachain(DatachainInstance, raw, deadline);
+    if (p.ok) checkThin(p.value, release, deadline);
   });
   bench('validate_datachain handler', async () => { await invoke('validate_datachain', { version: VERSION, datachain: raw }); });
 });

@@ -10,6 +10,7 @@ declare namespace Cloudflare {
     BATCH_LIMIT?: string;
     READ_BUDGET_MS?: string;
     WORK_BUDGET_MS?: string;
+    BATCH_ANSWER_BYTES?: string;
     /** "off" turns rate limiting off (load tests); anything else, or unset, keeps it on. */
     RATE_LIMIT?: string;
     /** "off" drops the per-request log line (test runs); errors are always logged. */

@@ -1,6 +1,8 @@
 import { internalError, type ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/registry.js';
+import { CAP_USES, CAPS } from '../../src/domain/caps.js';
+import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
 import { CASES } from '../../test/fixtures/datachains/cases.js';
 import { runCase } from '../../test/fixtures/datachains/run.js';
 
@@ -83,6 +85,20 @@ export async function renderErrorsDoc(): Promise<string> {
     if (!env.ok) lines.push('#### `payload_too_large` (soft, resolve_datachain)', '', json(env.errors[0]), '');
   }
   lines.push(
+    '## Limits',
+    '',
+    'Every caller string that reaches a rule has a length cap, so no request does unbounded work; a value over its cap is a',
+    '`parse_error` (in a datachain) or `invalid_arguments` (a tool argument) with its `path` and a `fix_hint` to shorten it.',
+    '',
+    '| Cap | Characters | Applies to |',
+    '|---|---|---|',
+    ...(Object.keys(CAPS) as Array<keyof typeof CAPS>).map((k) => `| ${k} | ${CAPS[k]} | ${CAP_USES[k]} |`),
+    '',
+    `Answers are bounded too: a datachain answer lists at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings and counts the`,
+    'rest in `meta.truncated`; the answers of one `/mcp` batch take at most `BATCH_ANSWER_BYTES` (1 MiB), and each message',
+    'past it gets a JSON-RPC error whose `data.code` is `payload_too_large` instead of being run. Synchronous work checks its',
+    'time budget as it goes and stops with `timeout` (see decision 017).',
+    '',
     '## Datachain findings',
     '',
     'Answers of `validate_datachain`, `resolve_datachain`, `validate_resolved` and `render_datachain` about the datachain itself.',

@@ -1,4 +1,5 @@
 import type { ErrorItem } from './envelope.js';
+import { trimTrailing } from './strings.js';
 
 /**
  * Opaque pagination cursors. A cursor carries the offset and a fingerprint of the query it
@@ -15,7 +16,7 @@ export function fingerprint(parts: readonly unknown[]): string {
 }
 
 function b64url(s: string): string {
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return trimTrailing(btoa(s).replace(/\+/g, '-').replace(/\//g, '_'), '=');
 }
 
 export function encodeCursor(offset: number, key: string): string {

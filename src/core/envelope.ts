@@ -14,6 +14,8 @@ export interface Meta {
   content_hash?: string;
   next_cursor?: string | null;
   warnings?: string[];
+  /** How many findings this answer leaves out (it lists at most MAX_FINDINGS errors and as many warnings). */
+  truncated?: number;
   request_id?: string;
 }
 

@@ -6,9 +6,11 @@ export interface Limits {
   readBudgetMs: number;
   /** Wall-clock budget of validate, resolve and render. */
   workBudgetMs: number;
+  /** Total bytes the answers of one /mcp batch may take. */
+  batchAnswerBytes: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { bodyBytes: 65_536, batch: 50, readBudgetMs: 2_000, workBudgetMs: 5_000 };
+export const DEFAULT_LIMITS: Limits = { bodyBytes: 65_536, batch: 50, readBudgetMs: 2_000, workBudgetMs: 5_000, batchAnswerBytes: 1_048_576 };
 
 function positive(raw: string | undefined, fallback: number): number {
   const n = raw === undefined || raw === '' ? NaN : Number(raw);
@@ -32,6 +34,7 @@ function parseLimits(env: object): Limits {
     batch: positive(s('BATCH_LIMIT'), DEFAULT_LIMITS.batch),
     readBudgetMs: positive(s('READ_BUDGET_MS'), DEFAULT_LIMITS.readBudgetMs),
     workBudgetMs: positive(s('WORK_BUDGET_MS'), DEFAULT_LIMITS.workBudgetMs),
+    batchAnswerBytes: positive(s('BATCH_ANSWER_BYTES'), DEFAULT_LIMITS.batchAnswerBytes),
   };
 }
 

@@ -15,9 +15,25 @@ function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] 
   return shape ? Object.keys(shape) : undefined;
 }
 
+/** At most this many errors come from one validation; a caller fixes them and sends again. */
+const MAX_ISSUES = 100;
+
+/** A caller's key as errors show it: long keys are cut, so an answer never echoes a huge key. */
+const shownKey = (key: string) => (key.length > 128 ? `${key.slice(0, 128)}…` : key);
+
+/** The message and fix of a value over a size cap. */
+function tooBig(issue: z.core.$ZodIssueTooBig, where: string): { message: string; fix_hint: string } {
+  const max = Number(issue.maximum);
+  const what = issue.origin === 'string' ? `${max} characters` : issue.origin === 'array' ? `${max} items` : String(max);
+  return {
+    message: `'${where || 'value'}' is over its limit of ${what}.`,
+    fix_hint: issue.origin === 'string' ? `Shorten '${where}' to at most ${what}.` : `Send at most ${what} in '${where || 'value'}'.`,
+  };
+}
+
 /**
- * Turns zod issues into envelope errors, one per issue, each with a JSON path into the
- * caller's payload and a concrete fix. Unknown keys name the keys that are allowed there.
+ * Turns zod issues into envelope errors, one per issue (at most MAX_ISSUES), each with a JSON path
+ * into the caller's payload and a concrete fix. Unknown keys name the keys that are allowed there.
  */
 export function issuesToErrors(
   issues: readonly z.core.$ZodIssue[],
@@ -27,10 +43,15 @@ export function issuesToErrors(
 ): ErrorItem[] {
   const out: ErrorItem[] = [];
   for (const issue of issues) {
-    const where = jsonPath(issue.path, prefix);
+    if (out.length >= MAX_ISSUES) break;
+    const where = jsonPath(issue.path.map((k) => (typeof k === 'string' ? shownKey(k) : k)), prefix);
+    if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
+      out.push({ code, path: where, ...tooBig(issue, where) });
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       const allowed = allowedKeys(schema, issue.path);
-      for (const key of issue.keys) {
+      for (const key of issue.keys.slice(0, MAX_ISSUES).map(shownKey)) {
         out.push({
           code,
           message: `Unknown key '${key}'${where ? ` in ${where}` : ''}.`,

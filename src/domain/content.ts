@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capped } from './caps.js';
 import { DateTime, LocaleCode, LocaleValues, Slug } from './locale.js';
 import { Example, ProvenanceRef } from './provenance.js';
 
@@ -9,14 +10,14 @@ export type Shape = z.infer<typeof Shape>;
 const HexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'Use a #RRGGBB colour.');
 
 const ContextValue = z.object({
-  id: z.string().min(1),
+  id: capped('id').min(1),
   name: LocaleValues,
   description: LocaleValues,
   /** `null` renders as a tag without colour; icon variants then alias default/dark. */
   color: HexColor.nullable(),
 });
 export const Context = z.object({
-  id: z.string().min(1),
+  id: capped('id').min(1),
   name: LocaleValues,
   description: LocaleValues,
   values: z.array(ContextValue).min(1),
@@ -27,7 +28,7 @@ const VariableOption = z.object({
   id: Slug,
   name: LocaleValues,
   description: LocaleValues,
-  applies_to: z.array(z.string().min(1)).min(1),
+  applies_to: z.array(capped('id').min(1)).min(1),
   sources: z.array(ProvenanceRef).default([]),
   authoring_guidance: LocaleValues.default([]),
   examples: z.array(Example).default([]),
@@ -66,7 +67,7 @@ export const Category = z.object({
   search_terms: SearchTerms.default([]),
   required: z.boolean().default(false),
   order: z.int().min(0).default(0),
-  datachain_type: z.string().min(1),
+  datachain_type: capped('id').min(1),
   shape: Shape,
   element_variables: z.array(Variable).default([]),
   element_context: Context.optional(),
@@ -75,7 +76,7 @@ export type Category = z.infer<typeof Category>;
 
 export const Element = z.object({
   id: Slug,
-  category_id: z.string().min(1),
+  category_id: capped('id').min(1),
   title: LocaleValues,
   description: LocaleValues,
   authoring_guidance: LocaleValues.default([]),
@@ -98,13 +99,13 @@ export type MaterializedElement = z.infer<typeof MaterializedElement>;
 const Subchain = z.object({
   id: Slug,
   name: LocaleValues,
-  categories: z.array(z.string().min(1)).min(1),
+  categories: z.array(capped('id').min(1)).min(1),
 });
 export const DatachainType = z.object({
-  id: z.string().min(1),
+  id: capped('id').min(1),
   name: LocaleValues,
   description: LocaleValues.default([]),
-  categories: z.array(z.string().min(1)).min(1),
+  categories: z.array(capped('id').min(1)).min(1),
   subchains: z.array(Subchain).default([]),
   locales: z.array(LocaleCode).min(1),
   sources: z.array(ProvenanceRef).default([]),

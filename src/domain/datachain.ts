@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERSION_PATTERN } from './content.js';
 import { publishSchema } from './json-schemas.js';
+import { capped } from './caps.js';
 import { DateTime, LocaleValues, Slug } from './locale.js';
 import { ProvenanceRef } from './provenance.js';
 import { AuthoringProvenance } from './provenance-instance.js';
@@ -9,7 +10,7 @@ import { AuthoringProvenance } from './provenance-instance.js';
  * One item of a variable value: `{locale, value}` for text variables, an option id for
  * multi-select ones. Which of the two a variable takes (and which locales) is a semantic rule.
  */
-const VariableValueItem = z.union([z.object({ locale: z.string().min(1), value: z.string() }), z.string()], {
+const VariableValueItem = z.union([z.object({ locale: capped('id').min(1), value: capped('text') }), capped('id')], {
   error: 'Use {"locale","value"} objects for text variables, or option id strings for multi-select variables.',
 });
 
@@ -23,16 +24,16 @@ const ACTION_TYPES = ['email', 'url', 'phone', 'form', 'postal'] as const;
 const InstanceAction = z.object({
   type: z.enum(ACTION_TYPES),
   label: LocaleValues,
-  target: z.string().min(1).describe('url/form: an http(s) URL; email: an address; phone: a number; postal: an address.'),
+  target: capped('url').min(1).describe('url/form: an http(s) URL; email: an address; phone: a number; postal: an address.'),
 });
 
 /** A placement: one element of the schema put in the datachain, with its variable values. */
 export const InstanceElement = z.object({
-  element_id: z.string().min(1).describe('An element id of the schema version, e.g. "input_biometric".'),
+  element_id: capped('id').min(1).describe('An element id of the schema version, e.g. "input_biometric".'),
   priority: z.int().min(0).default(0),
-  context_type_id: z.string().min(1).optional().describe('A value id of the element\'s context (see its category\'s element_context).'),
+  context_type_id: capped('id').min(1).optional().describe('A value id of the element\'s context (see its category\'s element_context).'),
   variables: z.array(InstanceVariable).default([]),
-  subchain_instance_id: z.string().min(1).optional().describe('The id of an entry of subchain_instances this placement belongs to.'),
+  subchain_instance_id: capped('id').min(1).optional().describe('The id of an entry of subchain_instances this placement belongs to.'),
   element_instance_id: Slug.optional().describe('A datachain-unique id for this placement; needed to key provenance when an element is placed twice.'),
   actions: z.array(InstanceAction).default([]),
   sources: z.array(ProvenanceRef).default([]),
@@ -41,8 +42,8 @@ export type InstanceElement = z.infer<typeof InstanceElement>;
 
 const SubchainInstance = z.object({
   id: Slug,
-  subchain_id: z.string().min(1).describe('A subchain id of the datachain type, e.g. "data_flow".'),
-  head_refs: z.array(z.string().min(1)).default([]).describe('element_instance_ids (or element_ids) of placements in this subchain instance.'),
+  subchain_id: capped('id').min(1).describe('A subchain id of the datachain type, e.g. "data_flow".'),
+  head_refs: z.array(capped('id').min(1)).default([]).describe('element_instance_ids (or element_ids) of placements in this subchain instance.'),
   order: z.int().min(0).optional(),
 });
 type SubchainInstance = z.infer<typeof SubchainInstance>;
@@ -52,17 +53,17 @@ type SubchainInstance = z.infer<typeof SubchainInstance>;
  * (`schema_version` defaults to the version the tool is called with) and `elements` may be empty.
  */
 export const DatachainInstance = z.object({
-  id: z.string().min(1).optional(),
+  id: capped('name').min(1).optional(),
   title: LocaleValues.default([]),
   description: LocaleValues.default([]),
   schema_version: z.string().regex(VERSION_PATTERN, 'Use <type>@YYYY-MM-DD or <type>@YYYY-MM-DD-beta.').optional(),
   created_at: DateTime.optional(),
   updated_at: DateTime.optional(),
-  instance_version: z.string().min(1).optional(),
+  instance_version: capped('name').min(1).optional(),
   elements: z.array(InstanceElement),
   subchain_instances: z.array(SubchainInstance).default([]),
   sources: z.array(ProvenanceRef).default([]),
-  linked_instance_ids: z.array(z.string().min(1)).default([]),
+  linked_instance_ids: z.array(capped('name').min(1)).default([]),
   authoring_provenance: AuthoringProvenance.optional(),
 });
 export type DatachainInstance = z.infer<typeof DatachainInstance>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { capped } from './caps.js';
 
 /** Locale codes the project knows; each release narrows them through `manifest.locales`. */
 export const LOCALE_CODES = ['en', 'fr'] as const;
 export const LocaleCode = z.enum(LOCALE_CODES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
-export const LocaleValue = z.object({ locale: LocaleCode, value: z.string() });
+export const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 export type LocaleValue = z.infer<typeof LocaleValue>;
 
 /** A localized text: one `{locale, value}` entry per locale. */
@@ -13,7 +14,7 @@ export const LocaleValues = z.array(LocaleValue);
 export type LocaleValues = z.infer<typeof LocaleValues>;
 
 export const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
-export const Slug = z.string().regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');
+export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');
 
 /** ISO 8601 date-time in UTC (`Z` suffix), as upstream requires. */
 export const DateTime = z.iso.datetime();

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { capped } from './caps.js';
 import { DateTime } from './locale.js';
 
 /** Why an AI author placed one element; keyed in `element_provenance` by placement. */
 export const ElementProvenance = z.object({
-  rationale: z.string().optional(),
+  rationale: capped('text').optional(),
   confidence: z.enum(['high', 'medium', 'low']).optional(),
-  source_references: z.array(z.object({ quote: z.string().min(1), context: z.string().optional() })).optional(),
+  source_references: z.array(z.object({ quote: capped('text').min(1), context: capped('text').optional() })).optional(),
   /** Keyed by variable id of the placement's element. */
-  variable_rationale: z.record(z.string(), z.string()).optional(),
+  variable_rationale: z.record(capped('id'), capped('text')).optional(),
 });
 export type ElementProvenance = z.infer<typeof ElementProvenance>;
 
@@ -19,8 +20,8 @@ export const AuthoringProvenance = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('human') }),
   z.object({
     kind: z.literal('ai_generated'),
-    element_provenance: z.record(z.string(), ElementProvenance).optional(),
-    model: z.string().optional(),
+    element_provenance: z.record(capped('id'), ElementProvenance).optional(),
+    model: capped('name').optional(),
     generated_at: DateTime.optional(),
   }),
 ]);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isLinkUrl } from '../core/addresses.js';
+import { capped } from './caps.js';
 import { LocaleValues } from './locale.js';
 
 const PROVENANCE_TYPES = [
@@ -9,9 +11,9 @@ const PROVENANCE_TYPES = [
 /** A reference to a public source backing a statement. */
 export const ProvenanceRef = z.object({
   type: z.enum(PROVENANCE_TYPES),
-  title: z.string().min(1),
-  url: z.url().optional(),
-  citation: z.string().optional(),
+  title: capped('name').min(1),
+  url: capped('url').refine(isLinkUrl, 'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).').optional(),
+  citation: capped('name').optional(),
 });
 export type ProvenanceRef = z.infer<typeof ProvenanceRef>;
 

@@ -1,9 +1,9 @@
 import type { Limits } from '../core/limits.js';
-import type { RateBucket, ToolContext } from '../tools/define.js';
+import type { CallContext, RateBucket } from '../tools/define.js';
 
 /** Per-request state the method handlers see. */
 export interface McpContext {
-  tool: ToolContext;
+  tool: CallContext;
   env: Env;
   /** Set by `initialize`: the session id the route sends back in `Mcp-Session-Id`. */
   issuedSessionId?: string;

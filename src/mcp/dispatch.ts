@@ -1,3 +1,4 @@
+import { StorageFailure, upstreamError } from '../core/storage.js';
 import { complete } from './completion.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { rateLimitedError } from '../middleware/rate-limit.js';
@@ -53,6 +54,11 @@ export async function dispatchOne(value: unknown, ctx: McpContext): Promise<RpcR
     return result(id, await handler(params, ctx));
   } catch (error) {
     if (error instanceof InvalidParams) return rpcError(id, RPC.INVALID_PARAMS, error.message, error.data);
+    if (error instanceof StorageFailure) {
+      console.error(JSON.stringify({ level: 'error', event: 'storage_failure', method, request_id: ctx.tool.requestId, error: error.message }));
+      const item = upstreamError(ctx.tool.requestId);
+      return rpcError(id, RPC.SERVER_ERROR, item.message, item);
+    }
     console.error(JSON.stringify({ level: 'error', event: 'rpc_exception', method, request_id: ctx.tool.requestId, error: String(error) }));
     return rpcError(id, RPC.INTERNAL_ERROR, 'Internal error', { request_id: ctx.tool.requestId });
   }

@@ -53,15 +53,26 @@ async function readThroughTool(uri: string, tool: ToolName, args: Record<string,
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(pick(outcome.envelope.data)) }] };
 }
 
+/** A URI template value, percent-decoded; a malformed escape is the caller's error (-32602). */
+function decodePart(uri: string, part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new InvalidParams(`Cannot read '${uri.slice(0, 200)}': '${part.slice(0, 80)}' is not valid percent-encoding.`, {
+      fix_hint: 'Percent-encode each part of the URI once (encodeURIComponent), e.g. ai%402026-08-12 or ai@2026-08-12.',
+    });
+  }
+}
+
 export const readResource: MethodHandler = async (params, ctx) => {
-  const { uri } = parseParams(z.looseObject({ uri: z.string().min(1) }), params);
+  const { uri } = parseParams(z.looseObject({ uri: z.string().min(1).max(2048) }), params);
   if (uri === VIEW_URI) {
     const html = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId)) ?? placeholderDocument();
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
   }
   const element = ELEMENT_URI.exec(uri);
-  if (element) return readThroughTool(uri, 'get_element', { version: decodeURIComponent(element[1]!), element_id: decodeURIComponent(element[2]!) }, (d) => d.element, ctx);
+  if (element) return readThroughTool(uri, 'get_element', { version: decodePart(uri, element[1]!), element_id: decodePart(uri, element[2]!) }, (d) => d.element, ctx);
   const categories = CATEGORIES_URI.exec(uri);
-  if (categories) return readThroughTool(uri, 'list_categories', { version: decodeURIComponent(categories[1]!) }, (d) => d.categories, ctx);
+  if (categories) return readThroughTool(uri, 'list_categories', { version: decodePart(uri, categories[1]!) }, (d) => d.categories, ctx);
   throw new InvalidParams(`Unknown resource '${uri.slice(0, 200)}'.`, { fix_hint: 'Call resources/list and resources/templates/list for readable URIs.' });
 };

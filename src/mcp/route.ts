@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { parseJsonBody } from '../core/json.js';
 import { policyOf } from '../core/errors.js';
+import { StorageFailure, upstreamError } from '../core/storage.js';
 import { limitsFrom } from '../core/limits.js';
-import { requestOrigin } from '../core/request-url.js';
+import { publicOrigin } from '../core/request-url.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { originGuard } from '../middleware/origin-guard.js';
 import { rateKeys, RETRY_AFTER_SECONDS, takeToken } from '../middleware/rate-limit.js';
@@ -11,8 +12,9 @@ import type { Refuser } from '../middleware/refuse.js';
 import type { McpContext } from './context.js';
 import { dispatchOne } from './dispatch.js';
 import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
-import { refusal, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
-import { serializeBody } from './serialize.js';
+import { answerBatch } from './batch.js';
+import { refusal, RPC, rpcError } from './jsonrpc.js';
+import { serializeResponse } from './serialize.js';
 import { clearSlot } from '../services/render/slot.js';
 import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 
@@ -20,8 +22,7 @@ import { FALLBACK_SESSION, isValidSessionId } from './session.js';
 const refuseRpc: Refuser = (c, error, headers = {}) =>
   c.json(refusal(error), policyOf(error.code).status as 400, headers);
 
-function send(c: Context, status: number, body: RpcResponse | RpcResponse[], framing: Framing, headers: Record<string, string> = {}): Response {
-  const json = serializeBody(body);
+function send(c: Context, status: number, json: string, framing: Framing, headers: Record<string, string> = {}): Response {
   if (framing === 'sse') {
     return c.body(`event: message\ndata: ${json}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
   }
@@ -35,7 +36,7 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
   const parsed = parseJsonBody(await c.req.text());
   if (!parsed.ok) {
     const code = parsed.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
-    return send(c, 400, rpcError(null, code, parsed.message), framing);
+    return send(c, 400, serializeResponse(rpcError(null, code, parsed.message)), framing);
   }
   const clientSessionId = c.req.header('mcp-session-id');
   const limits = limitsFrom(c.env);
@@ -50,30 +51,26 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
       store: c.get('store'),
       requestId: c.get('requestId'),
       sessionId: clientSessionId ?? FALLBACK_SESSION,
-      origin: requestOrigin(c.req.url),
+      origin: publicOrigin(c.env, c.req.url),
       env: c.env,
     },
   };
   const body = parsed.value;
   let status = 200;
-  let out: RpcResponse | RpcResponse[] | null;
+  let out: string | undefined;
   if (Array.isArray(body)) {
     if (body.length === 0 || body.length > limits.batch) {
       const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${limits.batch})`;
-      return send(c, 400, rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}.`), framing);
+      return send(c, 400, serializeResponse(rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}.`)), framing);
     }
-    const responses: RpcResponse[] = [];
-    for (const entry of body) {
-      const r = await dispatchOne(entry, ctx);
-      if (r) responses.push(r);
-    }
-    out = responses.length ? responses : null;
+    out = await answerBatch(body, ctx, limits.batchAnswerBytes);
     if (!out) status = 204;
   } else {
-    out = await dispatchOne(body, ctx);
-    if (!out) status = 202;
-    else if ('error' in out && out.error.code === RPC.INVALID_REQUEST) status = 400;
-    else if ('error' in out && ctx.rateLimited) status = 429;
+    const r = await dispatchOne(body, ctx);
+    if (!r) status = 202;
+    else if ('error' in r && r.error.code === RPC.INVALID_REQUEST) status = 400;
+    else if ('error' in r && ctx.rateLimited) status = 429;
+    out = r ? serializeResponse(r) : undefined;
   }
   c.set('rpc', ctx.seen);
   const headers: Record<string, string> = ctx.issuedSessionId ? { 'Mcp-Session-Id': ctx.issuedSessionId } : {};
@@ -88,7 +85,13 @@ async function handleDelete(c: Context<AppEnv>): Promise<Response> {
     return refuseRpc(c, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
   }
   if (!isValidSessionId(session)) return refuseRpc(c, badSession());
-  await clearSlot(c.env.SESSIONS, session);
+  try {
+    await clearSlot(c.env.SESSIONS, session);
+  } catch (error) {
+    if (!(error instanceof StorageFailure)) throw error;
+    console.error(JSON.stringify({ level: 'error', event: 'storage_failure', method: 'DELETE', request_id: c.get('requestId'), error: error.message }));
+    return refuseRpc(c, upstreamError(c.get('requestId')));
+  }
   return c.body(null, 204);
 }
 

@@ -12,15 +12,11 @@ export class SerializedEnvelope {
  * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
  * spliced in as is, so an envelope is serialised once rather than twice.
  */
-function serializeResponse(response: RpcResponse): string {
+export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;
   const head = JSON.stringify({ jsonrpc: response.jsonrpc, id: response.id, result: rest });
   return `${head.slice(0, -2)},"structuredContent":${raw.json}}}`;
-}
-
-export function serializeBody(body: RpcResponse | RpcResponse[]): string {
-  return Array.isArray(body) ? `[${body.map(serializeResponse).join(',')}]` : serializeResponse(body);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { refused, type Envelope, type Outcome } from '../core/envelope.js';
 import { budgetFor } from '../core/limits.js';
-import { BudgetExceeded, timeoutError, withinBudget } from '../middleware/timeout.js';
+import { timeoutError } from '../core/deadline.js';
+import { BudgetExceeded, withinBudget } from '../middleware/timeout.js';
 import { rateLimitedError } from '../middleware/rate-limit.js';
 import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
 import type { MethodHandler } from './context.js';

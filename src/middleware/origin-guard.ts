@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { trimTrailing } from '../core/strings.js';
 import type { Refuser } from './refuse.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function parseList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  return (raw ?? '').split(',').map((s) => trimTrailing(s.trim(), '/')).filter(Boolean);
 }
 
 /**

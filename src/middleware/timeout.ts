@@ -1,17 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ErrorItem } from '../core/envelope.js';
+import { timeoutError } from '../core/deadline.js';
 import type { Refuser } from './refuse.js';
 
 export class BudgetExceeded extends Error {}
-
-export function timeoutError(ms: number): ErrorItem {
-  return {
-    code: 'timeout',
-    message: `The request exceeded its ${ms} ms wall-clock budget.`,
-    fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
-    retryable: true,
-  };
-}
 
 /** Resolves with `work`, or rejects with BudgetExceeded after `ms`. */
 export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {

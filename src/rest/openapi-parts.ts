@@ -15,7 +15,7 @@ export class Components {
     const { $schema: _dialect, $defs, ...rest } = root as Schema & { $defs?: Record<string, Schema> };
     const target = property === undefined ? rest : (rest.properties as Record<string, Schema>)[property]!;
     const rewrite = (s: Schema): Schema => {
-      const text = JSON.stringify(s).replace(/"#\/\$defs\/([^"]+)"/g, (_m, def: string) => `"#/components/schemas/${name}.${def}"`);
+      const text = JSON.stringify(s).split('"#/$defs/').join(`"#/components/schemas/${name}.`);
       if (text.includes('"$ref":"#"')) throw new Error(`${name}: a reference to the schema root cannot be moved into components`);
       return JSON.parse(text) as Schema;
     };

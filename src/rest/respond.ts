@@ -1,10 +1,10 @@
-import { requestOrigin } from '../core/request-url.js';
+import { publicOrigin } from '../core/request-url.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
 import { splitVersion } from '../core/version.js';
 import type { Refuser } from '../middleware/refuse.js';
-import type { ToolContext } from '../tools/define.js';
+import type { CallContext } from '../tools/define.js';
 
 /** Cache-Control values of the REST surface. */
 export const CACHE = {
@@ -36,12 +36,12 @@ export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'j
 }
 
 /** The handler context of a REST call. REST has no sessions: no REST route reaches a tool that uses one. */
-export function toolContext(c: Context<AppEnv>): ToolContext {
+export function toolContext(c: Context<AppEnv>): CallContext {
   return {
     store: c.get('store'),
     requestId: c.get('requestId'),
     sessionId: '',
-    origin: requestOrigin(c.req.url),
+    origin: publicOrigin(c.env, c.req.url),
     env: c.env,
   };
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { budgetFor, limitsFrom } from '../core/limits.js';
+import { trimTrailing } from '../core/strings.js';
 import { bodyLimit } from '../middleware/body-limit.js';
 import { rateLimit } from '../middleware/rate-limit.js';
 import { timeout } from '../middleware/timeout.js';
@@ -17,7 +18,7 @@ const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c,
   const path = c.req.path;
   if (path.length > 1 && path.endsWith('/')) {
     const url = new URL(c.req.url);
-    return c.redirect(`${url.pathname.replace(/\/+$/, '')}${url.search}`, 308);
+    return c.redirect(`${trimTrailing(url.pathname, '/')}${url.search}`, 308);
   }
   await next();
 };

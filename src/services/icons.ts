@@ -64,7 +64,6 @@ export class InvalidSymbolSvgError extends Error {
 }
 
 const ROOT = /^[ \t\n\r]*<svg\b([^>]*)>/;
-const CLOSE = /<\/svg>[ \t\n\r]*$/;
 const ATTRIBUTE = /([A-Za-z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /**
@@ -74,8 +73,8 @@ const ATTRIBUTE = /([A-Za-z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
  */
 export function splitSymbol(svg: string): { attributes: string; inner: string } {
   const open = ROOT.exec(svg);
-  const close = CLOSE.exec(svg);
-  if (!open || !close || close.index < open[0].length || open[1]!.trimEnd().endsWith('/')) {
+  const closeAt = svg.trimEnd().length - '</svg>'.length;
+  if (!open || !svg.trimEnd().endsWith('</svg>') || closeAt < open[0].length || open[1]!.trimEnd().endsWith('/')) {
     throw new InvalidSymbolSvgError('Symbol SVG must be one <svg ...>...</svg> element.');
   }
   const found = new Map<string, string>();
@@ -83,7 +82,7 @@ export function splitSymbol(svg: string): { attributes: string; inner: string } 
     found.set(m[1]!, m[2] ?? m[3]!.replace(/"/g, '&quot;'));
   }
   const attributes = CARRIED_ATTRIBUTES.filter((name) => found.has(name)).map((name) => ` ${name}="${found.get(name)}"`).join('');
-  return { attributes, inner: svg.slice(open[0].length, close.index).trim() };
+  return { attributes, inner: svg.slice(open[0].length, closeAt).trim() };
 }
 
 /**

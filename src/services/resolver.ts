@@ -1,4 +1,5 @@
 import { canonicalJson } from '../core/canonical-json.js';
+import type { Deadline } from '../core/deadline.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { DatachainInstance } from '../domain/datachain.js';
 import type { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
@@ -23,11 +24,12 @@ export type ResolveResult =
  * text in manifest locale order. `authoring_provenance` passes through; nothing is suggested.
  * Same input, same bytes.
  */
-export function resolveDatachain(datachain: DatachainInstance, release: Release, maxBytes = RESOLVE_MAX_BYTES): ResolveResult {
+export function resolveDatachain(datachain: DatachainInstance, release: Release, deadline: Deadline, maxBytes = RESOLVE_MAX_BYTES): ResolveResult {
   const snap = releaseSnapshot(release);
   const elementIds = new Set<string>();
   const categoryIds = new Set(release.bundle.categories.filter((c) => c.required).map((c) => c.id));
   for (const p of datachain.elements) {
+    deadline.check();
     const element = snap.elementById.get(p.element_id);
     if (!element) continue;
     elementIds.add(element.id);

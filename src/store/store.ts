@@ -35,7 +35,8 @@ function resolveUncached(store: SchemaStore, raw: string): Release | { error: Er
   if (!split.ok) return badVersion(split.message);
   const { type, rest } = split.value;
   const index = store.index();
-  let canonical = index.aliases[`${type}@${rest}`];
+  const alias = `${type}@${rest}`;
+  let canonical = Object.hasOwn(index.aliases, alias) ? index.aliases[alias] : undefined;
   if (!canonical) {
     const parsed = parseDirName(type, rest);
     if (!parsed.ok) return /^[a-z-]+$/.test(rest) ? unknown(`${type}@${rest}`, index) : badVersion(parsed.message);

@@ -5,6 +5,7 @@ import { LocaleCode, Slug } from '../domain/locale.js';
 export const versionArg = z
   .string()
   .min(1)
+  .max(100)
   .describe('Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".');
 
 export const localesArg = z

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import type { Deadline } from '../core/deadline.js';
+import { CAPS } from '../domain/caps.js';
 import { ok, err, type Meta, type Answer } from '../core/envelope.js';
 import { issuesToErrors } from '../core/zod-issues.js';
 import type { Finding } from '../services/validator/finding.js';
-import { splitFindings } from '../services/validator/finding.js';
+import { MAX_FINDINGS, splitFindings } from '../services/validator/finding.js';
 import { unknownKeys } from '../services/validator/unknown-keys.js';
 import { DatachainInstance } from '../domain/datachain.js';
 import { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
@@ -14,9 +16,11 @@ import { ErrorItemSchema } from './envelope-schema.js';
 
 /** The `datachain` argument: any JSON object; its shape is checked by the tool, softly. */
 export function datachainArg(form: 'thin' | 'resolved') {
+  const caps = `Strings are capped: ids ${CAPS.id} characters, names and titles ${CAPS.name}, texts ${CAPS.text}, URLs ${CAPS.url}; ` +
+    `an answer lists at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings (meta.truncated counts the rest).`;
   return z.looseObject({}).describe(form === 'thin'
-    ? 'The datachain (thin form): {elements:[{element_id, context_type_id?, variables?:[{id, value}], ...}], schema_version?, id?, created_at?, ...}. get_schema include="full" has its JSON Schema (DatachainInstance).'
-    : 'A resolved datachain, as resolve_datachain returns it: the thin form plus schema_snapshot and suggested_elements. get_schema include="full" has its JSON Schema (ResolvedDatachainInstance).');
+    ? `The datachain (thin form): {elements:[{element_id, context_type_id?, variables?:[{id, value}], ...}], schema_version?, id?, created_at?, ...}. get_schema include="full" has its JSON Schema (DatachainInstance). ${caps}`
+    : `A resolved datachain, as resolve_datachain returns it: the thin form plus schema_snapshot and suggested_elements. get_schema include="full" has its JSON Schema (ResolvedDatachainInstance). ${caps}`);
 }
 
 /** `data` of a valid answer: the datachain is valid, with the non-blocking findings. */
@@ -30,8 +34,8 @@ export type ParsedDatachain<T> =
  * Parses a datachain argument: shape errors are `parse_error` findings (one per issue, with a path
  * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
  */
-export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown): ParsedDatachain<z.output<S>> {
-  const warnings = unknownKeys(schema, raw);
+export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown, deadline: Deadline): ParsedDatachain<z.output<S>> {
+  const warnings = unknownKeys(schema, raw, deadline);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data, warnings };
   const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema)
@@ -39,9 +43,17 @@ export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown): Pa
   return { ok: false, errors, warnings };
 }
 
-/** The meta of a datachain answer: `warnings` is always present, as "code: message" strings. */
-function datachainMeta(release: Release, warnings: readonly Finding[]): Meta {
-  return releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
+/**
+ * The meta of a datachain answer: `warnings` is always present, as "code: message" strings;
+ * `truncated` counts the findings left out past the per-answer cap.
+ */
+function datachainMeta(release: Release, warnings: readonly Finding[], dropped: number): Meta {
+  const meta = releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
+  if (dropped > 0) {
+    meta.truncated = dropped;
+    meta.warnings!.push(`${dropped} more findings are not listed (at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings are); fix these and check again.`);
+  }
+  return meta;
 }
 
 /** A datachain argument after its shape check and rules: the value and its warnings, or the soft answer to send. */
@@ -51,21 +63,21 @@ export type CheckedDatachain<T> =
 
 function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value: T) => Finding[]): CheckedDatachain<T> {
   const findings = parsed.ok ? [...parsed.warnings, ...rules(parsed.value)] : [...parsed.errors, ...parsed.warnings];
-  const { errors, warnings } = splitFindings(findings);
-  const meta = datachainMeta(release, warnings);
+  const { errors, warnings, dropped } = splitFindings(findings);
+  const meta = datachainMeta(release, warnings, dropped);
   if (!parsed.ok || errors.length) return { ok: false, outcome: err(errors, meta) };
   return { ok: true, value: parsed.value, warnings, meta };
 }
 
 /** Shape check and every thin-datachain rule against a release. */
-export function checkThinDatachain(raw: unknown, release: Release): CheckedDatachain<DatachainInstance> {
-  return checked(release, parseDatachain(DatachainInstance, raw), (dc) => checkThin(dc, release));
+export function checkThinDatachain(raw: unknown, release: Release, deadline: Deadline): CheckedDatachain<DatachainInstance> {
+  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) => checkThin(dc, release, deadline));
 }
 
 /** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
-export function checkResolvedDatachain(raw: unknown, release: Release, store: SchemaStore): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, parseDatachain(ResolvedDatachainInstance, raw),
-    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id)));
+export function checkResolvedDatachain(raw: unknown, release: Release, store: SchemaStore, deadline: Deadline): CheckedDatachain<ResolvedDatachainInstance> {
+  return checked(release, parseDatachain(ResolvedDatachainInstance, raw, deadline),
+    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id), deadline));
 }
 
 /** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import type { Deadline } from '../core/deadline.js';
 import type { Answer } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';
 import type { SchemaStore } from '../store/store.js';
 
-/** What a handler may use. Handlers never see HTTP objects. */
-export interface ToolContext {
+/** What an adapter provides to run a tool. Handlers never see HTTP objects. */
+export interface CallContext {
   store: SchemaStore;
   requestId: string;
   /** Session id of the caller (the fallback slot id when none was sent). */
@@ -12,6 +13,13 @@ export interface ToolContext {
   /** Origin of the request, for absolute URLs in answers. */
   origin: string;
   env: Env;
+  /** The deadline of the call; by default one is started from the budget of the tool's bucket. */
+  deadline?: Deadline;
+}
+
+/** What a handler may use: the call context and the deadline its synchronous work checks. */
+export interface ToolContext extends CallContext {
+  deadline: Deadline;
 }
 
 export type RateBucket = 'read' | 'validate' | 'resolve';

@@ -40,16 +40,18 @@ export const getElements = defineTool({
     }
     return withRelease(args.version, ctx, (release) => {
       const locales = localeSet(args.locales);
-      const elements: Record<string, { id: string } | null> = {};
+      const found: Array<[string, { id: string } | null]> = [];
       const errors: ErrorItem[] = [];
       for (const [id, i] of firstIndex) {
         const element = release.elementById.get(id);
-        if (element) elements[id] = filterLocales(project(element, args.fields ?? 'all'), locales);
+        if (element) found.push([id, filterLocales(project(element, args.fields ?? 'all'), locales)]);
         else {
-          elements[id] = null;
+          found.push([id, null]);
           errors.push(elementMissing(release, id, `element_ids[${i}]`));
         }
       }
+      // fromEntries makes every id an own key, `__proto__` included.
+      const elements: Record<string, { id: string } | null> = Object.fromEntries(found);
       const data = { version: release.id, elements };
       return errors.length ? err(errors, releaseMeta(release), data) : ok(data, releaseMeta(release));
     });

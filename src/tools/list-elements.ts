@@ -37,13 +37,13 @@ export const listElements = defineTool({
     '(choose with fields), 50 per page (limit up to 200); pass meta.next_cursor back as cursor for the next page.',
   input: z.strictObject({
     version: versionArg,
-    category_id: z.string().min(1).optional().describe('Only elements of this category, e.g. "input_dataset".'),
+    category_id: z.string().min(1).max(128).optional().describe('Only elements of this category, e.g. "input_dataset".'),
     query: z.string().max(200).optional().describe('Search words, e.g. "face recognition".'),
     locale: localeArg.default('en'),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),
     limit: z.int().min(1).max(200).default(50).describe('Page size, 1 to 200.'),
-    cursor: z.string().optional().describe('meta.next_cursor of the previous page of the same query.'),
+    cursor: z.string().max(512).optional().describe('meta.next_cursor of the previous page of the same query.'),
   }),
   output: z.object({
     version: z.string(),

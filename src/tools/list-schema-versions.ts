@@ -10,7 +10,7 @@ export const listSchemaVersions = defineTool({
     'Lists every DTPR schema release this server serves, with its status (stable or beta), content hash and the aliases ' +
     '(such as "ai@latest") that point at it. Start here to pick the version the other tools take.',
   input: z.strictObject({
-    datachain_type: z.string().min(1).optional().describe('Only versions of this datachain type, e.g. "ai".'),
+    datachain_type: z.string().min(1).max(128).optional().describe('Only versions of this datachain type, e.g. "ai".'),
   }),
   output: z.object({ versions: z.array(VersionEntry) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { classify, err, internalError, type Outcome } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';
 import { issuesToErrors } from '../core/zod-issues.js';
-import type { ToolContext, ToolDef } from './define.js';
+import { DeadlineExceeded, startDeadline, timeoutError } from '../core/deadline.js';
+import { budgetFor, limitsFrom } from '../core/limits.js';
+import { StorageFailure, upstreamError } from '../core/storage.js';
+import type { CallContext, ToolDef } from './define.js';
 import { envelopeSchema } from './envelope-schema.js';
 import { getElement } from './get-element.js';
 import { getElements } from './get-elements.js';
@@ -62,15 +65,22 @@ export const TOOL_DESCRIPTORS = TOOLS.map((t) => ({
 }));
 
 /**
- * Validates arguments, runs a tool and classifies its answer against the tool's soft codes. This is
- * the one place tool exceptions are caught: they become `internal_error` with nothing internal in
- * the message. Synchronous tools answer synchronously (no promise), so callers only pay for a
+ * Validates arguments, runs a tool under a deadline and classifies its answer against the tool's
+ * soft codes. This is the one place tool exceptions are caught: an expired deadline becomes
+ * `timeout`, a storage failure `upstream_error`, any other fault `internal_error` with nothing
+ * internal in the message. Synchronous tools answer synchronously (no promise), so callers only pay for a
  * promise when a tool awaits I/O.
  */
-export function invokeTool(tool: Tool, rawArgs: unknown, ctx: ToolContext): Outcome | Promise<Outcome> {
+export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) return classify(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
+  const ctx = { ...caller, deadline: caller.deadline ?? startDeadline(budgetFor(limitsFrom(caller.env), tool.bucket)) };
   const crashed = (error: unknown): Outcome => {
+    if (error instanceof DeadlineExceeded) return classify(err(timeoutError(error.budgetMs)));
+    if (error instanceof StorageFailure) {
+      console.error(JSON.stringify({ level: 'error', event: 'storage_failure', tool: tool.name, request_id: ctx.requestId, error: error.message }));
+      return classify(err(upstreamError(ctx.requestId)));
+    }
     console.error(JSON.stringify({ level: 'error', event: 'tool_exception', tool: tool.name, request_id: ctx.requestId, error: String(error) }));
     return classify(err(internalError(ctx.requestId)));
   };

@@ -46,13 +46,13 @@ export const renderDatachain = defineTool({
     let source: RenderSource;
     let checked: CheckedDatachain<DatachainInstance>;
     if ('schema_snapshot' in args.datachain) {
-      const resolved = checkResolvedDatachain(args.datachain, release, ctx.store);
+      const resolved = checkResolvedDatachain(args.datachain, release, ctx.store, ctx.deadline);
       if (!resolved.ok) return resolved.outcome;
       const version = resolved.value.schema_version ?? release.id;
       source = snapshotSource(resolved.value, version, ctx.store.release(version) ?? release);
       checked = resolved;
     } else {
-      checked = checkThinDatachain(args.datachain, release);
+      checked = checkThinDatachain(args.datachain, release, ctx.deadline);
       if (!checked.ok) return checked.outcome;
       source = releaseSource(release);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countingLimiter, fetchWith } from '../helpers/rate.js';
+import { countingLimiter, fetchLimited } from '../helpers/rate.js';
 import { API, postJson, rest, V } from './helpers.js';
 
 const OPS = ['validate', 'resolve', 'validate_resolved'] as const;
@@ -68,7 +68,7 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
   });
   it("the validate bucket is the MCP twin's: 429 with Retry-After once it is empty", async () => {
     const bindings = { RL_VALIDATE: countingLimiter(30) };
-    const send = () => fetchWith(bindings, `${API}/schemas/${V}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"elements":[]}' });
+    const send = () => fetchLimited(bindings, `${API}/schemas/${V}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"elements":[]}' });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await send()).status);
     expect(statuses.every((s) => s === 200)).toBe(true);

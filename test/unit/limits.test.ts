@@ -8,7 +8,7 @@ import { rateKeys, rateLimit, takeToken } from '../../src/middleware/rate-limit.
 import type { Refuser } from '../../src/middleware/refuse.js';
 import { timeout, withinBudget } from '../../src/middleware/timeout.js';
 import { postMcp } from '../helpers/http.js';
-import { countingLimiter, fetchWith } from '../helpers/rate.js';
+import { countingLimiter, fetchLimited } from '../helpers/rate.js';
 
 const refuse: Refuser = (c, error, headers = {}) => c.json({ refused: error.code }, policyOf(error.code).status as 400, headers);
 
@@ -87,7 +87,7 @@ describe('rate limits (injected counting bindings)', () => {
   const json = { 'content-type': 'application/json' };
   const resolveBody = JSON.stringify({ elements: [] });
   const resolve = (bindings: Partial<Env>, headers: Record<string, string>) =>
-    fetchWith(bindings, '/api/v2/schemas/ai@latest/resolve', { method: 'POST', headers: { ...json, ...headers }, body: resolveBody });
+    fetchLimited(bindings, '/api/v2/schemas/ai@latest/resolve', { method: 'POST', headers: { ...json, ...headers }, body: resolveBody });
 
   it('keys on the client IP and IP + DTPR-Client, never on X-Forwarded-For', () => {
     const h = (m: Record<string, string>) => (n: string) => m[n];
@@ -126,7 +126,7 @@ describe('rate limits (injected counting bindings)', () => {
   });
   it('/mcp: a refused single request is 429 + Retry-After, JSON-RPC shaped; a refused tool call is isError', async () => {
     const bindings = { RL_READ_IP: countingLimiter(300) };
-    const post = (body: unknown) => fetchWith(bindings, '/mcp', { method: 'POST', headers: { ...json, 'cf-connecting-ip': '10.0.0.6' }, body: JSON.stringify(body) });
+    const post = (body: unknown) => fetchLimited(bindings, '/mcp', { method: 'POST', headers: { ...json, 'cf-connecting-ip': '10.0.0.6' }, body: JSON.stringify(body) });
     for (let b = 0; b < 6; b++) {
       const batch = await (await post(Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))).json() as any[];
       expect(batch.every((r) => r.result)).toBe(true);
@@ -144,8 +144,8 @@ describe('rate limits (injected counting bindings)', () => {
     const validate = countingLimiter(1);
     const headers = { ...json, 'cf-connecting-ip': '10.0.0.7' };
     const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_datachain', arguments: { version: 'ai@latest', datachain: { elements: [] } } } };
-    expect((await fetchWith({ RL_VALIDATE: validate }, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) })).status).toBe(200);
-    const rest = await fetchWith({ RL_VALIDATE: validate }, '/api/v2/schemas/ai@latest/validate', { method: 'POST', headers, body: resolveBody });
+    expect((await fetchLimited({ RL_VALIDATE: validate }, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) })).status).toBe(200);
+    const rest = await fetchLimited({ RL_VALIDATE: validate }, '/api/v2/schemas/ai@latest/validate', { method: 'POST', headers, body: resolveBody });
     expect(rest.status).toBe(429);
   });
   it('RATE_LIMIT "off" and missing bindings mean no limit', async () => {

@@ -18,16 +18,25 @@ describe('links in the rendered page', () => {
   it('renders hostile targets and source URLs as text even when validation is bypassed', () => {
     const release = embeddedStore().release('ai@2026-08-12')!;
     const dc = DatachainInstance.parse({
-      sources: BAD.map((url) => ({ type: 'other', title: 'S', url: url.startsWith('//') || url === 'x@y' ? 'https://ok.example' : url })).filter((s) => { try { new URL(s.url); return true; } catch { return false; } }),
       elements: [{ element_id: 'institution', actions: BAD.flatMap((target) => [
         { type: 'url', label: [{ locale: 'en', value: 'u' }], target },
         { type: 'email', label: [{ locale: 'en', value: 'e' }], target },
         { type: 'form', label: [{ locale: 'en', value: 'f' }], target },
       ]) }],
     });
+    // The validator refuses these source URLs; the page must not trust that it ran.
+    dc.sources = BAD.map((url) => ({ type: 'other', title: 'S', url: url.startsWith('//') || url === 'x@y' ? 'https://ok.example' : url }));
     const html = renderDocument(buildView(dc, releaseSource(release), 'en'), () => 'data:image/svg+xml,');
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     for (const href of hrefs) expect(href).toMatch(/^(https:\/\/ok\.example|#)/);
     expect(html).toContain('javascript:alert(1)');
+  });
+  it('the validator refuses source URLs other than http, https and mailto, with a path and a fix', () => {
+    const parsed = DatachainInstance.safeParse({ elements: [], sources: BAD.slice(0, 6).map((url) => ({ type: 'other', title: 'S', url })) });
+    expect(parsed.success).toBe(false);
+    const paths = parsed.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(['sources.0.url', 'sources.1.url', 'sources.2.url', 'sources.3.url', 'sources.4.url', 'sources.5.url']);
+    expect(parsed.error!.issues[0]!.message).toMatch(/http, https or mailto/);
+    expect(DatachainInstance.safeParse({ elements: [], sources: [{ type: 'other', title: 'S', url: 'mailto:dpo@example.org' }] }).success).toBe(true);
   });
 });

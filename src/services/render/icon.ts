@@ -16,7 +16,7 @@ export function iconResolver(src: RenderSource): (icon: CardView['icon']) => str
     const category = element && src.categoryById.get(element.category_id);
     const shape: Shape = category?.shape ?? 'circle';
     const colors = (context && variantColors(context, element?.context ?? category?.element_context)) || DEFAULT_COLORS;
-    const symbol = (element && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
+    const symbol = (element && Object.hasOwn(src.symbols, element.symbol_id) && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
     const uri = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(composeIcon(shape, symbol, colors))}`;
     cache.set(key, uri);
     return uri;

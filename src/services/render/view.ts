@@ -67,9 +67,9 @@ class Citations {
 function provenanceFor(dc: DatachainInstance, p: InstanceElement, placedOnce: boolean): CardView['provenance'] {
   const ap = dc.authoring_provenance;
   if (ap?.kind !== 'ai_generated') return undefined;
-  const entry = (p.element_instance_id && ap.element_provenance?.[p.element_instance_id])
-    || (!p.element_instance_id && placedOnce ? ap.element_provenance?.[p.element_id] : undefined);
-  return entry || undefined;
+  const key = p.element_instance_id ?? (placedOnce ? p.element_id : undefined);
+  const entries = ap.element_provenance;
+  return key !== undefined && entries && Object.hasOwn(entries, key) ? entries[key] : undefined;
 }
 
 function contextBadge(ctx: Context | undefined, id: string | undefined, locale: string): ContextBadge | undefined {

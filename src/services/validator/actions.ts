@@ -1,22 +1,20 @@
+import { emailAddress, isHttpUrl, phoneNumber } from '../../core/addresses.js';
 import { finding, type Finding } from './finding.js';
 import type { RuleInput } from './input.js';
 
-const HTTP = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
-const EMAIL = /^(mailto:)?[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/i;
-const PHONE = /^(tel:)?\+?[0-9][0-9 ().-]{2,30}$/i;
-
 const EXPECT: Record<string, { test: (target: string) => boolean; want: string }> = {
-  url: { test: (t) => HTTP.test(t), want: 'an http(s) URL, e.g. "https://example.org/ai-notice"' },
-  form: { test: (t) => HTTP.test(t), want: 'an http(s) URL of the form, e.g. "https://example.org/contact"' },
-  email: { test: (t) => EMAIL.test(t), want: 'an email address, e.g. "privacy@example.org"' },
-  phone: { test: (t) => PHONE.test(t), want: 'a phone number of digits, spaces and + ( ) . -, e.g. "+1 555 0100"' },
+  url: { test: isHttpUrl, want: 'an http(s) URL, e.g. "https://example.org/ai-notice"' },
+  form: { test: isHttpUrl, want: 'an http(s) URL of the form, e.g. "https://example.org/contact"' },
+  email: { test: (t) => emailAddress(t) !== undefined, want: 'an email address, e.g. "privacy@example.org"' },
+  phone: { test: (t) => phoneNumber(t) !== undefined, want: 'a phone number of digits, spaces and + ( ) . -, e.g. "+1 555 0100"' },
   postal: { test: (t) => t.trim() !== '', want: 'a postal address' },
 };
 
 /** Action targets fit their type, so a renderer can make them links without guessing. */
-export function actionRules({ datachain }: RuleInput): Finding[] {
+export function actionRules({ datachain, deadline }: RuleInput): Finding[] {
   const out: Finding[] = [];
   datachain.elements.forEach((p, i) => {
+    deadline.check();
     p.actions.forEach((a, k) => {
       const rule = EXPECT[a.type]!;
       if (rule.test(a.target)) return;

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../core/canonical-json.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { SchemaSnapshot } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
 import { releaseSnapshot, sortLocales } from '../snapshot.js';
@@ -12,12 +13,12 @@ const FIX = 'Re-resolve the datachain with resolve_datachain, or pin the version
  * snapshot are not drift. Categories in `skip` (required-category rule) and elements of categories
  * missing from the snapshot (element_category_unknown) are reported by those rules instead.
  */
-export function driftRules(snapshot: SchemaSnapshot, served: Release, skip: ReadonlySet<string>): Finding[] {
+export function driftRules(snapshot: SchemaSnapshot, served: Release, skip: ReadonlySet<string>, deadline: Deadline): Finding[] {
   const out: Finding[] = [];
   const canon = releaseSnapshot(served);
   const order = served.locales;
   const same = (item: unknown, kind: 'datachain_type' | 'category' | 'element', id: string) =>
-    canonicalJson(sortLocales(item, order)) === canon.canonical(kind, id);
+    (deadline.check(), canonicalJson(sortLocales(item, order)) === canon.canonical(kind, id));
   if (!same(snapshot.datachain_type, 'datachain_type', '')) {
     out.push(finding('snapshot_drift', 'schema_snapshot.datachain_type', `schema_snapshot.datachain_type differs from the datachain type of ${served.id}.`, FIX));
   }

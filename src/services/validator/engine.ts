@@ -1,3 +1,4 @@
+import type { Deadline } from '../../core/deadline.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
@@ -20,16 +21,19 @@ const FAMILIES: readonly RuleFamily[] = [
   metadataRules, requiredRules, instanceIdRules, placementRules, variableRules, subchainRules, actionRules, provenanceRules,
 ];
 
-function runFamilies(datachain: DatachainInstance, pool: Pool, version: string): Finding[] {
-  const input: RuleInput = { datachain, pool, version, index: indexPlacements(datachain) };
+function runFamilies(datachain: DatachainInstance, pool: Pool, version: string, deadline: Deadline): Finding[] {
+  const input: RuleInput = { datachain, pool, version, index: indexPlacements(datachain), deadline };
   const out: Finding[] = [];
-  for (const family of FAMILIES) for (const f of family(input)) out.push(f);
+  for (const family of FAMILIES) {
+    deadline.check();
+    for (const f of family(input)) out.push(f);
+  }
   return out;
 }
 
 /** Every finding about a parsed thin datachain checked against a served release. */
-export function checkThin(datachain: DatachainInstance, release: Release): Finding[] {
-  return runFamilies(datachain, releasePool(release), release.id);
+export function checkThin(datachain: DatachainInstance, release: Release, deadline: Deadline): Finding[] {
+  return runFamilies(datachain, releasePool(release), release.id, deadline);
 }
 
 /**
@@ -38,7 +42,7 @@ export function checkThin(datachain: DatachainInstance, release: Release): Findi
  * serves it (drift and required categories are checked against it), else the tool's release is
  * the reference for required categories and id collisions, and drift is not checked.
  */
-export function checkResolved(datachain: ResolvedDatachainInstance, release: Release, served: Release | undefined): Finding[] {
+export function checkResolved(datachain: ResolvedDatachainInstance, release: Release, served: Release | undefined, deadline: Deadline): Finding[] {
   const reference = served ?? release;
   const pool = snapshotPool(release.id, datachain.schema_snapshot, datachain.suggested_elements);
   const required = requiredSnapshotRules(datachain, reference);
@@ -46,7 +50,7 @@ export function checkResolved(datachain: ResolvedDatachainInstance, release: Rel
     ...suggestionRules(datachain, reference),
     ...snapshotCategoryRules(datachain, required.covered),
     ...required.findings,
-    ...(served ? driftRules(datachain.schema_snapshot, served, required.covered) : []),
-    ...runFamilies(datachain, pool, release.id),
+    ...(served ? driftRules(datachain.schema_snapshot, served, required.covered, deadline) : []),
+    ...runFamilies(datachain, pool, release.id, deadline),
   ];
 }

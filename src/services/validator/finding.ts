@@ -9,17 +9,27 @@ export function finding(code: DatachainCode, path: string, message: string, fix_
   return { code, message, severity: DATACHAIN_CODES[code].severity, path, fix_hint };
 }
 
+/** The most errors, and the most warnings, one answer lists; the rest are counted in `meta.truncated`. */
+export const MAX_FINDINGS = 100;
+
 export interface Split {
   errors: Finding[];
   warnings: Finding[];
+  /** Findings left out past MAX_FINDINGS of their severity. */
+  dropped: number;
 }
 
-/** Partitions findings by severity, keeping their order. */
+/** Partitions findings by severity, keeping their order and at most MAX_FINDINGS of each. */
 export function splitFindings(findings: readonly Finding[]): Split {
   const errors: Finding[] = [];
   const warnings: Finding[] = [];
-  for (const f of findings) (f.severity === 'error' ? errors : warnings).push(f);
-  return { errors, warnings };
+  let dropped = 0;
+  for (const f of findings) {
+    const list = f.severity === 'error' ? errors : warnings;
+    if (list.length < MAX_FINDINGS) list.push(f);
+    else dropped += 1;
+  }
+  return { errors, warnings, dropped };
 }
 
 /** A short list of ids for a hint: all of them, or the first `max` and a count of the rest. */

@@ -1,3 +1,4 @@
+import type { Deadline } from '../../core/deadline.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { Finding } from './finding.js';
 import type { Pool } from './pool.js';
@@ -16,6 +17,8 @@ export interface RuleInput {
   /** Canonical id of the version the tool was called with. */
   readonly version: string;
   readonly index: PlacementIndex;
+  /** Checked once per placement (or item) a rule looks at. */
+  readonly deadline: Deadline;
 }
 
 /** A rule family: reads the input, returns every finding it has (never throws on bad input). */

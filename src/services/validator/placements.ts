@@ -2,13 +2,26 @@ import { finding, listIds, type Finding } from './finding.js';
 import type { RuleInput } from './input.js';
 import { nearestIds } from '../../core/suggest.js';
 
+/** "Did you mean" is worked out for this many distinct unknown ids per datachain; the rest get the plain hint. */
+const SUGGESTED_IDS = 20;
+
 /** Each placement names a known element and, when the element has a context, one of its values. */
-export function placementRules({ datachain, pool }: RuleInput): Finding[] {
+export function placementRules({ datachain, pool, deadline }: RuleInput): Finding[] {
   const out: Finding[] = [];
+  const suggestions = new Map<string, string[]>();
+  const nearTo = (id: string): string[] => {
+    let near = suggestions.get(id);
+    if (!near) {
+      near = suggestions.size < SUGGESTED_IDS ? nearestIds(id, pool.elementIds) : [];
+      suggestions.set(id, near);
+    }
+    return near;
+  };
   datachain.elements.forEach((p, i) => {
+    deadline.check();
     const element = pool.elementById.get(p.element_id);
     if (!element) {
-      const near = nearestIds(p.element_id, pool.elementIds);
+      const near = nearTo(p.element_id);
       out.push(finding(
         'unknown_element',
         `elements[${i}].element_id`,

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Deadline } from '../../core/deadline.js';
+import { CAPS } from '../../domain/caps.js';
 import { keyPath } from '../../core/paths.js';
 import { finding, listIds, type Finding } from './finding.js';
 
@@ -27,28 +29,35 @@ function pickOption(options: readonly unknown[], value: unknown): unknown {
   })) ?? objects[0];
 }
 
-function walk(schema: unknown, value: unknown, path: string, out: Finding[]): void {
+function walk(schema: unknown, value: unknown, path: string, out: Finding[], deadline: Deadline): void {
+  deadline.check();
   const def = core(schema);
   switch (def.type) {
     case 'array':
-      if (Array.isArray(value)) value.forEach((item, i) => walk(def.element, item, `${path}[${i}]`, out));
+      if (Array.isArray(value)) value.forEach((item, i) => walk(def.element, item, `${path}[${i}]`, out, deadline));
       return;
     case 'record':
-      if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(def.valueType, v, keyPath(path, k), out);
+      if (!isRecord(value)) return;
+      for (const [k, v] of Object.entries(value)) {
+        // The parser drops this key before anything sees it; say so rather than lose it silently.
+        if (k === '__proto__') out.push(finding('unknown_key', keyPath(path, k), `Key '__proto__' in ${path} cannot be used and is ignored.`, 'Use another key.'));
+        else walk(def.valueType, v, keyPath(path, k), out, deadline);
+      }
       return;
     case 'union': {
       const option = pickOption(def.options as unknown[], value);
-      if (option) walk(option, value, path, out);
+      if (option) walk(option, value, path, out, deadline);
       return;
     }
     case 'object': {
       if (!isRecord(value)) return;
       const shape = def.shape as Record<string, unknown>;
       for (const [k, v] of Object.entries(value)) {
-        if (Object.hasOwn(shape, k)) walk(shape[k], v, path ? keyPath(path, k) : k, out);
+        if (Object.hasOwn(shape, k)) walk(shape[k], v, path ? keyPath(path, k) : k, out, deadline);
         else {
-          out.push(finding('unknown_key', path ? keyPath(path, k) : k, `Unknown key '${k}'${path ? ` in ${path}` : ''} is ignored.`,
-            `Remove '${k}' or use one of the keys allowed there: ${listIds(Object.keys(shape), 20)}.`));
+          const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
+          out.push(finding('unknown_key', path ? keyPath(path, key) : key, `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
+            `Remove '${key}' or use one of the keys allowed there: ${listIds(Object.keys(shape), 20)}.`));
         }
       }
       return;
@@ -58,8 +67,8 @@ function walk(schema: unknown, value: unknown, path: string, out: Finding[]): vo
 }
 
 /** One `unknown_key` warning per key of `value` that `schema` does not define, at any depth. */
-export function unknownKeys(schema: z.ZodType, value: unknown): Finding[] {
+export function unknownKeys(schema: z.ZodType, value: unknown, deadline: Deadline): Finding[] {
   const out: Finding[] = [];
-  walk(schema, value, '', out);
+  walk(schema, value, '', out, deadline);
   return out;
 }

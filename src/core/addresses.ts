@@ -1,0 +1,45 @@
+/**
+ * Checks of caller-written addresses: URLs, email addresses and phone numbers. Each is linear in
+ * the length of its input (a URL parse or character scans, never a backtracking pattern) and
+ * refuses anything longer than MAX_ADDRESS_LENGTH before looking at it.
+ */
+const MAX_ADDRESS_LENGTH = 2048;
+
+const WHITESPACE = /\s/;
+/** Characters an email address may not contain anywhere (besides whitespace). */
+const NOT_IN_EMAIL = new Set(['<', '>', '(', ')', '"', ',', ';', ':', '\\', '[', ']', '`', "'"]);
+
+/** An absolute http or https URL with a host, and no whitespace. */
+export function isHttpUrl(text: string): boolean {
+  if (text.length > MAX_ADDRESS_LENGTH || WHITESPACE.test(text)) return false;
+  let url: URL;
+  try { url = new URL(text); } catch { return false; }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** `local@domain.tld`: one `@`, a dotted domain without empty labels, none of the excluded characters. */
+function isEmailAddress(text: string): boolean {
+  if (text.length === 0 || text.length > 254) return false;
+  const at = text.indexOf('@');
+  if (at <= 0 || at > 64 || text.indexOf('@', at + 1) !== -1) return false;
+  for (const ch of text) if (NOT_IN_EMAIL.has(ch) || WHITESPACE.test(ch)) return false;
+  const labels = text.slice(at + 1).split('.');
+  return labels.length >= 2 && labels.every((l) => l !== '');
+}
+
+/** An email address, with or without a `mailto:` prefix; the bare address, or undefined. */
+export function emailAddress(text: string): string | undefined {
+  const bare = text.toLowerCase().startsWith('mailto:') ? text.slice('mailto:'.length) : text;
+  return isEmailAddress(bare) ? bare : undefined;
+}
+
+/** A phone number: an optional `tel:` and `+`, then a digit and 2 to 30 digits, spaces or `( ) . -`. */
+export function phoneNumber(text: string): string | undefined {
+  const bare = text.toLowerCase().startsWith('tel:') ? text.slice('tel:'.length) : text;
+  return /^\+?[0-9][0-9 ().-]{2,30}$/.test(bare) ? bare : undefined;
+}
+
+/** A link a page may show: http(s), or mailto with a valid address. */
+export function isLinkUrl(text: string): boolean {
+  return isHttpUrl(text) || (text.toLowerCase().startsWith('mailto:') && emailAddress(text) !== undefined);
+}

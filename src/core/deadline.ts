@@ -1,0 +1,45 @@
+import type { ErrorItem } from './envelope.js';
+
+/**
+ * The deadline a request's synchronous work checks between units of work (a placement through a
+ * rule family, a card rendered, a snapshot item compared...). A Worker's clock does not advance
+ * while code runs without I/O, so a wall-clock timer alone cannot stop CPU-bound work: the
+ * deadline also counts units, UNITS_PER_MS per millisecond of budget, and expires on whichever
+ * runs out first. Expiry throws DeadlineExceeded, which the tool registry answers as `timeout`.
+ */
+export interface Deadline {
+  readonly budgetMs: number;
+  /** Spends one unit; throws DeadlineExceeded when the units or the time are used up. */
+  check(): void;
+}
+
+/** Units of work one millisecond of budget allows; a unit takes microseconds. */
+const UNITS_PER_MS = 100;
+/** How many units pass between two looks at the clock. */
+const CLOCK_EVERY = 64;
+
+export class DeadlineExceeded extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`work budget of ${budgetMs} ms exceeded`);
+  }
+}
+
+export function startDeadline(budgetMs: number, now: () => number = Date.now, units = budgetMs * UNITS_PER_MS): Deadline {
+  const end = now() + budgetMs;
+  let spent = 0;
+  return {
+    budgetMs,
+    check() {
+      if (spent++ >= units || (spent % CLOCK_EVERY === 1 && now() > end)) throw new DeadlineExceeded(budgetMs);
+    },
+  };
+}
+
+export function timeoutError(ms: number): ErrorItem {
+  return {
+    code: 'timeout',
+    message: `The request exceeded its ${ms} ms budget.`,
+    fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
+    retryable: true,
+  };
+}
