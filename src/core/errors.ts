@@ -81,6 +81,7 @@ export const DATACHAIN_CODES = {
   subchain_head_ref_unplaced: error('A subchain `head_refs` entry names no placement of that subchain instance.', 'Use an `element_instance_id` (or `element_id`) of a placement in that subchain instance.'),
   subchain_category_mismatch: error('A placement sits in a subchain instance whose subchain does not cover its category.', 'Move the placement out of the subchain instance, or use a subchain that lists the category.'),
   action_target_invalid: error('An action target does not fit its type (url and form need http(s), email an address, phone a number).', 'Fix the target, or change the action type.'),
+  interop_field_missing: warning('The datachain has no `id`, `created_at` or `schema_version` (one finding each): valid here, but the upstream DTPR validator requires them.', 'Add the field (an id of your choice, the creation time in ISO 8601 UTC, the version) so the datachain is valid everywhere.'),
   updated_before_created: error('`updated_at` is earlier than `created_at`.', 'Correct one of the two timestamps.'),
   provenance_required: error('`suggested_elements` is not empty but `authoring_provenance.kind` is not "ai_generated".', 'Set `authoring_provenance` to `{"kind":"ai_generated"}`, or remove the suggested elements.'),
   element_id_collision: error('A suggested element reuses the id of a schema element (in the snapshot or the version) or of another suggestion.', 'Rename the suggested element, or place the existing element instead.'),

@@ -1,8 +1,8 @@
 import type { LocaleValue } from '../domain/locale.js';
 
-/** Keeps `id` first, then the requested top-level fields in request order; `'all'` keeps everything. */
+/** Keeps `id` first, then the requested top-level fields in request order; `all` (alone or listed) keeps everything. */
 export function project<T extends { id: string }>(item: T, fields: readonly string[] | 'all'): Partial<T> & { id: string } {
-  if (fields === 'all') return item;
+  if (fields === 'all' || fields.includes('all')) return item;
   const out: Record<string, unknown> = { id: item.id };
   for (const f of fields) if (f !== 'id' && f in item) out[f] = (item as Record<string, unknown>)[f];
   return out as Partial<T> & { id: string };

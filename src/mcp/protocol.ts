@@ -2,9 +2,10 @@ import { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import type { MethodHandler } from './context.js';
 import { parseParams } from './params.js';
+import { issueSessionId, recordIssued } from './session.js';
 
+/** Newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
-const DEFAULT_PROTOCOL_VERSION = '2025-06-18';
 /** Assumed when a request carries no MCP-Protocol-Version header (Streamable HTTP rule). */
 export const HEADERLESS_PROTOCOL_VERSION = '2025-03-26';
 
@@ -21,11 +22,16 @@ const InitializeParams = z.looseObject({
   clientInfo: z.looseObject({ name: z.string() }).optional(),
 });
 
-export const initialize: MethodHandler = (params, ctx) => {
+export const initialize: MethodHandler = async (params, ctx) => {
   const p = parseParams(InitializeParams, params);
   const asked = p.protocolVersion;
-  const protocolVersion = asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : DEFAULT_PROTOCOL_VERSION;
-  ctx.issuedSessionId = ctx.clientSessionId ?? crypto.randomUUID();
+  // A version this server does not speak is answered with the newest one it does (the spec's rule).
+  const protocolVersion = asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : SUPPORTED_PROTOCOL_VERSIONS[0];
+  if (ctx.clientSessionId) ctx.issuedSessionId = ctx.clientSessionId;
+  else {
+    ctx.issuedSessionId = issueSessionId();
+    await recordIssued(ctx.env.SESSIONS, ctx.issuedSessionId);
+  }
   return {
     protocolVersion,
     capabilities: {

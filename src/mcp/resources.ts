@@ -5,6 +5,7 @@ import { invokeTool, toolNamed, type ToolName } from '../tools/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
+import { singlePage } from './single-page.js';
 import { readSlot } from '../services/render/slot.js';
 
 export const VIEW_MIME = 'text/html;profile=mcp-app';
@@ -37,8 +38,14 @@ const TEMPLATES = [
   },
 ];
 
-export const listResources: MethodHandler = () => ({ resources: [VIEW_RESOURCE] });
-export const listResourceTemplates: MethodHandler = () => ({ resourceTemplates: TEMPLATES });
+export const listResources: MethodHandler = (params) => {
+  singlePage(params, 'resources/list');
+  return { resources: [VIEW_RESOURCE] };
+};
+export const listResourceTemplates: MethodHandler = (params) => {
+  singlePage(params, 'resources/templates/list');
+  return { resourceTemplates: TEMPLATES };
+};
 
 const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;

@@ -16,7 +16,7 @@ import { answerBatch } from './batch.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
 import { serializeResponse } from './serialize.js';
 import { clearSlot } from '../services/render/slot.js';
-import { FALLBACK_SESSION, isValidSessionId } from './session.js';
+import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
 const refuseRpc: Refuser = (c, error, headers = {}) =>
@@ -29,10 +29,30 @@ function send(c: Context, status: number, json: string, framing: Framing, header
   return c.body(json, status as 200, { ...headers, 'Content-Type': 'application/json' });
 }
 
+/** The 404 for a request that names a session this server issued and then ended; else undefined. */
+async function endedSession(c: Context<AppEnv>): Promise<Response | undefined> {
+  const session = c.req.header('mcp-session-id');
+  if (session === undefined) return undefined;
+  try {
+    if (!(await hasEnded(c.env.SESSIONS, session))) return undefined;
+  } catch (error) {
+    // Without the record the session is treated as open: a store hiccup must not end sessions.
+    if (!(error instanceof StorageFailure)) throw error;
+    return undefined;
+  }
+  return refuseRpc(c, {
+    code: 'not_found',
+    message: 'This session has ended (DELETE /mcp).',
+    fix_hint: 'Start a new session: send initialize without an Mcp-Session-Id and use the id it answers with.',
+  });
+}
+
 async function handlePost(c: Context<AppEnv>): Promise<Response> {
   const checked = checkPostHeaders((n) => c.req.header(n));
   if ('error' in checked) return refuseRpc(c, checked.error);
   const { framing } = checked;
+  const ended = await endedSession(c);
+  if (ended) return ended;
   const parsed = parseJsonBody(await c.req.text());
   if (!parsed.ok) {
     const code = parsed.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
@@ -85,8 +105,11 @@ async function handleDelete(c: Context<AppEnv>): Promise<Response> {
     return refuseRpc(c, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
   }
   if (!isValidSessionId(session)) return refuseRpc(c, badSession());
+  const ended = await endedSession(c);
+  if (ended) return ended;
   try {
     await clearSlot(c.env.SESSIONS, session);
+    await endIfIssued(c.env.SESSIONS, session);
   } catch (error) {
     if (!(error instanceof StorageFailure)) throw error;
     console.error(JSON.stringify({ level: 'error', event: 'storage_failure', method: 'DELETE', request_id: c.get('requestId'), error: error.message }));

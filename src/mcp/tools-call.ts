@@ -9,10 +9,14 @@ import type { MethodHandler } from './context.js';
 import { SerializedEnvelope } from './serialize.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
+import { singlePage } from './single-page.js';
 
 const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown().optional() });
 
-export const listTools: MethodHandler = () => ({ tools: TOOL_DESCRIPTORS });
+export const listTools: MethodHandler = (params) => {
+  singlePage(params, 'tools/list');
+  return { tools: TOOL_DESCRIPTORS };
+};
 
 /** The MCP wrapping of an envelope: the same JSON as text and as structured content, serialised once. */
 function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown> = {}) {

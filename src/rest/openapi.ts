@@ -32,7 +32,7 @@ function toolParameter(tool: ToolName, name: string, where: 'path' | 'query'): S
     required: where === 'path',
     ...(description ? { description } : {}),
     schema,
-    ...(where === 'query' && (kind === 'list' || kind === 'list-or-all') ? { style: 'form', explode: false } : {}),
+    ...(where === 'query' && kind === 'list' ? { style: 'form', explode: false } : {}),
   };
 }
 

@@ -2,15 +2,14 @@ import type { ErrorItem } from '../core/envelope.js';
 import { TOOL_DESCRIPTORS, type ToolName } from '../tools/registry.js';
 
 /** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
-export type QueryKind = 'number' | 'list' | 'list-or-all' | 'string';
+export type QueryKind = 'number' | 'list' | 'string';
 
-type JsonSchema = { type?: unknown; anyOf?: JsonSchema[] };
+type JsonSchema = { type?: unknown };
 
 export function queryKind(schema: JsonSchema | undefined): QueryKind {
   if (!schema) return 'string';
   if (schema.type === 'integer' || schema.type === 'number') return 'number';
   if (schema.type === 'array') return 'list';
-  if (schema.anyOf?.some((s) => s.type === 'array')) return 'list-or-all';
   return 'string';
 }
 
@@ -27,8 +26,7 @@ export function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefi
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
 function convert(kind: QueryKind, values: string[]): unknown {
-  if (kind === 'list' || kind === 'list-or-all') {
-    if (kind === 'list-or-all' && values.length === 1 && values[0]!.trim() === 'all') return 'all';
+  if (kind === 'list') {
     return values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
   }
   const raw = values[0]!;
@@ -37,7 +35,7 @@ function convert(kind: QueryKind, values: string[]): unknown {
 
 /**
  * Tool arguments from a request: path parameters as they are, then the allowed query parameters
- * converted by kind (numbers parsed strictly, comma lists split and trimmed, `all` kept literal).
+ * converted by kind (numbers parsed strictly, comma lists split and trimmed: `fields=all` is `["all"]`).
  * Unknown or repeated scalar parameters are refused with `invalid_arguments` naming the allowed ones;
  * converted values are then checked by the tool's own input schema.
  */
@@ -58,7 +56,7 @@ export function gatherArgs(
       continue;
     }
     const kind = queryKind(tool && argumentSchema(tool, name));
-    if (values.length > 1 && kind !== 'list' && kind !== 'list-or-all') {
+    if (values.length > 1 && kind !== 'list') {
       errors.push({ code: 'invalid_arguments', message: `Query parameter '${name}' is given ${values.length} times.`, path: name, fix_hint: `Give '${name}' once.` });
       continue;
     }

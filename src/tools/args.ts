@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MaterializedElement } from '../domain/content.js';
 import { LocaleCode, Slug } from '../domain/locale.js';
 
 /** Argument pieces shared by several tools; descriptions end up in the tools' input schemas. */
@@ -13,9 +14,14 @@ export const localesArg = z
   .min(1)
   .describe('Keep only these locales in every localized text (default: all locales of the version).');
 
+/** The fields of an element a caller may ask for, and `all`. */
+const ELEMENT_FIELDS: [string, ...string[]] = ['all', ...Object.keys(MaterializedElement.shape)];
+
 export const fieldsArg = z
-  .union([z.array(z.string().min(1)).min(1), z.literal('all')])
-  .describe('Top-level fields to return ("id" is always included), or "all".');
+  .array(z.enum(ELEMENT_FIELDS, { error: (issue) => `Unknown field ${JSON.stringify(String(issue.input).slice(0, 64))}; the fields are: ${ELEMENT_FIELDS.join(', ')}.` }))
+  .min(1)
+  .max(ELEMENT_FIELDS.length)
+  .describe('Top-level element fields to return ("id" is always included); ["all"] returns every field.');
 
 export const elementIdArg = Slug.max(128).describe('Element id, e.g. "input_biometric".');
 

@@ -51,7 +51,7 @@ export const READ_CASES: readonly SurfaceCase[] = [
     args: { version: V, category_id: 'input_dataset', fields: ['shape', 'icon_variants'], locales: ['en'], limit: 3 },
     rest: { path: `${S}/${V}/elements?category_id=input_dataset&fields=shape,icon_variants&locales=en&limit=3` },
   },
-  { name: 'search', tool: 'list_elements', args: { version: V, query: 'camera', fields: 'all' }, rest: { path: `${S}/${V}/elements?query=camera&fields=all` } },
+  { name: 'search', tool: 'list_elements', args: { version: V, query: 'camera', fields: ['all'] }, rest: { path: `${S}/${V}/elements?query=camera&fields=all` } },
   { name: 'search in French', tool: 'list_elements', args: { version: BETA, query: 'santé', locale: 'fr' }, rest: { path: `${S}/${BETA}/elements?query=sant%C3%A9&locale=fr` } },
   { name: 'element', tool: 'get_element', args: { version: V, element_id: 'input_biometric' }, rest: { path: `${S}/${V}/elements/input_biometric` } },
   { name: 'element projected', tool: 'get_element', args: { version: 'ai@latest', element_id: 'people', fields: ['title'], locales: ['fr'] }, rest: { path: `${S}/ai@latest/elements/people?fields=title&locales=fr` } },

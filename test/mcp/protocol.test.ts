@@ -109,11 +109,32 @@ describe('initialize', () => {
     expect(r.json.result.instructions).toMatch(/list_schema_versions/);
     expect(r.headers.get('mcp-session-id')).toMatch(/^[\x21-\x7e]{1,128}$/);
   });
-  it('answers 2025-06-18 for an unsupported version and with no params', async () => {
+  it('answers the newest supported version for an unsupported one and with no params', async () => {
     const a = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '1999-01-01' } });
-    expect(a.json.result.protocolVersion).toBe('2025-06-18');
+    expect(a.json.result.protocolVersion).toBe('2025-11-25');
     const b = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize' });
-    expect(b.json.result.protocolVersion).toBe('2025-06-18');
+    expect(b.json.result.protocolVersion).toBe('2025-11-25');
+    const c = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26' } });
+    expect(c.json.result.protocolVersion).toBe('2025-03-26');
+  });
+  it('a session the server issued answers 404 after DELETE; a client-chosen id stays usable', async () => {
+    const init = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize' });
+    const issued = init.headers.get('mcp-session-id')!;
+    expect((await postMcp({ jsonrpc: '2.0', id: 2, method: 'ping' }, { 'mcp-session-id': issued })).status).toBe(200);
+    expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': issued } })).status).toBe(204);
+    const after = await postMcp({ jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': issued });
+    expect(after.status).toBe(404);
+    expect(after.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'not_found', fix_hint: expect.stringMatching(/initialize/) } } });
+    expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': issued } })).status).toBe(404);
+    const mine = `mine-${crypto.randomUUID()}`;
+    await postMcp({ jsonrpc: '2.0', id: 4, method: 'initialize' }, { 'mcp-session-id': mine });
+    expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': mine } })).status).toBe(204);
+    expect((await postMcp({ jsonrpc: '2.0', id: 5, method: 'ping' }, { 'mcp-session-id': mine })).status).toBe(200);
+  });
+  it.each(['tools/list', 'resources/list', 'resources/templates/list'])('%s with a cursor it never sent is -32602', async (method) => {
+    const r = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { cursor: 'junk' } });
+    expect(r.json.error).toMatchObject({ code: -32602, data: { fix_hint: expect.stringMatching(/without a cursor/) } });
+    expect((await postMcp({ jsonrpc: '2.0', id: 2, method, params: {} })).json.result).toBeDefined();
   });
   it('keeps a client-chosen session id', async () => {
     const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { 'mcp-session-id': 'mine-123' });

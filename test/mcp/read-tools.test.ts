@@ -133,10 +133,23 @@ describe('list_elements', () => {
     expect(env.data.elements.map((e: any) => e.id)).toEqual(['input_biometric']);
   });
   it('projects fields and locales', async () => {
-    const { env } = await call('list_elements', { version: V, fields: ['shape', 'nope'], locales: ['fr'], limit: 1 });
+    const { env } = await call('list_elements', { version: V, fields: ['shape'], locales: ['fr'], limit: 1 });
     expect(env.data.elements[0]).toEqual({ id: 'accessibility', shape: 'hexagon' });
-    const full = await call('list_elements', { version: V, fields: 'all', locales: ['fr'], limit: 1 });
+    const full = await call('list_elements', { version: V, fields: ['all'], locales: ['fr'], limit: 1 });
     expect(full.env.data.elements[0].title.map((t: any) => t.locale)).toEqual(['fr']);
+  });
+  it('an unknown field name is an error that names the fields there are', async () => {
+    const { env } = await call('list_elements', { version: V, fields: ['shape', 'nope'] }, true);
+    expect(env.errors).toHaveLength(1);
+    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'fields[1]' });
+    expect(env.errors[0].message).toMatch(/Unknown field "nope"; the fields are: all, id, category_id, title/);
+  });
+  it('fields is published as an array of the real field names, so clients can build a form from it', async () => {
+    for (const name of ['list_elements', 'get_element', 'get_elements']) {
+      const fields = (await toolDescriptors()).get(name).inputSchema.properties.fields;
+      expect(fields.type).toBe('array');
+      expect(fields.items.enum).toEqual(expect.arrayContaining(['all', 'id', 'title', 'search_terms', 'icon_variants']));
+    }
   });
   it.each([[0], [201], [1.5], ['10']])('limit %s -> invalid_arguments', async (limit) => {
     const { env } = await call('list_elements', { version: V, limit }, true);

@@ -25,7 +25,7 @@ describe('one fixture per rule', () => {
     const severity = DATACHAIN_CODES[c.code as keyof typeof DATACHAIN_CODES].severity;
     if (severity === 'warning') {
       expect(env.ok).toBe(true);
-      expect(env.meta.warnings).toEqual([expect.stringMatching(new RegExp(`^${c.code}: `))]);
+      expect(env.meta.warnings).toEqual(Array(c.count ?? 1).fill(expect.stringMatching(new RegExp(`^${c.code}: `))));
     } else {
       expect(env.ok).toBe(false);
       expect(env.data).toBeUndefined();
@@ -76,7 +76,8 @@ describe('valid datachains', () => {
 
 describe('seed 000: the flagship soft failure', () => {
   it('elements: [] gives one element_required per required category, without isError', async () => {
-    const { result, env } = await vcall('validate_datachain', { version: BETA, datachain: { elements: [] } });
+    const datachain = { id: 'seed-000', created_at: '2026-09-01T10:00:00Z', schema_version: BETA, elements: [] };
+    const { result, env } = await vcall('validate_datachain', { version: BETA, datachain });
     expect(result.isError).toBeUndefined();
     expect(env.ok).toBe(false);
     expect(env.errors.map((e: any) => e.message)).toEqual([
@@ -89,6 +90,15 @@ describe('seed 000: the flagship soft failure', () => {
       expect(e.fix_hint).toMatch(/^Add an element with category_id='[a-z_]+'/);
     }
     expect(env.meta).toMatchObject({ version: BETA, content_hash: expect.stringMatching(/^sha256-/), warnings: [] });
+  });
+  it('the bare { elements: [] } also says which fields the upstream validator would require', async () => {
+    const { env } = await vcall('validate_datachain', { version: BETA, datachain: { elements: [] } });
+    expect(env.errors.map((e: any) => e.code)).toEqual(['element_required', 'element_required', 'element_required']);
+    expect(env.meta.warnings).toEqual([
+      expect.stringMatching(/^interop_field_missing: 'id' is missing/),
+      expect.stringMatching(/^interop_field_missing: 'created_at' is missing/),
+      expect.stringMatching(/^interop_field_missing: 'schema_version' is missing/),
+    ]);
   });
 
   it('the stable version also requires affected', async () => {

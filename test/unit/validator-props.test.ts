@@ -85,7 +85,7 @@ describe('properties', () => {
     }).map(({ picks, firsts, context, title }) => {
       const mandatory = required.map((c, i) => { const list = release.elementsByCategory.get(c)!; return list[firsts[i]! % list.length]!; });
       const elements = [...mandatory, ...picks].map((e) => placement(e, context));
-      return { elements, ...(title !== undefined ? { title: [{ locale: 'en', value: title }] } : {}) };
+      return { id: 'prop', created_at: '2026-09-01T10:00:00Z', schema_version: version, elements, ...(title !== undefined ? { title: [{ locale: 'en', value: title }] } : {}) };
     });
     await fc.assert(fc.asyncProperty(datachain, async (dc) => {
       const first = await invoke('validate_datachain', { version, datachain: dc });

@@ -1,9 +1,22 @@
 import { finding, type Finding } from './finding.js';
 import type { RuleInput } from './input.js';
 
-/** Top-level fields: the pinned version and the timestamps. */
+/** Fields this server lets a datachain leave out but the upstream DTPR validator requires, with what to write. */
+const UPSTREAM_REQUIRED = {
+  id: 'an id of your choice, e.g. "city-parking-cameras"',
+  created_at: 'the creation time in ISO 8601 UTC, e.g. "2026-09-01T10:00:00Z"',
+  schema_version: 'the version you validate against',
+} as const;
+
+/** Top-level fields: the pinned version, the timestamps, and what other validators require. */
 export function metadataRules({ datachain, version }: RuleInput): Finding[] {
   const out: Finding[] = [];
+  for (const [field, what] of Object.entries(UPSTREAM_REQUIRED) as Array<[keyof typeof UPSTREAM_REQUIRED, string]>) {
+    if (datachain[field] !== undefined) continue;
+    out.push(finding('interop_field_missing', field,
+      `'${field}' is missing: this server accepts that, but the upstream DTPR validator requires it.`,
+      `Add '${field}': ${field === 'schema_version' ? `"${version}"` : what}.`));
+  }
   const pinned = datachain.schema_version;
   if (pinned !== undefined && pinned !== version) {
     out.push(finding(
