@@ -32,14 +32,14 @@ const raw = {
   },
 };
 const parsed = DatachainInstance.parse(raw);
-if (checkThin(parsed, release, startDeadline(5000)).some((f) => f.severity === 'error')) throw new Error('the bench datachain must be valid');
+if (checkThin(parsed, release, { deadline: startDeadline(5000), isServed: () => true }).some((f) => f.severity === 'error')) throw new Error('the bench datachain must be valid');
 
 describe('validate a 100-placement datachain', () => {
-  bench('rule engine (checkThin)', () => { checkThin(parsed, release, startDeadline(5000)); });
+  bench('rule engine (checkThin)', () => { checkThin(parsed, release, { deadline: startDeadline(5000), isServed: () => true }); });
   bench('parse + unknown keys + rules', () => {
     const deadline = startDeadline(5000);
     const p = parseDatachain(DatachainInstance, raw, deadline);
-    if (p.ok) checkThin(p.value, release, deadline);
+    if (p.ok) checkThin(p.value, release, { deadline, isServed: () => true });
   });
   bench('validate_datachain handler', async () => { await invoke('validate_datachain', { version: VERSION, datachain: raw }); });
 });

@@ -87,6 +87,7 @@ export const DATACHAIN_CODES = {
   element_id_collision: error('A suggested element reuses the id of a schema element (in the snapshot or the version) or of another suggestion.', 'Rename the suggested element, or place the existing element instead.'),
   element_category_unknown: error('A snapshot or suggested element has a `category_id` that is not in `schema_snapshot.categories`.', 'Use a category of the snapshot, or re-resolve the datachain.'),
   snapshot_required_category: error('The snapshot drops a category the served version requires, or marks it not required.', 'Re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.'),
+  snapshot_version_unserved: warning('A resolved datachain pins a schema version this server does not serve: it is checked and rendered from its own snapshot, with no drift check.', 'Nothing blocks its use here; to check it against a published release, re-resolve it with a version list_schema_versions lists.'),
   snapshot_drift: error('A snapshot item differs from the served version it pins (one finding per drifting item).', 'Re-resolve the datachain with resolve_datachain, or pin the version the snapshot was taken from.'),
 } as const satisfies Record<string, DatachainCodeInfo>;
 export type DatachainCode = keyof typeof DATACHAIN_CODES;

@@ -70,14 +70,17 @@ function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value:
 }
 
 /** Shape check and every thin-datachain rule against a release. */
-export function checkThinDatachain(raw: unknown, release: Release, deadline: Deadline): CheckedDatachain<DatachainInstance> {
-  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) => checkThin(dc, release, deadline));
+export function checkThinDatachain(raw: unknown, release: Release, store: SchemaStore, deadline: Deadline): CheckedDatachain<DatachainInstance> {
+  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) => checkThin(dc, release, { deadline, isServed: servedBy(store) }));
 }
+
+/** Whether the store serves a canonical version id. */
+const servedBy = (store: SchemaStore) => (id: string) => store.release(id) !== undefined;
 
 /** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
 export function checkResolvedDatachain(raw: unknown, release: Release, store: SchemaStore, deadline: Deadline): CheckedDatachain<ResolvedDatachainInstance> {
   return checked(release, parseDatachain(ResolvedDatachainInstance, raw, deadline),
-    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id), deadline));
+    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }));
 }
 
 /** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */

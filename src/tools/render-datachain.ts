@@ -52,7 +52,7 @@ export const renderDatachain = defineTool({
       source = snapshotSource(resolved.value, version, ctx.store.release(version) ?? release);
       checked = resolved;
     } else {
-      checked = checkThinDatachain(args.datachain, release, ctx.deadline);
+      checked = checkThinDatachain(args.datachain, release, ctx.store, ctx.deadline);
       if (!checked.ok) return checked.outcome;
       source = releaseSource(release);
     }

@@ -34,7 +34,7 @@ export const resolveDatachainTool = defineTool({
   soft: [...DATACHAIN_CODE_LIST, 'payload_too_large'],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
-      const checked = checkThinDatachain(args.datachain, release, ctx.deadline);
+      const checked = checkThinDatachain(args.datachain, release, ctx.store, ctx.deadline);
       if (!checked.ok) return checked.outcome;
       const result = resolveDatachain(checked.value, release, ctx.deadline);
       return result.ok ? ok(result.resolved, checked.meta) : err([result.error], checked.meta);

@@ -97,12 +97,42 @@ describe('validate_resolved', () => {
     expect(env.errors[0]).toMatchObject({ code: 'unknown_element', path: `elements[${dc.elements.length - 1}].element_id` });
   });
 
-  it('does not check drift against a version this server does not serve', async () => {
+  it('a datachain pinned to a version not served here is checked from its own snapshot, with a warning', async () => {
     const dc = JSON.parse(fullText);
     dc.schema_version = 'ai@2020-01-01';
     dc.schema_snapshot.elements[0].title[0].value = 'Edited';
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
-    expect(env.errors.map((e: any) => e.code)).toEqual(['schema_version_mismatch']);
+    expect(env.ok).toBe(true);
+    expect(env.data.warnings.map((w: any) => w.code)).toEqual(['snapshot_version_unserved']);
+    expect(env.data.warnings[0].message).toContain('ai@2020-01-01');
+  });
+  it('its required categories come from the snapshot, not from the version the tool was called with', async () => {
+    const dc = JSON.parse(fullText);
+    dc.schema_version = 'ai@2020-01-01';
+    // The snapshot's own datachain type no longer requires (or lists) the affected category.
+    dc.schema_snapshot.categories = dc.schema_snapshot.categories.filter((c: any) => c.id !== 'affected');
+    dc.schema_snapshot.datachain_type.categories = dc.schema_snapshot.datachain_type.categories.filter((id: string) => id !== 'affected');
+    dc.schema_snapshot.elements = dc.schema_snapshot.elements.filter((e: any) => e.category_id !== 'affected');
+    dc.elements = dc.elements.filter((p: any) => p.element_id !== 'people');
+    const valid = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(valid.env.ok).toBe(true);
+    dc.schema_snapshot.categories.find((c: any) => c.id === 'purpose').required = true;
+    dc.elements = dc.elements.filter((p: any) => p.element_id !== 'mobility');
+    if (dc.authoring_provenance?.element_provenance) delete dc.authoring_provenance.element_provenance.mobility;
+    const missing = await rcall('validate_resolved', { version: VERSION, datachain: dc });
+    expect(missing.env.errors.map((e: any) => e.code)).toEqual(['element_required']);
+    const rendered = await rcall('render_datachain', { version: VERSION, datachain: JSON.parse(JSON.stringify({ ...dc, elements: [...dc.elements, { element_id: 'mobility' }] })) });
+    expect(rendered.env.ok).toBe(true);
+    expect(rendered.env.data.warnings.map((w: any) => w.code)).toContain('snapshot_version_unserved');
+  });
+  it('a thin datachain pinned to a version not served here: the hint names only served versions', async () => {
+    const dc = JSON.parse(fullText);
+    delete dc.schema_snapshot;
+    delete dc.suggested_elements;
+    dc.schema_version = 'ai@2020-01-01';
+    const { env } = await rcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.errors[0]).toMatchObject({ code: 'schema_version_mismatch' });
+    expect(env.errors[0].fix_hint).toBe(`Set schema_version to "${VERSION}" (or omit it); 'ai@2020-01-01' is not served here.`);
   });
 
   it('upstream resolve output with build-only element fields is accepted with unknown_key warnings', async () => {

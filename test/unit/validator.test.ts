@@ -11,7 +11,7 @@ import { runCase } from '../fixtures/datachains/run.js';
 import { startDeadline } from '../../src/core/deadline.js';
 
 const release = () => embeddedStore().release(VERSION)!;
-const codes = (dc: unknown, r = release()) => checkThin(DatachainInstance.parse(dc), r, startDeadline(60_000)).map((f) => f.code);
+const codes = (dc: unknown, r = release()) => checkThin(DatachainInstance.parse(dc), r, { deadline: startDeadline(60_000), isServed: (id) => embeddedStore().release(id) !== undefined }).map((f) => f.code);
 
 describe('rule engine', () => {
   it('payload_too_large: a resolve over 512 KiB is a soft answer', async () => {
@@ -59,7 +59,7 @@ describe('rule engine', () => {
   it('asks for the instance id when an element placed with one is keyed by element id', () => {
     const dc = fullThin();
     dc.authoring_provenance.element_provenance.input_biometric = {};
-    const [f] = checkThin(DatachainInstance.parse(dc), release(), startDeadline(60_000));
+    const [f] = checkThin(DatachainInstance.parse(dc), release(), { deadline: startDeadline(60_000), isServed: (id) => embeddedStore().release(id) !== undefined });
     expect(f).toMatchObject({ code: 'element_provenance_unknown_element' });
     expect(f!.fix_hint).toContain("'camera_feed'");
   });

@@ -4,7 +4,7 @@ import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.
 import type { Release } from '../../store/release.js';
 import { actionRules } from './actions.js';
 import { driftRules } from './drift.js';
-import type { Finding } from './finding.js';
+import { finding, type Finding } from './finding.js';
 import { indexPlacements, type RuleFamily, type RuleInput } from './input.js';
 import { instanceIdRules } from './instance-ids.js';
 import { metadataRules } from './metadata.js';
@@ -21,8 +21,14 @@ const FAMILIES: readonly RuleFamily[] = [
   metadataRules, requiredRules, instanceIdRules, placementRules, variableRules, subchainRules, actionRules, provenanceRules,
 ];
 
-function runFamilies(datachain: DatachainInstance, pool: Pool, version: string, deadline: Deadline): Finding[] {
-  const input: RuleInput = { datachain, pool, version, index: indexPlacements(datachain), deadline };
+/** How a check is run: its deadline, and which versions this server serves. */
+export interface CheckOptions {
+  deadline: Deadline;
+  isServed: (id: string) => boolean;
+}
+
+function runFamilies(datachain: DatachainInstance, pool: Pool, version: string, form: RuleInput['form'], { deadline, isServed }: CheckOptions): Finding[] {
+  const input: RuleInput = { datachain, pool, version, index: indexPlacements(datachain), deadline, isServed, form };
   const out: Finding[] = [];
   for (const family of FAMILIES) {
     deadline.check();
@@ -32,25 +38,32 @@ function runFamilies(datachain: DatachainInstance, pool: Pool, version: string, 
 }
 
 /** Every finding about a parsed thin datachain checked against a served release. */
-export function checkThin(datachain: DatachainInstance, release: Release, deadline: Deadline): Finding[] {
-  return runFamilies(datachain, releasePool(release), release.id, deadline);
+export function checkThin(datachain: DatachainInstance, release: Release, options: CheckOptions): Finding[] {
+  return runFamilies(datachain, releasePool(release), release.id, 'thin', options);
 }
 
 /**
- * Every finding about a parsed resolved datachain. Placements are checked against the snapshot
- * plus the suggested elements; `served` is the release its `schema_version` pins when this server
- * serves it (drift and required categories are checked against it), else the tool's release is
- * the reference for required categories and id collisions, and drift is not checked.
+ * Every finding about a parsed resolved datachain, which is self-contained: placements, required
+ * categories and element resolution come from its snapshot plus the suggested elements. `served` is
+ * the release its `schema_version` pins when this server serves it: the snapshot is then also held
+ * to it (required categories kept, id collisions, drift). When the pinned version is not served,
+ * the snapshot alone is the reference and a warning says so.
  */
-export function checkResolved(datachain: ResolvedDatachainInstance, release: Release, served: Release | undefined, deadline: Deadline): Finding[] {
-  const reference = served ?? release;
+export function checkResolved(datachain: ResolvedDatachainInstance, release: Release, served: Release | undefined, options: CheckOptions): Finding[] {
   const pool = snapshotPool(release.id, datachain.schema_snapshot, datachain.suggested_elements);
-  const required = requiredSnapshotRules(datachain, reference);
+  const required = served ? requiredSnapshotRules(datachain, served) : { findings: [], covered: new Set<string>() };
   return [
-    ...suggestionRules(datachain, reference),
+    ...(served ? [] : [unservedWarning(datachain.schema_version ?? release.id)]),
+    ...suggestionRules(datachain, served),
     ...snapshotCategoryRules(datachain, required.covered),
     ...required.findings,
-    ...(served ? driftRules(datachain.schema_snapshot, served, required.covered, deadline) : []),
-    ...runFamilies(datachain, pool, release.id, deadline),
+    ...(served ? driftRules(datachain.schema_snapshot, served, required.covered, options.deadline) : []),
+    ...runFamilies(datachain, pool, release.id, 'resolved', options),
   ];
+}
+
+function unservedWarning(pinned: string): Finding {
+  return finding('snapshot_version_unserved', 'schema_version',
+    `The datachain pins ${pinned}, which this server does not serve; it was checked against its own schema_snapshot only (no drift check).`,
+    'Nothing blocks its use here. To check it against a published release, re-resolve the thin datachain with a version list_schema_versions lists.');
 }

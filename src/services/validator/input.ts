@@ -19,6 +19,10 @@ export interface RuleInput {
   readonly index: PlacementIndex;
   /** Checked once per placement (or item) a rule looks at. */
   readonly deadline: Deadline;
+  /** Whether this server serves a version id (hints name only versions a caller can use). */
+  readonly isServed: (id: string) => boolean;
+  /** A resolved datachain carries its own snapshot, so it may pin a version not served here. */
+  readonly form: 'thin' | 'resolved';
 }
 
 /** A rule family: reads the input, returns every finding it has (never throws on bad input). */

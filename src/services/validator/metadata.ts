@@ -9,7 +9,7 @@ const UPSTREAM_REQUIRED = {
 } as const;
 
 /** Top-level fields: the pinned version, the timestamps, and what other validators require. */
-export function metadataRules({ datachain, version }: RuleInput): Finding[] {
+export function metadataRules({ datachain, version, isServed, form }: RuleInput): Finding[] {
   const out: Finding[] = [];
   for (const [field, what] of Object.entries(UPSTREAM_REQUIRED) as Array<[keyof typeof UPSTREAM_REQUIRED, string]>) {
     if (datachain[field] !== undefined) continue;
@@ -18,12 +18,14 @@ export function metadataRules({ datachain, version }: RuleInput): Finding[] {
       `Add '${field}': ${field === 'schema_version' ? `"${version}"` : what}.`));
   }
   const pinned = datachain.schema_version;
-  if (pinned !== undefined && pinned !== version) {
+  // A resolved datachain pinned to a version not served here is checked from its own snapshot.
+  const selfContained = form === 'resolved' && pinned !== undefined && !isServed(pinned);
+  if (pinned !== undefined && pinned !== version && !selfContained) {
     out.push(finding(
       'schema_version_mismatch',
       'schema_version',
       `The datachain pins schema_version '${pinned}' but is checked against '${version}'.`,
-      `Set schema_version to "${version}" (or omit it), or call the tool with version "${pinned}".`,
+      `Set schema_version to "${version}" (or omit it)${isServed(pinned) ? `, or call the tool with version "${pinned}"` : `; '${pinned}' is not served here`}.`,
     ));
   }
   const { created_at, updated_at } = datachain;

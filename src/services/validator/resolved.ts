@@ -2,8 +2,8 @@ import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.
 import type { Release } from '../../store/release.js';
 import { finding, listIds, type Finding } from './finding.js';
 
-/** Suggested elements need AI provenance and ids of their own. */
-export function suggestionRules(datachain: ResolvedDatachainInstance, reference: Release): Finding[] {
+/** Suggested elements need AI provenance and ids of their own (not those of the pinned release, when served). */
+export function suggestionRules(datachain: ResolvedDatachainInstance, reference: Release | undefined): Finding[] {
   const out: Finding[] = [];
   const suggested = datachain.suggested_elements;
   if (suggested.length && datachain.authoring_provenance?.kind !== 'ai_generated') {
@@ -16,7 +16,7 @@ export function suggestionRules(datachain: ResolvedDatachainInstance, reference:
   suggested.forEach((e, i) => {
     const where = seen.has(e.id) ? `suggested_elements[${seen.get(e.id)}]`
       : snapshotIds.has(e.id) ? 'schema_snapshot.elements'
-        : reference.elementById.has(e.id) ? `the schema version ${reference.id}` : undefined;
+        : reference?.elementById.has(e.id) ? `the schema version ${reference.id}` : undefined;
     if (!seen.has(e.id)) seen.set(e.id, i);
     if (where === undefined) return;
     out.push(finding('element_id_collision', `suggested_elements[${i}].id`, `Suggested element id '${e.id}' is already used by ${where}.`,
