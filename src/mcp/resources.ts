@@ -20,7 +20,7 @@ const VIEW_RESOURCE = {
   _meta: { ui: VIEW_UI_META },
 };
 
-const TEMPLATES = [
+export const RESOURCE_TEMPLATES = [
   {
     uriTemplate: 'dtpr://schemas/{version}/elements/{element_id}',
     name: 'element',
@@ -38,7 +38,7 @@ const TEMPLATES = [
 ];
 
 export const listResources: MethodHandler = () => ({ resources: [VIEW_RESOURCE] });
-export const listResourceTemplates: MethodHandler = () => ({ resourceTemplates: TEMPLATES });
+export const listResourceTemplates: MethodHandler = () => ({ resourceTemplates: RESOURCE_TEMPLATES });
 
 const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
