@@ -60,7 +60,7 @@ export function checkArguments(prompt: string, declared: readonly PromptArgument
   }
   for (const arg of declared) {
     if (arg.required && !values.has(arg.name)) {
-      return bad(`arguments.${arg.name}`, `Prompt '${prompt}' needs the argument '${arg.name}'.`, arg.description);
+      return bad(`arguments.${arg.name}`, `Prompt '${prompt}' needs the argument '${arg.name}'.`, `Add ${arg.name}: ${arg.description}`);
     }
   }
   return { values };
