@@ -12,7 +12,7 @@ const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
 
 /**
  * The golden files under test/golden/, answered by the app itself: REST bodies (normalised), SVG
- * bytes, and the `tools/list` result. Keys are paths relative to the repository root.
+ * bytes, and the `tools/list` and `prompts/list` results. Keys are paths relative to the repository root.
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
   const app = createApp();
@@ -27,7 +27,9 @@ export async function goldenFiles(): Promise<Record<string, string>> {
   for (const [file, path] of Object.entries(SVG_GOLDENS)) {
     out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();
   }
-  const list = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }, ENV);
-  out['test/golden/tools-list.json'] = pretty(((await list.json()) as { result: unknown }).result);
+  for (const [file, method] of [['tools-list.json', 'tools/list'], ['prompts-list.json', 'prompts/list']] as const) {
+    const list = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }) }, ENV);
+    out[`test/golden/${file}`] = pretty(((await list.json()) as { result: unknown }).result);
+  }
   return out;
 }

@@ -9,7 +9,7 @@ export function project<T extends { id: string }>(item: T, fields: readonly stri
 }
 
 /** A localized text: a non-empty array whose items all carry a string `locale`. */
-function isLocaleArray(v: readonly unknown[]): v is LocaleValue[] {
+export function isLocaleArray(v: readonly unknown[]): v is LocaleValue[] {
   return v.length > 0 && v.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string');
 }
 

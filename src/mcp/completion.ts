@@ -1,32 +1,96 @@
 import { z } from 'zod';
-import { resolveVersion } from '../store/store.js';
+import type { ErrorItem } from '../core/envelope.js';
+import { findPrompt, PROMPTS } from '../prompts/registry.js';
+import type { Release } from '../store/release.js';
+import { resolveVersion, type SchemaStore } from '../store/store.js';
 import type { MethodHandler } from './context.js';
+import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
+import { RESOURCE_TEMPLATES } from './resources.js';
 
 const CompleteParams = z.looseObject({
   ref: z.union([
     z.looseObject({ type: z.literal('ref/prompt'), name: z.string() }),
     z.looseObject({ type: z.literal('ref/resource'), uri: z.string() }),
   ]),
-  argument: z.looseObject({ name: z.string(), value: z.string() }),
+  argument: z.looseObject({ name: z.string(), value: z.string().max(256) }),
   context: z.looseObject({ arguments: z.record(z.string(), z.string()).optional() }).optional(),
 });
 
 const MAX_VALUES = 100;
 
-/** Completes `version` and `element_id` arguments wherever they appear; other arguments get no values. */
+type Candidates = (store: SchemaStore, context: Readonly<Record<string, string>>) => readonly string[];
+
+/** The release named by the already-chosen `version` argument (default ai@latest); none when it is unknown. */
+function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release | undefined {
+  const release = resolveVersion(store, context.version || 'ai@latest');
+  return 'error' in release ? undefined : release;
+}
+
+/** Candidate values per argument name; an argument not listed here exists but is free text. */
+const CANDIDATES: Record<string, Candidates> = {
+  version: (store) => {
+    const index = store.index();
+    return [...Object.keys(index.aliases), ...index.versions.map((v) => v.id).reverse()];
+  },
+  element_id: (store, c) => [...(chosenRelease(store, c)?.elementById.keys() ?? [])],
+  category_id: (store, c) => chosenRelease(store, c)?.bundle.categories.map((x) => x.id) ?? [],
+  locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
+  target_locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
+};
+
+/** The `{name}` parameters of a URI template, in order. */
+function templateArguments(template: string): string[] {
+  return template.split('{').slice(1).map((part) => part.slice(0, part.indexOf('}')));
+}
+
+/** The argument names of the referenced prompt or resource template, or the error for an unknown one. */
+function argumentsOf(ref: z.output<typeof CompleteParams>['ref']): string[] | { error: ErrorItem } {
+  if (ref.type === 'ref/prompt') {
+    const prompt = findPrompt(ref.name);
+    if (prompt) return prompt.arguments.map((a) => a.name);
+    return { error: { code: 'not_found', message: `Unknown prompt '${ref.name.slice(0, 64)}'.`, path: 'ref.name', fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.` } };
+  }
+  const template = RESOURCE_TEMPLATES.find((t) => t.uriTemplate === ref.uri);
+  if (template) return templateArguments(template.uriTemplate);
+  return {
+    error: {
+      code: 'not_found',
+      message: `No resource template '${ref.uri.slice(0, 120)}'.`,
+      path: 'ref.uri',
+      fix_hint: `Use one of: ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}.`,
+    },
+  };
+}
+
+/** Prefix matches first, then other substring matches, both case-insensitive, in candidate order. */
+function rank(candidates: readonly string[], typed: string): string[] {
+  const v = typed.toLowerCase();
+  const prefix: string[] = [];
+  const inner: string[] = [];
+  for (const c of candidates) {
+    const i = c.toLowerCase().indexOf(v);
+    if (i === 0) prefix.push(c);
+    else if (i > 0) inner.push(c);
+  }
+  return [...prefix, ...inner];
+}
+
+/**
+ * Completes the arguments of prompts and resource templates: versions and aliases, element and
+ * category ids and locales of the release named in `context.arguments.version`. Free-text arguments
+ * get no values; an unknown prompt, template or argument name is -32602.
+ */
 export const complete: MethodHandler = (params, ctx) => {
   const p = parseParams(CompleteParams, params);
+  const names = argumentsOf(p.ref);
+  if ('error' in names) throw new InvalidParams(names.error);
   const { name, value } = p.argument;
-  const store = ctx.tool.store;
-  let candidates: string[] = [];
-  if (name === 'version') {
-    const index = store.index();
-    candidates = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
-  } else if (name === 'element_id') {
-    const release = resolveVersion(store, p.context?.arguments?.version ?? 'ai@latest');
-    if (!('error' in release)) candidates = [...release.elementById.keys()];
+  if (!names.includes(name)) {
+    const error: ErrorItem = { code: 'invalid_arguments', message: `'${name.slice(0, 64)}' is not an argument of this ${p.ref.type === 'ref/prompt' ? 'prompt' : 'resource template'}.`, path: 'argument.name', fix_hint: `Its arguments are: ${names.join(', ')}.` };
+    throw new InvalidParams(error);
   }
-  const matches = candidates.filter((c) => c.startsWith(value));
+  const candidates = Object.hasOwn(CANDIDATES, name) ? CANDIDATES[name]!(ctx.tool.store, p.context?.arguments ?? {}) : [];
+  const matches = rank(candidates, value);
   return { completion: { values: matches.slice(0, MAX_VALUES), total: matches.length, hasMore: matches.length > MAX_VALUES } };
 };

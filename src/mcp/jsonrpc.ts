@@ -36,10 +36,13 @@ export function refusal(error: ErrorItem): RpcResponse {
 
 const isRpcId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
-/** Thrown by method handlers for bad params; the dispatcher turns it into -32602. */
+/**
+ * Thrown by method handlers for bad params; the dispatcher turns it into -32602 whose `data` is the
+ * error item (`code`, `message`, `path`, `fix_hint`), like every other error of this server.
+ */
 export class InvalidParams extends Error {
-  constructor(message: string, readonly data?: unknown) {
-    super(message);
+  constructor(readonly data: ErrorItem & { issues?: unknown; errors?: unknown }) {
+    super(data.message);
   }
 }
 

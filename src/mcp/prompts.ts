@@ -1,11 +1,30 @@
 import { z } from 'zod';
+import { readSource } from '../services/render/slot.js';
+import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
+import { singlePage } from './single-page.js';
 
-export const listPrompts: MethodHandler = () => ({ prompts: [] });
+/** `arguments` is passed through as sent (not rebuilt), so every key the caller sent is checked. */
+const GetParams = z.looseObject({
+  name: z.string().min(1),
+  arguments: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    'Expected an object of string values').optional(),
+});
 
-export const getPrompt: MethodHandler = (params) => {
-  const { name } = parseParams(z.looseObject({ name: z.string().min(1) }), params);
-  throw new InvalidParams(`Unknown prompt '${name}'.`, { fix_hint: 'Call prompts/list for the available prompts.' });
+export const listPrompts: MethodHandler = (params) => {
+  singlePage(params, 'prompts/list');
+  return { prompts: PROMPT_DESCRIPTORS };
+};
+
+/** Builds a prompt; a caller's mistake (name, argument, version, datachain) is -32602 with the error item as data. */
+export const getPrompt: MethodHandler = async (params, ctx) => {
+  const p = parseParams(GetParams, params);
+  const answer = await getPromptAnswer(p.name, p.arguments ?? {}, {
+    store: ctx.tool.store,
+    lastRendered: () => readSource(ctx.env.SESSIONS, ctx.tool.sessionId),
+  });
+  if ('error' in answer) throw new InvalidParams(answer.error);
+  return answer;
 };

@@ -21,7 +21,7 @@ const VIEW_RESOURCE = {
   _meta: { ui: VIEW_UI_META },
 };
 
-const TEMPLATES = [
+export const RESOURCE_TEMPLATES = [
   {
     uriTemplate: 'dtpr://schemas/{version}/elements/{element_id}',
     name: 'element',
@@ -44,7 +44,7 @@ export const listResources: MethodHandler = (params) => {
 };
 export const listResourceTemplates: MethodHandler = (params) => {
   singlePage(params, 'resources/templates/list');
-  return { resourceTemplates: TEMPLATES };
+  return { resourceTemplates: RESOURCE_TEMPLATES };
 };
 
 const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
@@ -55,7 +55,7 @@ async function readThroughTool(uri: string, tool: ToolName, args: Record<string,
   const outcome = await invokeTool(toolNamed(tool), args, ctx.tool);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
-    throw new InvalidParams(`Cannot read ${uri}: ${first?.message ?? 'not found'}`, { errors: outcome.envelope.errors });
+    throw new InvalidParams({ ...first!, message: `Cannot read ${uri.slice(0, 200)}: ${first!.message}`, errors: outcome.envelope.errors });
   }
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(pick(outcome.envelope.data)) }] };
 }
@@ -65,7 +65,10 @@ function decodePart(uri: string, part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw new InvalidParams(`Cannot read '${uri.slice(0, 200)}': '${part.slice(0, 80)}' is not valid percent-encoding.`, {
+    throw new InvalidParams({
+      code: 'bad_request',
+      message: `Cannot read '${uri.slice(0, 200)}': '${part.slice(0, 80)}' is not valid percent-encoding.`,
+      path: 'params.uri',
       fix_hint: 'Percent-encode each part of the URI once (encodeURIComponent), e.g. ai%402026-08-12 or ai@2026-08-12.',
     });
   }
@@ -81,5 +84,5 @@ export const readResource: MethodHandler = async (params, ctx) => {
   if (element) return readThroughTool(uri, 'get_element', { version: decodePart(uri, element[1]!), element_id: decodePart(uri, element[2]!) }, (d) => d.element, ctx);
   const categories = CATEGORIES_URI.exec(uri);
   if (categories) return readThroughTool(uri, 'list_categories', { version: decodePart(uri, categories[1]!) }, (d) => d.categories, ctx);
-  throw new InvalidParams(`Unknown resource '${uri.slice(0, 200)}'.`, { fix_hint: 'Call resources/list and resources/templates/list for readable URIs.' });
+  throw new InvalidParams({ code: 'not_found', message: `Unknown resource '${uri.slice(0, 200)}'.`, path: 'params.uri', fix_hint: 'Call resources/list and resources/templates/list for readable URIs.' });
 };

@@ -18,5 +18,7 @@ export function serializeResponse(response: RpcResponse): string {
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;
   const head = JSON.stringify({ jsonrpc: response.jsonrpc, id: response.id, result: rest });
-  return `${head.slice(0, -2)},"structuredContent":${raw.json}}}`;
+  // head ends with the result object's closing brace and the response's: `...}}`.
+  const comma = Object.keys(rest).length > 0 ? ',' : '';
+  return `${head.slice(0, -2)}${comma}"structuredContent":${raw.json}}}`;
 }

@@ -11,7 +11,10 @@ const ListParams = z.looseObject({ cursor: z.string().optional() });
 export function singlePage(params: unknown, method: string): void {
   const { cursor } = parseParams(ListParams, params);
   if (cursor !== undefined) {
-    throw new InvalidParams(`Invalid cursor for ${method}: this server never sent it.`, {
+    throw new InvalidParams({
+      code: 'bad_request',
+      message: `Invalid cursor for ${method}: this server never sent it.`,
+      path: 'params.cursor',
       fix_hint: `${method} answers everything on one page; call it without a cursor.`,
     });
   }

@@ -33,7 +33,10 @@ export const callTool: MethodHandler = async (params, ctx) => {
   const p = parseParams(CallParams, params);
   const tool = findTool(p.name);
   if (!tool) {
-    throw new InvalidParams(`Unknown tool '${p.name}'.`, {
+    throw new InvalidParams({
+      code: 'not_found',
+      message: `Unknown tool '${p.name.slice(0, 64)}'.`,
+      path: 'params.name',
       fix_hint: `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
     });
   }

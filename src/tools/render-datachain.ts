@@ -4,7 +4,7 @@ import { err, ok } from '../core/envelope.js';
 import type { DatachainInstance } from '../domain/datachain.js';
 import { renderDocument } from '../services/render/document.js';
 import { iconResolver } from '../services/render/icon.js';
-import { SLOT_MAX_BYTES, writeSlot } from '../services/render/slot.js';
+import { SLOT_MAX_BYTES, writeSlot, writeSource } from '../services/render/slot.js';
 import { releaseSource, snapshotSource, type RenderSource } from '../services/render/source.js';
 import { renderSummary, VIEW_URI } from '../services/render/summary.js';
 import { buildView } from '../services/render/view.js';
@@ -68,7 +68,10 @@ export const renderDatachain = defineTool({
         fix_hint: 'Render fewer placements or shorter texts.',
       }], meta);
     }
-    await writeSlot(ctx.env.SESSIONS, ctx.sessionId, html);
+    await Promise.all([
+      writeSlot(ctx.env.SESSIONS, ctx.sessionId, html),
+      writeSource(ctx.env.SESSIONS, ctx.sessionId, JSON.stringify({ ...args.datachain, schema_version: source.version })),
+    ]);
     const elementCount = view.sections.reduce((n, s) => n + s.cards.length, 0);
     const outcome = ok({ resource_uri: VIEW_URI, section_count: view.sections.length, element_count: elementCount, warnings }, meta);
     outcome.mcp = { content: [{ type: 'text', text: renderSummary(view) }], _meta: { ui: UI_META } };

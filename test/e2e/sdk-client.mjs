@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 const url = new URL(process.argv[2] ?? 'http://127.0.0.1:8787/mcp');
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -88,8 +89,65 @@ if (tools.has('validate_datachain')) {
 }
 await step('ping and completion', async () => {
   await client.ping();
-  const c = await client.complete({ ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'version', value: 'ai@' } });
+  const c = await client.complete({ ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'version', value: 'ai@' } });
   assert.ok(c.completion.values.includes(V));
+});
+
+const realistic = readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8');
+const promptArgs = {
+  draft_datachain: { system_description: 'A city counts cars at crossings with cameras to retime traffic lights.' },
+  choose_elements: { category_id: 'input_dataset', system_description: 'A city counts cars at crossings with cameras.' },
+  audit_datachain: { datachain: realistic },
+  explain_datachain: { datachain: realistic, audience: 'residents of the neighbourhood' },
+  translate_datachain: { datachain: realistic, target_locale: 'fr' },
+};
+const prompts = new Map();
+await step('prompts/list: every prompt has a title, a description and described arguments', async () => {
+  const { prompts: list } = await client.listPrompts();
+  for (const p of list) {
+    assert.ok(p.title && p.description, p.name);
+    for (const a of p.arguments) assert.ok(a.description && typeof a.required === 'boolean', `${p.name}.${a.name}`);
+    prompts.set(p.name, p);
+  }
+  assert.deepEqual([...prompts.keys()].sort(), Object.keys(promptArgs).sort());
+});
+for (const [name, args] of Object.entries(promptArgs)) {
+  for (const locale of ['en', 'fr']) {
+    await step(`prompts/get ${name} (${locale})`, async () => {
+      const r = await client.getPrompt({ name, arguments: { ...args, locale } });
+      assert.ok(r.messages.length >= 1 && r.messages.every((m) => m.role === 'user' && m.content.type === 'text'));
+      const text = r.messages[0].content.text;
+      assert.match(text, /ai@\d{4}-\d{2}-\d{2}/);
+      assert.match(text, /sha256-[0-9a-f]{64}/);
+      assert.match(text, locale === 'fr' ? /Catégories, dans l’ordre d’affichage/ : /Categories, in display order/);
+    });
+  }
+}
+await step('prompts/get audit_datachain without a datachain uses the one rendered in this session', async () => {
+  await callChecked('render_datachain', { version: V, datachain: JSON.parse(realistic) });
+  const r = await client.getPrompt({ name: 'audit_datachain', arguments: {} });
+  assert.match(r.messages[1].content.text, /last rendered in this session/);
+  assert.match(r.messages[1].content.text, /riverton-traffic-cameras/);
+});
+await step('prompts/get refuses an unknown prompt and a bad argument with -32602', async () => {
+  await assert.rejects(client.getPrompt({ name: 'nope' }), (e) => e.code === -32602);
+  await assert.rejects(client.getPrompt({ name: 'choose_elements', arguments: { category_id: 'nope', system_description: 'x' } }), (e) => e.code === -32602 && /category/i.test(e.message));
+});
+const expectedValues = { version: 'ai@latest', category_id: 'purpose', locale: 'fr', target_locale: 'fr' };
+for (const [name] of Object.entries(promptArgs)) {
+  await step(`completion/complete every argument of ${name}`, async () => {
+    for (const arg of prompts.get(name)?.arguments ?? []) {
+      const c = await client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: arg.name, value: '' }, context: { arguments: { version: V } } });
+      assert.ok(Array.isArray(c.completion.values), arg.name);
+      if (expectedValues[arg.name]) assert.ok(c.completion.values.includes(expectedValues[arg.name]), `${name}.${arg.name}: ${c.completion.values}`);
+      else assert.deepEqual(c.completion.values, [], `${name}.${arg.name} is free text`);
+    }
+  });
+}
+await step('completion/complete: resource template arguments; unknown prompt is -32602', async () => {
+  const c = await client.complete({ ref: { type: 'ref/resource', uri: 'dtpr://schemas/{version}/elements/{element_id}' }, argument: { name: 'element_id', value: 'input_bio' }, context: { arguments: { version: V } } });
+  assert.deepEqual(c.completion.values, ['input_biometric']);
+  await assert.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'version', value: '' } }), (e) => e.code === -32602);
 });
 await transport.terminateSession();
 await client.close();

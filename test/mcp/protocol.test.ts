@@ -164,11 +164,11 @@ describe('other methods and verbs', () => {
     expect(r.json.result).toEqual(expected);
   });
   it('completion/complete completes versions', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'version', value: 'ai@2026-08' } } });
+    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'version', value: 'ai@2026-08' } } });
     expect(r.json.result.completion.values).toContain('ai@2026-08-12');
   });
-  it('completion/complete with unknown argument answers an empty list', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'arg1', value: 'te' } } });
+  it('completion/complete of a free-text argument answers an empty list', async () => {
+    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'system_description', value: 'te' } } });
     expect(r.json.result.completion.values).toEqual([]);
   });
   it('GET /mcp -> 405 with Allow and a JSON-RPC body', async () => {

@@ -31,7 +31,7 @@ describe('faults never leak internals', () => {
     expect(r.text).not.toContain('secret');
   });
   it('a protocol method that hits a fault answers -32603 with only the request id', async () => {
-    const r = await rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'version', value: 'ai' } });
+    const r = await rpc('completion/complete', { ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'version', value: 'ai' } });
     expect(JSON.parse(r.text)).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'Internal error', data: { request_id: 'fault-1' } } });
   });
   it('a REST route that hits a fault answers the envelope with the policy status', async () => {

@@ -10,6 +10,7 @@ export const SLOT_TTL_SECONDS = 3600;
 export const SLOT_MAX_BYTES = 512 * 1024;
 
 const slotKey = (sessionId: string) => `slot:${sessionId}`;
+const sourceKey = (sessionId: string) => `source:${sessionId}`;
 
 export async function readSlot(kv: KVNamespace, sessionId: string): Promise<string | null> {
   return guardStorage(() => kv.get(slotKey(sessionId), 'text'));
@@ -19,6 +20,19 @@ export async function writeSlot(kv: KVNamespace, sessionId: string, html: string
   await guardStorage(() => kv.put(slotKey(sessionId), html, { expirationTtl: SLOT_TTL_SECONDS }));
 }
 
+/**
+ * The datachain JSON behind the session's last page, with `schema_version` set to the version it
+ * was rendered against; kept as long as the page. Prompts read it when no datachain is passed.
+ */
+export async function readSource(kv: KVNamespace, sessionId: string): Promise<string | null> {
+  return guardStorage(() => kv.get(sourceKey(sessionId), 'text'));
+}
+
+export async function writeSource(kv: KVNamespace, sessionId: string, json: string): Promise<void> {
+  await guardStorage(() => kv.put(sourceKey(sessionId), json, { expirationTtl: SLOT_TTL_SECONDS }));
+}
+
+/** Forgets the session's page and its datachain. */
 export async function clearSlot(kv: KVNamespace, sessionId: string): Promise<void> {
-  await guardStorage(() => kv.delete(slotKey(sessionId)));
+  await guardStorage(() => Promise.all([kv.delete(slotKey(sessionId)), kv.delete(sourceKey(sessionId))]));
 }

@@ -1,0 +1,85 @@
+import type { ErrorItem } from '../core/envelope.js';
+import { LOCALE_CODES, type LocaleCode } from '../domain/locale.js';
+import type { Release } from '../store/release.js';
+import { resolveVersion, type SchemaStore } from '../store/store.js';
+
+/** A prompt argument as `prompts/list` shows it, plus the longest value the prompt accepts. */
+export interface PromptArgument {
+  name: string;
+  description: string;
+  required: boolean;
+  maxLength: number;
+}
+
+const locales = LOCALE_CODES.map((l) => `"${l}"`).join(' or ');
+
+export const versionArgument = (fallback: string): PromptArgument => ({
+  name: 'version',
+  description: `Schema version: a dated id such as "ai@2026-08-12", or an alias "ai@latest" / "ai@latest-beta". Default: ${fallback}. completion/complete lists them.`,
+  required: false,
+  maxLength: 64,
+});
+
+export const localeArgument: PromptArgument = {
+  name: 'locale',
+  description: `Language the prompt is written in and the answer is asked in: ${locales}, a locale of the release. Default "en".`,
+  required: false,
+  maxLength: 16,
+};
+
+export const datachainArgument = (required: boolean, sessionFallback: boolean): PromptArgument => ({
+  name: 'datachain',
+  description: 'The datachain as JSON text (an object, thin or resolved form).' +
+    (sessionFallback ? ' Omitted: the datachain last rendered with render_datachain in this session.' : ''),
+  required,
+  maxLength: 64 * 1024,
+});
+
+type ArgResult = { values: Map<string, string> } | { error: ErrorItem };
+
+/**
+ * Checks `prompts/get` arguments against a prompt's declaration: every name declared, every value
+ * a string within its length cap, every required one present. Empty strings count as absent.
+ */
+export function checkArguments(prompt: string, declared: readonly PromptArgument[], raw: Record<string, unknown>): ArgResult {
+  const byName = new Map(declared.map((a) => [a.name, a]));
+  const names = declared.map((a) => a.name).join(', ');
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(raw)) {
+    const arg = byName.get(name);
+    const path = `arguments.${name.slice(0, 64)}`;
+    if (!arg) return bad(path, `Prompt '${prompt}' has no argument '${name.slice(0, 64)}'.`, `Use only its arguments: ${names}.`);
+    if (typeof value !== 'string') {
+      return bad(path, `Argument '${name}' must be a string (got ${value === null ? 'null' : typeof value}).`,
+        'Prompt arguments are strings; send a datachain as JSON text.');
+    }
+    if (value.length > arg.maxLength) {
+      return bad(path, `Argument '${name}' is ${value.length} characters long; at most ${arg.maxLength} are accepted.`, 'Shorten it.');
+    }
+    if (value !== '') values.set(name, value);
+  }
+  for (const arg of declared) {
+    if (arg.required && !values.has(arg.name)) {
+      return bad(`arguments.${arg.name}`, `Prompt '${prompt}' needs the argument '${arg.name}'.`, `Add ${arg.name}: ${arg.description}`);
+    }
+  }
+  return { values };
+}
+
+export function bad(path: string, message: string, fix_hint: string): { error: ErrorItem } {
+  return { error: { code: 'invalid_arguments', message, path, fix_hint } };
+}
+
+/** The release a version argument names; an unknown one is an error at `path`. */
+export function releaseOf(store: SchemaStore, version: string, path = 'arguments.version'): Release | { error: ErrorItem } {
+  const release = resolveVersion(store, version);
+  return 'error' in release ? { error: { ...release.error, path } } : release;
+}
+
+/** A locale argument checked against the release's locales (default "en"). */
+export function localeOf(release: Release, value: string | undefined, name = 'locale'): LocaleCode | { error: ErrorItem } {
+  const locale = value ?? 'en';
+  if (release.locales.includes(locale)) return locale as LocaleCode;
+  return bad(`arguments.${name}`, `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
+    `Use one of: ${release.locales.join(', ')} (completion/complete lists them).`);
+}

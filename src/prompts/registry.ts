@@ -1,0 +1,45 @@
+import type { ErrorItem } from '../core/envelope.js';
+import { checkArguments } from './args.js';
+import { auditDatachain } from './audit-datachain.js';
+import { chooseElements } from './choose-elements.js';
+import type { PromptContext, PromptDef, PromptOutcome } from './define.js';
+import { draftDatachain } from './draft-datachain.js';
+import { explainDatachain } from './explain-datachain.js';
+import { translateDatachain } from './translate-datachain.js';
+
+/** Every prompt, in the order prompts/list shows them. */
+export const PROMPTS: readonly PromptDef[] = [draftDatachain, chooseElements, auditDatachain, explainDatachain, translateDatachain];
+
+const BY_NAME = new Map(PROMPTS.map((p) => [p.name, p]));
+
+export function findPrompt(name: string): PromptDef | undefined {
+  return BY_NAME.get(name);
+}
+
+/** MCP prompt descriptors, computed once per isolate. */
+export const PROMPT_DESCRIPTORS = PROMPTS.map((p) => ({
+  name: p.name,
+  title: p.title,
+  description: p.description,
+  arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
+}));
+
+function unknownPrompt(name: string): { error: ErrorItem } {
+  return {
+    error: {
+      code: 'not_found',
+      message: `Unknown prompt '${name.slice(0, 64)}'.`,
+      path: 'name',
+      fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')} (prompts/list describes them).`,
+    },
+  };
+}
+
+/** Checks the arguments against the prompt's declaration, then builds its messages. */
+export async function getPromptAnswer(name: string, rawArgs: Record<string, unknown>, ctx: PromptContext): Promise<PromptOutcome> {
+  const prompt = findPrompt(name);
+  if (!prompt) return unknownPrompt(name);
+  const checked = checkArguments(prompt.name, prompt.arguments, rawArgs);
+  if ('error' in checked) return checked;
+  return prompt.build(checked.values, ctx);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { fetchWorker, JSON_HEADERS } from '../helpers/http.js';
+import { REALISTIC } from '../helpers/hostile.js';
+import { expectInvalid, getPrompt, promptTexts, releaseOf } from '../helpers/prompts.js';
+import { call } from '../helpers/tools.js';
+
+const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
+const fenced = (material: string) => JSON.parse(material.split('\n').slice(2, -1).join('\n'));
+
+/** The realistic datachain reduced to elements every served release has, without schema_version. */
+function portable(title: string) {
+  const beta = releaseOf('ai@latest-beta');
+  const { schema_version: _, ...rest } = REALISTIC;
+  return { ...rest, title: [{ locale: 'en', value: title }], elements: REALISTIC.elements.filter((p: any) => beta.elementById.has(p.element_id)) };
+}
+
+describe('audit and explain fall back to the datachain last rendered in the session', () => {
+  for (const prompt of ['audit_datachain', 'explain_datachain']) {
+    it(`${prompt}: render, then get the prompt without a datachain in the same session`, async () => {
+      const h = session(prompt);
+      const { env } = await call('render_datachain', { version: REALISTIC.schema_version, datachain: REALISTIC }, false, h);
+      expect(env.ok).toBe(true);
+      const [text, material] = promptTexts(await getPrompt(prompt, {}, h));
+      expect(material!.split('\n')[0]).toMatch(/last rendered in this session/);
+      expect(fenced(material!)).toEqual(REALISTIC);
+      expect(text).toContain(releaseOf(REALISTIC.schema_version).contentHash);
+      const [fr] = promptTexts(await getPrompt(prompt, { locale: 'fr' }, h));
+      expect(fr).toContain('Catégories, dans l’ordre d’affichage');
+    });
+  }
+
+  it('the stored datachain carries the version it was rendered against', async () => {
+    const h = session('beta');
+    const beta = releaseOf('ai@latest-beta');
+    const { env } = await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('Beta render') }, false, h);
+    expect(env.ok).toBe(true);
+    const [text, material] = promptTexts(await getPrompt('audit_datachain', undefined, h));
+    expect(fenced(material!).schema_version).toBe(beta.id);
+    expect(text).toContain(beta.contentHash);
+  });
+
+  it('a failed render keeps the previous datachain; an explicit datachain wins over the session', async () => {
+    const h = session('keep');
+    await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('First render') }, false, h);
+    const { env } = await call('render_datachain', { version: 'ai@latest-beta', datachain: { elements: [] } }, false, h);
+    expect(env.ok).toBe(false);
+    const [, kept] = promptTexts(await getPrompt('explain_datachain', {}, h));
+    expect(fenced(kept!).title[0].value).toBe('First render');
+    const [, passed] = promptTexts(await getPrompt('explain_datachain', { datachain: JSON.stringify(REALISTIC) }, h));
+    expect(passed!.split('\n')[0]).not.toMatch(/session/);
+    expect(fenced(passed!)).toEqual(REALISTIC);
+  });
+
+  it('sessions never see each other\'s datachain', async () => {
+    const a = session('a');
+    await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('Session A') }, false, a);
+    for (const prompt of ['audit_datachain', 'explain_datachain']) {
+      expectInvalid(await getPrompt(prompt, {}, session('b')), 'arguments.datachain', /none was rendered in this session/, /render_datachain/);
+    }
+  });
+
+  it('DELETE /mcp forgets the session\'s datachain with its page', async () => {
+    const h = session('deleted');
+    await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('To forget') }, false, h);
+    promptTexts(await getPrompt('audit_datachain', {}, h));
+    const r = await fetchWorker('/mcp', { method: 'DELETE', headers: { ...JSON_HEADERS, ...h } });
+    expect(r.status).toBe(204);
+    expectInvalid(await getPrompt('audit_datachain', {}, h), 'arguments.datachain', /No datachain/);
+  });
+});
