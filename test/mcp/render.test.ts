@@ -37,6 +37,16 @@ describe('render_datachain', () => {
     expect(html).toContain('for 2 years');
     expect(html.match(/<article /g)).toHaveLength(15);
   });
+  it('emits the stylesheet raw: one style element, no entity inside, no caller text', async () => {
+    const h = session('style');
+    await call('render_datachain', { version: V, datachain: hostileDatachain() }, false, h);
+    const html = await readView(h);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]).not.toMatch(/&(?:quot|gt|lt|amp|#\d+|#x[0-9a-f]+);/i);
+    expect(styles[0]).toContain('"Segoe UI"');
+    expect(styles[0]).not.toMatch(/pwned|<|\{\{/);
+  });
   it('renders in French with fallback', async () => {
     const h = session('fr');
     await call('render_datachain', { version: V, datachain: REALISTIC, locale: 'fr' }, false, h);

@@ -1,3 +1,4 @@
+import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import { innerColor } from '../color.js';
 import { labelsFor, type Labels } from './labels.js';
@@ -77,7 +78,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
         <title>{view.title}</title>
-        <style>{STYLES}</style>
+        <style>{raw(STYLES)}</style>
       </head>
       <body>
         <main>

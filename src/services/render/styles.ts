@@ -1,4 +1,7 @@
-/** The page's only stylesheet: light and dark schemes, responsive grid, print rules. AA contrast throughout. */
+/**
+ * The page's only stylesheet: light and dark schemes, responsive grid, print rules. AA contrast throughout.
+ * A constant emitted raw into `<style>` (no escaping there): it holds no caller text and never `</style`.
+ */
 export const STYLES = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1a1a1a;--muted:#4a4a4a;--line:#d0d0d0;--card:#f7f7f7;--accent:#0b5561;--warn-bg:#fff4e5;--warn-fg:#6b3a00;--tag:#e8e8e8}
 @media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#ececec;--muted:#c4c4c4;--line:#3a3a3a;--card:#1e1e1e;--accent:#7fd3df;--warn-bg:#3a2a12;--warn-fg:#ffd9a8;--tag:#2e2e2e}.dtpr-icon{background:#fff;border-radius:6px}}
