@@ -80,6 +80,7 @@ export const DATACHAIN_CODES = {
   element_category_unknown: error('A snapshot or suggested element has a `category_id` that is not in `schema_snapshot.categories`.', 'Use a category of the snapshot, or re-resolve the datachain.'),
   snapshot_required_category: error('The snapshot drops a category the served version requires, or marks it not required.', 'Re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.'),
   snapshot_drift: error('A snapshot item differs from the served version it pins (one finding per drifting item).', 'Re-resolve the datachain with resolve_datachain, or pin the version the snapshot was taken from.'),
+  locale_fallback: warning('A text shown by render_datachain has no entry in the requested locale; another locale\'s text is shown, marked with its own `lang`.', 'Add a `{"locale","value"}` entry in the requested locale at `path`, or render in a locale the datachain has.'),
 } as const satisfies Record<string, DatachainCodeInfo>;
 export type DatachainCode = keyof typeof DATACHAIN_CODES;
 

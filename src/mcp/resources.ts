@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { placeholderDocument } from '../services/render/placeholder.js';
-import { VIEW_URI } from '../services/render/summary.js';
+import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
+import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { findTool, invokeTool } from '../tools/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
@@ -20,6 +20,15 @@ const VIEW_RESOURCE = {
   _meta: { ui: VIEW_UI_META },
 };
 
+export const SIGN_MIME = 'image/svg+xml';
+const SIGN_RESOURCE = {
+  uri: SIGN_URI,
+  name: 'datachain-sign',
+  title: 'DTPR datachain sign',
+  description: 'The printable SVG sign last rendered in this session by render_datachain with format "sign" (a placeholder before the first one).',
+  mimeType: SIGN_MIME,
+};
+
 const TEMPLATES = [
   {
     uriTemplate: 'dtpr://schemas/{version}/elements/{element_id}',
@@ -37,7 +46,7 @@ const TEMPLATES = [
   },
 ];
 
-export const listResources: MethodHandler = () => ({ resources: [VIEW_RESOURCE] });
+export const listResources: MethodHandler = () => ({ resources: [VIEW_RESOURCE, SIGN_RESOURCE] });
 export const listResourceTemplates: MethodHandler = () => ({ resourceTemplates: TEMPLATES });
 
 const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
@@ -58,6 +67,10 @@ export const readResource: MethodHandler = async (params, ctx) => {
   if (uri === VIEW_URI) {
     const html = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId)) ?? placeholderDocument();
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
+  }
+  if (uri === SIGN_URI) {
+    const svg = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId, 'sign')) ?? PLACEHOLDER_SIGN;
+    return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const element = ELEMENT_URI.exec(uri);
   if (element) return readThroughTool(uri, 'get_element', { version: decodeURIComponent(element[1]!), element_id: decodeURIComponent(element[2]!) }, (d) => d.element, ctx);
