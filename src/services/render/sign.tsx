@@ -19,7 +19,7 @@ const MUTED = '#4a5160';
 const BAND = '#0a4a54';
 const COLS = 4;
 const ICON = 84;
-const TILE_H = 176;
+const TILE_H = 170;
 const QR_BOX = 196;
 
 type Lines = { lines: string[]; lang?: string };

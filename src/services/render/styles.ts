@@ -19,7 +19,7 @@ header.doc{background:var(--head);color:var(--head-fg);padding:1.75rem 0 1.6rem}
 header.doc h1{font-size:clamp(1.75rem,4.2vw,2.6rem);line-height:1.15;margin:.3rem 0 .55rem}
 .lead{font-size:1.2rem;line-height:1.45;max-width:50rem;margin:0}
 header.doc .note{margin:.9rem 0 0;max-width:50rem;font-size:.9rem;border-left:3px solid var(--head-fg);padding-left:.6rem}
-main{padding-top:1.5rem;padding-bottom:2.5rem}
+main.wrap{padding-top:1.5rem;padding-bottom:2.5rem}
 .glance{background:var(--glance);border:1px solid var(--glance-line);border-radius:16px;padding:1.1rem 1.25rem 1.25rem}
 .glance>h2{font-size:1.3rem;margin:0 0 .75rem}
 .glance dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,15.5rem),1fr));gap:.85rem;margin:0;align-items:start}
@@ -36,7 +36,7 @@ main{padding-top:1.5rem;padding-bottom:2.5rem}
 .none,.hint{margin:.2rem 0 0}
 .contacts{list-style:none;padding:0;margin:.6rem 0 0;display:flex;flex-wrap:wrap;gap:.4rem 1.5rem}
 .act-label{color:var(--muted)}
-.act-link{font-weight:650}
+.act-link{font-weight:650;overflow-wrap:anywhere}
 nav.toc{margin:1.5rem 0 0}
 .toc-title{font-size:.8rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;color:var(--muted);margin:0 0 .4rem}
 nav.toc ol{display:flex;flex-wrap:wrap;gap:.4rem;padding:0;margin:0;list-style:none;font-size:.9rem}
@@ -44,6 +44,7 @@ nav.toc a{display:inline-block;padding:.15rem .65rem;border:1px solid var(--line
 section.cat{border-top:1px solid var(--line);margin-top:1.75rem;padding-top:1.1rem}
 section.cat>h2{font-size:1.35rem;line-height:1.25;margin:0 0 .3rem}
 section.cat>p{margin:0 0 .9rem;color:var(--muted);font-size:.9rem}
+@media (max-width:40rem){.wrap{padding:0 .9rem}.glance{padding:.9rem .8rem 1rem}.glance .q{padding:.75rem .85rem}article.card{padding:.9rem}}
 @media (min-width:60rem){section.cat{display:grid;grid-template-columns:15rem minmax(0,1fr);grid-template-rows:auto 1fr;column-gap:2.5rem;align-items:start}section.cat>h2,section.cat>.intro{grid-column:1}section.cat>ul,section.cat>p.empty{grid-column:2;grid-row:1/span 2}}
 .req{font-size:.75rem;font-weight:700;border:1px solid var(--muted);border-radius:999px;padding:0 .5rem;margin-left:.5rem;vertical-align:middle}
 section.cat>p.empty{background:var(--warn-bg);color:var(--warn-fg);padding:.55rem .8rem;border-radius:8px;font-size:.95rem}
@@ -91,12 +92,12 @@ ol.sources li{margin:.2rem 0}
 body{font-size:10.5pt;line-height:1.4}
 .wrap{max-width:none;padding:0}
 header.doc{padding:0 0 .6rem;border-bottom:2pt solid #000}
-main{padding-top:.8rem}
+main.wrap{padding-top:.8rem}
 nav.toc{display:none}
 .glance{border-radius:0;padding:.6rem .8rem}
 .glance dl{grid-template-columns:1fr 1fr}
 section.cat{display:block;margin-top:1rem}
-section.cat>h2{break-after:avoid}
+section.cat>h2,section.cat>.intro{break-after:avoid}
 .cards{grid-template-columns:1fr 1fr}
 article.card,.glance .q,ol.sources li,dl.fields>div{break-inside:avoid}
 details.prov::details-content{display:block;content-visibility:visible}
