@@ -45,9 +45,4 @@ export class Localizer {
     }
     return { text: entry.value, lang: entry.locale };
   }
-
-  /** Same as `pick` but only the text, for places that cannot carry a lang attribute. */
-  plain(values: readonly Entry[] | undefined, origin?: TextOrigin): string {
-    return this.pick(values, origin).text;
-  }
 }

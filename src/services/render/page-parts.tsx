@@ -1,6 +1,6 @@
 import { innerColor } from '../color.js';
 import type { ActionView, ContextBadge } from './card.js';
-import type { IconOf, IconUris } from './icon.js';
+import type { IconUris } from './icon.js';
 import type { LocalText } from './localize.js';
 import type { TextPart } from './text.js';
 
@@ -45,5 +45,3 @@ export function Icon({ uris, size }: { uris: IconUris; size: number }) {
     </picture>
   );
 }
-
-export type { IconOf };

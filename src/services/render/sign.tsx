@@ -59,15 +59,25 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
   const othersY = nameY + (lead.lines.length - 1) * 46 + 36;
   const tilesY = (otherLines.lines.length ? othersY + (otherLines.lines.length - 1) * 30 : nameY + (lead.lines.length - 1) * 46) + 44;
   const tileW = (W - 2 * M) / COLS;
-  const qrY = tilesY + Math.ceil(tiles.length / COLS) * TILE_H + 12;
+  const rows = Math.ceil(tiles.length / COLS);
   const qr = qrPath(link);
   const scale = QR_BOX / (qr.size + 8);
   const textX = M + QR_BOX + 32;
   const textW = W - M - textX;
   const scan: Lines = { lines: wrapText(t.signScan, charsFor(textW, 24), 4) };
   const linkLines: Lines = { lines: wrapText(link, charsFor(textW, 22, 'bold'), 3, true) };
-  const linkY = qrY + 48 + scan.lines.length * 30 + 10;
-  const footerY = Math.max(qrY + QR_BOX, linkY + linkLines.lines.length * 28 + 8);
+  const linkDy = 48 + scan.lines.length * 30 + 10;
+  const footerDy = Math.max(QR_BOX, linkDy + linkLines.lines.length * 28 + 8);
+  // Few tiles grow (up to 1.5x) into the room an A4 page leaves and sit in its middle; the QR block sits at the bottom.
+  const room = A4_H - tilesY - (footerDy + 28) - 12;
+  const k = rows ? Math.min(1.5, Math.max(1, room / (rows * TILE_H))) : 1;
+  const spare = Math.max(0, room - rows * TILE_H * k);
+  const tilesTop = tilesY + spare / 2;
+  const qrY = Math.max(tilesY + rows * TILE_H * k + 12, A4_H - footerDy - 28);
+  const labels = tiles.map((s) => labelOf(t, `sign_${s.id}`) ?? signText(s.title.text));
+  const labelSize = Math.min(22 * k, ...labels.map((l) => Math.floor((tileW - 8) / (l.length * 0.62))));
+  const linkY = qrY + linkDy;
+  const footerY = qrY + footerDy;
   const H = Math.max(A4_H, footerY + 28);
   const root: Child = (
     <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={`${W / 4}mm`} height={`${H / 4}mm`} lang={view.lang}
@@ -83,19 +93,19 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
       <TextBlock x={M} y={nameY} b={lead} size={40} lh={46} weight={700} fill={INK} />
       <TextBlock x={M} y={othersY} b={otherLines} size={24} lh={30} fill={MUTED} />
       {tiles.map((s, i) => {
-        const x = M + (i % COLS) * tileW;
-        const y = tilesY + Math.floor(i / COLS) * TILE_H;
-        const cx = x + tileW / 2;
+        const inRow = Math.min(COLS, tiles.length - Math.floor(i / COLS) * COLS);
+        const cx = M + ((COLS - inRow) / 2 + (i % COLS) + 0.5) * tileW;
+        const y = tilesTop + Math.floor(i / COLS) * TILE_H * k;
+        const itemSize = Math.min(19 * k, 21);
+        const icon = ICON * k;
         const item = tileText(s.cards, s.id);
         const more = s.cards.length > 1 ? [t.signMore.replace('{n}', String(s.cards.length - 1))] : [];
-        const label = labelOf(t, `sign_${s.id}`) ?? signText(s.title.text);
-        const labelSize = Math.min(22, Math.floor((tileW - 8) / (label.length * 0.62)));
-        const itemLines: Lines = { lines: [...wrapText(partsText(item), charsFor(tileW - 10, 19), 2 - more.length), ...more], lang: langOf(item) };
+        const itemLines: Lines = { lines: [...wrapText(partsText(item), charsFor(tileW - 10, itemSize), 2 - more.length), ...more], lang: langOf(item) };
         return (
           <g>
-            <image href={iconOf(s.cards[0]!.icon).light} x={cx - ICON / 2} y={y} width={ICON} height={ICON} />
-            <text x={cx} y={y + ICON + 30} font-size={labelSize} font-weight="700" fill={INK} text-anchor="middle">{label}</text>
-            <TextBlock x={cx} y={y + ICON + 55} b={itemLines} size={19} lh={23} fill={INK} anchor="middle" />
+            <image href={iconOf(s.cards[0]!.icon).light} x={cx - icon / 2} y={y} width={icon} height={icon} />
+            <text x={cx} y={y + icon + 30 * k} font-size={labelSize} font-weight="700" fill={INK} text-anchor="middle">{labels[i]}</text>
+            <TextBlock x={cx} y={y + icon + 55 * k} b={itemLines} size={itemSize} lh={itemSize * 1.2} fill={INK} anchor="middle" />
           </g>
         );
       })}
