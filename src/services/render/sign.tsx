@@ -34,7 +34,7 @@ function TextBlock({ x, y, b, size, lh, weight, fill, anchor }: { x: number; y: 
 
 const langOf = (parts: readonly TextPart[]) => parts.map((p) => ('lang' in p ? p.lang : undefined)).find(Boolean);
 
-/** What one tile says: the category's short label and its first placement (the name's kind for the accountable party). */
+/** The item a tile names: its first placement's heading, or for the accountable party (named above) the kind of party. */
 function tileText(cards: readonly CardView[], categoryId: string): TextPart[] {
   const first = cards[0]!;
   return categoryId === GLANCE_CATEGORIES.who && first.kind ? first.kind : first.heading;
