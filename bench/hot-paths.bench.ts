@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
 import { filterLocales, project } from '../src/core/projection.js';
 import { DatachainInstance } from '../src/domain/datachain.js';
-import { renderDocument } from '../src/services/render/document.js';
-import { iconResolver } from '../src/services/render/icon.js';
+import { renderOutput } from '../src/services/render/output.js';
 import { releaseSource } from '../src/services/render/source.js';
-import { buildView } from '../src/services/render/view.js';
 import { SEARCH_QUERY_OPTIONS } from '../src/services/search-options.js';
 import { embeddedStore } from '../src/store/embedded.js';
 
@@ -23,5 +21,6 @@ describe('hot paths', () => {
   bench('search "face recognition" (fuzzy, prefix, title boost)', () => { index.search('face recognition', SEARCH_QUERY_OPTIONS); });
   bench('project 50 elements to id,title,category_id', () => { release.bundle.elements.slice(0, 50).map((e) => project(e, ['id', 'title', 'category_id'])); });
   bench('filter locales of 50 full elements', () => { filterLocales(release.bundle.elements.slice(0, 50), fr); });
-  bench('render the 15-element datachain (view + HTML)', () => { renderDocument(buildView(realistic, source, 'en'), iconResolver(source)); });
+  bench('render the 15-element datachain (view + HTML)', () => { renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' }); });
+  bench('render the 15-element datachain as a sign (view + SVG + QR)', () => { renderOutput({ value: realistic, warnings: [] }, source, { format: 'sign', locale: 'en', link: 'https://riverton.example.org/ai/traffic-cameras' }); });
 });

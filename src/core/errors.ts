@@ -89,6 +89,7 @@ export const DATACHAIN_CODES = {
   snapshot_required_category: error('The snapshot drops a category the served version requires, or marks it not required.', 'Re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.'),
   snapshot_version_unserved: warning('A resolved datachain pins a schema version this server does not serve: it is checked and rendered from its own snapshot, with no drift check.', 'Nothing blocks its use here; to check it against a published release, re-resolve it with a version list_schema_versions lists.'),
   snapshot_drift: error('A snapshot item differs from the served version it pins (one finding per drifting item).', 'Re-resolve the datachain with resolve_datachain, or pin the version the snapshot was taken from.'),
+  locale_fallback: warning('A text shown by render_datachain has no entry in the requested locale; another locale\'s text is shown, marked with its own `lang`.', 'Add a `{"locale","value"}` entry in the requested locale at `path`, or render in a locale the datachain has.'),
 } as const satisfies Record<string, DatachainCodeInfo>;
 export type DatachainCode = keyof typeof DATACHAIN_CODES;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { placeholderDocument } from '../services/render/placeholder.js';
-import { VIEW_URI } from '../services/render/summary.js';
+import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
+import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { invokeTool, toolNamed, type ToolName } from '../tools/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
@@ -8,9 +8,9 @@ import { parseParams } from './params.js';
 import { singlePage } from './single-page.js';
 import { readSlot } from '../services/render/slot.js';
 
-export const VIEW_MIME = 'text/html;profile=mcp-app';
+const VIEW_MIME = 'text/html;profile=mcp-app';
 /** MCP Apps: the page needs no network; DOCUMENT_CSP inside the page says the same. */
-export const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true };
+const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [] }, prefersBorder: true };
 
 const VIEW_RESOURCE = {
   uri: VIEW_URI,
@@ -19,6 +19,15 @@ const VIEW_RESOURCE = {
   description: 'The page of the datachain last rendered in this session by render_datachain (a placeholder before the first render).',
   mimeType: VIEW_MIME,
   _meta: { ui: VIEW_UI_META },
+};
+
+const SIGN_MIME = 'image/svg+xml';
+const SIGN_RESOURCE = {
+  uri: SIGN_URI,
+  name: 'datachain-sign',
+  title: 'DTPR datachain sign',
+  description: 'The printable SVG sign last rendered in this session by render_datachain with format "sign" (a placeholder before the first one).',
+  mimeType: SIGN_MIME,
 };
 
 export const RESOURCE_TEMPLATES = [
@@ -40,7 +49,7 @@ export const RESOURCE_TEMPLATES = [
 
 export const listResources: MethodHandler = (params) => {
   singlePage(params, 'resources/list');
-  return { resources: [VIEW_RESOURCE] };
+  return { resources: [VIEW_RESOURCE, SIGN_RESOURCE] };
 };
 export const listResourceTemplates: MethodHandler = (params) => {
   singlePage(params, 'resources/templates/list');
@@ -79,6 +88,10 @@ export const readResource: MethodHandler = async (params, ctx) => {
   if (uri === VIEW_URI) {
     const html = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId)) ?? placeholderDocument();
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
+  }
+  if (uri === SIGN_URI) {
+    const svg = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId, 'sign')) ?? PLACEHOLDER_SIGN;
+    return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const element = ELEMENT_URI.exec(uri);
   if (element) return readThroughTool(uri, 'get_element', { version: decodePart(uri, element[1]!), element_id: decodePart(uri, element[2]!) }, (d) => d.element, ctx);

@@ -37,6 +37,16 @@ describe('render_datachain', () => {
     expect(html).toContain('for 2 years');
     expect(html.match(/<article /g)).toHaveLength(15);
   });
+  it('emits the stylesheet raw: one style element, no entity inside, no caller text', async () => {
+    const h = session('style');
+    await call('render_datachain', { version: V, datachain: hostileDatachain() }, false, h);
+    const html = await readView(h);
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]).not.toMatch(/&(?:quot|gt|lt|amp|#\d+|#x[0-9a-f]+);/i);
+    expect(styles[0]).toContain('"Segoe UI"');
+    expect(styles[0]).not.toMatch(/pwned|<|\{\{/);
+  });
   it('renders in French with fallback', async () => {
     const h = session('fr');
     await call('render_datachain', { version: V, datachain: REALISTIC, locale: 'fr' }, false, h);
@@ -125,7 +135,7 @@ describe('hostile text renders inert', () => {
     expect(new Set(tags.map((t) => /^<([a-zA-Z0-9]+)/.exec(t)![1]!.toLowerCase())).has('script')).toBe(false);
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs.length).toBeGreaterThan(0);
-    for (const href of hrefs) expect(href).toMatch(/^(https?:|mailto:|#)/);
+    for (const href of hrefs) expect(href).toMatch(/^(https?:|mailto:|tel:|#)/);
     const escapedCount = HOSTILE.filter((s) => s.includes('<')).filter((s) => html.includes(s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))).length;
     expect(escapedCount).toBeGreaterThan(3);
     const summary = result.content[0]!.text;
@@ -138,6 +148,7 @@ describe('resources', () => {
   it('resources/list and templates/list', async () => {
     const list = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/list' });
     expect(list.json.result.resources[0]).toMatchObject({ uri: VIEW, mimeType: 'text/html;profile=mcp-app', name: expect.any(String) });
+    expect(list.json.result.resources[1]).toMatchObject({ uri: 'ui://dtpr/datachain/sign.svg', mimeType: 'image/svg+xml', name: expect.any(String) });
     const t = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/templates/list' });
     expect(t.json.result.resourceTemplates.map((x: any) => x.uriTemplate)).toEqual(['dtpr://schemas/{version}/elements/{element_id}', 'dtpr://schemas/{version}/categories']);
   });

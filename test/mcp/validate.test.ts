@@ -20,7 +20,7 @@ function codesOf(env: any): string[] {
 describe('one fixture per rule', () => {
   const mcpCases = CASES.filter((c) => c.store === undefined);
   it.each(mcpCases.map((c) => [`${c.code}: ${c.name} (${c.tool})`, c] as [string, Case]))('%s', async (_, c) => {
-    const { env } = await vcall(c.tool, { version: c.version ?? VERSION, datachain: c.build(b) });
+    const { env } = await vcall(c.tool, { version: c.version ?? VERSION, datachain: c.build(b), ...c.args });
     expect(codesOf(env)).toEqual(Array(c.count ?? 1).fill(c.code));
     const severity = DATACHAIN_CODES[c.code as keyof typeof DATACHAIN_CODES].severity;
     if (severity === 'warning') {

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { DatachainInstance } from '../../src/domain/datachain.js';
-import { renderDocument } from '../../src/services/render/document.js';
+import { renderOutput } from '../../src/services/render/output.js';
 import { releaseSource } from '../../src/services/render/source.js';
 import { safeHref } from '../../src/services/render/text.js';
-import { buildView } from '../../src/services/render/view.js';
 import { embeddedStore } from '../../src/store/embedded.js';
 
 const BAD = ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>1</script>', 'vbscript:x', 'file:///etc/passwd', '//evil.example.com', 'mailto:x@y.z?body=<script>', 'x@y'];
 
 describe('links in the rendered page', () => {
-  it('only http, https and mailto survive', () => {
-    for (const target of BAD) expect(safeHref(target, 'web')).toBeUndefined();
+  it('only http, https, mailto and tel survive', () => {
+    for (const target of BAD) for (const kind of ['web', 'email', 'phone'] as const) expect(safeHref(target, kind)).toBeUndefined();
+    expect(safeHref('+1 (555) 01-00', 'phone')).toBe('tel:+15550100');
+    expect(safeHref('tel:+33 1 23 45 67 89', 'phone')).toBe('tel:+33123456789');
+    expect(safeHref('+1 555 0100; drop', 'phone')).toBeUndefined();
+    expect(safeHref('mailto:person@example.org', 'email')).toBe('mailto:person@example.org');
     expect(safeHref('https://a.example/x?y=1', 'web')).toBe('https://a.example/x?y=1');
     expect(safeHref('person@example.org', 'email')).toBe('mailto:person@example.org');
     expect(safeHref('a"b@c.d', 'email')).toBeUndefined();
@@ -26,7 +29,7 @@ describe('links in the rendered page', () => {
     });
     // The validator refuses these source URLs; the page must not trust that it ran.
     dc.sources = BAD.map((url) => ({ type: 'other', title: 'S', url: url.startsWith('//') || url === 'x@y' ? 'https://ok.example' : url }));
-    const html = renderDocument(buildView(dc, releaseSource(release), 'en'), () => 'data:image/svg+xml,');
+    const html = renderOutput({ value: dc, warnings: [] }, releaseSource(release), { format: 'page', locale: 'en' }).body;
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     for (const href of hrefs) expect(href).toMatch(/^(https:\/\/ok\.example|#)/);
     expect(html).toContain('javascript:alert(1)');

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { fullThin } from '../fixtures/datachains/base.js';
+import { postMcp } from '../helpers/http.js';
+import { REALISTIC } from '../helpers/hostile.js';
+import { call } from '../helpers/tools.js';
+import { embeddedStore } from '../../src/store/embedded.js';
+
+const V = 'ai@2026-08-12';
+const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** How often `value` is the whole text of an element (every shown value sits in its own element). */
+const countValue = (html: string, value: string) => html.split(`>${esc(value)}<`).length - 1;
+const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
+
+async function render(datachain: unknown, locale = 'en') {
+  const h = session('page');
+  const { env: e } = await call('render_datachain', { version: V, datachain, locale }, false, h);
+  const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } }, h);
+  return { env: e, html: r.json.result.contents[0].text as string };
+}
+
+const enValue = (p: any, id: string) => p.variables?.find((v: any) => v.id === id)?.value.find((x: any) => x.locale === 'en').value as string;
+const glanceOf = (html: string) => between(html, '<section class="glance"', '</section>');
+
+describe('the page for a member of the public', () => {
+  it('opens with an at-a-glance block that answers the first questions and links each to its section', async () => {
+    const { html } = await render(REALISTIC);
+    const glance = glanceOf(html);
+    expect(html.indexOf('<section class="glance"')).toBeLessThan(html.indexOf('<section class="cat"'));
+    for (const [question, section] of [['Who is responsible, and how do I reach them?', 'accountable'], ['What is it for?', 'purpose'], ['What data does it take in?', 'input_dataset'],
+      ['Can it identify people?', 'input_dataset'], ['How long is data kept?', 'retention'], ['What are my rights?', 'rights']]) {
+      expect(glance).toContain(`<a href="#section-${section}">${esc(question!)}</a>`);
+    }
+    expect(glance).toContain('>City of Riverton, Transport Department<');
+    expect(glance).toContain('>Northlight Vision Ltd.<');
+    expect(glance).toContain('<a href="tel:+15550100" class="act-link">+1 555 0100</a>');
+    expect(glance).toContain('<a href="mailto:privacy@riverton.example.org" class="act-link">privacy@riverton.example.org</a>');
+    expect(glance).toContain('href="https://riverton.example.org/traffic-cameras"');
+    expect(glance).toContain('Mobility');
+    expect(glance).toContain('Safety &amp; security');
+    expect(glance).toContain('About a place');
+    expect(glance).toMatch(/<strong>Indirectly\.<\/strong>/);
+    expect(glance).toContain('De-identified');
+    expect(glance).toContain('Pseudonymous');
+    expect(glance).toContain('>for 2 years<');
+    expect(glance).toContain('Right to access your data');
+    expect(glance).toContain(esc('Ask the Transport Department for the counts recorded at any intersection.'));
+  });
+
+  it('answers "not stated" when a category is empty, and reads identifiability and contacts from other datachains', async () => {
+    const dc = fullThin();
+    dc.elements = dc.elements.filter((p: any) => p.element_id !== 'data_retained');
+    const glance = glanceOf((await render(dc)).html);
+    expect(between(glance, 'How long is data kept?', '</div>')).toContain('Not stated in this disclosure.');
+    expect(glance).toMatch(/<strong>Indirectly\.<\/strong>/);
+    expect(glance).toContain('<span class="act-label">Post:</span> <span class="act-text">1 Main Street, Springfield</span>');
+    expect(between(glance, 'What are my rights?', '</div>')).toContain('href="https://transit.example.org/request"');
+    const identifiable = fullThin();
+    identifiable.elements.find((p: any) => p.element_id === 'input_biometric').context_type_id = 'identifiable';
+    expect(glanceOf((await render(identifiable)).html)).toMatch(/<strong>Yes\.<\/strong>/);
+  });
+
+  it('heads a card with the name it carries, the element title as a tag', async () => {
+    const { html } = await render(REALISTIC);
+    const card = between(html, 'id="placement-institution"', '</article>');
+    expect(card).toMatch(/<h3><span class="var" data-variable="title">City of Riverton, Transport Department<\/span>/);
+    expect(card).toContain('<span class="tag kind">Institution</span>');
+    expect(card).not.toMatch(/<h3>[^]*Institution[^]*<\/h3>/);
+    const people = between(html, 'id="placement-people"', '</article>');
+    expect(people).toContain('People using the intersections</span></h3>');
+    expect(people).toContain('<span class="tag kind">People</span>');
+  });
+
+  it('shows each value once: a value filled into the title or description is not repeated as a field', async () => {
+    const { html } = await render(REALISTIC);
+    const release = embeddedStore().release(V)!;
+    const sections = html.slice(html.indexOf('<section class="cat"'));
+    const glanced = new Set(['title', 'duration', 'rights']);
+    for (const p of REALISTIC.elements) {
+      const el = release.elementById.get(p.element_id)!;
+      const texts = [el.title, el.description].map((t) => t.find((x) => x.locale === 'en')!.value).join(' ');
+      for (const v of p.variables ?? []) {
+        const value = enValue(p, v.id);
+        const placeholders = texts.split(`{{${v.id}}}`).length - 1;
+        expect(countValue(sections, value), `${p.element_id}.${v.id} in the sections`).toBe(Math.max(1, placeholders));
+        if (!glanced.has(v.id) && placeholders <= 1) expect(countValue(html, value), `${p.element_id}.${v.id} in the page`).toBe(1);
+      }
+    }
+    const retained = between(html, 'id="placement-data_retained"', '</article>');
+    expect(retained).not.toContain('<dl class="fields">');
+    // The shipped descriptions carry no placeholder: the risk is a field of its own, shown once.
+    const risk = between(html, 'id="placement-civil_liberties_harm"', '</article>');
+    expect(risk).toContain('<dt>Mitigation</dt>');
+    expect(risk.split('<dt>Risk</dt>')).toHaveLength(2);
+  });
+
+  it('puts author metadata in the footer and schema text below the author\'s words', async () => {
+    const { html } = await render(REALISTIC);
+    const header = between(html, '<header class="doc">', '</header>');
+    for (const meta of ['ai@2026-08-12', 'drafting-assistant-1', 'ai_register', 'AI register']) expect(header).not.toContain(meta);
+    const footer = between(html, '<footer class="about"', '</footer>');
+    expect(footer).toContain('<dd>ai@2026-08-12</dd>');
+    expect(footer).toContain('drafting-assistant-1');
+    expect(footer).toContain('(AI register)');
+    expect(footer).toContain('id="source-1"');
+    const card = between(html, 'id="placement-organization"', '</article>');
+    expect(card.indexOf('Supplies the cameras')).toBeLessThan(card.indexOf('<p class="generic">'));
+  });
+
+  it('gives every icon its dark variant for dark screens', async () => {
+    const { html } = await render(REALISTIC);
+    const pictures = [...html.matchAll(/<picture><source media="screen and \(prefers-color-scheme: dark\)" srcset="(data:image\/svg\+xml[^"]+)"\/><img class="dtpr-icon" src="(data:image\/svg\+xml[^"]+)"/g)];
+    expect(pictures).toHaveLength(15);
+    const mobility = between(html, 'id="placement-mobility"', '</article>');
+    const [, dark, light] = /srcset="([^"]+)"\/><img class="dtpr-icon" src="([^"]+)"/.exec(mobility)!;
+    expect(dark).not.toBe(light);
+    expect(decodeURIComponent(dark!)).toContain('fill="#000"');
+  });
+});
+
+describe('locale fallback', () => {
+  const englishOnly = () => JSON.parse(JSON.stringify(REALISTIC), (_k, v) => (Array.isArray(v) ? v.filter((x: any) => !(x && x.locale === 'fr')) : v));
+
+  it('marks texts from another locale with their own lang and lists them as locale_fallback warnings', async () => {
+    const { env: e, html } = await render(englishOnly(), 'fr');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<h1><span lang="en">Riverton smart traffic cameras</span></h1>');
+    expect(html).toMatch(/<span class="var" data-variable="title" lang="en">City of Riverton, Transport Department<\/span>/);
+    expect(html).toContain('<p class="note" role="note">');
+    const warnings = e.data.warnings.filter((w: any) => w.code === 'locale_fallback');
+    expect(warnings[0]).toMatchObject({ code: 'locale_fallback', severity: 'warning', path: 'title', fix_hint: expect.stringContaining('"locale":"fr"') });
+    expect(warnings.map((w: any) => w.path)).toEqual(expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']));
+    expect(e.meta.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^locale_fallback: /)]));
+  });
+
+  it('a datachain written in the page locale needs no marking and raises no warning', async () => {
+    const { env: e, html } = await render(REALISTIC, 'fr');
+    expect(e.data.warnings).toEqual([]);
+    expect(html).not.toContain('lang="en"');
+    expect(html).not.toContain('<p class="note"');
+    expect(html).toContain('Qui est responsable, et comment le joindre');
+  });
+});
