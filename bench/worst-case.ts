@@ -3,7 +3,9 @@
 // thousands of findings, batches of page reads, hostile keys) and fast-check bodies near every
 // length cap, with a fixed seed. For each request: CPU time, body and answer bytes. Targets: the
 // worst request under 50 ms of CPU; a datachain answer under 10 times its body (bodies under
-// 1 KiB count as 1 KiB: a fixed-size answer to a tiny body is not amplification).
+// 1 KiB count as 1 KiB: a fixed-size answer to a tiny body is not amplification). Rendered pages and
+// page reads are meant to answer more than they are sent: they are bounded in absolute terms instead
+// (100 placements and 512 KiB per render, 1 MiB per batch).
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
@@ -33,6 +35,7 @@ const rpc = (name: string, kind: Case['kind'], tool: string, args: unknown, sess
   post(name, kind, '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } }, session);
 const withAction = (type: string, target: string) => ({ ...realistic, elements: realistic.elements.map((p: any, i: number) => (i === 0 ? { ...p, actions: [{ type, label: [{ locale: 'en', value: 'x' }], target }] } : p)) });
 const pad = (n: number) => 'a'.repeat(n);
+const manyPlacements = (n: number) => ({ ...realistic, elements: [...realistic.elements, ...Array.from({ length: n }, (_, i) => ({ element_id: ['health', 'mobility', 'education', 'commerce'][i % 4] }))] });
 
 /** The cases of the review, at the body limit where they have one. */
 function reviewCases(): Case[] {
@@ -50,6 +53,8 @@ function reviewCases(): Case[] {
     post('REST validate_resolved: 56 KB of suggested ids', 'datachain', `/api/v2/schemas/${V}/validate_resolved`, resolvedLongIds),
     post('REST resolve: realistic', 'datachain', `/api/v2/schemas/${V}/resolve`, realistic),
     rpc('MCP render_datachain: realistic', 'datachain', 'render_datachain', { version: V, datachain: realistic }, 'worst'),
+    post('REST render: 100 placements (the cap)', 'read', `/api/v2/schemas/${V}/render`, manyPlacements(100 - realistic.elements.length)),
+    post('REST render: 2,000 placements (over the cap)', 'read', `/api/v2/schemas/${V}/render`, manyPlacements(2000)),
     post('MCP batch: 50 reads of the page', 'read', '/mcp', reads, 'worst'),
   ];
 }

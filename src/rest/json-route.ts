@@ -13,7 +13,7 @@ const isJsonType = (type: string) => {
 };
 
 /** The request body as JSON, or the refusal: 415 when it is not declared JSON, 400 when it does not parse. */
-async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } | { error: ErrorItem }> {
+export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } | { error: ErrorItem }> {
   const type = c.req.header('content-type');
   if (type === undefined || !isJsonType(type)) {
     return {

@@ -3,7 +3,8 @@ import { SHAPES } from '../domain/content.js';
 import { TOOL_DESCRIPTORS, type ToolName } from '../tools/registry.js';
 import { Components, ERROR_RESPONSES, ErrorEnvelope, errorResponses, HEADERS, Health, successHeaders, type Schema } from './openapi-parts.js';
 import { argumentSchema, queryKind } from './query.js';
-import { JSON_ROUTES, OPENAPI_PATH, templatePath, type JsonRoute } from './route-table.js';
+import { RENDER_QUERY } from './render-route.js';
+import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, templatePath, type JsonRoute } from './route-table.js';
 
 const PREFIX = '/api/v2';
 
@@ -91,6 +92,33 @@ function svgPaths(): Record<string, Schema> {
   };
 }
 
+/** POST .../render: a datachain in, the page or the sign out (or the envelope of an invalid datachain). */
+function renderOperation(components: Components): Schema {
+  const descriptor = TOOL_DESCRIPTORS.find((d) => d.name === 'render_datachain')!;
+  return {
+    operationId: 'render_datachain',
+    summary: 'Render a datachain as a page (HTML) or a sign (SVG)',
+    description: 'Validates the datachain like POST .../validate and, when it is valid, answers the rendered page (format=page, text/html) ' +
+      'or printable sign (format=sign with link, image/svg+xml) itself; nothing is stored. An invalid datachain is answered like ' +
+      '.../validate: 200 with the envelope (ok: false). MCP twin: the `render_datachain` tool, which keeps the output in the session.',
+    tags: ['datachains'],
+    parameters: [toolParameter('render_datachain', 'version', 'path'), ...RENDER_QUERY.map((n) => toolParameter('render_datachain', n, 'query'))],
+    requestBody: { required: true, content: { 'application/json': { schema: components.add('RenderDatachainBody', descriptor.inputSchema, 'datachain') } } },
+    responses: {
+      200: {
+        description: 'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false.',
+        headers: successHeaders(true),
+        content: {
+          'text/html': { schema: { type: 'string' } },
+          'image/svg+xml': { schema: { type: 'string' } },
+          'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+        },
+      },
+      ...errorResponses('post'),
+    },
+  };
+}
+
 /** The OpenAPI 3.1 document of the REST surface, generated from the tool registry and the route table. */
 export function buildOpenApi(): Schema {
   const components = new Components();
@@ -101,6 +129,7 @@ export function buildOpenApi(): Schema {
     const path = `${PREFIX}${templatePath(route.path)}`;
     (paths[path] ??= {})[route.method.toLowerCase()] = jsonOperation(route, components);
   }
+  paths[`${PREFIX}${templatePath(RENDER_PATH)}`] = { post: renderOperation(components) };
   Object.assign(paths, svgPaths());
   paths[`${PREFIX}${OPENAPI_PATH}`] = {
     get: { operationId: 'get_openapi', summary: 'This OpenAPI document', tags: ['meta'], responses: { 200: { description: 'OpenAPI 3.1 document.', headers: successHeaders(false), content: { 'application/json': { schema: { type: 'object' } } } }, ...errorResponses('static') } },
@@ -114,7 +143,7 @@ export function buildOpenApi(): Schema {
     servers: [{ url: '/' }],
     tags: [
       { name: 'schemas', description: 'Schema releases, categories and elements.' },
-      { name: 'datachains', description: 'Validate and resolve datachains.' },
+      { name: 'datachains', description: 'Validate, resolve and render datachains.' },
       { name: 'icons', description: 'Shapes, symbols and composed element icons (SVG).' },
       { name: 'meta', description: 'Service documents.' },
     ],

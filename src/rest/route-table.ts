@@ -44,6 +44,9 @@ export const SVG_ROUTES = {
 
 export const OPENAPI_PATH = '/openapi.json';
 
+/** The render route: a JSON body in, the page (HTML) or the sign (SVG) out. */
+export const RENDER_PATH = '/schemas/:version/render';
+
 /** `/schemas/:version/elements` -> `/schemas/{version}/elements` (OpenAPI path template). */
 export function templatePath(path: string): string {
   return path.replace(/:([A-Za-z_]+)/g, '{$1}');

@@ -11,7 +11,8 @@ import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
 import { jsonHandler } from './json-route.js';
 import { openApiText } from './openapi.js';
 import { CACHE, refuseRest, sendError } from './respond.js';
-import { JSON_ROUTES, OPENAPI_PATH, SVG_ROUTES } from './route-table.js';
+import { renderRoute } from './render-route.js';
+import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, SVG_ROUTES } from './route-table.js';
 
 /** A path with a trailing slash answers 308 to the same path without it (query kept). */
 const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c, next) {
@@ -62,6 +63,8 @@ export function restRoutes(): Hono<AppEnv> {
     else app.get(route.path, limits(tool.bucket), jsonHandler(route, tool));
     allow(route.path, route.method);
   }
+  app.post(RENDER_PATH, limits('validate'), bodyCap, renderRoute);
+  allow(RENDER_PATH, 'POST');
   app.get(SVG_ROUTES.shape, limits('read'), shapeRoute);
   app.get(SVG_ROUTES.symbol, limits('read'), symbolRoute);
   app.get(SVG_ROUTES.icon, limits('read'), iconRoute);

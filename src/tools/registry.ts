@@ -34,7 +34,12 @@ export interface Tool extends ToolDef<ToolName> {
 }
 
 const ERASED: readonly ToolDef<ToolName>[] = DEFINED;
-export const TOOLS: readonly Tool[] = ERASED.map((t) => ({ ...t, softCodes: new Set(t.soft) }));
+/** A tool definition made ready to invoke (its soft codes as a set). */
+export function asTool(def: ToolDef<ToolName>): Tool {
+  return { ...def, softCodes: new Set(def.soft) };
+}
+
+export const TOOLS: readonly Tool[] = ERASED.map(asTool);
 export const TOOL_NAMES: readonly ToolName[] = TOOLS.map((t) => t.name);
 
 const BY_NAME = new Map<string, Tool>(TOOLS.map((t) => [t.name, t]));

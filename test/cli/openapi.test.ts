@@ -47,7 +47,9 @@ describe('docs/openapi.json', () => {
       for (const op of Object.values(ops) as Array<{ operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, any> }>) {
         expect(op.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? [], op.operationId).toEqual(inPath);
         const content = op.responses['200'].content;
-        expect(Object.keys(content), op.operationId).toEqual([template.endsWith('.svg') ? 'image/svg+xml' : 'application/json']);
+        const expected = template.endsWith('.svg') ? ['image/svg+xml']
+          : template.endsWith('/render') ? ['text/html', 'image/svg+xml', 'application/json'] : ['application/json'];
+        expect(Object.keys(content), op.operationId).toEqual(expected);
       }
     }
     const elements = doc.paths['/api/v2/schemas/{version}/elements']!.get as { parameters: Array<{ name: string }> };

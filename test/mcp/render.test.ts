@@ -42,10 +42,14 @@ describe('render_datachain', () => {
     await call('render_datachain', { version: V, datachain: hostileDatachain() }, false, h);
     const html = await readView(h);
     const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
-    expect(styles).toHaveLength(1);
-    expect(styles[0]).not.toMatch(/&(?:quot|gt|lt|amp|#\d+|#x[0-9a-f]+);/i);
+    // The page's stylesheet, then the icon sheet (percent-encoded data: URIs only).
+    expect(styles).toHaveLength(2);
+    for (const css of styles) {
+      expect(css).not.toMatch(/&(?:quot|gt|lt|amp|#\d+|#x[0-9a-f]+);/i);
+      expect(css).not.toMatch(/pwned|<|\{\{/);
+    }
     expect(styles[0]).toContain('"Segoe UI"');
-    expect(styles[0]).not.toMatch(/pwned|<|\{\{/);
+    expect(styles[1]).toMatch(/^(\.ic\d+\{background-image:url\("data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*"\)\})+@media/);
   });
   it('renders in French with fallback', async () => {
     const h = session('fr');

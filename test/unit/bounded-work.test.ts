@@ -74,6 +74,23 @@ describe('answers are bounded', () => {
   });
 });
 
+describe('renders are bounded', () => {
+  it('a page shows at most 100 placements: more is payload_too_large, softly, before any rendering', async () => {
+    const dc = { ...REALISTIC, elements: [...REALISTIC.elements, ...Array.from({ length: 100 }, () => ({ element_id: 'health' }))] };
+    const { result, env } = await call('render_datachain', { version: VERSION, datachain: dc }, false, { 'mcp-session-id': `cap-${crypto.randomUUID()}` });
+    expect(result.isError).toBeUndefined();
+    expect(env.errors).toEqual([expect.objectContaining({ code: 'payload_too_large', path: 'elements', fix_hint: expect.any(String) })]);
+  });
+  it('each icon is written once into the page, however many cards show it', async () => {
+    const dc = { ...REALISTIC, elements: [...REALISTIC.elements, ...Array.from({ length: 40 }, () => ({ element_id: 'health' }))] };
+    const r = await fetchWith({}, `/api/v2/schemas/${VERSION}/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(dc) });
+    const html = await r.text();
+    const healthIcons = (html.match(/data:image\/svg\+xml/g) ?? []).length;
+    expect(healthIcons).toBeLessThan(2 * (REALISTIC.elements.length + 1) + 1);
+    expect(html.length).toBeLessThan(200_000);
+  });
+});
+
 describe('synchronous work checks its deadline', () => {
   const ctx = (deadline = startDeadline(5_000)) => ({ store: embeddedStore(), requestId: 'dl', sessionId: 'dl', origin: 'http://localhost', env: {} as Env, deadline });
   it('validation that runs out of work units answers timeout, retryable, not a fault', async () => {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JSON_ROUTES, SVG_ROUTES } from '../../src/rest/route-table.js';
+import { JSON_ROUTES, RENDER_PATH, SVG_ROUTES } from '../../src/rest/route-table.js';
 import { fetchWorker } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const RUNS = 80;
-const TEMPLATES = [...JSON_ROUTES.map((r) => r.path), ...Object.values(SVG_ROUTES), '/openapi.json', '/nope', ''];
+const TEMPLATES = [...JSON_ROUTES.map((r) => r.path), RENDER_PATH, ...Object.values(SVG_ROUTES), '/openapi.json', '/nope', ''];
 const SEGMENTS = ['ai@2026-08-12', 'ai@latest', 'ai%402026-04-16-beta', 'ai@2026-02-30', 'input_biometric', 'hexagon.svg', 'icon.svg',
   'icon.identifiable.dark.svg', 'icon.dark.dark.svg', '..', '%2e%2e', '%00', 'x'.repeat(300), 'biometric.svg', 'ümlaut', '%'];
 const segment = fc.oneof(fc.constantFrom(...SEGMENTS), fc.string({ maxLength: 20 }).map(encodeURIComponent));
@@ -24,6 +24,7 @@ async function checkRest(path: string, init: RequestInit) {
   const type = r.headers.get('content-type') ?? '';
   if (init.method === 'HEAD' || r.status === 204 || (r.status >= 300 && r.status < 400)) return;
   if (type.startsWith('image/svg+xml')) return expect(text.startsWith('<svg')).toBe(true);
+  if (type.startsWith('text/html')) return expect(text.startsWith('<!doctype html>')).toBe(true);
   const body = JSON.parse(text);
   if (body.openapi) return;
   expect(typeof body.ok).toBe('boolean');
@@ -50,7 +51,7 @@ describe('fuzzing every REST route', () => {
       fc.record({ elements: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }) }).map((v) => JSON.stringify(v)),
       fc.uint8Array({ maxLength: 200 }).map((b) => new TextDecoder().decode(b)),
     );
-    const routes = JSON_ROUTES.filter((r) => r.method === 'POST');
+    const routes = [...JSON_ROUTES.filter((r) => r.method === 'POST'), { path: RENDER_PATH }];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...routes), body, fc.constantFrom('application/json', 'text/plain', 'application/json; charset=utf-8'),
       async (route, text, type) => {
         const path = `/api/v2${route.path.replace(':version', 'ai@2026-08-12')}`;

@@ -1,6 +1,6 @@
 import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
-import type { IconOf } from './icon.js';
+import { iconSheet, type IconOf } from './icon.js';
 import { labelsFor } from './labels.js';
 import { About } from './page-about.js';
 import { Section } from './page-card.js';
@@ -13,11 +13,13 @@ import type { DocView } from './view.js';
 const DOCUMENT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 /**
- * Renders the whole HTML5 document. Every value goes through JSX escaping; the one raw insertion
- * is the constant stylesheet, which holds no caller text.
+ * Renders the whole HTML5 document. Every value goes through JSX escaping; the raw insertions are
+ * the constant stylesheet and the icon stylesheet, whose only variable parts are percent-encoded
+ * data: URIs of composed icons (checked before insertion).
  */
 export function renderDocument(view: DocView, iconOf: IconOf): string {
   const t = labelsFor(view.lang);
+  const icons = iconSheet(view.sections.flatMap((s) => s.cards.map((c) => c.icon)), iconOf);
   const title = view.title.text ? view.title : { text: t.untitled };
   const body: Child = (
     <html lang={view.lang}>
@@ -28,6 +30,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
         <meta name="referrer" content="no-referrer" />
         <title>{title.text}</title>
         <style>{raw(STYLES)}</style>
+        <style>{raw(icons.css)}</style>
       </head>
       <body>
         <header class="doc">
@@ -46,7 +49,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
               <ol>{view.sections.map((s) => <li><a href={`#section-${s.id}`}><Txt t={s.title} /></a></li>)}</ol>
             </nav>
           ) : null}
-          {view.sections.map((s) => <Section s={s} t={t} iconOf={iconOf} />)}
+          {view.sections.map((s) => <Section s={s} t={t} iconOf={icons.classOf} />)}
           {view.flows.length ? (
             <section class="cat flows" id="section-flows" aria-labelledby="h-flows">
               <h2 id="h-flows">{t.dataFlows}</h2>

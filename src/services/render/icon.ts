@@ -30,3 +30,33 @@ export function iconResolver(src: RenderSource): IconOf {
     return uris;
   };
 }
+
+/** The CSS class that paints one icon of a page. */
+export type IconClassOf = (icon: CardView['icon']) => string;
+
+/** Only percent-encoded data: URIs reach the stylesheet, so nothing can break out of `url("...")`. */
+const CSS_SAFE_URI = /^data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*$/;
+
+/**
+ * The icons of a page as CSS classes: each distinct icon is written once into the page's
+ * stylesheet (its light variant, and its dark one for dark schemes) however many cards show it,
+ * so the page grows with its text, not with repeated images.
+ */
+export function iconSheet(icons: Iterable<CardView['icon']>, iconOf: IconOf): { classOf: IconClassOf; css: string } {
+  const classes = new Map<string, string>();
+  const light: string[] = [];
+  const dark: string[] = [];
+  const keyOf = (icon: CardView['icon']) => `${icon.elementId}|${icon.context ?? ''}`;
+  for (const icon of icons) {
+    const key = keyOf(icon);
+    if (classes.has(key)) continue;
+    const name = `ic${classes.size}`;
+    const uris = iconOf(icon);
+    if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark)) throw new Error('icon data URI is not percent-encoded');
+    classes.set(key, name);
+    light.push(`.${name}{background-image:url("${uris.light}")}`);
+    dark.push(`.${name}{background-image:url("${uris.dark}")}`);
+  }
+  const css = `${light.join('')}@media screen and (prefers-color-scheme:dark){${dark.join('')}}`;
+  return { classOf: (icon) => classes.get(keyOf(icon)) ?? '', css };
+}

@@ -1,4 +1,5 @@
 import { isHttpUrl } from '../../core/addresses.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { Finding } from '../validator/finding.js';
@@ -63,12 +64,12 @@ export function renderOptions(args: { format: RenderFormat; locale: string; link
 }
 
 /**
- * Renders a checked datachain as a page or a sign. Pure: storing the body (MCP session slot) or
- * answering it (REST) is the caller's business.
+ * Renders a checked datachain as a page or a sign, checking `deadline` once per placement. Pure:
+ * storing the body (MCP session slot) or answering it (REST) is the caller's business.
  */
-export function renderOutput(checked: { value: DatachainInstance; warnings: readonly Finding[] }, src: RenderSource, options: RenderOptions): RenderOutput {
+export function renderOutput(checked: { value: DatachainInstance; warnings: readonly Finding[] }, src: RenderSource, options: RenderOptions, deadline?: Deadline): RenderOutput {
   const loc = new Localizer(options.locale);
-  const view = buildView(checked.value, src, loc);
+  const view = buildView(checked.value, src, loc, deadline);
   const icons = iconResolver(src);
   const sign = options.format === 'sign';
   const body = sign ? renderSign(view, options.link, icons) : renderDocument(view, icons);

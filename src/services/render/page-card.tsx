@@ -1,5 +1,5 @@
 import type { CardView } from './card.js';
-import type { IconOf } from './icon.js';
+import type { IconClassOf } from './icon.js';
 import { labelOf, type Labels } from './labels.js';
 import { Action, Badge, Icon, Parts, Txt } from './page-parts.js';
 import type { SectionView } from './view.js';
@@ -20,13 +20,13 @@ function Provenance({ p, t }: { p: NonNullable<CardView['provenance']>; t: Label
  * One placement. The author's words lead (name, fields, contacts); the schema's generic
  * description follows in smaller type; provenance stays folded.
  */
-function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconOf }) {
+function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf }) {
   const hasDescription = c.description.some((p) => !('text' in p) || p.text.trim() !== '');
   return (
     <li>
       <article class={c.proposed ? 'card proposed' : 'card'} id={`placement-${c.key}`} data-element-id={c.elementId}>
         <header>
-          <Icon uris={iconOf(c.icon)} size={56} />
+          <Icon cls={iconOf(c.icon)} />
           <div>
             <h3><Parts parts={c.heading} />{c.citations.map((n) => <sup class="cite"><a href={`#source-${n}`}>[{n}]</a></sup>)}</h3>
             <p class="tags">
@@ -47,7 +47,7 @@ function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconOf }) {
 }
 
 /** One category: its name and generic explanation beside (or above) its cards. */
-export function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: IconOf }) {
+export function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: IconClassOf }) {
   return (
     <section class="cat" id={`section-${s.id}`} aria-labelledby={`h-${s.id}`}>
       <h2 id={`h-${s.id}`}><Txt t={s.title} />{s.required && s.cards.length === 0 ? <span class="req">{t.required}</span> : null}</h2>

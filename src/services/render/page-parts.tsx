@@ -1,6 +1,5 @@
 import { innerColor } from '../color.js';
 import type { ActionView, ContextBadge } from './card.js';
-import type { IconUris } from './icon.js';
 import type { LocalText } from './localize.js';
 import type { TextPart } from './text.js';
 
@@ -37,11 +36,7 @@ export function Action({ a }: { a: ActionView }) {
 }
 
 /** An icon in its light variant, switched to its dark variant on dark screens (never in print). */
-export function Icon({ uris, size }: { uris: IconUris; size: number }) {
-  return (
-    <picture>
-      <source media="screen and (prefers-color-scheme: dark)" srcset={uris.dark} />
-      <img class="dtpr-icon" src={uris.light} alt="" width={size} height={size} />
-    </picture>
-  );
+/** A decorative icon painted by its class in the page's icon stylesheet (light and dark variants). */
+export function Icon({ cls }: { cls: string }) {
+  return <span class={`dtpr-icon ${cls}`} aria-hidden="true" />;
 }

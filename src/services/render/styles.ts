@@ -52,7 +52,7 @@ section.cat>p.empty{background:var(--warn-bg);color:var(--warn-fg);padding:.55re
 article.card{background:var(--surface);border:1px solid var(--line);border-radius:12px;padding:1rem 1.1rem;height:100%}
 article.card>header{display:flex;gap:.85rem;align-items:flex-start}
 picture{flex:none;display:block}
-.dtpr-icon{display:block;width:56px;height:56px}
+.dtpr-icon{display:block;width:56px;height:56px;flex:none;background-size:contain;background-repeat:no-repeat;-webkit-print-color-adjust:exact;print-color-adjust:exact}
 article.card h3{font-size:1.2rem;line-height:1.3;margin:.1rem 0 0}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.35rem 0 0}
 .tags:empty{display:none}

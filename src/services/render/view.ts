@@ -1,3 +1,4 @@
+import type { Deadline } from '../../core/deadline.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import { buildCard, type CardView } from './card.js';
 import { Citations, type SourceView } from './citations.js';
@@ -31,7 +32,7 @@ export interface DocView {
 }
 
 /** The content of a render: sections in the type's category order, placements by priority, and what sits around them. */
-export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localizer): DocView {
+export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localizer, deadline?: Deadline): DocView {
   const title = loc.pick(dc.title, { path: 'title', subject: 'the datachain title', authored: true });
   const description = loc.pick(dc.description, { path: 'description', subject: 'the datachain description', authored: true });
   const cites = new Citations();
@@ -41,6 +42,7 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
   const byCategory = new Map<string, CardView[]>();
   const firstPlacement = new Map<string, number>();
   dc.elements.forEach((p, i) => {
+    deadline?.check();
     const el = src.elementById.get(p.element_id);
     const cat = el && src.categoryById.get(el.category_id);
     if (!el || !cat) return;

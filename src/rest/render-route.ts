@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { renderBody } from '../tools/render-body.js';
+import { asTool, invokeTool } from '../tools/registry.js';
+import { readJson } from './json-route.js';
+import { gatherArgs } from './query.js';
+import { CACHE, sendError, sendOutcome, toolContext } from './respond.js';
+
+const RENDER = asTool(renderBody);
+
+/** Query parameters of the render route; the datachain is the body. */
+export const RENDER_QUERY = ['format', 'locale', 'link'] as const;
+
+/** What a rendered answer may load: nothing but its own inline styles and data: images. */
+const CSP = {
+  html: "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  svg: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+/**
+ * POST /schemas/:version/render: validates the datachain like /validate (same envelope and status
+ * for an invalid one) and, when it is valid, answers the page (text/html) or the sign
+ * (image/svg+xml) itself. Nothing is stored.
+ */
+export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
+  const gathered = gatherArgs('render_datachain', RENDER_QUERY, c.req.param() as Record<string, string>, c.req.queries());
+  if ('errors' in gathered) return sendError(c, gathered.errors);
+  const body = await readJson(c);
+  if ('error' in body) return sendError(c, body.error);
+  const outcome = await invokeTool(RENDER, { ...gathered.args, datachain: body.value }, toolContext(c));
+  if (!outcome.envelope.ok) return sendOutcome(c, outcome);
+  const { mime, body: text } = outcome.envelope.data as { mime: string; body: string };
+  const headers: Record<string, string> = {
+    'Content-Type': mime,
+    'Content-Security-Policy': mime.startsWith('image/svg') ? CSP.svg : CSP.html,
+    'Cache-Control': CACHE.none,
+  };
+  const { content_hash: hash, warnings } = outcome.envelope.meta;
+  if (hash) headers['DTPR-Content-Hash'] = hash;
+  if (warnings?.length) headers['DTPR-Warnings'] = String(warnings.length);
+  return c.body(text, 200, headers);
+}
