@@ -51,24 +51,34 @@ function knownStemOf(word: string, vocabulary: ReadonlySet<string>): string | un
   return undefined;
 }
 
+/** How a query runs: each word becomes a term (or `null`), then the distinct terms are searched. */
+export interface QueryRules {
+  term(word: string): string | null;
+  /** MiniSearch options for a query made of terms from `term`, joined by spaces. */
+  options: SearchOptions;
+}
+
 /**
- * Query options of a locale over an index whose terms are `vocabulary`. A query word becomes its
+ * Query rules of a locale over an index whose terms are `vocabulary`. A query word becomes its
  * stem; an unknown stem becomes the longest known stem the word begins with, if any. Prefix
  * matching applies to terms of PREFIX_FROM characters or more; fuzzy matching (one edit per five
  * characters, at most two) only to terms of FUZZY_FROM or more that are still unknown.
  */
-export function queryOptions(locale: LocaleCode, vocabulary: ReadonlySet<string>): SearchOptions {
+export function queryRules(locale: LocaleCode, vocabulary: ReadonlySet<string>): QueryRules {
   const terms = termProcessor(locale);
   return {
-    tokenize,
-    processTerm(token) {
-      const term = terms.query(token);
+    term(word) {
+      const term = terms.query(word);
       if (term === null || vocabulary.has(term)) return term;
-      return knownStemOf(fold(token.toLowerCase()), vocabulary) ?? term;
+      return knownStemOf(fold(word.toLowerCase()), vocabulary) ?? term;
     },
-    boost: BOOST,
-    prefix: (term) => term.length >= PREFIX_FROM,
-    fuzzy: (term) => (term.length >= FUZZY_FROM && !vocabulary.has(term) ? 0.2 : false),
-    maxFuzzy: 2,
+    options: {
+      tokenize: (text) => text.split(' '),
+      processTerm: (term) => term,
+      boost: BOOST,
+      prefix: (term) => term.length >= PREFIX_FROM,
+      fuzzy: (term) => (term.length >= FUZZY_FROM && !vocabulary.has(term) ? 0.2 : false),
+      maxFuzzy: 2,
+    },
   };
 }

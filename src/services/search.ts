@@ -1,13 +1,12 @@
-import MiniSearch, { type AsPlainObject, type SearchOptions } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
 import { z } from 'zod';
 import type { LocaleCode } from '../domain/locale.js';
-import { indexOptions, queryOptions, SEARCH_FIELDS, tokenize, type SearchDoc, type SearchField } from './search-options.js';
+import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './search-options.js';
 
-/** A rehydrated element index of one locale with the query options that go with it. */
+/** A rehydrated element index of one locale with the query rules that go with it. */
 export interface ElementIndex {
-  readonly locale: LocaleCode;
   readonly miniSearch: MiniSearch<SearchDoc>;
-  readonly options: SearchOptions;
+  readonly rules: QueryRules;
 }
 
 /** The field names a caller sees in `match.fields`, in the order they are listed. */
@@ -32,41 +31,38 @@ export const Match = z.object({
 });
 export type Match = z.infer<typeof Match>;
 
+/** One element that matched; `match()` says why (computed only for the hits a page shows). */
 export interface ElementHit {
   id: string;
-  match: Match;
+  match(): Match;
 }
 
 /** Rehydrates a serialized index (the bundle's `search_index[locale]`, from `toJSON()`). */
 export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex {
   const plain = raw as AsPlainObject;
   const vocabulary = new Set(plain.index.map(([term]) => term));
-  return { locale, miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)), options: queryOptions(locale, vocabulary) };
+  return { miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)), rules: queryRules(locale, vocabulary) };
 }
 
-/** Each processed query term mapped back to the first query word that produced it. */
-function wordsByTerm(query: string, options: SearchOptions): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const word of tokenize(query)) {
-    const term = options.processTerm!(word);
-    if (typeof term === 'string' && !out.has(term)) out.set(term, word.toLowerCase());
-  }
-  return out;
+/** The query words that matched a result (as typed, lower-cased, in query order) and where. */
+function explain(result: SearchResult, words: ReadonlyMap<string, string>): Match {
+  const matched = new Set(result.queryTerms);
+  const fields = new Set<MatchField>();
+  for (const found of Object.values(result.match)) for (const f of found) fields.add(FIELD_NAMES[f as SearchField]);
+  return {
+    terms: [...words].filter(([term]) => matched.has(term)).map(([, word]) => word),
+    fields: MatchField.options.filter((f) => fields.has(f)),
+  };
 }
 
-/** Elements matching `query`, best first, each with the words and fields that matched. */
+/** Elements matching `query`, best first. Each distinct query term is searched once. */
 export function searchElements(index: ElementIndex, query: string): ElementHit[] {
-  const words = wordsByTerm(query, index.options);
-  const rank = new Map([...words.keys()].map((term, i) => [term, i]));
-  return index.miniSearch.search(query, index.options).map((result) => {
-    const matchedFields = new Set(Object.values(result.match).flat() as SearchField[]);
-    const queryTerms = [...new Set(result.queryTerms)].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
-    return {
-      id: String(result.id),
-      match: {
-        terms: queryTerms.map((term) => words.get(term) ?? term),
-        fields: [...new Set(SEARCH_FIELDS.filter((f) => matchedFields.has(f)).map((f) => FIELD_NAMES[f]))],
-      },
-    };
-  });
+  const words = new Map<string, string>();
+  for (const word of tokenize(query)) {
+    const term = index.rules.term(word);
+    if (term !== null && !words.has(term)) words.set(term, word.toLowerCase());
+  }
+  if (words.size === 0) return [];
+  return index.miniSearch.search([...words.keys()].join(' '), index.rules.options)
+    .map((result) => ({ id: String(result.id), match: () => explain(result, words) }));
 }

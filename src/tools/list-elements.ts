@@ -4,7 +4,7 @@ import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { MaterializedElement } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
-import { Match, searchElements } from '../services/search.js';
+import { Match, searchElements, type ElementHit } from '../services/search.js';
 import type { Release } from '../store/release.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
 import { defineTool } from './define.js';
@@ -14,7 +14,7 @@ const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
 
 interface Listed {
   element: MaterializedElement;
-  match?: Match;
+  hit?: ElementHit;
 }
 
 /**
@@ -29,7 +29,7 @@ function select(release: Release, categoryId: string | undefined, query: string,
   const out: Listed[] = [];
   for (const hit of searchElements(index, query)) {
     const element = release.elementById.get(hit.id);
-    if (element && (!categoryId || element.category_id === categoryId)) out.push({ element, match: hit.match });
+    if (element && (!categoryId || element.category_id === categoryId)) out.push({ element, hit });
   }
   return out;
 }
@@ -86,7 +86,7 @@ export const listElements = defineTool({
       const page = all.slice(start.offset, start.offset + args.limit);
       const end = start.offset + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
-      const projected = page.map(({ element, match }) => (match ? { ...project(element, fields), match } : project(element, fields)));
+      const projected = page.map(({ element, hit }) => (hit ? { ...project(element, fields), match: hit.match() } : project(element, fields)));
       const elements = filterLocales(projected, localeSet(args.locales));
       meta.next_cursor = end < all.length ? encodeCursor(end, key) : null;
       return ok({ version: release.id, elements, total: all.length, returned: elements.length }, meta);
