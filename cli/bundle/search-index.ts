@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { Category, MaterializedElement, SearchTerms } from '../../src/domain/content.js';
 import type { LocaleCode, LocaleValues } from '../../src/domain/locale.js';
 import { indexOptions, type SearchDoc } from '../../src/services/search-options.js';
+import { packIndex, type PackedIndex } from '../../src/services/search-pack.js';
 
 function textIn(values: LocaleValues, locale: LocaleCode): string {
   return values.find((v) => v.locale === locale)?.value ?? '';
@@ -17,7 +18,6 @@ function searchDoc(element: MaterializedElement, category: Category | undefined,
   const context = element.context ?? category?.element_context;
   return {
     id: element.id,
-    category_id: element.category_id,
     title: textIn(element.title, locale),
     terms: termsIn(element.search_terms, locale),
     category: category ? textIn(category.name, locale) : '',
@@ -29,15 +29,15 @@ function searchDoc(element: MaterializedElement, category: Category | undefined,
 
 /**
  * A MiniSearch index over one document per element in `locale`, built with the shared options of
- * `src/services/search-options.ts`, serialized with `toJSON()` and returned as plain JSON data.
+ * `src/services/search-options.ts` and packed (`src/services/search-pack.ts`) as plain JSON data.
  */
 export function buildSearchIndex(
   elements: readonly MaterializedElement[],
   categories: readonly Category[],
   locale: LocaleCode,
-): unknown {
+): PackedIndex {
   const byId = new Map(categories.map((c) => [c.id, c]));
   const index = new MiniSearch<SearchDoc>(indexOptions(locale));
   index.addAll(elements.map((e) => searchDoc(e, byId.get(e.category_id), locale)));
-  return JSON.parse(JSON.stringify(index)) as unknown;
+  return packIndex(index.toJSON());
 }

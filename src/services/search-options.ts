@@ -3,14 +3,14 @@ import type { LocaleCode } from '../domain/locale.js';
 import { fold, termProcessor } from './search-text.js';
 
 /** The indexed fields of an element's search document, in the order `match.fields` lists them. */
-export const SEARCH_FIELDS = ['title', 'terms', 'category', 'category_terms', 'context', 'description'] as const;
+const SEARCH_FIELDS = ['title', 'terms', 'category', 'category_terms', 'context', 'description'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /**
  * One search document per element and locale: its title, its search terms, its category's name,
  * its category's search terms, the names of its context values, and its description.
  */
-export type SearchDoc = { id: string; category_id: string } & Record<SearchField, string>;
+export type SearchDoc = { id: string } & Record<SearchField, string>;
 
 /** Words are runs of letters and digits; everything else separates them. */
 export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u);
@@ -20,16 +20,10 @@ export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u
  * (which rehydrates it): the tokenizer and term processing must be identical on both sides.
  */
 export function indexOptions(locale: LocaleCode): Options<SearchDoc> {
-  const terms = termProcessor(locale);
-  return {
-    fields: [...SEARCH_FIELDS],
-    storeFields: ['category_id'],
-    tokenize,
-    processTerm: (token) => terms.index(token),
-  };
+  return { fields: [...SEARCH_FIELDS], tokenize, processTerm: termProcessor(locale) };
 }
 
-/** Title and search terms outweigh the category, which outweighs descriptions and context values. */
+/** Title and search terms weigh most, then the category's name and terms, then descriptions and context values. */
 const BOOST: Record<SearchField, number> = { title: 3, terms: 3, category: 2, category_terms: 1.5, context: 0.75, description: 1 };
 
 /** Prefix and fuzzy matching start at this many characters of a processed query term. */
@@ -65,10 +59,10 @@ export interface QueryRules {
  * characters, at most two) only to terms of FUZZY_FROM or more that are still unknown.
  */
 export function queryRules(locale: LocaleCode, vocabulary: ReadonlySet<string>): QueryRules {
-  const terms = termProcessor(locale);
+  const toTerm = termProcessor(locale);
   return {
     term(word) {
-      const term = terms.query(word);
+      const term = toTerm(word);
       if (term === null || vocabulary.has(term)) return term;
       return knownStemOf(fold(word.toLowerCase()), vocabulary) ?? term;
     },

@@ -23,31 +23,17 @@ const LANGUAGES: Record<LocaleCode, Language> = {
 /** Shorter tokens ("a", the "l" of "l'entrée") never index or match. */
 const MIN_LENGTH = 2;
 
-/** How one locale turns a token into index terms and query terms. */
-export interface TermProcessor {
-  /**
-   * Index side: the stem of the word as written and the stem of the word without accents (both
-   * accent-folded), so a query typed with or without accents finds it. `null` for a stop word.
-   */
-  index(token: string): string | string[] | null;
-  /** Query side: the accent-folded stem of the word as typed; `null` for a stop word. */
-  query(token: string): string | null;
-}
+/**
+ * How a locale turns a word into a term, the same for indexing and for queries: lower-cased,
+ * stemmed, then accent-folded; `null` for a stop word or a word shorter than MIN_LENGTH.
+ */
+export type TermProcessor = (word: string) => string | null;
 
 function processor(language: Language): TermProcessor {
-  const query = (token: string): string | null => {
-    const word = token.toLowerCase();
-    if (word.length < MIN_LENGTH || language.stopWords.has(word)) return null;
-    return fold(language.stem(word));
-  };
-  return {
-    query,
-    index(token) {
-      const typed = query(token);
-      if (typed === null) return null;
-      const bare = fold(language.stem(fold(token.toLowerCase())));
-      return bare === typed ? typed : [typed, bare];
-    },
+  return (word) => {
+    const lower = word.toLowerCase();
+    if (lower.length < MIN_LENGTH || language.stopWords.has(lower)) return null;
+    return fold(language.stem(lower));
   };
 }
 

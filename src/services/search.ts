@@ -1,6 +1,7 @@
-import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 import { z } from 'zod';
 import type { LocaleCode } from '../domain/locale.js';
+import { unpackIndex, type PackedIndex } from './search-pack.js';
 import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './search-options.js';
 
 /** A rehydrated element index of one locale with the query rules that go with it. */
@@ -37,9 +38,9 @@ export interface ElementHit {
   match(): Match;
 }
 
-/** Rehydrates a serialized index (the bundle's `search_index[locale]`, from `toJSON()`). */
+/** Rehydrates a bundle's `search_index[locale]` (a `PackedIndex` the build made and checked). */
 export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex {
-  const plain = raw as AsPlainObject;
+  const plain = unpackIndex(raw as PackedIndex);
   const vocabulary = new Set(plain.index.map(([term]) => term));
   return { miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)), rules: queryRules(locale, vocabulary) };
 }
