@@ -12,7 +12,7 @@ describe('packed search index', () => {
       { id: 'c', title: '', text: 'camera 30 days' },
     ]);
     const packed = PackedIndex.parse(JSON.parse(JSON.stringify(packIndex(index.toJSON()))));
-    expect(packed.postings).toContain('0:0*2');
+    expect(packed.index.find(([term]) => term === 'camera')).toEqual(['camera', [0, 0, -2], [1, 0, 2]]);
     expect(unpackIndex(packed)).toEqual(JSON.parse(JSON.stringify(index)));
     const loaded = MiniSearch.loadJS(unpackIndex(packed), options);
     expect(loaded.search('camera')).toEqual(index.search('camera'));
