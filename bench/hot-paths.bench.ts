@@ -4,7 +4,7 @@ import { filterLocales, project } from '../src/core/projection.js';
 import { DatachainInstance } from '../src/domain/datachain.js';
 import { renderOutput } from '../src/services/render/output.js';
 import { releaseSource } from '../src/services/render/source.js';
-import { SEARCH_QUERY_OPTIONS } from '../src/services/search-options.js';
+import { searchElements } from '../src/services/search.js';
 import { embeddedStore } from '../src/store/embedded.js';
 
 /**
@@ -18,7 +18,7 @@ const realistic = DatachainInstance.parse(JSON.parse(readFileSync(new URL('../te
 const source = releaseSource(release);
 
 describe('hot paths', () => {
-  bench('search "face recognition" (fuzzy, prefix, title boost)', () => { index.search('face recognition', SEARCH_QUERY_OPTIONS); });
+  bench('search "face recognition" (stemmed, boosted fields, match info)', () => { searchElements(index, 'face recognition'); });
   bench('project 50 elements to id,title,category_id', () => { release.bundle.elements.slice(0, 50).map((e) => project(e, ['id', 'title', 'category_id'])); });
   bench('filter locales of 50 full elements', () => { filterLocales(release.bundle.elements.slice(0, 50), fr); });
   bench('render the 15-element datachain (view + HTML)', () => { renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' }); });

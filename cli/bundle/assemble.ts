@@ -28,7 +28,7 @@ export function assembleBundle(release: Release): Bundle {
     [...release.symbols].sort((a, b) => byCodeUnits(a.id, b.id)).map((s) => [s.id, s.text]),
   );
   const search_index = Object.fromEntries(
-    manifest.value.locales.map((locale) => [locale, buildSearchIndex(elements, locale)]),
+    manifest.value.locales.map((locale) => [locale, buildSearchIndex(elements, categories, locale)]),
   );
   const bundle: Bundle = {
     manifest: { ...manifest.value, content_hash: UNSTAMPED_HASH },

@@ -7,8 +7,8 @@ import { LocaleCode } from './locale.js';
  * - `categories` are in the datachain type's display order.
  * - `elements` are materialized and sorted by id (the natural order of list answers).
  * - `symbols` maps symbol id to the SVG text exactly as authored.
- * - `search_index` maps each manifest locale to a serialized MiniSearch index (`toJSON()`),
- *   built with the options of `src/services/search-options.ts`.
+ * - `search_index` maps each manifest locale to a MiniSearch index of the elements, built with
+ *   the options of `src/services/search-options.ts` and packed by `src/services/search-pack.ts`.
  */
 export const Bundle = z.object({
   manifest: Manifest,

@@ -1,21 +1,78 @@
 import type { Options, SearchOptions } from 'minisearch';
+import type { LocaleCode } from '../domain/locale.js';
+import { fold, termProcessor } from './search-text.js';
 
-/** One search document per element and locale; the build and the Worker share these options. */
-export interface SearchDoc {
-  id: string;
-  title: string;
-  description: string;
-  category_id: string;
+/** The indexed fields of an element's search document, in the order `match.fields` lists them. */
+const SEARCH_FIELDS = ['title', 'terms', 'category', 'category_terms', 'context', 'description'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/**
+ * One search document per element and locale: its title, its search terms, its category's name,
+ * its category's search terms, the names of its context values, and its description.
+ */
+export type SearchDoc = { id: string } & Record<SearchField, string>;
+
+/** Words are runs of letters and digits; everything else separates them. */
+export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u);
+
+/**
+ * Index options of a locale, shared by the build (which serializes the index) and the Worker
+ * (which rehydrates it): the tokenizer and term processing must be identical on both sides.
+ */
+export function indexOptions(locale: LocaleCode): Options<SearchDoc> {
+  return { fields: [...SEARCH_FIELDS], tokenize, processTerm: termProcessor(locale) };
 }
 
-export const SEARCH_OPTIONS: Options<SearchDoc> = {
-  fields: ['title', 'description'],
-  storeFields: ['category_id'],
-};
+/** Title and search terms weigh most, then the category's name and terms, then descriptions and context values. */
+const BOOST: Record<SearchField, number> = { title: 3, terms: 3, category: 2, category_terms: 1.5, context: 0.75, description: 1 };
 
-/** Title matches weigh three times description matches; typos and prefixes still match. */
-export const SEARCH_QUERY_OPTIONS: SearchOptions = {
-  boost: { title: 3 },
-  fuzzy: 0.2,
-  prefix: true,
-};
+/** Prefix and fuzzy matching start at this many characters of a processed query term. */
+const PREFIX_FROM = 4;
+const FUZZY_FROM = 5;
+/** A known stem found inside an unknown word must be this long and cover half the word. */
+const KNOWN_STEM_FROM = 5;
+
+/**
+ * The longest term of `vocabulary` that begins `word` (accent-folded), at least KNOWN_STEM_FROM
+ * characters and half the word long: "videosurveillence" -> "videosurveil". Catches misspelled
+ * endings that make the stemmer miss.
+ */
+function knownStemOf(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+  for (let end = word.length - 1; end >= Math.max(KNOWN_STEM_FROM, Math.ceil(word.length / 2)); end--) {
+    const head = word.slice(0, end);
+    if (vocabulary.has(head)) return head;
+  }
+  return undefined;
+}
+
+/** How a query runs: each word becomes a term (or `null`), then the distinct terms are searched. */
+export interface QueryRules {
+  term(word: string): string | null;
+  /** MiniSearch options for a query made of terms from `term`, joined by spaces. */
+  options: SearchOptions;
+}
+
+/**
+ * Query rules of a locale over an index whose terms are `vocabulary`. A query word becomes its
+ * stem; an unknown stem becomes the longest known stem the word begins with, if any. Prefix
+ * matching applies to terms of PREFIX_FROM characters or more; fuzzy matching (one edit per five
+ * characters, at most two) only to terms of FUZZY_FROM or more that are still unknown.
+ */
+export function queryRules(locale: LocaleCode, vocabulary: ReadonlySet<string>): QueryRules {
+  const toTerm = termProcessor(locale);
+  return {
+    term(word) {
+      const term = toTerm(word);
+      if (term === null || vocabulary.has(term)) return term;
+      return knownStemOf(fold(word.toLowerCase()), vocabulary) ?? term;
+    },
+    options: {
+      tokenize: (text) => text.split(' '),
+      processTerm: (term) => term,
+      boost: BOOST,
+      prefix: (term) => term.length >= PREFIX_FROM,
+      fuzzy: (term) => (term.length >= FUZZY_FROM && !vocabulary.has(term) ? 0.2 : false),
+      maxFuzzy: 2,
+    },
+  };
+}

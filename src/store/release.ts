@@ -1,7 +1,7 @@
-import MiniSearch from 'minisearch';
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
-import { SEARCH_OPTIONS, type SearchDoc } from '../services/search-options.js';
+import type { LocaleCode } from '../domain/locale.js';
+import { loadElementIndex, type ElementIndex } from '../services/search.js';
 
 /** A parsed release with the lookup maps every handler needs, built once per isolate. */
 export interface Release {
@@ -14,7 +14,7 @@ export interface Release {
   readonly categoryById: ReadonlyMap<string, Category>;
   readonly elementsByCategory: ReadonlyMap<string, readonly MaterializedElement[]>;
   /** The prebuilt search index of a locale, rehydrated on first use; `undefined` if none. */
-  search(locale: string): MiniSearch<SearchDoc> | undefined;
+  search(locale: LocaleCode): ElementIndex | undefined;
 }
 
 export function createRelease(bundle: Bundle): Release {
@@ -26,7 +26,7 @@ export function createRelease(bundle: Bundle): Release {
     list.push(e);
     elementsByCategory.set(e.category_id, list);
   }
-  const indexes = new Map<string, MiniSearch<SearchDoc>>();
+  const indexes = new Map<LocaleCode, ElementIndex>();
   return {
     bundle,
     id: bundle.manifest.version,
@@ -39,9 +39,9 @@ export function createRelease(bundle: Bundle): Release {
     search(locale) {
       const cached = indexes.get(locale);
       if (cached) return cached;
-      const raw = bundle.search_index[locale as keyof Bundle['search_index']];
+      const raw = bundle.search_index[locale];
       if (raw === undefined) return undefined;
-      const index = MiniSearch.loadJS<SearchDoc>(raw as Parameters<typeof MiniSearch.loadJS>[0], SEARCH_OPTIONS);
+      const index = loadElementIndex(raw, locale);
       indexes.set(locale, index);
       return index;
     },

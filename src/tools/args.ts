@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MaterializedElement } from '../domain/content.js';
-import { LocaleCode, Slug } from '../domain/locale.js';
+import { LOCALE_CODES, Slug } from '../domain/locale.js';
+
+/** A locale code of the project; anything else is refused with the list of known codes. */
+const KnownLocale = z.enum(LOCALE_CODES, {
+  error: (issue) => (issue.code === 'invalid_value' ? `Unknown locale; use one of: ${LOCALE_CODES.join(', ')}` : undefined),
+});
 
 /** Argument pieces shared by several tools; descriptions end up in the tools' input schemas. */
 export const versionArg = z
@@ -10,7 +15,7 @@ export const versionArg = z
   .describe('Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".');
 
 export const localesArg = z
-  .array(LocaleCode)
+  .array(KnownLocale)
   .min(1)
   .describe('Keep only these locales in every localized text (default: all locales of the version).');
 
@@ -25,4 +30,4 @@ export const fieldsArg = z
 
 export const elementIdArg = Slug.max(128).describe('Element id, e.g. "input_biometric".');
 
-export const localeArg = LocaleCode.describe('Locale used to search and to pick display text.');
+export const localeArg = KnownLocale.describe('Locale used to search and to pick display text.');

@@ -3,7 +3,8 @@ import { decodeCursor, encodeCursor, fingerprint } from '../core/cursor.js';
 import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { MaterializedElement } from '../domain/content.js';
-import { SEARCH_QUERY_OPTIONS } from '../services/search-options.js';
+import type { LocaleCode } from '../domain/locale.js';
+import { Match, searchElements, type ElementHit } from '../services/search.js';
 import type { Release } from '../store/release.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
 import { defineTool } from './define.js';
@@ -11,35 +12,43 @@ import { fieldsArg, localeArg, localesArg, versionArg } from './args.js';
 
 const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
 
-/** Elements of a category (or all), then narrowed and ranked by the search query. */
-function select(release: Release, categoryId: string | undefined, query: string, locale: string): readonly MaterializedElement[] {
+interface Listed {
+  element: MaterializedElement;
+  hit?: ElementHit;
+}
+
+/**
+ * Elements of a category (or all) in id order; with a query, only those that match it, best
+ * first, each with why it matched. The query is matched in `locale`, else in English.
+ */
+function select(release: Release, categoryId: string | undefined, query: string, locale: LocaleCode): Listed[] {
   const pool = categoryId ? (release.elementsByCategory.get(categoryId) ?? []) : release.bundle.elements;
-  if (query === '') return pool;
-  const index = release.search(locale);
-  if (!index) return pool;
-  const allowed = categoryId ? new Set(pool.map((e) => e.id)) : undefined;
-  const hits: MaterializedElement[] = [];
-  for (const hit of index.search(query, SEARCH_QUERY_OPTIONS)) {
-    const id = String(hit.id);
-    if (allowed && !allowed.has(id)) continue;
-    const element = release.elementById.get(id);
-    if (element) hits.push(element);
+  if (query === '') return pool.map((element) => ({ element }));
+  const index = release.search(locale) ?? release.search('en');
+  if (!index) return [];
+  const out: Listed[] = [];
+  for (const hit of searchElements(index, query)) {
+    const element = release.elementById.get(hit.id);
+    if (element && (!categoryId || element.category_id === categoryId)) out.push({ element, hit });
   }
-  return hits;
+  return out;
 }
 
 export const listElements = defineTool({
   name: 'list_elements',
   title: 'List or search elements',
   description:
-    'Lists the elements of a version, optionally in one category, or searches them: query matches titles (weighted higher) ' +
-    'and descriptions, tolerating typos and prefixes, and ranks the results. Returns id, title and category_id by default ' +
-    '(choose with fields), 50 per page (limit up to 200); pass meta.next_cursor back as cursor for the next page.',
+    'Lists the elements of a version, optionally in one category, or searches them. A query is matched in one locale ' +
+    '(locale, else the first of locales, else English) against titles and search terms first, then category names, ' +
+    'context values and descriptions; words are stemmed, stop words and accents ignored, and a misspelled word still ' +
+    'matches. Results are ranked best first and each carries match: the query words that matched and the fields they ' +
+    'matched in. Returns id, title and category_id by default (choose with fields; match is added whenever a query is ' +
+    'given), 50 per page (limit up to 200); pass meta.next_cursor back as cursor for the next page.',
   input: z.strictObject({
     version: versionArg,
     category_id: z.string().min(1).max(128).optional().describe('Only elements of this category, e.g. "input_dataset".'),
     query: z.string().max(200).optional().describe('Search words, e.g. "face recognition".'),
-    locale: localeArg.default('en'),
+    locale: localeArg.optional().describe('Locale the query is matched in (default: the first of locales, else "en"); a locale without an index falls back to English.'),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),
     limit: z.int().min(1).max(200).default(50).describe('Page size, 1 to 200.'),
@@ -47,7 +56,10 @@ export const listElements = defineTool({
   }),
   output: z.object({
     version: z.string(),
-    elements: z.array(z.looseObject({ id: z.string() })),
+    elements: z.array(z.looseObject({
+      id: z.string(),
+      match: Match.optional().describe('Why this element matched: present on every element when a query is given.'),
+    })),
     total: z.int(),
     returned: z.int(),
   }),
@@ -66,14 +78,16 @@ export const listElements = defineTool({
         }, meta);
       }
       const query = (args.query ?? '').trim();
-      const key = fingerprint([release.id, args.category_id ?? '', query, query ? args.locale : '']);
+      const locale = args.locale ?? args.locales?.[0] ?? 'en';
+      const key = fingerprint([release.id, args.category_id ?? '', query, query ? locale : '']);
       const start = decodeCursor(args.cursor, key);
       if ('error' in start) return err(start.error, meta);
-      const all = select(release, args.category_id, query, args.locale);
+      const all = select(release, args.category_id, query, locale);
       const page = all.slice(start.offset, start.offset + args.limit);
       const end = start.offset + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
-      const elements = filterLocales(page.map((e) => project(e, fields)), localeSet(args.locales));
+      const projected = page.map(({ element, hit }) => (hit ? { ...project(element, fields), match: hit.match() } : project(element, fields)));
+      const elements = filterLocales(projected, localeSet(args.locales));
       meta.next_cursor = end < all.length ? encodeCursor(end, key) : null;
       return ok({ version: release.id, elements, total: all.length, returned: elements.length }, meta);
     });

@@ -22,7 +22,7 @@ export const RenderInput = z.strictObject({
 });
 
 /** Most placements one render shows: far above any real disclosure, and it bounds the work and the page. */
-export const MAX_RENDERED_PLACEMENTS = 100;
+const MAX_RENDERED_PLACEMENTS = 100;
 
 /** What a render answers softly: anything about the datachain, and an output too large to keep. */
 export const RENDER_SOFT: readonly ErrorCode[] = [...DATACHAIN_CODE_LIST, 'payload_too_large'];

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import MiniSearch from 'minisearch';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { Bundle } from '../../src/domain/bundle.js';
-import { SEARCH_OPTIONS, SEARCH_QUERY_OPTIONS } from '../../src/services/search-options.js';
+import { loadElementIndex, searchElements } from '../../src/services/search.js';
 import { captureIo, lv, makeFixture, type Fixture } from './fixture.js';
 
 describe('build', () => {
@@ -64,11 +63,12 @@ describe('build', () => {
     build();
     const bundle = readBundle();
     expect(Object.keys(bundle.search_index)).toEqual(['en', 'fr']);
-    const fr = MiniSearch.loadJSON(JSON.stringify(bundle.search_index.fr), SEARCH_OPTIONS);
-    const [hit] = fr.search('sante', SEARCH_QUERY_OPTIONS);
-    expect(hit).toMatchObject({ id: 'health', category_id: 'purpose' });
-    const en = MiniSearch.loadJSON(JSON.stringify(bundle.search_index.en), SEARCH_OPTIONS);
-    expect(en.search('healthcare', SEARCH_QUERY_OPTIONS)[0]?.id).toBe('health');
+    const fr = loadElementIndex(JSON.parse(JSON.stringify(bundle.search_index.fr)), 'fr');
+    const [hit] = searchElements(fr, 'sante');
+    expect(hit?.id).toBe('health');
+    expect(hit?.match()).toEqual({ terms: ['sante'], fields: ['title'] });
+    const en = loadElementIndex(JSON.parse(JSON.stringify(bundle.search_index.en)), 'en');
+    expect(searchElements(en, 'healthcare')[0]?.id).toBe('health');
   });
 
   it('builds an upstream-style release with unknown keys, warning only', () => {

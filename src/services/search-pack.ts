@@ -1,0 +1,67 @@
+import type { AsPlainObject } from 'minisearch';
+import { z } from 'zod';
+
+/**
+ * A search index as a bundle carries it: MiniSearch's `toJSON()` form without stored fields and
+ * with its postings in arrays. Documents are numbered by their position in `documentIds`. Each
+ * `index` entry is `[term, [fieldId, doc, doc, ...], [fieldId, ...], ...]`: the documents whose
+ * field holds the term; a doc that holds it more than once is followed by the count, negated
+ * (`[2, 5, 9, -3]`: field 2 of doc 5 once and of doc 9 three times).
+ */
+export const PackedIndex = z.object({
+  documentIds: z.array(z.string()),
+  fieldIds: z.record(z.string(), z.int()),
+  fieldLengths: z.array(z.array(z.int())),
+  averageFieldLength: z.array(z.number()),
+  index: z.array(z.tuple([z.string()], z.array(z.int()))),
+});
+export type PackedIndex = z.infer<typeof PackedIndex>;
+
+type Entry = AsPlainObject['index'][number];
+
+/** Packs a freshly built index (documents numbered 0..n-1, nothing removed). */
+export function packIndex(plain: AsPlainObject): PackedIndex {
+  const documentIds = Object.entries(plain.documentIds).map(([shortId, id], i) => {
+    if (Number(shortId) !== i) throw new Error('packIndex: document numbers are not 0..n-1');
+    return String(id);
+  });
+  const pack = ([term, fields]: Entry): PackedIndex['index'][number] => [term, ...Object.entries(fields)
+    .map(([fieldId, docs]) => [Number(fieldId), ...Object.entries(docs).flatMap(([doc, n]) => (n === 1 ? [Number(doc)] : [Number(doc), -n]))])];
+  return {
+    documentIds,
+    fieldIds: plain.fieldIds,
+    fieldLengths: documentIds.map((_, i) => plain.fieldLength[i]!),
+    averageFieldLength: plain.averageFieldLength,
+    index: plain.index.map(pack),
+  };
+}
+
+/** MiniSearch's plain-object form of a packed index, for `MiniSearch.loadJS`. */
+export function unpackIndex(packed: PackedIndex): AsPlainObject {
+  const index = packed.index.map(([term, ...postings]): Entry => {
+    const fields: Entry[1] = {};
+    for (const posting of postings) {
+      const counts: Record<string, number> = {};
+      for (let i = 1; i < posting.length; i++) {
+        const doc = posting[i]!;
+        const next = posting[i + 1] ?? 0;
+        counts[doc] = next < 0 ? -next : 1;
+        if (next < 0) i++;
+      }
+      fields[posting[0]!] = counts;
+    }
+    return [term, fields];
+  });
+  return {
+    documentCount: packed.documentIds.length,
+    nextId: packed.documentIds.length,
+    documentIds: Object.fromEntries(packed.documentIds.entries()),
+    fieldIds: packed.fieldIds,
+    fieldLength: Object.fromEntries(packed.fieldLengths.entries()),
+    averageFieldLength: packed.averageFieldLength,
+    storedFields: {},
+    dirtCount: 0,
+    index,
+    serializationVersion: 2,
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LocaleCode } from '../../src/domain/locale.js';
+import type { SchemaStore } from '../../src/store/store.js';
+import type { CallContext } from '../../src/tools/define.js';
+import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import fixture from '../fixtures/search/relevance.json';
+
+/** One judged query: the element ids a person would want, most relevant first. */
+const Judgment = z.object({
+  id: z.string(),
+  locale: LocaleCode,
+  query: z.string().min(1),
+  relevant: z.array(z.string()).min(1),
+});
+type Judgment = z.infer<typeof Judgment>;
+
+const JUDGMENTS: readonly Judgment[] = z.array(Judgment).parse(fixture);
+
+export const PRECISION_AT_5 =
+  'precision at 5 = relevant ids in the top 5 / min(5, number of relevant ids); ' +
+  'recall at 10 = relevant ids in the top 10 / number of relevant ids; ' +
+  'MRR = mean of 1 / rank of the first relevant id (0 when none is in the top 10)';
+
+export interface Scored {
+  judgment: Judgment;
+  /** The first 10 ids list_elements returned. */
+  ranked: readonly string[];
+  p5: number;
+  r10: number;
+  rr: number;
+}
+
+export interface Summary { queries: number; p5: number; r10: number; mrr: number }
+
+/** Scores one ranking against its judgment (see PRECISION_AT_5 for the definitions). */
+function score(judgment: Judgment, ranked: readonly string[]): Scored {
+  const relevant = new Set(judgment.relevant);
+  const hits = (n: number) => ranked.slice(0, n).filter((id) => relevant.has(id)).length;
+  const first = ranked.slice(0, 10).findIndex((id) => relevant.has(id));
+  return {
+    judgment,
+    ranked,
+    p5: hits(5) / Math.min(5, relevant.size),
+    r10: hits(10) / relevant.size,
+    rr: first < 0 ? 0 : 1 / (first + 1),
+  };
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** Means over all queries and per locale, keyed `overall`, then each locale present. */
+export function summarize(scored: readonly Scored[]): Record<string, Summary> {
+  const groups: Record<string, Scored[]> = { overall: [...scored] };
+  for (const s of scored) (groups[s.judgment.locale] ??= []).push(s);
+  return Object.fromEntries(Object.entries(groups).map(([key, xs]) => [key, {
+    queries: xs.length,
+    p5: mean(xs.map((s) => s.p5)),
+    r10: mean(xs.map((s) => s.r10)),
+    mrr: mean(xs.map((s) => s.rr)),
+  }]));
+}
+
+/** Runs every judged query through the list_elements handler (first page of 10) and scores it. */
+export async function runJudgments(store: SchemaStore, version: string): Promise<Scored[]> {
+  const ctx: CallContext = { store, requestId: 'relevance', sessionId: 'relevance', origin: 'http://localhost', env: {} as Env };
+  const tool = toolNamed('list_elements');
+  const out: Scored[] = [];
+  for (const j of JUDGMENTS) {
+    const { envelope } = await invokeTool(tool, { version, query: j.query, locale: j.locale, limit: 10 }, ctx);
+    if (!envelope.ok) throw new Error(`${j.id}: list_elements failed: ${JSON.stringify(envelope.errors)}`);
+    const data = envelope.data as { elements: { id: string }[] };
+    out.push(score(j, data.elements.map((e) => e.id)));
+  }
+  return out;
+}
+
+/** The `n` worst queries: lowest reciprocal rank, then lowest precision at 5, then recall. */
+export function worst(scored: readonly Scored[], n: number): Scored[] {
+  return [...scored].sort((a, b) => a.rr - b.rr || a.p5 - b.p5 || a.r10 - b.r10).slice(0, n);
+}

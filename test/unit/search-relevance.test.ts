@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedStore, embeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import { runJudgments, summarize } from '../helpers/relevance.js';
+
+const V = 'ai@2026-08-12';
+
+/**
+ * Floors a little under the measured relevance of `npm run bench:search` (see docs/performance.md):
+ * a change that makes search find the judged elements less well fails here.
+ */
+const FLOORS: Record<string, { p5: number; r10: number; mrr: number }> = {
+  overall: { p5: 0.76, r10: 0.8, mrr: 0.94 },
+  en: { p5: 0.76, r10: 0.81, mrr: 0.95 },
+  fr: { p5: 0.74, r10: 0.79, mrr: 0.92 },
+};
+
+describe('search relevance on the judged queries', () => {
+  it('keeps precision at 5, recall at 10 and MRR above their floors, per locale and overall', async () => {
+    const summary = summarize(await runJudgments(embeddedStore(), V));
+    for (const [scope, floor] of Object.entries(FLOORS)) {
+      const got = summary[scope]!;
+      expect({ scope, p5: got.p5 >= floor.p5, r10: got.r10 >= floor.r10, mrr: got.mrr >= floor.mrr }, JSON.stringify({ scope, got, floor }))
+        .toEqual({ scope, p5: true, r10: true, mrr: true });
+    }
+  });
+});
+
+describe('a release without an index for the query locale', () => {
+  it('searches in English instead', async () => {
+    const bundle = JSON.parse(BUNDLES[V]!);
+    delete bundle.search_index.fr;
+    const store = createEmbeddedStore({ ...BUNDLES, [V]: JSON.stringify(bundle) }, VERSION_INDEX);
+    const ctx = { store, requestId: 'fallback', sessionId: 'fallback', origin: 'http://localhost', env: {} as Env };
+    const { envelope } = await invokeTool(toolNamed('list_elements'), { version: V, query: 'hiring', locale: 'fr', limit: 1 }, ctx);
+    expect(envelope.ok && envelope.data).toMatchObject({ elements: [{ id: 'employment', match: { terms: ['hiring'] } }] });
+  });
+});
