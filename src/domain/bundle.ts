@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Category, DatachainType, Manifest, MaterializedElement } from './content.js';
 import { LocaleCode } from './locale.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Length caps on every caller string that reaches a rule, so the work and the answer of a request

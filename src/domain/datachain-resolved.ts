@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Category, DatachainType, Element } from './content.js';
 import { DatachainInstance } from './datachain.js';
 import { publishSchema } from './json-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VERSION_PATTERN } from './content.js';
 import { publishSchema } from './json-schemas.js';
 import { capped } from './caps.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Category, DatachainType, Element, Manifest } from './content.js';
 
 let cached: Record<string, unknown> | undefined;

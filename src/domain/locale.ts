@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { capped } from './caps.js';
 
 /** Locale codes the project knows; each release narrows them through `manifest.locales`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { capped } from './caps.js';
 import { DateTime } from './locale.js';
 

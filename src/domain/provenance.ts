@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isLinkUrl } from '../core/addresses.js';
 import { capped } from './caps.js';
 import { LocaleValues } from './locale.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { findPrompt, PROMPTS } from '../prompts/registry.js';
 import type { Release } from '../store/release.js';

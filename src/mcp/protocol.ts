@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import type { MethodHandler } from './context.js';
 import { parseParams } from './params.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { invokeTool, toolNamed, type ToolName } from '../tools/registry.js';

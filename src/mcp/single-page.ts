@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
 

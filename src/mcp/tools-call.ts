@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { refused, type Envelope, type Outcome } from '../core/envelope.js';
 import { budgetFor } from '../core/limits.js';
 import { timeoutError } from '../core/deadline.js';

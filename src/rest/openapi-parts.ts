@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorItemSchema, MetaSchema } from '../tools/envelope-schema.js';
 
 export type Schema = Record<string, unknown>;

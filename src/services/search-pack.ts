@@ -1,5 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A search index as a bundle carries it: MiniSearch's `toJSON()` form without stored fields and

@@ -1,5 +1,5 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LocaleCode } from '../domain/locale.js';
 import { unpackIndex, type PackedIndex } from './search-pack.js';
 import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './search-options.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MaterializedElement } from '../domain/content.js';
 import { LOCALE_CODES, Slug } from '../domain/locale.js';
 

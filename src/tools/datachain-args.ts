@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import { CAPS } from '../domain/caps.js';
 import { ok, err, type Meta, type Answer } from '../core/envelope.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import type { Answer } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODE_LIST } from '../core/errors.js';
 
 export const ErrorItemSchema = z.object({

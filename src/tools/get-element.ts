@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';

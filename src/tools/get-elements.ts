@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { err, ok, type ErrorItem } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { err, ok } from '../core/envelope.js';
 import { releaseMeta, withRelease } from './common.js';
 import { defineTool } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { Category, DatachainType, Manifest, MaterializedElement } from '../domain/content.js';
 import { instanceJsonSchemas } from '../domain/json-schemas.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { filterLocales } from '../core/projection.js';
 import { Category } from '../domain/content.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { VersionEntry } from '../domain/bundle.js';
 import { defineTool } from './define.js';

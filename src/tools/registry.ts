@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { classify, err, internalError, type Outcome } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';
 import { issuesToErrors } from '../core/zod-issues.js';

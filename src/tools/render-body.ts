@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import type { ToolDef } from './define.js';
 import { RENDER_SOFT, RenderInput, renderChecked } from './render-core.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import { err, type Answer, type Meta } from '../core/envelope.js';
 import { DATACHAIN_CODE_LIST, type ErrorCode } from '../core/errors.js';

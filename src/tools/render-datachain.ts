@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { writeSlot } from '../services/render/slot.js';
 import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { ok, err } from '../core/envelope.js';
 import { resolveDatachain } from '../services/resolver.js';

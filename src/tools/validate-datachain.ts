@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { withRelease } from './common.js';
 import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './datachain-args.js';
