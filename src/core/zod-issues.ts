@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ErrorItem } from './envelope.js';
 import type { ErrorCode } from './errors.js';
 import { jsonPath } from './paths.js';
+import { trimTrailing } from './strings.js';
 
 function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
   let node: unknown = schema;
@@ -66,7 +67,7 @@ export function issuesToErrors(
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
-      fix_hint: missing ? `Provide '${where}'.` : `Correct '${where || 'the value'}': ${issue.message.replace(/^Invalid input: /, '')}.`,
+      fix_hint: missing ? `Provide '${where}'.` : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
     });
   }
   return out;

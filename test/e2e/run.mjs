@@ -35,6 +35,7 @@ const steps = [
   ['conformance', ['npx', '-y', '-p', 'node@22', 'node', 'node_modules/@modelcontextprotocol/conformance/dist/index.js', 'server', '--url', `${base}/mcp`,
     '--suite', 'all', '--expected-failures', 'test/e2e/conformance-expected-failures.yml']],
   ['documented curl examples', ['node', 'test/e2e/seed-curls.mjs', base]],
+  ['MCP Inspector CLI', ['node', 'test/e2e/inspector.mjs', `${base}/mcp`]],
   ['rendered page in Chromium', ['node', 'test/e2e/browser.mjs', base], 'test/e2e/browser.mjs'],
   // Last: it empties this address's resolve bucket.
   ['rate limit on the simulated binding', ['node', 'test/e2e/rate-limit.mjs', base]],
