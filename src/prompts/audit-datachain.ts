@@ -1,9 +1,9 @@
 import type { LocaleCode } from '../domain/locale.js';
-import { datachainArgument, localeArgument, localeOf, versionArgument } from './args.js';
-import { definePrompt, userText } from './define.js';
-import { coverageOf, datachainJson, datachainOf, releaseForDatachain } from './datachain-input.js';
+import { datachainArgument, localeArgument, versionArgument } from './args.js';
+import { definePrompt } from './define.js';
+import { coverageOf, datachainJson } from './datachain-input.js';
 import { releaseFacts } from './facts.js';
-import { fence } from './text.js';
+import { datachainSetting, promptAnswer } from './setting.js';
 import { workflow } from './workflow.js';
 
 const TEXT = {
@@ -58,25 +58,19 @@ export const auditDatachain = definePrompt({
     'and for how a member of the public would understand it; lists what it places under each category and asks for findings with exact fixes.',
   arguments: [datachainArgument(false, true), versionArgument('the datachain\'s schema_version, else "ai@latest"'), localeArgument],
   async build(args, ctx) {
-    const input = await datachainOf(args, ctx);
-    if ('error' in input) return input;
-    const { dc } = input;
-    const release = releaseForDatachain(ctx, args.get('version'), dc);
-    if ('error' in release) return release;
-    const locale = localeOf(release, args.get('locale'));
-    if (typeof locale !== 'string') return locale;
+    const setting = await datachainSetting(args, ctx, true);
+    if ('error' in setting) return setting;
+    const { dc, release, locale } = setting;
     const t = TEXT[locale];
     const list = (items: ReadonlyArray<string | ((l: string) => string)>) =>
       items.map((i) => (typeof i === 'string' ? i : i(release.locales.join(', ')))).join('\n');
-    const text = [
+    return promptAnswer(t.summary(release.id), [
       t.intro,
       releaseFacts(release, locale, true, coverageOf(release, dc)),
       workflow(locale, release.id, ['validate', 'get', 'render']),
       list(t.complete),
       list(t.reading),
       t.answer,
-    ].join('\n\n');
-    const label = args.has('datachain') ? t.passed : t.session;
-    return { description: t.summary(release.id), messages: [userText(text), userText(`${label}\n${fence(datachainJson(dc), 'json')}`)] };
+    ], args.has('datachain') ? t.passed : t.session, datachainJson(dc), 'json');
   },
 });

@@ -2,10 +2,11 @@ import { pickLocale } from '../core/projection.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
-import { bad, localeArgument, localeOf, releaseOf, versionArgument } from './args.js';
-import { definePrompt, userText } from './define.js';
+import { bad, localeArgument, versionArgument } from './args.js';
+import { definePrompt } from './define.js';
 import { contextLine, factWords, releaseFacts, variableList } from './facts.js';
-import { fence, oneLine } from './text.js';
+import { promptAnswer, releaseSetting } from './setting.js';
+import { oneLine } from './text.js';
 import { workflow } from './workflow.js';
 
 const TEXT = {
@@ -92,10 +93,9 @@ export const chooseElements = definePrompt({
     localeArgument,
   ],
   build(args, ctx) {
-    const release = releaseOf(ctx.store, args.get('version') ?? 'ai@latest');
-    if ('error' in release) return release;
-    const locale = localeOf(release, args.get('locale'));
-    if (typeof locale !== 'string') return locale;
+    const setting = releaseSetting(args, ctx);
+    if ('error' in setting) return setting;
+    const { release, locale } = setting;
     const id = args.get('category_id')!;
     const category = release.categoryById.get(id);
     if (!category) {
@@ -103,17 +103,13 @@ export const chooseElements = definePrompt({
         `Use one of: ${release.bundle.categories.map((c) => c.id).join(', ')}.`);
     }
     const t = TEXT[locale];
-    const text = [
+    return promptAnswer(t.summary(category.id, release.id), [
       t.intro,
       releaseFacts(release, locale, false),
       categoryDetail(release, category, locale),
       workflow(locale, release.id, ['list', 'get', 'validate']),
       t.rules.join('\n'),
       t.answer,
-    ].join('\n\n');
-    return {
-      description: t.summary(category.id, release.id),
-      messages: [userText(text), userText(`${t.material}\n${fence(args.get('system_description')!, 'text')}`)],
-    };
+    ], t.material, args.get('system_description')!, 'text');
   },
 });

@@ -1,8 +1,8 @@
 import type { LocaleCode } from '../domain/locale.js';
-import { localeArgument, localeOf, releaseOf, versionArgument } from './args.js';
-import { definePrompt, userText } from './define.js';
+import { localeArgument, versionArgument } from './args.js';
+import { definePrompt } from './define.js';
 import { releaseFacts } from './facts.js';
-import { fence } from './text.js';
+import { promptAnswer, releaseSetting } from './setting.js';
 import { skeleton, workflow } from './workflow.js';
 
 const TEXT = {
@@ -51,22 +51,17 @@ export const draftDatachain = definePrompt({
     localeArgument,
   ],
   build(args, ctx) {
-    const release = releaseOf(ctx.store, args.get('version') ?? 'ai@latest');
-    if ('error' in release) return release;
-    const locale = localeOf(release, args.get('locale'));
-    if (typeof locale !== 'string') return locale;
+    const setting = releaseSetting(args, ctx);
+    if ('error' in setting) return setting;
+    const { release, locale } = setting;
     const t = TEXT[locale];
-    const text = [
+    return promptAnswer(t.summary(release.id), [
       t.intro,
       releaseFacts(release, locale, true),
       workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),
       `${t.shape}\n${skeleton(release.id, release.locales, t.placeholders)}`,
       t.rules.join('\n'),
       t.answer,
-    ].join('\n\n');
-    return {
-      description: t.summary(release.id),
-      messages: [userText(text), userText(`${t.material}\n${fence(args.get('system_description')!, 'text')}`)],
-    };
+    ], t.material, args.get('system_description')!, 'text');
   },
 });

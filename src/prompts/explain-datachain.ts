@@ -1,9 +1,10 @@
 import type { LocaleCode } from '../domain/locale.js';
-import { datachainArgument, localeArgument, localeOf, versionArgument } from './args.js';
-import { definePrompt, userText } from './define.js';
-import { coverageOf, datachainJson, datachainOf, releaseForDatachain } from './datachain-input.js';
+import { datachainArgument, localeArgument, versionArgument } from './args.js';
+import { definePrompt } from './define.js';
+import { coverageOf, datachainJson } from './datachain-input.js';
 import { releaseFacts } from './facts.js';
-import { fence, quoted } from './text.js';
+import { datachainSetting, promptAnswer } from './setting.js';
+import { quoted } from './text.js';
 import { workflow } from './workflow.js';
 
 const TEXT = {
@@ -53,23 +54,17 @@ export const explainDatachain = definePrompt({
     { name: 'audience', description: 'Who will read the explanation, e.g. "residents of a neighbourhood" or "secondary-school pupils". Default: a member of the public.', required: false, maxLength: 200 },
   ],
   async build(args, ctx) {
-    const input = await datachainOf(args, ctx);
-    if ('error' in input) return input;
-    const { dc } = input;
-    const release = releaseForDatachain(ctx, args.get('version'), dc);
-    if ('error' in release) return release;
-    const locale = localeOf(release, args.get('locale'));
-    if (typeof locale !== 'string') return locale;
+    const setting = await datachainSetting(args, ctx, true);
+    if ('error' in setting) return setting;
+    const { dc, release, locale } = setting;
     const t = TEXT[locale];
     const audience = args.get('audience');
-    const text = [
+    return promptAnswer(t.summary(release.id), [
       t.intro(audience === undefined ? t.anyone : quoted(audience, 200)),
       releaseFacts(release, locale, true, coverageOf(release, dc)),
       workflow(locale, release.id, ['get', 'render']),
       t.rules.join('\n'),
       t.answer,
-    ].join('\n\n');
-    const label = args.has('datachain') ? t.passed : t.session;
-    return { description: t.summary(release.id), messages: [userText(text), userText(`${label}\n${fence(datachainJson(dc), 'json')}`)] };
+    ], args.has('datachain') ? t.passed : t.session, datachainJson(dc), 'json');
   },
 });

@@ -1,9 +1,10 @@
 import type { LocaleCode } from '../domain/locale.js';
 import { datachainArgument, localeArgument, localeOf, versionArgument } from './args.js';
-import { definePrompt, userText } from './define.js';
-import { datachainJson, localizedTexts, parseDatachain, releaseForDatachain } from './datachain-input.js';
+import { definePrompt } from './define.js';
+import { datachainJson, localizedTexts } from './datachain-input.js';
 import { factWords, releaseFacts } from './facts.js';
-import { fence, quoted } from './text.js';
+import { datachainSetting, promptAnswer } from './setting.js';
+import { quoted } from './text.js';
 import { workflow } from './workflow.js';
 
 const MAX_PATHS = 40;
@@ -54,14 +55,10 @@ export const translateDatachain = definePrompt({
     versionArgument('the datachain\'s schema_version, else "ai@latest"'),
     localeArgument,
   ],
-  build(args, ctx) {
-    const input = parseDatachain(args.get('datachain')!);
-    if ('error' in input) return input;
-    const { dc } = input;
-    const release = releaseForDatachain(ctx, args.get('version'), dc);
-    if ('error' in release) return release;
-    const locale = localeOf(release, args.get('locale'));
-    if (typeof locale !== 'string') return locale;
+  async build(args, ctx) {
+    const setting = await datachainSetting(args, ctx, false);
+    if ('error' in setting) return setting;
+    const { dc, release, locale } = setting;
     const target = localeOf(release, args.get('target_locale'), 'target_locale');
     if (typeof target !== 'string') return target;
     const t = TEXT[locale];
@@ -69,14 +66,13 @@ export const translateDatachain = definePrompt({
     const shown = texts.missing.slice(0, MAX_PATHS).map((p) => `- ${PLAIN_PATH.test(p) ? p : quoted(p, 120)}`);
     if (texts.missing.length > MAX_PATHS) shown.push(`- ${factWords(locale).more(texts.missing.length - MAX_PATHS)}`);
     const todo = shown.length ? [t.count(texts.total, texts.missing.length, target), ...shown].join('\n') : t.none(target);
-    const text = [
+    return promptAnswer(t.summary(t.names[target], release.id), [
       t.intro(t.names[target], target),
       releaseFacts(release, locale, false),
       todo,
       workflow(locale, release.id, ['validate', 'render'], target),
       t.rules(target),
       t.answer,
-    ].join('\n\n');
-    return { description: t.summary(t.names[target], release.id), messages: [userText(text), userText(`${t.material}\n${fence(datachainJson(dc), 'json')}`)] };
+    ], t.material, datachainJson(dc), 'json');
   },
 });
