@@ -4,15 +4,14 @@
 // Worker's does too), so this is where a leak in the server's code would show.
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
+import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.PER_ROUND ?? 2500);
 const app = createApp();
-const kv = new Map<string, string>();
-const env = {
-  SESSIONS: { get: async (k: string) => kv.get(k) ?? null, put: async (k: string, v: string) => { kv.set(k, v); }, delete: async (k: string) => { kv.delete(k); } },
-} as unknown as Env;
-const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+// The request log stays on, as deployed; its batches are part of the memory under test.
+const env = inProcessEnv('on');
+const ctx = NO_WAIT;
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const calls = [
   { name: 'get_element', arguments: { version: 'ai@2026-08-12', element_id: 'input_biometric' } },

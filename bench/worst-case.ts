@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
+import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 import { CAPS } from '../src/domain/caps.js';
 
 const CPU_TARGET_MS = 50;
@@ -17,13 +18,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const GENERATED = Number(process.env.WORST_GENERATED ?? 200);
 
 const app = createApp();
-const kv = new Map<string, string>();
-const env = {
-  SESSIONS: { get: async (k: string) => kv.get(k) ?? null, put: async (k: string, v: string) => { kv.set(k, v); }, delete: async (k: string) => { kv.delete(k); } },
-  REQUEST_LOG: 'off',
-  RATE_LIMIT: 'off',
-} as unknown as Env;
-const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+const env = inProcessEnv();
+const ctx = NO_WAIT;
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const V = 'ai@2026-08-12';
 
@@ -91,7 +87,7 @@ async function measure(c: Case) {
 for (const c of reviewCases().slice(6, 8)) await measure(c);
 const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
 for (const c of [...reviewCases(), ...generatedCases()]) rows.push(await measure(c));
-const page = kv.get('slot:worst') ?? '';
+const page = (await env.SESSIONS.get('slot:worst', 'text')) ?? '';
 
 const fmt = (r: (typeof rows)[number]) =>
   `${r.name.padEnd(52)} ${String(r.status).padStart(4)} ${r.cpuMs.toFixed(2).padStart(8)} ${String(r.bodyBytes).padStart(8)} ${String(r.answerBytes).padStart(9)} ${r.ratio.toFixed(2).padStart(7)}`;

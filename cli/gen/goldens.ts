@@ -1,12 +1,7 @@
 import { createApp } from '../../src/app.js';
+import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
-/** Bindings for answering on Node: an empty session store, no request log, no rate limiting. */
-const ENV = {
-  SESSIONS: { get: async () => null, put: async () => undefined, delete: async () => undefined },
-  REQUEST_LOG: 'off',
-  RATE_LIMIT: 'off',
-};
 
 const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
 
@@ -16,6 +11,7 @@ const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
   const app = createApp();
+  const ENV = inProcessEnv();
   const out: Record<string, string> = {};
   for (const [file, path] of Object.entries(JSON_GOLDENS)) {
     out[`test/golden/${file}`] = pretty(normalise(await (await app.request(path, {}, ENV)).json()));

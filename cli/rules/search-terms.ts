@@ -1,11 +1,12 @@
 import type { LocaleValues } from '../../src/domain/locale.js';
 import type { SearchTerms } from '../../src/domain/content.js';
+import { fold } from '../../src/services/search-text.js';
 import { releaseLocales, type Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 
 /** How terms are compared: case, accents and spacing do not make two terms different. */
 function termKey(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return fold(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function checkTerms(file: string, terms: SearchTerms, title: LocaleValues, locales: readonly string[], out: Finding[]): void {

@@ -1,6 +1,6 @@
 import { cors as honoCors } from 'hono/cors';
 
-const EXPOSED = ['X-Request-Id', 'DTPR-Content-Hash', 'Retry-After', 'Mcp-Session-Id'];
+const EXPOSED = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id'];
 
 /** Preflights: open CORS for a public API (any origin, no credentials), MCP headers allowed. */
 export function corsPreflight() {

@@ -51,6 +51,7 @@ export const HEADERS = {
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  'DTPR-Warnings': { description: 'On a rendered page or sign: how many non-blocking findings the datachain had (meta.warnings of the matching envelope); absent when none.', schema: { type: 'integer' } },
 } as const;
 
 const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });

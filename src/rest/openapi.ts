@@ -107,7 +107,7 @@ function renderOperation(components: Components): Schema {
     responses: {
       200: {
         description: 'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false.',
-        headers: successHeaders(true),
+        headers: { ...successHeaders(true), 'DTPR-Warnings': { $ref: '#/components/headers/DTPR-Warnings' } },
         content: {
           'text/html': { schema: { type: 'string' } },
           'image/svg+xml': { schema: { type: 'string' } },
