@@ -15,12 +15,12 @@ const rpc = (name, args) => ({
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
 });
 
-/** `class` picks the target the issue sets: read tools 80% of the floor, validate 60%. */
+/** `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. */
 export const SCENARIOS = [
-  { name: 'mcp list_elements limit 50', class: 'read', requests: [rpc('list_elements', { version: V, limit: 50 })] },
-  { name: 'mcp get_element', class: 'read', requests: [rpc('get_element', { version: V, element_id: 'input_biometric' })] },
-  { name: 'mcp get_elements 20 ids', class: 'read', requests: [rpc('get_elements', { version: V, element_ids: IDS })] },
-  { name: 'mcp validate_datachain 4 elements', class: 'validate', requests: [rpc('validate_datachain', { version: V, datachain: four })] },
+  { name: 'mcp list_elements limit 50', class: 'read-list', requests: [rpc('list_elements', { version: V, limit: 50 })] },
+  { name: 'mcp get_element', class: 'read-one', requests: [rpc('get_element', { version: V, element_id: 'input_biometric' })] },
+  { name: 'mcp get_elements 20 ids', class: 'read-one', requests: [rpc('get_elements', { version: V, element_ids: IDS })] },
+  { name: 'mcp validate_datachain 4 elements', class: 'reference', requests: [rpc('validate_datachain', { version: V, datachain: four })] },
   { name: 'mcp validate_datachain 15 elements', class: 'validate', requests: [rpc('validate_datachain', { version: V, datachain: realistic })] },
   {
     name: 'mcp render_datachain + resources/read',
@@ -30,7 +30,7 @@ export const SCENARIOS = [
       { ...rpc('x', {}), body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } }) },
     ],
   },
-  { name: 'rest GET elements limit 50', class: 'read', requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }] },
+  { name: 'rest GET elements limit 50', class: 'read-list', requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }] },
   /** Reference, no target: every global middleware and the router, but no tool. */
   { name: 'reference GET /healthz', class: 'reference', requests: [{ method: 'GET', path: '/healthz' }] },
 ];

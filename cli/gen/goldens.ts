@@ -1,4 +1,6 @@
 import { createApp } from '../../src/app.js';
+import { describeTools } from '../../src/tools/describe.js';
+import { TOOLS } from '../../src/tools/registry.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
@@ -23,9 +25,10 @@ export async function goldenFiles(): Promise<Record<string, string>> {
   for (const [file, path] of Object.entries(SVG_GOLDENS)) {
     out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();
   }
-  for (const [file, method] of [['tools-list.json', 'tools/list'], ['prompts-list.json', 'prompts/list']] as const) {
-    const list = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method }) }, ENV);
-    out[`test/golden/${file}`] = pretty(((await list.json()) as { result: unknown }).result);
-  }
+  // tools/list is computed from the tools' schemas, not from the descriptors the Worker ships, so
+  // the golden test also catches shipped descriptors that are stale.
+  out['test/golden/tools-list.json'] = pretty({ tools: describeTools(TOOLS) });
+  const prompts = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'prompts/list' }) }, ENV);
+  out['test/golden/prompts-list.json'] = pretty(((await prompts.json()) as { result: unknown }).result);
   return out;
 }

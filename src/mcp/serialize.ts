@@ -1,24 +1,40 @@
 import type { RpcResponse } from './jsonrpc.js';
 
-/** An envelope serialised once: its text goes both into `content[0].text` and, verbatim, into `structuredContent`. */
+/**
+ * An envelope serialised once: its text goes both into `content[0].text` and, verbatim, into
+ * `structuredContent`. `quoted`, when known, is that text as a JSON string literal, so the text
+ * copy is not escaped again.
+ */
 export class SerializedEnvelope {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string, readonly quoted?: string) {}
   toJSON(): unknown {
     return JSON.parse(this.json);
   }
 }
 
+/** `"content":[{"type":"text","text":...}]` when the result's content is only the envelope's text and its quoted form is known. */
+function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope): string | undefined {
+  const content = result.content;
+  if (raw.quoted === undefined || !Array.isArray(content) || content.length !== 1) return undefined;
+  const item = content[0] as Record<string, unknown>;
+  if (Object.keys(item).length !== 2 || item.type !== 'text' || item.text !== raw.json) return undefined;
+  return `"content":[{"type":"text","text":${raw.quoted}}]`;
+}
+
 /**
  * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
- * spliced in as is, so an envelope is serialised once rather than twice.
+ * spliced in as is, so an envelope is serialised once rather than twice; its text copy in
+ * `content` is spliced in too when its quoted form is known.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;
-  const head = JSON.stringify({ jsonrpc: response.jsonrpc, id: response.id, result: rest });
-  // head ends with the result object's closing brace and the response's: `...}}`.
-  const comma = Object.keys(rest).length > 0 ? ',' : '';
-  return `${head.slice(0, -2)}${comma}"structuredContent":${raw.json}}}`;
+  const content = quotedContent(rest, raw);
+  if (content !== undefined) delete rest.content;
+  const opening = JSON.stringify({ jsonrpc: response.jsonrpc, id: response.id, result: {} }).slice(0, -2);
+  const others = Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(1, -1) : undefined;
+  const fields = [content, others, `"structuredContent":${raw.json}`].filter((f) => f !== undefined);
+  return `${opening}${fields.join(',')}}}`;
 }

@@ -4,7 +4,10 @@ import { budgetFor } from '../core/limits.js';
 import { timeoutError } from '../core/deadline.js';
 import { BudgetExceeded, withinBudget } from '../middleware/timeout.js';
 import { rateLimitedError } from '../middleware/rate-limit.js';
-import { findTool, invokeTool, TOOL_DESCRIPTORS } from '../tools/registry.js';
+import { invokeCached } from '../tools/answer-cache.js';
+import { PreparedAnswer } from '../tools/prepared.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
+import { findTool } from '../tools/registry.js';
 import type { MethodHandler } from './context.js';
 import { SerializedEnvelope } from './serialize.js';
 import { InvalidParams } from './jsonrpc.js';
@@ -29,6 +32,16 @@ function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, u
   };
 }
 
+/** The MCP wrapping of a prepared answer: nothing is serialised again but the request id. */
+function wrapPrepared(prepared: PreparedAnswer, requestId: string) {
+  const text = prepared.json(requestId);
+  return {
+    content: [{ type: 'text', text }],
+    structuredContent: new SerializedEnvelope(text, prepared.quotedJson(requestId)),
+    ...prepared.mcp,
+  };
+}
+
 export const callTool: MethodHandler = async (params, ctx) => {
   const p = parseParams(CallParams, params);
   const tool = findTool(p.name);
@@ -47,7 +60,8 @@ export const callTool: MethodHandler = async (params, ctx) => {
     outcome = refused(rateLimitedError(tool.bucket));
   } else {
     const budget = budgetFor(ctx.limits, tool.bucket);
-    const pending = invokeTool(tool, p.arguments, ctx.tool);
+    const pending = invokeCached(tool, p.arguments, ctx.tool);
+    if (pending instanceof PreparedAnswer) return wrapPrepared(pending, ctx.tool.requestId);
     // Only a tool that awaits can outlive its budget; synchronous answers need no race.
     outcome = pending instanceof Promise
       ? await withinBudget(pending, budget).catch((e: unknown) => {

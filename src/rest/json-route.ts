@@ -1,10 +1,12 @@
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import type { ErrorItem, Outcome } from '../core/envelope.js';
+import type { ErrorItem, Meta } from '../core/envelope.js';
 import { parseJsonBody } from '../core/json.js';
-import { invokeTool, type Tool } from '../tools/registry.js';
+import { invokeCached } from '../tools/answer-cache.js';
+import { PreparedAnswer } from '../tools/prepared.js';
+import type { Tool } from '../tools/registry.js';
 import { gatherArgs } from './query.js';
-import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
+import { CACHE, namedCanonically, sendError, sendOutcome, sendPrepared, toolContext, versionCache } from './respond.js';
 import type { JsonRoute } from './route-table.js';
 
 const isJsonType = (type: string) => {
@@ -32,10 +34,9 @@ export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } |
 }
 
 /** Cache-Control of a JSON answer: GETs by release status and how the version was named; POSTs never. */
-function cacheOf(c: Context<AppEnv>, route: JsonRoute, outcome: Outcome): string {
-  const { envelope } = outcome;
-  if (route.method !== 'GET' || !envelope.ok) return CACHE.none;
-  const canonical = envelope.meta.version;
+function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readonly<Meta>): string {
+  if (route.method !== 'GET' || !ok) return CACHE.none;
+  const canonical = meta.version;
   if (canonical === undefined) return CACHE.short;
   const release = c.get('store').release(canonical);
   if (!release) return CACHE.none;
@@ -56,7 +57,8 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
       if ('error' in body) return sendError(c, body.error);
       args[route.body] = body.value;
     }
-    const outcome = await invokeTool(tool, args, toolContext(c));
-    return sendOutcome(c, outcome, cacheOf(c, route, outcome));
+    const answer = await invokeCached(tool, args, toolContext(c));
+    if (answer instanceof PreparedAnswer) return sendPrepared(c, answer, cacheOf(c, route, true, answer.meta));
+    return sendOutcome(c, answer, cacheOf(c, route, answer.envelope.ok, answer.envelope.meta));
   };
 }

@@ -1,6 +1,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { SHAPES } from '../domain/content.js';
-import { TOOL_DESCRIPTORS, type ToolName } from '../tools/registry.js';
+import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
+import type { ToolName } from '../tools/registry.js';
 import { Components, ERROR_RESPONSES, ErrorEnvelope, errorResponses, HEADERS, Health, successHeaders, type Schema } from './openapi-parts.js';
 import { argumentSchema, queryKind } from './query.js';
 import { RENDER_QUERY } from './render-route.js';

@@ -5,6 +5,7 @@ import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/en
 import { splitVersion } from '../core/version.js';
 import type { Refuser } from '../middleware/refuse.js';
 import type { CallContext } from '../tools/define.js';
+import type { PreparedAnswer } from '../tools/prepared.js';
 
 /** Cache-Control values of the REST surface. */
 export const CACHE = {
@@ -60,6 +61,13 @@ function sendEnvelope(c: Context<AppEnv>, envelope: Envelope, status: number, he
 function omitCache(headers: Record<string, string>): Record<string, string> {
   const { 'Cache-Control': _ignored, ...rest } = headers;
   return rest;
+}
+
+/** Answers a prepared (successful, cached) tool answer: as `sendEnvelope`, without serialising it again. */
+export function sendPrepared(c: Context<AppEnv>, prepared: PreparedAnswer, cacheControl: string): Response {
+  const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': 'application/json' };
+  if (prepared.meta.content_hash) headers['DTPR-Content-Hash'] = prepared.meta.content_hash;
+  return c.body(prepared.json(c.get('requestId')), prepared.status as 200, headers);
 }
 
 /** Answers a tool outcome with the status the policy table gave it. */

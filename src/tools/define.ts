@@ -45,6 +45,11 @@ export interface ToolDef<N extends string = string, I extends z.ZodObject = z.Zo
    * the caller's data rather than failures of the call. Any other code in an answer makes it hard.
    */
   soft: readonly ErrorCode[];
+  /**
+   * True when a successful answer depends only on the arguments, the store and the origin, so it
+   * may be computed once per isolate and served again (`invokeCached`).
+   */
+  cacheable?: boolean;
   /** Extra descriptor `_meta` (MCP Apps linkage). */
   meta?: Record<string, unknown>;
   run(args: z.output<I>, ctx: ToolContext): Answer<z.input<O>> | Promise<Answer<z.input<O>>>;

@@ -31,6 +31,7 @@ export const getElement = defineTool({
   output: z.object({ version: z.string(), element: z.looseObject({ id: z.string() }) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {

@@ -26,6 +26,7 @@ export const getElements = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: ['element_not_found'],
   run(args, ctx) {
     const firstIndex = new Map<string, number>();

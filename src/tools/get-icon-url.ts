@@ -31,6 +31,7 @@ export const getIconUrl = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {

@@ -28,6 +28,7 @@ export const getSchema = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {

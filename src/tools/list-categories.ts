@@ -16,6 +16,7 @@ export const listCategories = defineTool({
   output: z.object({ version: z.string(), categories: z.array(Category) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {

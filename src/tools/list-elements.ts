@@ -65,6 +65,7 @@ export const listElements = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {

@@ -15,6 +15,7 @@ export const listSchemaVersions = defineTool({
   output: z.object({ versions: z.array(VersionEntry) }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
+  cacheable: true,
   soft: [],
   run(args, ctx) {
     const all = ctx.store.index().versions;

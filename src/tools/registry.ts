@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { classify, err, internalError, type Outcome } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';
 import { issuesToErrors } from '../core/zod-issues.js';
@@ -6,7 +5,6 @@ import { DeadlineExceeded, startDeadline, timeoutError } from '../core/deadline.
 import { budgetFor, limitsFrom } from '../core/limits.js';
 import { StorageFailure, upstreamError } from '../core/storage.js';
 import type { CallContext, ToolDef } from './define.js';
-import { envelopeSchema } from './envelope-schema.js';
 import { getElement } from './get-element.js';
 import { getElements } from './get-elements.js';
 import { getIconUrl } from './get-icon-url.js';
@@ -53,21 +51,6 @@ export function findTool(name: string): Tool | undefined {
 export function toolNamed(name: ToolName): Tool {
   return BY_NAME.get(name)!;
 }
-
-/** Input schemas are inlined (what agents read); output schemas factor repeated parts into $defs. */
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: io === 'output' ? 'ref' : 'inline' }) as Record<string, unknown>;
-
-/** MCP tool descriptors, computed once per isolate. */
-export const TOOL_DESCRIPTORS = TOOLS.map((t) => ({
-  name: t.name,
-  title: t.title,
-  description: t.description,
-  inputSchema: jsonSchema(t.input, 'input'),
-  outputSchema: jsonSchema(envelopeSchema(t.output), 'output'),
-  annotations: { title: t.title, ...t.annotations },
-  ...(t.meta ? { _meta: t.meta } : {}),
-}));
 
 /**
  * Validates arguments, runs a tool under a deadline and classifies its answer against the tool's

@@ -1,0 +1,117 @@
+// Cold start: the first call of each tool in a fresh isolate against the same call warm. Each
+// sample starts a new workerd (Miniflare) over the deployable bundle, waits until it is ready,
+// times the first request, then the same request warm (median of WARM calls). Startup is the time
+// to ready, shown beside a bare Worker's (the floor) so the difference is the bundle's own load.
+// Env: COLD_SAMPLES (fresh isolates per scenario, default 3), WARM (default 20).
+import { Miniflare } from 'miniflare';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const SAMPLES = Number(process.env.COLD_SAMPLES ?? 3);
+const WARM = Number(process.env.WARM ?? 20);
+const V = 'ai@2026-08-12';
+const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
+const IDS = ['accessibility', 'arts_culture', 'commerce', 'dining', 'ecology', 'education', 'employment', 'health', 'people', 'inform'];
+
+const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
+const tool = (name, args) => rpc('tools/call', { name, arguments: args });
+
+/** One request per tool, as an agent would first call it, plus tools/list and a REST read. */
+function scenarios(resolved) {
+  return [
+    ['tools/list', rpc('tools/list', {})],
+    ['list_schema_versions', tool('list_schema_versions', {})],
+    ['get_schema', tool('get_schema', { version: V })],
+    ['list_categories', tool('list_categories', { version: V })],
+    ['list_elements limit 50', tool('list_elements', { version: V, limit: 50 })],
+    ['list_elements query', tool('list_elements', { version: V, query: 'cameras that recognise faces' })],
+    ['get_element', tool('get_element', { version: V, element_id: 'input_biometric' })],
+    ['get_elements 10 ids', tool('get_elements', { version: V, element_ids: IDS })],
+    ['get_icon_url', tool('get_icon_url', { version: V, element_id: 'input_biometric' })],
+    ['validate_datachain 15', tool('validate_datachain', { version: V, datachain: realistic })],
+    ['resolve_datachain 15', tool('resolve_datachain', { version: V, datachain: realistic })],
+    ['validate_resolved 15', tool('validate_resolved', { version: V, datachain: resolved })],
+    ['render_datachain 15', tool('render_datachain', { version: V, datachain: realistic })],
+    ['rest GET elements', { path: `/api/v2/schemas/${V}/elements?limit=50` }],
+  ];
+}
+
+const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', BODY_LIMIT_BYTES: '65536', BATCH_LIMIT: '50', READ_BUDGET_MS: '2000', WORK_BUDGET_MS: '5000', BATCH_ANSWER_BYTES: '1048576' };
+
+function start(scriptPath) {
+  return new Miniflare({
+    modules: true,
+    scriptPath,
+    compatibilityDate: '2026-05-01',
+    compatibilityFlags: ['nodejs_compat'],
+    kvNamespaces: ['SESSIONS'],
+    bindings: VARS,
+    host: '127.0.0.1',
+  });
+}
+
+async function send(mf, req) {
+  const init = req.body
+    ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': 'cold' }, body: JSON.stringify(req.body) }
+    : { method: 'GET' };
+  const t0 = performance.now();
+  const res = await mf.dispatchFetch(`http://127.0.0.1${req.path}`, init);
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${req.path}: ${res.status} ${text.slice(0, 200)}`);
+  return { ms, text };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Startup (new Miniflare to ready) of a script, median over SAMPLES. */
+async function startup(scriptPath) {
+  const times = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const t0 = performance.now();
+    const mf = start(scriptPath);
+    await mf.ready;
+    times.push(performance.now() - t0);
+    await mf.dispose();
+  }
+  return median(times);
+}
+
+/** Measures every scenario; returns rows of { name, first, warm, ratio }. */
+export async function coldStart(scriptPath = 'dist/worker/index.js') {
+  const helper = start(scriptPath);
+  const resolved = JSON.parse(JSON.parse((await send(helper, tool('resolve_datachain', { version: V, datachain: realistic }))).text).result.content[0].text).data;
+  await helper.dispose();
+  const rows = [await measure('floor (bare Worker)', { path: '/?size=3500', body: {} }, 'bench/floor/worker.js')];
+  for (const [name, req] of scenarios(resolved)) rows.push(await measure(name, req, scriptPath));
+  return { rows, startup: await startup(scriptPath), floorStartup: await startup('bench/floor/worker.js') };
+}
+
+/** First call in SAMPLES fresh isolates against WARM calls in each (medians). */
+async function measure(name, req, scriptPath) {
+  const firsts = [];
+  const warms = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const mf = start(scriptPath);
+    await mf.ready;
+    firsts.push((await send(mf, req)).ms);
+    for (let w = 0; w < WARM; w++) warms.push((await send(mf, req)).ms);
+    await mf.dispose();
+  }
+  const first = median(firsts);
+  const warm = median(warms);
+  return { name, first, warm, ratio: first / warm };
+}
+
+export function printColdStart({ rows, startup, floorStartup }) {
+  console.log(`\ncold start: first call in a fresh isolate against the same call warm (median of ${SAMPLES} isolates; warm: median of ${WARM} calls each)`);
+  console.log(`${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  target < 3x`);
+  for (const r of rows) console.log(`${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${r.ratio < 3 ? 'met' : 'MISSED'}`);
+  console.log(`startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  printColdStart(await coldStart());
+}

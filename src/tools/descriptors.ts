@@ -1,0 +1,19 @@
+import DESCRIPTORS from './tool-descriptors.json';
+import type { ToolName } from './registry.js';
+
+/** An MCP tool descriptor as tools/list answers it. */
+export interface ToolDescriptor {
+  name: ToolName;
+  title: string;
+  description: string;
+  inputSchema: { properties?: Record<string, unknown> } & Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * The descriptors of every registered tool, in tools/list order, as the build generated them from
+ * the tools' zod schemas (`describeTools`); a unit test and `npm run gen:check` keep them current.
+ */
+export const TOOL_DESCRIPTORS = DESCRIPTORS as readonly ToolDescriptor[];

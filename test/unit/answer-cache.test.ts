@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { classify, err, ok } from '../../src/core/envelope.js';
+import { SerializedEnvelope, serializeResponse } from '../../src/mcp/serialize.js';
+import { invokeCached } from '../../src/tools/answer-cache.js';
+import { PreparedAnswer } from '../../src/tools/prepared.js';
+import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
+import { inProcessEnv } from '../helpers/in-process.js';
+import { aliasTarget } from '../helpers/releases.js';
+
+const LATEST_STABLE = aliasTarget('ai@latest');
+
+const json = fc.jsonValue({ maxDepth: 3 });
+const text = fc.string({ unit: 'binary', maxLength: 40 });
+
+describe('a prepared answer', () => {
+  it('is the envelope with the request id last in meta, plain and quoted', () => {
+    fc.assert(fc.property(json, fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== 'request_id'), json, { maxKeys: 3 }), text, (data, meta, rid) => {
+      const prepared = PreparedAnswer.from(classify(ok(data, meta as never)))!;
+      const expected = JSON.stringify({ ok: true, data, meta: { ...meta, request_id: rid } });
+      expect(prepared.json(rid)).toBe(expected);
+      expect(prepared.quotedJson(rid)).toBe(JSON.stringify(expected));
+    }), fuzzRuns(300));
+  });
+  it('is not made from a failed answer', () => {
+    expect(PreparedAnswer.from(classify(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
+  });
+  it('is spliced into the JSON-RPC answer as the plain serialiser would write it', () => {
+    fc.assert(fc.property(json, text, fc.oneof(fc.integer(), text), fc.boolean(), (data, rid, id, extra) => {
+      const prepared = PreparedAnswer.from(classify(ok(data, { version: 'ai@x' })))!;
+      const plain = prepared.json(rid);
+      const result = { content: [{ type: 'text', text: plain }], ...(extra ? { _meta: { a: 1 } } : {}) };
+      const spliced = serializeResponse({ jsonrpc: '2.0', id, result: { ...result, structuredContent: new SerializedEnvelope(plain, prepared.quotedJson(rid)) } });
+      expect(spliced).toBe(JSON.stringify({ jsonrpc: '2.0', id, result: { ...result, structuredContent: JSON.parse(plain) } }));
+    }), fuzzRuns(300));
+  });
+});
+
+describe('cached read answers', () => {
+  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') =>
+    ({ store, requestId: 'r', sessionId: '', origin, env: inProcessEnv() });
+
+  it('answer a repeated call from the cache with what the tool answers', () => {
+    const ctx = caller();
+    const tool = toolNamed('get_element');
+    const args = { version: LATEST_STABLE, element_id: 'input_biometric' };
+    const first = invokeCached(tool, args, ctx);
+    expect(first).toBeInstanceOf(PreparedAnswer);
+    expect(invokeCached(tool, { ...args }, ctx)).toBe(first);
+    const fresh = invokeTool(tool, args, ctx) as ReturnType<typeof classify>;
+    fresh.envelope.meta.request_id = 'rid-1';
+    expect((first as PreparedAnswer).json('rid-1')).toBe(JSON.stringify(fresh.envelope));
+  });
+  it('are kept per origin and per store', () => {
+    const tool = toolNamed('get_icon_url');
+    const args = { version: LATEST_STABLE, element_id: 'input_biometric' };
+    const a = JSON.parse((invokeCached(tool, args, caller(undefined, 'https://a.example')) as PreparedAnswer).json('r'));
+    const b = JSON.parse((invokeCached(tool, args, caller(undefined, 'https://b.example')) as PreparedAnswer).json('r'));
+    expect(a.data.url.startsWith('https://a.example/')).toBe(true);
+    expect(b.data.url.startsWith('https://b.example/')).toBe(true);
+    const store = createEmbeddedStore();
+    expect(invokeCached(tool, args, caller(store))).toBe(invokeCached(tool, args, caller(store)));
+    expect(invokeCached(tool, args, caller(store))).not.toBe(invokeCached(tool, args, caller()));
+  });
+  it('keep no failure and no tool that is not cacheable', () => {
+    const ctx = caller();
+    const missing = invokeCached(toolNamed('get_element'), { version: LATEST_STABLE, element_id: 'nope' }, ctx);
+    expect(missing).not.toBeInstanceOf(PreparedAnswer);
+    const validate = invokeCached(toolNamed('validate_datachain'), { version: LATEST_STABLE, datachain: {} }, ctx);
+    expect(validate).not.toBeInstanceOf(PreparedAnswer);
+  });
+  it('carry each request its own id over MCP and REST', async () => {
+    const ids = new Set<string>();
+    for (const rid of ['rid-a', 'rid-b', 'rid "c" é']) {
+      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_element', arguments: { version: LATEST_STABLE, element_id: 'input_biometric' } } };
+      const r = await postMcp(call, { 'x-request-id': rid });
+      const { result } = r.json;
+      expect(result.structuredContent.meta.request_id).toBe(r.headers.get('x-request-id'));
+      expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
+      ids.add(result.structuredContent.meta.request_id);
+      const res = await fetchWorker(`/api/v2/schemas/${LATEST_STABLE}/elements/input_biometric`, { headers: { ...JSON_HEADERS, 'x-request-id': rid } });
+      const body = await res.json() as any;
+      expect(body.meta.request_id).toBe(res.headers.get('x-request-id'));
+      ids.add(body.meta.request_id);
+    }
+    // Well-formed ids are echoed on both surfaces; the malformed one gets a fresh id on each.
+    expect(ids.has('rid-a') && ids.has('rid-b')).toBe(true);
+    expect(ids.size).toBe(4);
+  });
+});
