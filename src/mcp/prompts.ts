@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { readSlot } from '../services/render/slot.js';
+import { isolateSlots } from '../services/render/slot.js';
 import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
@@ -23,7 +23,7 @@ export const getPrompt: MethodHandler = async (params, ctx) => {
   const p = parseParams(GetParams, params);
   const answer = await getPromptAnswer(p.name, p.arguments ?? {}, {
     store: ctx.tool.store,
-    lastRendered: () => readSlot(ctx.env.SESSIONS, ctx.tool.sessionId, 'source'),
+    lastRendered: () => isolateSlots.lastSource(ctx.env.SESSIONS, ctx.tool.sessionId),
   });
   if ('error' in answer) throw new InvalidParams(answer.error);
   return answer;

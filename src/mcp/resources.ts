@@ -6,7 +6,7 @@ import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams } from './jsonrpc.js';
 import { parseParams } from './params.js';
 import { singlePage } from './single-page.js';
-import { readSlot } from '../services/render/slot.js';
+import { isolateSlots } from '../services/render/slot.js';
 
 const VIEW_MIME = 'text/html;profile=mcp-app';
 /** MCP Apps: the page needs no network; DOCUMENT_CSP inside the page says the same. */
@@ -86,11 +86,11 @@ function decodePart(uri: string, part: string): string {
 export const readResource: MethodHandler = async (params, ctx) => {
   const { uri } = parseParams(z.looseObject({ uri: z.string().min(1).max(2048) }), params);
   if (uri === VIEW_URI) {
-    const html = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId)) ?? placeholderDocument();
+    const html = (await isolateSlots.read(ctx.env.SESSIONS, ctx.tool.sessionId, 'page')) ?? placeholderDocument();
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
   }
   if (uri === SIGN_URI) {
-    const svg = (await readSlot(ctx.env.SESSIONS, ctx.tool.sessionId, 'sign')) ?? PLACEHOLDER_SIGN;
+    const svg = (await isolateSlots.read(ctx.env.SESSIONS, ctx.tool.sessionId, 'sign')) ?? PLACEHOLDER_SIGN;
     return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const element = ELEMENT_URI.exec(uri);

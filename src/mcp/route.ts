@@ -15,7 +15,7 @@ import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
 import { answerBatch } from './batch.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
 import { serializeResponse } from './serialize.js';
-import { clearSlot } from '../services/render/slot.js';
+import { isolateSlots } from '../services/render/slot.js';
 import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
 /** Middleware refusals on /mcp are JSON-RPC errors with id null. */
@@ -108,7 +108,7 @@ async function handleDelete(c: Context<AppEnv>): Promise<Response> {
   const ended = await endedSession(c);
   if (ended) return ended;
   try {
-    await clearSlot(c.env.SESSIONS, session);
+    await isolateSlots.clear(c.env.SESSIONS, session);
     await endIfIssued(c.env.SESSIONS, session);
   } catch (error) {
     if (!(error instanceof StorageFailure)) throw error;

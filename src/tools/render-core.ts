@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import { err, type Answer, type Meta } from '../core/envelope.js';
 import { DATACHAIN_CODE_LIST, type ErrorCode } from '../core/errors.js';
+import { utf8SizeOver } from '../core/utf8.js';
 import type { DatachainInstance } from '../domain/datachain.js';
 import { LINK_MAX_CHARS, RENDER_FORMATS, renderOptions, renderOutput, type RenderOutput } from '../services/render/output.js';
 import { SLOT_MAX_BYTES } from '../services/render/slot.js';
@@ -70,8 +71,8 @@ export function renderChecked(args: z.output<typeof RenderInput>, ctx: ToolConte
     }], checked.meta) };
   }
   const out = renderOutput(checked, source, options.options, ctx.deadline);
-  const bytes = new TextEncoder().encode(out.body).byteLength;
-  if (bytes > SLOT_MAX_BYTES) {
+  const bytes = utf8SizeOver(out.body, SLOT_MAX_BYTES);
+  if (bytes !== null) {
     return { answer: err([{
       code: 'payload_too_large',
       message: `The rendered ${out.format} is ${bytes} bytes; at most ${SLOT_MAX_BYTES} are answered or kept.`,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
-import { writeSlot } from '../services/render/slot.js';
+import { isolateSlots } from '../services/render/slot.js';
 import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { ErrorItemSchema } from './envelope-schema.js';
 import { defineTool } from './define.js';
@@ -32,10 +32,7 @@ export const renderDatachain = defineTool({
     const rendered = renderChecked(args, ctx);
     if ('answer' in rendered) return rendered.answer;
     const { out, meta, source } = rendered;
-    await Promise.all([
-      writeSlot(ctx.env.SESSIONS, ctx.sessionId, out.body, out.format),
-      writeSlot(ctx.env.SESSIONS, ctx.sessionId, JSON.stringify({ ...args.datachain, schema_version: source.version }), 'source'),
-    ]);
+    await isolateSlots.write(ctx.env.SESSIONS, ctx.sessionId, out.format, out.body, JSON.stringify({ ...args.datachain, schema_version: source.version }));
     const outcome = ok({ resource_uri: out.resourceUri, section_count: out.sectionCount, element_count: out.elementCount, warnings: out.warnings }, meta);
     const text = { type: 'text', text: out.summary };
     outcome.mcp = out.format === 'sign'

@@ -51,6 +51,19 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     expect(fenced(passed!)).toEqual(REALISTIC);
   });
 
+  it('the datachain of the newer output, page or sign, is the one used', async () => {
+    const h = session('newer');
+    const titled = (title: string) => ({ ...REALISTIC, title: [{ locale: 'en', value: title }] });
+    const link = 'https://example.org/ai/disclosure';
+    await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Page first') }, false, h);
+    await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Sign second'), format: 'sign', link }, false, h);
+    const [, afterSign] = promptTexts(await getPrompt('explain_datachain', {}, h));
+    expect(fenced(afterSign!).title[0].value).toBe('Sign second');
+    await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Page third') }, false, h);
+    const [, afterPage] = promptTexts(await getPrompt('explain_datachain', {}, h));
+    expect(fenced(afterPage!).title[0].value).toBe('Page third');
+  });
+
   it('sessions never see each other\'s datachain', async () => {
     const a = session('a');
     await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('Session A') }, false, a);

@@ -6,17 +6,24 @@ import type { RenderSource } from './source.js';
 const EMPTY_SYMBOL = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
 
 /** A composed icon as data: URIs, for light backgrounds and (the `.dark` variant) for dark ones. */
-export interface IconUris { light: string; dark: string }
+export interface IconUris { readonly light: string; readonly dark: string }
 export type IconOf = (icon: CardView['icon']) => IconUris;
 
 const dataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
+/** Composed icons by source object: a served release's source is one object, so each icon is composed once per release. */
+const COMPOSED = new WeakMap<RenderSource, Map<string, IconUris>>();
+/** Icons kept per source; past this, icons are composed on every call (no datachain of a release reaches it). */
+const MAX_ICONS_PER_SOURCE = 4096;
+
 /** Icons of a render (the output makes no requests); the placement's context value picks the colours. */
 export function iconResolver(src: RenderSource): IconOf {
-  const cache = new Map<string, IconUris>();
+  let cache = COMPOSED.get(src);
+  if (!cache) COMPOSED.set(src, (cache = new Map()));
+  const composed = cache;
   return ({ elementId, context }) => {
     const key = `${elementId}|${context ?? ''}`;
-    const hit = cache.get(key);
+    const hit = composed.get(key);
     if (hit) return hit;
     const element = src.elementById.get(elementId);
     const category = element && src.categoryById.get(element.category_id);
@@ -26,7 +33,7 @@ export function iconResolver(src: RenderSource): IconOf {
     const dark = (context && variantColors(`${context}.dark`, ctx)) || DARK_COLORS;
     const symbol = (element && Object.hasOwn(src.symbols, element.symbol_id) && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
     const uris = { light: dataUri(composeIcon(shape, symbol, light)), dark: dataUri(composeIcon(shape, symbol, dark)) };
-    cache.set(key, uris);
+    if (composed.size < MAX_ICONS_PER_SOURCE) composed.set(key, uris);
     return uris;
   };
 }
@@ -36,6 +43,8 @@ export type IconClassOf = (icon: CardView['icon']) => string;
 
 /** Only percent-encoded data: URIs reach the stylesheet, so nothing can break out of `url("...")`. */
 const CSS_SAFE_URI = /^data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*$/;
+/** Icon pairs already checked against CSS_SAFE_URI (an IconUris is never changed after it is made). */
+const SAFE = new WeakSet<IconUris>();
 
 /**
  * The icons of a page as CSS classes: each distinct icon is written once into the page's
@@ -52,7 +61,10 @@ export function iconSheet(icons: Iterable<CardView['icon']>, iconOf: IconOf): { 
     if (classes.has(key)) continue;
     const name = `ic${classes.size}`;
     const uris = iconOf(icon);
-    if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark)) throw new Error('icon data URI is not percent-encoded');
+    if (!SAFE.has(uris)) {
+      if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark)) throw new Error('icon data URI is not percent-encoded');
+      SAFE.add(uris);
+    }
     classes.set(key, name);
     light.push(`.${name}{background-image:url("${uris.light}")}`);
     dark.push(`.${name}{background-image:url("${uris.dark}")}`);

@@ -2,27 +2,38 @@ import type { Category, DatachainType, Element } from '../../domain/content.js';
 import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
 
-/** The schema content a render reads: a served release, or a resolved datachain's snapshot. */
+/**
+ * The schema content a render reads: a served release, or a resolved datachain's snapshot.
+ * Immutable, so what is derived from one source object (its composed icons) can be kept with it.
+ */
 export interface RenderSource {
-  version: string;
-  datachainType: DatachainType;
-  categoryById: ReadonlyMap<string, Category>;
-  elementById: ReadonlyMap<string, Element>;
+  readonly version: string;
+  readonly datachainType: DatachainType;
+  readonly categoryById: ReadonlyMap<string, Category>;
+  readonly elementById: ReadonlyMap<string, Element>;
   /** Ids of elements the author proposed (`suggested_elements`), shown as proposals. */
-  suggested: ReadonlySet<string>;
+  readonly suggested: ReadonlySet<string>;
   /** Symbol SVGs by id; a snapshot carries none, so the served release of its version lends them. */
-  symbols: Readonly<Record<string, string>>;
+  readonly symbols: Readonly<Record<string, string>>;
 }
 
+const RELEASE_SOURCES = new WeakMap<Release, RenderSource>();
+
+/** The source of a served release: one object per release and isolate. */
 export function releaseSource(release: Release): RenderSource {
-  return {
-    version: release.id,
-    datachainType: release.bundle.datachain_type,
-    categoryById: release.categoryById,
-    elementById: release.elementById,
-    suggested: new Set(),
-    symbols: release.bundle.symbols,
-  };
+  let source = RELEASE_SOURCES.get(release);
+  if (!source) {
+    source = {
+      version: release.id,
+      datachainType: release.bundle.datachain_type,
+      categoryById: release.categoryById,
+      elementById: release.elementById,
+      suggested: new Set(),
+      symbols: release.bundle.symbols,
+    };
+    RELEASE_SOURCES.set(release, source);
+  }
+  return source;
 }
 
 export function snapshotSource(resolved: ResolvedDatachainInstance, version: string, served: Release | undefined): RenderSource {

@@ -1,0 +1,170 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BodyCache } from '../../src/services/render/body-cache.js';
+import { BODY_REUSE_MS, BODY_TTL_SECONDS, SessionSlots, SLOT_TTL_SECONDS } from '../../src/services/render/slot.js';
+
+/** The session store of the test Worker, with every call recorded. */
+function recorded(kv: KVNamespace = env.SESSIONS) {
+  const calls: { op: string; key: string; ttl?: number }[] = [];
+  const spy = {
+    get: (key: string, type: 'text') => { calls.push({ op: 'get', key }); return kv.get(key, type); },
+    put: (key: string, value: string, options?: KVNamespacePutOptions) => { calls.push({ op: 'put', key, ttl: options?.expirationTtl }); return kv.put(key, value, options); },
+    delete: (key: string) => { calls.push({ op: 'delete', key }); return kv.delete(key); },
+  } as unknown as KVNamespace;
+  return { kv: spy, calls, ops: (op: string, prefix: string) => calls.filter((c) => c.op === op && c.key.startsWith(prefix)) };
+}
+
+const page = (n: number | string) => `<!doctype html><html><head><title>Page ${n}</title></head><body>${'x'.repeat(2000)}</body></html>`;
+const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
+const sid = (name: string) => `${name}-${crypto.randomUUID()}`;
+
+/** An isolate: its own body cache and clock over the shared store. */
+function isolate(start = 1_000_000) {
+  const clock = { t: start };
+  return { slots: new SessionSlots({ cache: new BodyCache(1 << 20), now: () => clock.t }), clock };
+}
+
+describe('session slots across isolates', () => {
+  it('an isolate that cached page 1 serves page 2 once another isolate rendered it', async () => {
+    const s = sid('cross');
+    const a = isolate();
+    const b = isolate();
+    const store = recorded();
+    await a.slots.write(store.kv, s, 'page', page(1), source(1));
+    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
+    expect(store.ops('get', 'body:')).toHaveLength(0);
+    await b.slots.write(store.kv, s, 'page', page(2), source(2));
+    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(2));
+    expect(await b.slots.read(store.kv, s, 'page')).toBe(page(2));
+    expect(await a.slots.lastSource(store.kv, s)).toBe(source(2));
+    // Back to page 1 from isolate B: A holds page 1's body in memory and must still follow the pointer.
+    await b.slots.write(store.kv, s, 'page', page(1), source(1));
+    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
+  });
+
+  it('a read always asks KV for the pointer, and takes the body from memory only for the hash it names', async () => {
+    const s = sid('reads');
+    const a = isolate();
+    const store = recorded();
+    await a.slots.write(store.kv, s, 'page', page('m'), source('m'));
+    for (let i = 0; i < 3; i++) expect(await a.slots.read(store.kv, s, 'page')).toBe(page('m'));
+    expect(store.ops('get', 'slot:')).toHaveLength(3);
+    expect(store.ops('get', 'body:')).toHaveLength(0);
+    const fresh = isolate();
+    expect(await fresh.slots.read(store.kv, s, 'page')).toBe(page('m'));
+    expect(await fresh.slots.read(store.kv, s, 'page')).toBe(page('m'));
+    expect(store.ops('get', 'body:')).toHaveLength(1);
+  });
+
+  it('sessions never read each other\'s pages, even when one isolate holds both bodies', async () => {
+    const a = isolate();
+    const [s1, s2, s3] = [sid('one'), sid('two'), sid('three')];
+    await a.slots.write(env.SESSIONS, s1, 'page', page('one'), source('one'));
+    await a.slots.write(env.SESSIONS, s2, 'page', page('two'), source('two'));
+    expect(await a.slots.read(env.SESSIONS, s1, 'page')).toBe(page('one'));
+    expect(await a.slots.read(env.SESSIONS, s2, 'page')).toBe(page('two'));
+    expect(await a.slots.read(env.SESSIONS, s3, 'page')).toBeNull();
+    expect(await a.slots.read(env.SESSIONS, s1, 'sign')).toBeNull();
+    expect(await a.slots.lastSource(env.SESSIONS, s3)).toBeNull();
+  });
+
+  it('after clear, every isolate reads an empty slot (the placeholder), whatever it holds in memory', async () => {
+    const s = sid('clear');
+    const a = isolate();
+    const b = isolate();
+    await a.slots.write(env.SESSIONS, s, 'page', page('c'), source('c'));
+    await a.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('c'));
+    expect(await b.slots.read(env.SESSIONS, s, 'page')).toBe(page('c'));
+    await b.slots.clear(env.SESSIONS, s);
+    for (const i of [a, b]) {
+      expect(await i.slots.read(env.SESSIONS, s, 'page')).toBeNull();
+      expect(await i.slots.read(env.SESSIONS, s, 'sign')).toBeNull();
+      expect(await i.slots.lastSource(env.SESSIONS, s)).toBeNull();
+    }
+  });
+
+  it('the newer of the page and the sign gives the session\'s datachain, across isolates', async () => {
+    const s = sid('source');
+    const a = isolate(5_000);
+    const b = isolate(6_000);
+    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page'));
+    await b.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('sign'));
+    expect(await a.slots.lastSource(env.SESSIONS, s)).toBe(source('sign'));
+    a.clock.t = 7_000;
+    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page again'));
+    expect(await b.slots.lastSource(env.SESSIONS, s)).toBe(source('page again'));
+  });
+
+  it('within one millisecond, the later write of an isolate is the newer', async () => {
+    const s = sid('same-ms');
+    const a = isolate();
+    await a.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('sign'));
+    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page'));
+    expect(await a.slots.lastSource(env.SESSIONS, s)).toBe(source('page'));
+  });
+
+  it('a slot holding something other than a pointer reads as empty', async () => {
+    const s = sid('legacy');
+    await env.SESSIONS.put(`slot:${s}`, page('old'));
+    expect(await isolate().slots.read(env.SESSIONS, s, 'page')).toBeNull();
+  });
+});
+
+describe('body lifetimes', () => {
+  it('slots live one hour and bodies two; a body stored recently is not stored again', async () => {
+    const a = isolate();
+    const store = recorded();
+    await a.slots.write(store.kv, sid('ttl1'), 'page', page('ttl'), source(1));
+    expect(store.calls.filter((c) => c.op === 'put').map((c) => [c.key.split(':')[0], c.ttl])).toEqual([['body', BODY_TTL_SECONDS], ['slot', SLOT_TTL_SECONDS]]);
+    a.clock.t += BODY_REUSE_MS - 1;
+    await a.slots.write(store.kv, sid('ttl2'), 'page', page('ttl'), source(2));
+    expect(store.ops('put', 'body:')).toHaveLength(1);
+    a.clock.t += 1;
+    await a.slots.write(store.kv, sid('ttl3'), 'page', page('ttl'), source(3));
+    expect(store.ops('put', 'body:')).toHaveLength(2);
+  });
+
+  it('every slot expires before its body: a reused body was stored at most BODY_REUSE_MS before', () => {
+    expect(BODY_REUSE_MS / 1000 + SLOT_TTL_SECONDS).toBeLessThan(BODY_TTL_SECONDS);
+  });
+
+  it('a body this isolate only read is stored again on its next render (its expiry is unknown)', async () => {
+    const a = isolate();
+    const b = isolate();
+    const store = recorded();
+    const s = sid('read-then-write');
+    await b.slots.write(store.kv, s, 'page', page('shared'), source(1));
+    expect(await a.slots.read(store.kv, s, 'page')).toBe(page('shared'));
+    await a.slots.write(store.kv, s, 'page', page('shared'), source(2));
+    expect(store.ops('put', 'body:')).toHaveLength(2);
+  });
+
+  it('a failed store leaves the slot as it was and stores the body again next time', async () => {
+    const a = isolate();
+    const s = sid('fail');
+    await a.slots.write(env.SESSIONS, s, 'page', page('before'), source('before'));
+    const failing = { ...recorded().kv, put: async () => { throw new Error('kv down'); } } as unknown as KVNamespace;
+    await expect(a.slots.write(failing, s, 'page', page('after'), source('after'))).rejects.toThrow('kv down');
+    expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('before'));
+    const store = recorded();
+    await a.slots.write(store.kv, s, 'page', page('after'), source('after'));
+    expect(store.ops('put', 'body:')).toHaveLength(1);
+    expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('after'));
+  });
+});
+
+describe('body cache', () => {
+  it('keeps the most recently used bodies within its size', () => {
+    const cache = new BodyCache(10);
+    cache.set('a', { body: 'aaaa' });
+    cache.set('b', { body: 'bbbb' });
+    cache.get('a');
+    cache.set('c', { body: 'cccc' });
+    expect([cache.get('a')?.body, cache.get('b'), cache.get('c')?.body]).toEqual(['aaaa', undefined, 'cccc']);
+    expect(cache.chars).toBe(8);
+    cache.set('big', { body: 'x'.repeat(11) });
+    expect(cache.get('big')).toBeUndefined();
+    cache.set('a', { body: 'aaaa', storedAt: 1 });
+    expect([cache.size, cache.chars, cache.get('a')?.storedAt]).toEqual([2, 8, 1]);
+  });
+});
