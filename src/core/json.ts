@@ -1,16 +1,29 @@
 export const MAX_JSON_DEPTH = 64;
 
-/** Nesting depth of a parsed JSON value (a scalar is 0), without recursion. */
+/**
+ * Nesting depth of a parsed JSON value (a scalar is 0). It stops descending past MAX_JSON_DEPTH
+ * (returning a depth over it), so the recursion is at most MAX_JSON_DEPTH + 1 frames deep.
+ */
 export function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    const depth = d + 1;
-    if (depth > max) max = depth;
-    if (depth > MAX_JSON_DEPTH) return depth;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth]);
+  return depthBelow(value, 0);
+}
+
+function depthBelow(value: unknown, above: number): number {
+  if (typeof value !== 'object' || value === null) return above;
+  const depth = above + 1;
+  if (depth > MAX_JSON_DEPTH) return depth;
+  let max = depth;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const d = depthBelow(value[i], depth);
+      if (d > max && (max = d) > MAX_JSON_DEPTH) return max;
+    }
+  } else {
+    // A parsed JSON object inherits no enumerable keys, so `for...in` sees exactly its own.
+    for (const key in value) {
+      const d = depthBelow((value as Record<string, unknown>)[key], depth);
+      if (d > max && (max = d) > MAX_JSON_DEPTH) return max;
+    }
   }
   return max;
 }

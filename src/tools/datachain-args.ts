@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import { CAPS } from '../domain/caps.js';
 import { ok, err, type Meta, type Answer } from '../core/envelope.js';
+import { fastParser } from '../core/fast-parse.js';
 import { issuesToErrors } from '../core/zod-issues.js';
 import type { Finding } from '../services/validator/finding.js';
 import { MAX_FINDINGS, splitFindings } from '../services/validator/finding.js';
@@ -33,9 +34,12 @@ export type ParsedDatachain<T> =
 /**
  * Parses a datachain argument: shape errors are `parse_error` findings (one per issue, with a path
  * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
+ * A valid datachain is read by the schema's fast parser; zod itself reads (and words) the rest.
  */
 export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown, deadline: Deadline): ParsedDatachain<z.output<S>> {
   const warnings = unknownKeys(schema, raw, deadline);
+  const fast = fastParser(schema)(raw);
+  if (fast) return { ok: true, value: fast.value as z.output<S>, warnings };
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data, warnings };
   const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema)
