@@ -1,11 +1,9 @@
 // npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
 // on loopback, driven by autocannon in bounded, interleaved runs; then a 60-second soak with
-// memory samples of the server's workerd, and the deployable bundle size.
+// memory samples of the server's workerd, and the deployable bundle's size and composition.
 // Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60).
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { bundleComposition, formatComposition } from './bundle-composition.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdRssKiB } from './servers.mjs';
 
@@ -70,9 +68,7 @@ try {
   // request, so memory attributable to the server is its growth beyond the floor's.
   const floorSoak = await soakWithMemory(floor, floor.base, [{ method: 'POST', path: '/?size=8000', headers: { 'content-type': 'application/json' }, body: '{}' }]);
 
-  rmSync('dist/worker', { recursive: true, force: true });
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-  const bundle = readFileSync('dist/worker/index.js');
+  const bundle = bundleComposition();
 
   console.log(`\nDTPR server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, wrangler dev (workerd), ${new Date().toISOString()}`);
   console.log(`${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors`);
@@ -85,7 +81,7 @@ try {
     console.log(`  workerd RSS KiB: start ${x.samples[0]}, peak ${x.peak}, growth ${x.growth} = ${x.perK.toFixed(1)} KiB per 1000 requests`);
   }
   console.log(`  server growth beyond the floor's: ${(soak.perK - floorSoak.perK).toFixed(1)} KiB per 1000 requests`);
-  console.log(`bundle: ${bundle.length} bytes, ${gzipSync(bundle, { level: 9 }).length} bytes gzip (target <= ${300 * 1024})`);
+  console.log(formatComposition(bundle));
 } finally {
   server.stop();
   floor.stop();
