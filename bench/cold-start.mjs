@@ -111,7 +111,10 @@ export function printColdStart({ rows, startup, floorStartup }) {
   console.log(`startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Builds the deployable bundle into dist/worker as `wrangler deploy` would; returns the script's path. */
+export function buildWorker() {
   execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-  printColdStart(await coldStart());
+  return 'dist/worker/index.js';
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) printColdStart(await coldStart(buildWorker()));

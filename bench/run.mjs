@@ -1,11 +1,11 @@
 // npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
 // on loopback, driven by autocannon in bounded, interleaved runs; then a 60-second soak with
-// memory samples of the server's workerd, and the deployable bundle size.
+// memory samples of the server's workerd, and the deployable bundle's size and composition.
 // Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { bundleComposition, printComposition } from './bundle-composition.mjs';
-import { coldStart, printColdStart } from './cold-start.mjs';
+import { bundleComposition, formatComposition } from './bundle-composition.mjs';
+import { buildWorker, coldStart, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdRssKiB } from './servers.mjs';
 
@@ -75,7 +75,7 @@ try {
   server.stop();
   floor.stop();
   const composition = bundleComposition();
-  const cold = await coldStart(composition.script);
+  const cold = await coldStart(buildWorker());
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : '';
@@ -91,7 +91,7 @@ try {
     console.log(`  workerd RSS KiB: start ${x.samples[0]}, peak ${x.peak}, growth ${x.growth} = ${x.perK.toFixed(1)} KiB per 1000 requests`);
   }
   console.log(`  server growth beyond the floor's: ${(soak.perK - floorSoak.perK).toFixed(1)} KiB per 1000 requests`);
-  printComposition(composition);
+  console.log(formatComposition(composition));
   printColdStart(cold);
 } finally {
   server.stop();

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { compileRelease } from '../bundle/compile.js';
-import { buildVersionIndex, generatedModule } from '../bundle/version-index.js';
+import { generatedModule } from '../bundle/generated-module.js';
+import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { formatFinding, shown, type Io } from '../report.js';
@@ -66,7 +67,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   for (const { id, json } of built) writeIfChanged(join(out, id.type, `${id.dir}.json`), json);
   const index = buildVersionIndex(built.map((b) => b.bundle));
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
-  writeIfChanged(moduleFile, generatedModule(built.map((b) => ({ id: b.id.id, json: b.json })), index));
+  writeIfChanged(moduleFile, generatedModule(built.map((b) => ({ id: b.id.id, bundle: b.bundle, json: b.json })), index, moduleFile));
   io.out(`wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))} and ${shown(moduleFile)}`);
   return 0;
 }
