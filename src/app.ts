@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { AppEnv } from './app-env.js';
 import { mcpRoutes } from './mcp/route.js';
 import { restRoutes } from './rest/routes.js';

@@ -19,6 +19,22 @@ const FAIL: unique symbol = Symbol('fail');
 
 class Unsure extends Error {}
 
+const isObjectValue = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What zod's record schema accepts as an object: a non-array object whose constructor is absent or
+ * not a function, or whose prototype is an object carrying its own `isPrototypeOf` (plain objects
+ * and `Object.create(null)` pass; class instances with a foreign prototype do not). Kept here rather
+ * than read from zod's namespace so the bundle does not take zod's whole core (with its locales).
+ */
+function isRecordLike(v: unknown): v is Record<string, unknown> {
+  if (!isObjectValue(v)) return false;
+  const ctor = (v as { constructor?: unknown }).constructor;
+  if (ctor === undefined || typeof ctor !== 'function') return true;
+  const proto: unknown = ctor.prototype;
+  return isObjectValue(proto) && Object.hasOwn(proto, 'isPrototypeOf');
+}
+
 type Internals = {
   def: Def;
   traits: Set<string>;
@@ -124,7 +140,7 @@ function recordNode(def: Def, compile: (s: unknown) => Node): Node {
   const keyNode = compile(def.keyType);
   const valueNode = compile(def.valueType);
   return (input) => {
-    if (!z.core.util.isPlainObject(input)) return FAIL;
+    if (!isRecordLike(input)) return FAIL;
     // Symbol keys, and keys the key schema refuses (zod retries numeric ones as numbers), are left to zod.
     if (Object.getOwnPropertySymbols(input).length) throw new Unsure();
     const out: Record<string, unknown> = {};

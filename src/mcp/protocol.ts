@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import pkg from '../../package.json' with { type: 'json' };
+import { SERVER_VERSION } from '../core/server-version.js';
 import type { MethodHandler } from './context.js';
 import { parseParams } from './params.js';
 import { issueSessionId, recordIssued } from './session.js';
@@ -9,7 +9,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03
 /** Assumed when a request carries no MCP-Protocol-Version header (Streamable HTTP rule). */
 export const HEADERLESS_PROTOCOL_VERSION = '2025-03-26';
 
-const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: pkg.version };
+const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: SERVER_VERSION };
 
 const INSTRUCTIONS =
   'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +

@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { parseJsonBody } from '../core/json.js';
 import { policyOf } from '../core/errors.js';

@@ -1,4 +1,4 @@
-import pkg from '../../package.json' with { type: 'json' };
+import { SERVER_VERSION } from '../core/server-version.js';
 import { SHAPES } from '../domain/content.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import type { ToolName } from '../tools/registry.js';
@@ -140,7 +140,7 @@ export function buildOpenApi(): Schema {
   };
   return {
     openapi: '3.1.0',
-    info: { title: 'DTPR server REST API', version: pkg.version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: { title: 'DTPR server REST API', version: SERVER_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: '/' }],
     tags: [
       { name: 'schemas', description: 'Schema releases, categories and elements.' },

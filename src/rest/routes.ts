@@ -1,4 +1,5 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { budgetFor, limitsFrom } from '../core/limits.js';
 import { trimTrailing } from '../core/strings.js';

@@ -29,12 +29,24 @@ export interface FragmentPool {
 }
 
 /**
- * A matcher of the doc numbers in expanded entries that `own` changes, or none: a doc number is a
- * digit run right after a comma (field ids follow a bracket, counts a minus).
+ * `block` (expanded entries) with each doc number that `own` maps elsewhere replaced by its own
+ * number: a doc number is a digit run right after a comma (field ids follow a bracket, counts a
+ * minus). One scan, no pattern.
  */
-function changedDocs(own: readonly number[]): RegExp | undefined {
-  const changed = own.flatMap((mine, shared) => (mine === shared ? [] : [shared]));
-  return changed.length ? new RegExp(`,(${changed.join('|')})(?![0-9])`, 'g') : undefined;
+function renumberDocs(block: string, own: readonly number[]): string {
+  let out = '';
+  let copied = 0;
+  for (let at = block.indexOf(','); at >= 0; at = block.indexOf(',', at + 1)) {
+    let end = at + 1;
+    while (end < block.length && block.charCodeAt(end) >= 48 && block.charCodeAt(end) <= 57) end++;
+    if (end === at + 1) continue;
+    const shared = Number(block.slice(at + 1, end));
+    const mine = own[shared];
+    if (mine === undefined || mine === shared) continue;
+    out += `${block.slice(copied, at + 1)}${mine}`;
+    copied = end;
+  }
+  return copied === 0 ? block : out + block.slice(copied);
 }
 
 /** Where each fragment of `text` starts, then one past the end of the last. */
@@ -50,14 +62,13 @@ function assembleText(pool: FragmentPool, starts: readonly number[], release: Po
   const { text, postingsFrom } = pool;
   const own: number[] = [];
   release.docs?.forEach((shared, i) => { own[shared] = i; });
-  const changed = changedDocs(own);
-  const renumber = (_: string, shared: string): string => `,${own[Number(shared)]}`;
+  const changed = own.some((mine, shared) => mine !== shared);
   const parts: string[] = [];
   let entries = '';
   const flushEntries = (): void => {
     if (entries === '') return;
     const block = expandEntries(entries);
-    parts.push(changed ? block.replace(changed, renumber) : block);
+    parts.push(changed ? renumberDocs(block, own) : block);
     entries = '';
   };
   const slice = (from: number, to: number): string => text.slice(starts[from], starts[to]! - 1);

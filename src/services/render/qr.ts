@@ -1,4 +1,4 @@
-import { create } from 'qrcode';
+import { encode } from 'uqr';
 
 /** A QR code as SVG path data in module units (one unit per module), without the quiet zone. */
 export interface QrPath {
@@ -9,19 +9,19 @@ export interface QrPath {
 }
 
 /**
- * Encodes `text` (byte mode, error correction M: about 15% of the code may be damaged and still
- * read) and draws the dark modules. The library only computes the matrix, so this runs anywhere.
+ * Encodes `text` (error correction M: about 15% of the code may be damaged and still read) and
+ * draws the dark modules. The library only computes the matrix, so this runs anywhere.
  */
 export function qrPath(text: string): QrPath {
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  const { size, data } = modules;
+  const { size, data } = encode(text, { ecc: 'M', border: 0 });
   const runs: string[] = [];
   for (let y = 0; y < size; y++) {
+    const row = data[y]!;
     let x = 0;
     while (x < size) {
-      if (!data[y * size + x]) { x++; continue; }
+      if (!row[x]) { x++; continue; }
       const start = x;
-      while (x < size && data[y * size + x]) x++;
+      while (x < size && row[x]) x++;
       runs.push(`M${start} ${y}h${x - start}v1h${start - x}z`);
     }
   }
