@@ -1,7 +1,8 @@
 // npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
 // on loopback, driven by autocannon in bounded, interleaved runs; then a 60-second soak with
 // memory samples of the server's workerd, and the deployable bundle's size and composition.
-// Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60).
+// Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60),
+// BENCH_ONLY (run the scenarios whose name holds it), COLD_SAMPLES and WARM (bench/cold-start.mjs; 0 skips it).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
@@ -75,7 +76,8 @@ try {
   server.stop();
   floor.stop();
   const composition = bundleComposition();
-  const cold = await coldStart(buildWorker());
+  // COLD_SAMPLES=0 skips the cold-start figures (for quick partial runs).
+  const cold = process.env.COLD_SAMPLES === '0' ? undefined : await coldStart(buildWorker());
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : '';
@@ -92,7 +94,7 @@ try {
   }
   console.log(`  server growth beyond the floor's: ${(soak.perK - floorSoak.perK).toFixed(1)} KiB per 1000 requests`);
   console.log(formatComposition(composition));
-  printColdStart(cold);
+  if (cold) printColdStart(cold);
 } finally {
   server.stop();
   floor.stop();

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 
 /** Lines are written in batches: one console call per batch is far cheaper than one per request. */
-const BATCH_LINES = 64;
-const FLUSH_AFTER_MS = 200;
+const BATCH_LINES = 512;
+const FLUSH_AFTER_MS = 1000;
 const pending: string[] = [];
 let flushScheduled = false;
 
