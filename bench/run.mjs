@@ -1,7 +1,7 @@
 // npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
-// on loopback, driven by autocannon in bounded, interleaved runs; then a 60-second soak with
+// on loopback, driven by autocannon in bounded, paired runs; then a 60-second soak with
 // memory samples of the server's workerd, and the deployable bundle's size and composition.
-// Env: BENCH_SECONDS (per run, default 5), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60),
+// Env: BENCH_SECONDS (per run, default 4), BENCH_ROUNDS (paired server and floor runs, default 3), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60),
 // BENCH_ONLY (run the scenarios whose name holds it), COLD_SAMPLES and WARM (bench/cold-start.mjs; 0 skips it).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
@@ -10,7 +10,8 @@ import { buildWorker, coldStart, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdRssKiB } from './servers.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const SOAK = Number(process.env.SOAK_SECONDS ?? 60);
 /** Targets by scenario class, as ratios to the floor in the same run (docs/performance.md). */
@@ -59,12 +60,22 @@ try {
     // scenario of two requests (render, then read) is compared with two floor requests.
     const floorReqs = s.requests.map((req, i) => ({ method: req.method, path: `/?size=${sizes[i]}`, headers: { 'content-type': 'application/json' }, body: req.body }));
     await run(server.base, s.requests, 1);
-    const f = await run(floor.base, floorReqs);
-    const r = await run(server.base, s.requests);
-    const f2 = await run(floor.base, floorReqs);
-    const floorRps = (f.requests.average + f2.requests.average) / 2 / s.requests.length;
-    const iterRps = r.requests.average / s.requests.length;
-    rows.push({ name: s.name, cls: s.class, size: sizes[0], rps: iterRps, p50: r.latency.p50, p99: r.latency.p99, floorRps, ratio: iterRps / floorRps, non2xx: r.non2xx, errors: r.errors + r.timeouts });
+    // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
+    // against the mean of its two neighbouring floor runs, so a change in the machine's load
+    // between rounds cancels out; the row reports the median round.
+    const floors = [await run(floor.base, floorReqs)];
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const r = await run(server.base, s.requests);
+      floors.push(await run(floor.base, floorReqs));
+      const floorRps = (floors[i].requests.average + floors[i + 1].requests.average) / 2 / s.requests.length;
+      const iterRps = r.requests.average / s.requests.length;
+      rounds.push({ r, floorRps, iterRps, ratio: iterRps / floorRps });
+    }
+    const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
+    const non2xx = rounds.reduce((n, x) => n + x.r.non2xx, 0);
+    const errors = rounds.reduce((n, x) => n + x.r.errors + x.r.timeouts, 0);
+    rows.push({ name: s.name, cls: s.class, size: sizes[0], rps: mid.iterRps, p50: mid.r.latency.p50, p99: mid.r.latency.p99, floorRps: mid.floorRps, ratio: mid.ratio, spread: rounds.map((x) => Math.round(x.ratio * 100)), non2xx, errors });
     console.error(`done: ${s.name}`);
   }
   const soakReqs = SCENARIOS.filter((x) => !process.env.SOAK_ONLY || x.name.includes(process.env.SOAK_ONLY)).flatMap((s) => s.requests);
@@ -83,10 +94,11 @@ try {
   const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : '';
   console.log(`\nDTPR server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, wrangler dev (workerd), ${new Date().toISOString()}, commit ${commit}${dirty}`);
   console.log('req/s and floor/s count scenario iterations (render: one render plus one read); the floor answers each request with a constant of the same size');
-  console.log(`${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors`);
+  console.log(`ratio: the median of ${ROUNDS} paired rounds (rounds in brackets); req/s, floor/s and latencies are that round's`);
+  console.log(`${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors  rounds`);
   for (const r of rows) {
     const ok = TARGET[r.cls] === undefined ? 'n/a' : r.ratio >= TARGET[r.cls] ? 'met' : 'MISSED';
-    console.log(`${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}`);
+    console.log(`${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}  [${r.spread.join(' ')}]`);
   }
   for (const [label, x] of [['server', soak], ['floor', floorSoak]]) {
     console.log(`\nsoak ${label} ${SOAK} s: ${x.result.requests.total} requests, ${fmt(x.result.requests.average)} req/s, non-2xx ${x.result.non2xx}, errors ${x.result.errors + x.result.timeouts}`);

@@ -15,7 +15,7 @@ import { dispatchOne } from './dispatch.js';
 import { badSession, checkPostHeaders, type Framing } from './http-rules.js';
 import { answerBatch } from './batch.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
-import { serializeResponse } from './serialize.js';
+import { preparedBytes, serializeResponse } from './serialize.js';
 import { isolateSlots } from '../services/render/slot.js';
 import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
@@ -23,7 +23,7 @@ import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './ses
 const refuseRpc: Refuser = (c, error, headers = {}) =>
   c.json(refusal(error), policyOf(error.code).status as 400, headers);
 
-function send(c: Context, status: number, json: string, framing: Framing, headers: Record<string, string> = {}): Response {
+function send(c: Context, status: number, json: string | Uint8Array<ArrayBuffer>, framing: Framing, headers: Record<string, string> = {}): Response {
   if (framing === 'sse') {
     return c.body(`event: message\ndata: ${json}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
   }
@@ -78,7 +78,7 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
   };
   const body = parsed.value;
   let status = 200;
-  let out: string | undefined;
+  let out: string | Uint8Array<ArrayBuffer> | undefined;
   if (Array.isArray(body)) {
     if (body.length === 0 || body.length > limits.batch) {
       const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${limits.batch})`;
@@ -91,7 +91,8 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
     if (!r) status = 202;
     else if ('error' in r && r.error.code === RPC.INVALID_REQUEST) status = 400;
     else if ('error' in r && ctx.rateLimited) status = 429;
-    out = r ? serializeResponse(r) : undefined;
+    // A prepared read answer goes out as the bytes it keeps (SSE frames text, so it serialises).
+    out = r ? (framing === 'json' ? preparedBytes(r) : undefined) ?? serializeResponse(r) : undefined;
   }
   c.set('rpc', ctx.seen);
   const headers: Record<string, string> = ctx.issuedSessionId ? { 'Mcp-Session-Id': ctx.issuedSessionId } : {};

@@ -1,3 +1,4 @@
+import type { PreparedAnswer } from '../tools/prepared.js';
 import type { RpcResponse } from './jsonrpc.js';
 
 /**
@@ -6,7 +7,12 @@ import type { RpcResponse } from './jsonrpc.js';
  * copy is not escaped again.
  */
 export class SerializedEnvelope {
-  constructor(readonly json: string, readonly quoted?: string) {}
+  constructor(
+    readonly json: string,
+    readonly quoted?: string,
+    /** The prepared answer this envelope came from, with its request id, when it did. */
+    readonly prepared?: { answer: PreparedAnswer; requestId: string },
+  ) {}
   toJSON(): unknown {
     return JSON.parse(this.json);
   }
@@ -37,4 +43,15 @@ export function serializeResponse(response: RpcResponse): string {
   const others = Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(1, -1) : undefined;
   const fields = [content, others, `"structuredContent":${raw.json}`].filter((f) => f !== undefined);
   return `${opening}${fields.join(',')}}}`;
+}
+
+/**
+ * The UTF-8 bytes of a single JSON-RPC answer whose tool result is a prepared answer (see
+ * `PreparedAnswer.rpcBody`), or undefined for any other answer (serialise it instead).
+ */
+export function preparedBytes(response: RpcResponse): Uint8Array<ArrayBuffer> | undefined {
+  if (!('result' in response) || response.id === null) return undefined;
+  const raw = (response.result as Record<string, unknown> | null)?.structuredContent;
+  if (!(raw instanceof SerializedEnvelope) || !raw.prepared) return undefined;
+  return raw.prepared.answer.rpcBody(response.id, raw.prepared.requestId);
 }

@@ -67,7 +67,7 @@ function omitCache(headers: Record<string, string>): Record<string, string> {
 export function sendPrepared(c: Context<AppEnv>, prepared: PreparedAnswer, cacheControl: string): Response {
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': 'application/json' };
   if (prepared.meta.content_hash) headers['DTPR-Content-Hash'] = prepared.meta.content_hash;
-  return c.body(prepared.json(c.get('requestId')), prepared.status as 200, headers);
+  return c.body(prepared.restBody(c.get('requestId')), prepared.status as 200, headers);
 }
 
 /** Answers a tool outcome with the status the policy table gave it. */

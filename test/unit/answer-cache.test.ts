@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classify, err, ok } from '../../src/core/envelope.js';
-import { SerializedEnvelope, serializeResponse } from '../../src/mcp/serialize.js';
+import { preparedBytes, SerializedEnvelope, serializeResponse } from '../../src/mcp/serialize.js';
 import { invokeCached } from '../../src/tools/answer-cache.js';
 import { PreparedAnswer } from '../../src/tools/prepared.js';
 import { invokeTool, toolNamed } from '../../src/tools/registry.js';
@@ -28,14 +28,23 @@ describe('a prepared answer', () => {
   it('is not made from a failed answer', () => {
     expect(PreparedAnswer.from(classify(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
   });
-  it('is spliced into the JSON-RPC answer as the plain serialiser would write it', () => {
+  it('is spliced into the JSON-RPC answer, as text and as bytes, as the plain serialiser would write it', () => {
+    const decode = (b: Uint8Array) => new TextDecoder().decode(b);
     fc.assert(fc.property(json, text, fc.oneof(fc.integer(), text), fc.boolean(), (data, rid, id, extra) => {
-      const prepared = PreparedAnswer.from(classify(ok(data, { version: 'ai@x' })))!;
+      const mcp = extra ? { _meta: { a: 'é' } } : undefined;
+      const prepared = PreparedAnswer.from({ ...classify(ok(data, { version: 'ai@x' })), ...(mcp ? { mcp } : {}) })!;
       const plain = prepared.json(rid);
-      const result = { content: [{ type: 'text', text: plain }], ...(extra ? { _meta: { a: 1 } } : {}) };
-      const spliced = serializeResponse({ jsonrpc: '2.0', id, result: { ...result, structuredContent: new SerializedEnvelope(plain, prepared.quotedJson(rid)) } });
-      expect(spliced).toBe(JSON.stringify({ jsonrpc: '2.0', id, result: { ...result, structuredContent: JSON.parse(plain) } }));
+      const result = { content: [{ type: 'text', text: plain }], ...mcp };
+      const expected = JSON.stringify({ jsonrpc: '2.0', id, result: { ...result, structuredContent: JSON.parse(plain) } });
+      const wrapped = { jsonrpc: '2.0' as const, id, result: { ...result, structuredContent: new SerializedEnvelope(plain, prepared.quotedJson(rid), { answer: prepared, requestId: rid }) } };
+      expect(serializeResponse(wrapped)).toBe(expected);
+      expect(decode(preparedBytes(wrapped)!)).toBe(expected);
+      expect(decode(prepared.restBody(rid))).toBe(plain);
     }), fuzzRuns(300));
+  });
+  it('goes out as bytes only for a prepared answer', () => {
+    expect(preparedBytes({ jsonrpc: '2.0', id: 1, result: { structuredContent: new SerializedEnvelope('{}') } })).toBeUndefined();
+    expect(preparedBytes({ jsonrpc: '2.0', id: 1, result: { tools: [] } })).toBeUndefined();
   });
 });
 
@@ -74,7 +83,7 @@ describe('cached read answers', () => {
   });
   it('carry each request its own id over MCP and REST', async () => {
     const ids = new Set<string>();
-    for (const rid of ['rid-a', 'rid-b', 'rid "c" é']) {
+    for (const rid of ['rid-a', 'rid-b', 'rid "c" \\']) {
       const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_element', arguments: { version: LATEST_STABLE, element_id: 'input_biometric' } } };
       const r = await postMcp(call, { 'x-request-id': rid });
       const { result } = r.json;
