@@ -26,11 +26,15 @@ const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c,
 };
 
 /**
- * Every route draws one token from its tool's bucket (the MCP twin's) and runs within the budget
- * of that kind of work (reads, or validate and resolve), as configured in the wrangler vars.
+ * Every route draws one token from its tool's bucket (the MCP twin's). A route that awaits I/O
+ * (a request body, the session store) also runs within the wall-clock budget of its kind of work,
+ * as configured in the wrangler vars. A GET route answers without awaiting anything, so a timer
+ * could not fire before it ends: its work is bounded by the deadline its tool checks (decision
+ * 017), as on /mcp, where synchronous tools run without the race.
  */
-function limits(bucket: RateBucket): MiddlewareHandler<AppEnv> {
+function limits(bucket: RateBucket, awaitsIo: boolean): MiddlewareHandler<AppEnv> {
   const limit = rateLimit(bucket, refuseRest);
+  if (!awaitsIo) return limit;
   const budget = timeout((c) => budgetFor(limitsFrom(c.env), bucket), refuseRest);
   return async function restLimits(c, next) {
     return limit(c, async () => {
@@ -60,16 +64,16 @@ export function restRoutes(): Hono<AppEnv> {
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {
     const tool = toolNamed(route.tool);
-    if (route.method === 'POST') app.post(route.path, limits(tool.bucket), bodyCap, jsonHandler(route, tool));
-    else app.get(route.path, limits(tool.bucket), jsonHandler(route, tool));
+    if (route.method === 'POST') app.post(route.path, limits(tool.bucket, true), bodyCap, jsonHandler(route, tool));
+    else app.get(route.path, limits(tool.bucket, false), jsonHandler(route, tool));
     allow(route.path, route.method);
   }
-  app.post(RENDER_PATH, limits('validate'), bodyCap, renderRoute);
+  app.post(RENDER_PATH, limits('validate', true), bodyCap, renderRoute);
   allow(RENDER_PATH, 'POST');
-  app.get(SVG_ROUTES.shape, limits('read'), shapeRoute);
-  app.get(SVG_ROUTES.symbol, limits('read'), symbolRoute);
-  app.get(SVG_ROUTES.icon, limits('read'), iconRoute);
-  app.get(OPENAPI_PATH, limits('read'), (c) => c.body(openApiText(), 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE.short }));
+  app.get(SVG_ROUTES.shape, limits('read', false), shapeRoute);
+  app.get(SVG_ROUTES.symbol, limits('read', false), symbolRoute);
+  app.get(SVG_ROUTES.icon, limits('read', false), iconRoute);
+  app.get(OPENAPI_PATH, limits('read', false), (c) => c.body(openApiText(), 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE.short }));
   for (const path of [...Object.values(SVG_ROUTES), OPENAPI_PATH]) allow(path, 'GET');
   for (const [path, list] of methods) app.all(path, methodNotAllowed(list));
   return app;
