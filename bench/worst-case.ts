@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 import { CAPS } from '../src/domain/caps.js';
+import { isolateSlots } from '../src/services/render/slot.js';
 
 const CPU_TARGET_MS = 50;
 const RATIO_TARGET = 10;
@@ -87,7 +88,7 @@ async function measure(c: Case) {
 for (const c of reviewCases().slice(6, 8)) await measure(c);
 const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
 for (const c of [...reviewCases(), ...generatedCases()]) rows.push(await measure(c));
-const page = (await env.SESSIONS.get('slot:worst', 'text')) ?? '';
+const page = (await isolateSlots.read(env.SESSIONS, 'worst', 'page')) ?? '';
 
 const fmt = (r: (typeof rows)[number]) =>
   `${r.name.padEnd(52)} ${String(r.status).padStart(4)} ${r.cpuMs.toFixed(2).padStart(8)} ${String(r.bodyBytes).padStart(8)} ${String(r.answerBytes).padStart(9)} ${r.ratio.toFixed(2).padStart(7)}`;
