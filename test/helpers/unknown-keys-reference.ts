@@ -9,19 +9,7 @@ import { CAPS } from '../../src/domain/caps.js';
 import { keyPath } from '../../src/core/paths.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';
 
-type Def = { type: string; [k: string]: unknown };
-const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
-
-const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
-
-/** Strips wrappers (optional, default, ...) down to the schema that describes the value. */
-function core(schema: unknown): Def {
-  let def = defOf(schema);
-  while (WRAPPERS.has(def.type) || def.type === 'pipe') def = defOf(def.type === 'pipe' ? def.in : def.innerType);
-  return def;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { coreDef as core, defOf, isRecord } from '../../src/services/validator/schema-def.js';
 
 /** The union option a value was meant for: an object option whose literal fields all match, else one of the same JS type. */
 function pickOption(options: readonly unknown[], value: unknown): unknown {

@@ -5,19 +5,7 @@ import { keyPath } from '../../core/paths.js';
 import { finding, listIds, type Finding } from './finding.js';
 import { KeyTrail } from './key-trail.js';
 
-type Def = { type: string; [k: string]: unknown };
-const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
-
-const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
-
-/** Strips wrappers (optional, default, ...) down to the schema that describes the value. */
-function core(schema: unknown): Def {
-  let def = defOf(schema);
-  while (WRAPPERS.has(def.type) || def.type === 'pipe') def = defOf(def.type === 'pipe' ? def.in : def.innerType);
-  return def;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { coreDef as core, defOf, isRecord, type Def } from './schema-def.js';
 
 /** A walker of one schema node: one deadline unit per value it visits, findings into `out`. */
 type Walker = (value: unknown, trail: KeyTrail, out: Finding[], deadline: Deadline) => void;
