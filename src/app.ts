@@ -4,6 +4,7 @@ import { mcpRoutes } from './mcp/route.js';
 import { restRoutes } from './rest/routes.js';
 import { corsPreflight } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
+import { exactPath } from './middleware/exact-path.js';
 import { frame } from './middleware/frame.js';
 import { embeddedStore } from './store/embedded.js';
 import type { SchemaStore } from './store/store.js';
@@ -17,6 +18,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const getStore = options.store ?? embeddedStore;
   const app = new Hono<AppEnv>();
   app.use('*', frame(getStore));
+  app.use('*', exactPath);
   app.options('*', corsPreflight());
   app.route('/mcp', mcpRoutes());
   app.route('/api/v2', restRoutes());

@@ -21,11 +21,11 @@ class AnswerCache {
   set(key: string, answer: PreparedAnswer): void {
     if (answer.size > MAX_BYTES / 8) return;
     this.entries.set(key, answer);
-    this.bytes += answer.size + key.length;
+    this.bytes += answer.size + 2 * key.length;
     while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       const [oldest, dropped] = this.entries.entries().next().value as [string, PreparedAnswer];
       this.entries.delete(oldest);
-      this.bytes -= dropped.size + oldest.length;
+      this.bytes -= dropped.size + 2 * oldest.length;
     }
   }
 }

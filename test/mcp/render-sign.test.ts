@@ -74,6 +74,14 @@ describe('render_datachain format "sign"', () => {
     expect(decodeQr(svg)).toBe(link);
   });
 
+  it('encodes a link holding non-ASCII text, or a lone surrogate, as UTF-8 (U+FFFD for the surrogate)', async () => {
+    for (const [link, decoded] of [['https://riverton.example.org/caméras', 'https://riverton.example.org/caméras'], ['https://riverton.example.org/a\ud800b', 'https://riverton.example.org/a\ufffdb']]) {
+      const h = session(`sign-utf8-${decoded.length}`);
+      const { result } = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link }, false, h);
+      expect(decodeQr((result.content as any[])[1].resource.text as string)).toBe(decoded);
+    }
+  });
+
   it('escapes hostile text and XML-forbidden characters: the sign parses and holds only drawing elements', async () => {
     const dc = hostileDatachain();
     dc.elements[2].variables[0].value = [{ locale: 'en', value: `Bad\u0001name\u001b <script>window.__pwned=1</script> \uD800 ]]>` }];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src/rest/openapi.js';
 import { API, BETA, postJson, rest, V } from './helpers.js';
+import { fetchWorker, JSON_HEADERS } from '../helpers/http.js';
 
 describe('trailing slashes', () => {
   it.each([
@@ -67,6 +68,12 @@ describe('unknown routes and methods', () => {
 });
 
 describe('GET /healthz and GET /api/v2/openapi.json', () => {
+  it('outside /api/v2 a trailing slash is an unknown path, not the route without it', async () => {
+    expect((await rest('/healthz/')).status).toBe(404);
+    const mcp = await fetchWorker('/mcp/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    expect(mcp.status).toBe(404);
+    expect((await fetchWorker('/mcp/')).status).toBe(404);
+  });
   it('healthz answers with security headers', async () => {
     const r = await rest('/healthz');
     expect(r.status).toBe(200);

@@ -8,12 +8,15 @@ export interface QrPath {
   d: string;
 }
 
+const encoder = new TextEncoder();
+
 /**
- * Encodes `text` (error correction M: about 15% of the code may be damaged and still read) and
- * draws the dark modules. The library only computes the matrix, so this runs anywhere.
+ * Encodes `text` as UTF-8 bytes (byte mode; a lone surrogate becomes U+FFFD rather than an error)
+ * with error correction M (about 15% of the code may be damaged and still read) and draws the dark
+ * modules. The library only computes the matrix, so this runs anywhere.
  */
 export function qrPath(text: string): QrPath {
-  const { size, data } = encode(text, { ecc: 'M', border: 0 });
+  const { size, data } = encode(Array.from(encoder.encode(text)), { ecc: 'M', border: 0 });
   const runs: string[] = [];
   for (let y = 0; y < size; y++) {
     const row = data[y]!;
