@@ -75,7 +75,8 @@ describe('render_datachain format "sign"', () => {
   });
 
   it('encodes a link holding non-ASCII text, or a lone surrogate, as UTF-8 (U+FFFD for the surrogate)', async () => {
-    for (const [link, decoded] of [['https://riverton.example.org/caméras', 'https://riverton.example.org/caméras'], ['https://riverton.example.org/a\ud800b', 'https://riverton.example.org/a\ufffdb']]) {
+    const cases: Array<[string, string]> = [['https://riverton.example.org/caméras', 'https://riverton.example.org/caméras'], ['https://riverton.example.org/a\ud800b', 'https://riverton.example.org/a\ufffdb']];
+    for (const [link, decoded] of cases) {
       const h = session(`sign-utf8-${decoded.length}`);
       const { result } = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link }, false, h);
       expect(decodeQr((result.content as any[])[1].resource.text as string)).toBe(decoded);
