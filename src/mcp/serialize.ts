@@ -3,13 +3,12 @@ import type { RpcResponse } from './jsonrpc.js';
 
 /**
  * An envelope serialised once: its text goes both into `content[0].text` and, verbatim, into
- * `structuredContent`. `quoted`, when known, is that text as a JSON string literal, so the text
- * copy is not escaped again.
+ * `structuredContent`. One that comes from a prepared answer also knows its text as a JSON string
+ * literal, so the text copy is not escaped again.
  */
 export class SerializedEnvelope {
   constructor(
     readonly json: string,
-    readonly quoted?: string,
     /** The prepared answer this envelope came from, with its request id, when it did. */
     readonly prepared?: { answer: PreparedAnswer; requestId: string },
   ) {}
@@ -18,19 +17,19 @@ export class SerializedEnvelope {
   }
 }
 
-/** `"content":[{"type":"text","text":...}]` when the result's content is only the envelope's text and its quoted form is known. */
+/** `"content":[{"type":"text","text":...}]` when the result's content is only the envelope's text and it comes from a prepared answer. */
 function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope): string | undefined {
   const content = result.content;
-  if (raw.quoted === undefined || !Array.isArray(content) || content.length !== 1) return undefined;
+  if (raw.prepared === undefined || !Array.isArray(content) || content.length !== 1) return undefined;
   const item = content[0] as Record<string, unknown>;
   if (Object.keys(item).length !== 2 || item.type !== 'text' || item.text !== raw.json) return undefined;
-  return `"content":[{"type":"text","text":${raw.quoted}}]`;
+  return `"content":[{"type":"text","text":${raw.prepared.answer.quotedJson(raw.prepared.requestId)}}]`;
 }
 
 /**
  * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
  * spliced in as is, so an envelope is serialised once rather than twice; its text copy in
- * `content` is spliced in too when its quoted form is known.
+ * `content` is spliced in too when it comes from a prepared answer.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;

@@ -37,7 +37,7 @@ function wrapPrepared(prepared: PreparedAnswer, requestId: string) {
   const text = prepared.json(requestId);
   return {
     content: [{ type: 'text', text }],
-    structuredContent: new SerializedEnvelope(text, prepared.quotedJson(requestId), { answer: prepared, requestId }),
+    structuredContent: new SerializedEnvelope(text, { answer: prepared, requestId }),
     ...prepared.mcp,
   };
 }

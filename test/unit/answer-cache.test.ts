@@ -36,7 +36,7 @@ describe('a prepared answer', () => {
       const plain = prepared.json(rid);
       const result = { content: [{ type: 'text', text: plain }], ...mcp };
       const expected = JSON.stringify({ jsonrpc: '2.0', id, result: { ...result, structuredContent: JSON.parse(plain) } });
-      const wrapped = { jsonrpc: '2.0' as const, id, result: { ...result, structuredContent: new SerializedEnvelope(plain, prepared.quotedJson(rid), { answer: prepared, requestId: rid }) } };
+      const wrapped = { jsonrpc: '2.0' as const, id, result: { ...result, structuredContent: new SerializedEnvelope(plain, { answer: prepared, requestId: rid }) } };
       expect(serializeResponse(wrapped)).toBe(expected);
       expect(decode(preparedBytes(wrapped)!)).toBe(expected);
       expect(decode(prepared.restBody(rid))).toBe(plain);
