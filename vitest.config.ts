@@ -19,10 +19,12 @@ export default defineConfig({
     hookTimeout: LOADED_MACHINE_MS,
     projects: [
       {
-        plugins: [cloudflareTest({
-          wrangler: { configPath: './wrangler.toml' },
-          miniflare: { bindings: { REQUEST_LOG: 'off', RATE_LIMIT: 'off' } },
-        })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: { REQUEST_LOG: 'off', RATE_LIMIT: 'off' } },
+          }),
+        ],
         test: {
           name: 'worker',
           include: ['test/{unit,mcp,rest,contract}/**/*.test.{ts,tsx}'],

@@ -87,7 +87,9 @@ export function bundleComposition({ top = 5 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-composition-'));
   try {
     execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir, '--metafile', join(dir, 'meta.json')], {
-      cwd: ROOT, stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     });
     const code = readFileSync(join(dir, 'index.js'), 'utf8');
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
@@ -101,11 +103,16 @@ export function bundleComposition({ top = 5 } = {}) {
     const mapFile = join(dir, 'index.js.map');
     const estimated = new Map();
     if (existsSync(mapFile)) {
-      const sizes = [...textByContributor(code, JSON.parse(readFileSync(mapFile, 'utf8')), dir)].map(([n, t]) => [n, gzipSize(t)]);
+      const sizes = [...textByContributor(code, JSON.parse(readFileSync(mapFile, 'utf8')), dir)].map(([n, t]) => [
+        n,
+        gzipSize(t),
+      ]);
       const sum = sizes.reduce((s, [, g]) => s + g, 0);
       for (const [name, g] of sizes) estimated.set(name, Math.round((g / sum) * gzip));
     }
-    const contributors = [...raw].sort((a, b) => b[1] - a[1]).slice(0, top)
+    const contributors = [...raw]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
       .map(([name, bytes]) => ({ name, raw: bytes, gzip: estimated.get(name) }));
     return { raw: Buffer.byteLength(code), gzip, contributors };
   } finally {
@@ -119,7 +126,10 @@ export function formatComposition({ raw, gzip, contributors }) {
   return [
     `bundle: ${n(raw)} bytes raw, ${n(gzip)} bytes gzip -9 (target <= ${GZIP_TARGET.toLocaleString('en-US')}: ${gzip <= GZIP_TARGET ? 'met' : 'missed'})`,
     'top contributors (raw bytes in the bundle, estimated gzip bytes and share):',
-    ...contributors.map((c) => `  ${c.name.padEnd(22)} ${n(c.raw)} raw ${c.gzip === undefined ? '' : `${n(c.gzip)} gzip ${((100 * c.gzip) / gzip).toFixed(0).padStart(3)}%`}`),
+    ...contributors.map(
+      (c) =>
+        `  ${c.name.padEnd(22)} ${n(c.raw)} raw ${c.gzip === undefined ? '' : `${n(c.gzip)} gzip ${((100 * c.gzip) / gzip).toFixed(0).padStart(3)}%`}`,
+    ),
   ].join('\n');
 }
 

@@ -12,7 +12,18 @@ const SAMPLES = Number(process.env.COLD_SAMPLES ?? 3);
 const WARM = Number(process.env.WARM ?? 20);
 const V = 'ai@2026-08-12';
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
-const IDS = ['accessibility', 'arts_culture', 'commerce', 'dining', 'ecology', 'education', 'employment', 'health', 'people', 'inform'];
+const IDS = [
+  'accessibility',
+  'arts_culture',
+  'commerce',
+  'dining',
+  'ecology',
+  'education',
+  'employment',
+  'health',
+  'people',
+  'inform',
+];
 
 const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
 const tool = (name, args) => rpc('tools/call', { name, arguments: args });
@@ -54,13 +65,18 @@ function start(scriptPath) {
 
 async function send(mf, req) {
   const init = req.body
-    ? { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': 'cold' }, body: JSON.stringify(req.body) }
+    ? {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': 'cold' },
+        body: JSON.stringify(req.body),
+      }
     : { method: 'GET' };
   const t0 = performance.now();
   const res = await mf.dispatchFetch(`http://127.0.0.1${req.path}`, init);
   const text = await res.text();
   const ms = performance.now() - t0;
-  if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${req.path}: ${res.status} ${text.slice(0, 200)}`);
+  if (res.status !== 200 || text.includes('"isError":true'))
+    throw new Error(`${req.path}: ${res.status} ${text.slice(0, 200)}`);
   return { ms, text };
 }
 
@@ -82,7 +98,10 @@ async function startup(scriptPath) {
 /** Measures every scenario; returns rows of { name, first, warm, ratio }. */
 export async function coldStart(scriptPath = 'dist/worker/index.js') {
   const helper = start(scriptPath);
-  const resolved = JSON.parse(JSON.parse((await send(helper, tool('resolve_datachain', { version: V, datachain: realistic }))).text).result.content[0].text).data;
+  const resolved = JSON.parse(
+    JSON.parse((await send(helper, tool('resolve_datachain', { version: V, datachain: realistic }))).text).result
+      .content[0].text,
+  ).data;
   await helper.dispose();
   const rows = [await measure('floor (bare Worker)', { path: '/?size=3500', body: {} }, 'bench/floor/worker.js')];
   for (const [name, req] of scenarios(resolved)) rows.push(await measure(name, req, scriptPath));
@@ -106,15 +125,27 @@ async function measure(name, req, scriptPath) {
 }
 
 export function printColdStart({ rows, startup, floorStartup }) {
-  console.log(`\ncold start: first call in a fresh isolate against the same call warm (median of ${SAMPLES} isolates; warm: median of ${WARM} calls each)`);
-  console.log(`${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  target < 3x`);
-  for (const r of rows) console.log(`${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${r.ratio < 3 ? 'met' : 'MISSED'}`);
-  console.log(`startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`);
+  console.log(
+    `\ncold start: first call in a fresh isolate against the same call warm (median of ${SAMPLES} isolates; warm: median of ${WARM} calls each)`,
+  );
+  console.log(
+    `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  target < 3x`,
+  );
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${r.ratio < 3 ? 'met' : 'MISSED'}`,
+    );
+  console.log(
+    `startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`,
+  );
 }
 
 /** Builds the deployable bundle into dist/worker as `wrangler deploy` would; returns the script's path. */
 export function buildWorker() {
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], { stdio: 'ignore', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], {
+    stdio: 'ignore',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
   return 'dist/worker/index.js';
 }
 

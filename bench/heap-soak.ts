@@ -30,7 +30,13 @@ async function once(): Promise<void> {
   const headers = { 'content-type': 'application/json', 'mcp-session-id': `s${i % 50}`, 'dtpr-client': `c${i % 500}` };
   await (await app.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', body, headers }), env, ctx)).text();
   // A query new to the isolate on every request: the answer cache fills to its bound in round 1.
-  await (await app.fetch(new Request(`http://127.0.0.1/api/v2/schemas/ai@2026-08-12/elements?limit=50&query=data${i}`), env, ctx)).text();
+  await (
+    await app.fetch(
+      new Request(`http://127.0.0.1/api/v2/schemas/ai@2026-08-12/elements?limit=50&query=data${i}`),
+      env,
+      ctx,
+    )
+  ).text();
   i++;
 }
 
@@ -42,5 +48,5 @@ for (let round = 1; round <= ROUNDS; round++) {
   heaps.push(process.memoryUsage().heapUsed / 1048576);
   log(`round ${round}: ${i} MCP + ${i} REST requests, heap after GC ${heaps.at(-1)!.toFixed(1)} MiB`);
 }
-const growth = (heaps.at(-1)! - heaps[1]!) * 1024 / ((ROUNDS - 2) * PER_ROUND * 2 / 1000);
+const growth = ((heaps.at(-1)! - heaps[1]!) * 1024) / (((ROUNDS - 2) * PER_ROUND * 2) / 1000);
 log(`heap growth after warm-up: ${growth.toFixed(2)} KiB per 1000 requests`);

@@ -16,20 +16,36 @@ import { memoryKv } from '../test/helpers/in-process.js';
 const release = embeddedStore().release('ai@2026-08-12')!;
 const index = release.search('en')!;
 const fr = new Set(['fr']);
-const realistic = DatachainInstance.parse(JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8')));
+const realistic = DatachainInstance.parse(
+  JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8')),
+);
 const source = releaseSource(release);
 const kv = memoryKv();
 const slots = new SessionSlots();
 
 describe('hot paths', () => {
-  bench('search "face recognition" (stemmed, boosted fields, match info)', () => { searchElements(index, 'face recognition'); });
-  bench('project 50 elements to id,title,category_id', () => { release.bundle.elements.slice(0, 50).map((e) => project(e, ['id', 'title', 'category_id'])); });
-  bench('filter locales of 50 full elements', () => { filterLocales(release.bundle.elements.slice(0, 50), fr); });
-  bench('render the 15-element datachain (view + HTML)', () => { renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' }); });
+  bench('search "face recognition" (stemmed, boosted fields, match info)', () => {
+    searchElements(index, 'face recognition');
+  });
+  bench('project 50 elements to id,title,category_id', () => {
+    release.bundle.elements.slice(0, 50).map((e) => project(e, ['id', 'title', 'category_id']));
+  });
+  bench('filter locales of 50 full elements', () => {
+    filterLocales(release.bundle.elements.slice(0, 50), fr);
+  });
+  bench('render the 15-element datachain (view + HTML)', () => {
+    renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' });
+  });
   bench('render the 15-element datachain, keep it in the session and read it back (memory KV)', async () => {
     const out = renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' });
     await slots.write(kv, 'bench', 'page', out.body, '{}');
     await slots.read(kv, 'bench', 'page');
   });
-  bench('render the 15-element datachain as a sign (view + SVG + QR)', () => { renderOutput({ value: realistic, warnings: [] }, source, { format: 'sign', locale: 'en', link: 'https://riverton.example.org/ai/traffic-cameras' }); });
+  bench('render the 15-element datachain as a sign (view + SVG + QR)', () => {
+    renderOutput({ value: realistic, warnings: [] }, source, {
+      format: 'sign',
+      locale: 'en',
+      link: 'https://riverton.example.org/ai/traffic-cameras',
+    });
+  });
 });

@@ -19,7 +19,9 @@ const TARGET = { 'read-one': 0.9, 'read-list': 0.85, validate: 0.8, render: 0.5 
 
 function run(url, requests, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -27,10 +29,16 @@ function run(url, requests, seconds = SECONDS) {
 async function checkedSizes(base, scenario) {
   const sizes = [];
   for (const [i, req] of scenario.requests.entries()) {
-    const r = await fetch(base + req.path, { method: req.method, headers: { ...req.headers, 'dtpr-client': 'bench-check' }, body: req.body });
+    const r = await fetch(base + req.path, {
+      method: req.method,
+      headers: { ...req.headers, 'dtpr-client': 'bench-check' },
+      body: req.body,
+    });
     const text = await r.text();
     const body = JSON.parse(text);
-    const okay = r.status === 200 && (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
+    const okay =
+      r.status === 200 &&
+      (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
     if (!okay) throw new Error(`${scenario.name}: request ${i} did not succeed: ${r.status} ${text.slice(0, 300)}`);
     sizes.push(Buffer.byteLength(text));
   }
@@ -50,15 +58,27 @@ async function soakWithMemory(instance, base, requests) {
   return { result, samples, peak, growth, perK: growth / (result.requests.total / 1000) };
 }
 // Rate limiting is off for the load runs (the var exists for this); everything else is as deployed.
-const server = await startWrangler({ port: Number(process.env.BENCH_PORT ?? 8811), config: process.env.BENCH_CONFIG, vars: { RATE_LIMIT: 'off' } });
-const floor = await startWrangler({ port: Number(process.env.FLOOR_PORT ?? 8812), config: 'bench/floor/wrangler.toml' });
+const server = await startWrangler({
+  port: Number(process.env.BENCH_PORT ?? 8811),
+  config: process.env.BENCH_CONFIG,
+  vars: { RATE_LIMIT: 'off' },
+});
+const floor = await startWrangler({
+  port: Number(process.env.FLOOR_PORT ?? 8812),
+  config: 'bench/floor/wrangler.toml',
+});
 const rows = [];
 try {
   for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name.includes(process.env.BENCH_ONLY))) {
     const sizes = await checkedSizes(server.base, s);
     // The floor answers each request of the scenario with a constant of the same size, so a
     // scenario of two requests (render, then read) is compared with two floor requests.
-    const floorReqs = s.requests.map((req, i) => ({ method: req.method, path: `/?size=${sizes[i]}`, headers: { 'content-type': 'application/json' }, body: req.body }));
+    const floorReqs = s.requests.map((req, i) => ({
+      method: req.method,
+      path: `/?size=${sizes[i]}`,
+      headers: { 'content-type': 'application/json' },
+      body: req.body,
+    }));
     await run(server.base, s.requests, 1);
     // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
     // against the mean of its two neighbouring floor runs, so a change in the machine's load
@@ -75,14 +95,30 @@ try {
     const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
     const non2xx = rounds.reduce((n, x) => n + x.r.non2xx, 0);
     const errors = rounds.reduce((n, x) => n + x.r.errors + x.r.timeouts, 0);
-    rows.push({ name: s.name, cls: s.class, size: sizes[0], rps: mid.iterRps, p50: mid.r.latency.p50, p99: mid.r.latency.p99, floorRps: mid.floorRps, ratio: mid.ratio, spread: rounds.map((x) => Math.round(x.ratio * 100)), non2xx, errors });
+    rows.push({
+      name: s.name,
+      cls: s.class,
+      size: sizes[0],
+      rps: mid.iterRps,
+      p50: mid.r.latency.p50,
+      p99: mid.r.latency.p99,
+      floorRps: mid.floorRps,
+      ratio: mid.ratio,
+      spread: rounds.map((x) => Math.round(x.ratio * 100)),
+      non2xx,
+      errors,
+    });
     console.error(`done: ${s.name}`);
   }
-  const soakReqs = SCENARIOS.filter((x) => !process.env.SOAK_ONLY || x.name.includes(process.env.SOAK_ONLY)).flatMap((s) => s.requests);
+  const soakReqs = SCENARIOS.filter((x) => !process.env.SOAK_ONLY || x.name.includes(process.env.SOAK_ONLY)).flatMap(
+    (s) => s.requests,
+  );
   const soak = await soakWithMemory(server, server.base, soakReqs);
   // The same soak against the floor: wrangler dev's own bookkeeping grows workerd's RSS with every
   // request, so memory attributable to the server is its growth beyond the floor's.
-  const floorSoak = await soakWithMemory(floor, floor.base, [{ method: 'POST', path: '/?size=8000', headers: { 'content-type': 'application/json' }, body: '{}' }]);
+  const floorSoak = await soakWithMemory(floor, floor.base, [
+    { method: 'POST', path: '/?size=8000', headers: { 'content-type': 'application/json' }, body: '{}' },
+  ]);
 
   server.stop();
   floor.stop();
@@ -91,18 +127,37 @@ try {
   const cold = process.env.COLD_SAMPLES === '0' ? undefined : await coldStart(buildWorker());
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() ? ' (with uncommitted changes)' : '';
-  console.log(`\nDTPR server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, wrangler dev (workerd), ${new Date().toISOString()}, commit ${commit}${dirty}`);
-  console.log('req/s and floor/s count scenario iterations (render: one render plus one read); the floor answers each request with a constant of the same size');
-  console.log(`ratio: the median of ${ROUNDS} paired rounds (rounds in brackets); req/s, floor/s and latencies are that round's`);
-  console.log(`${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors  rounds`);
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim()
+    ? ' (with uncommitted changes)'
+    : '';
+  console.log(
+    `\nDTPR server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, wrangler dev (workerd), ${new Date().toISOString()}, commit ${commit}${dirty}`,
+  );
+  console.log(
+    'req/s and floor/s count scenario iterations (render: one render plus one read); the floor answers each request with a constant of the same size',
+  );
+  console.log(
+    `ratio: the median of ${ROUNDS} paired rounds (rounds in brackets); req/s, floor/s and latencies are that round's`,
+  );
+  console.log(
+    `${'scenario'.padEnd(40)} ${'bytes'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'floor/s'.padStart(8)} ${'ratio'.padStart(8)} target non2xx errors  rounds`,
+  );
   for (const r of rows) {
     const ok = TARGET[r.cls] === undefined ? 'n/a' : r.ratio >= TARGET[r.cls] ? 'met' : 'MISSED';
-    console.log(`${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}  [${r.spread.join(' ')}]`);
+    console.log(
+      `${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}  [${r.spread.join(' ')}]`,
+    );
   }
-  for (const [label, x] of [['server', soak], ['floor', floorSoak]]) {
-    console.log(`\nsoak ${label} ${SOAK} s: ${x.result.requests.total} requests, ${fmt(x.result.requests.average)} req/s, non-2xx ${x.result.non2xx}, errors ${x.result.errors + x.result.timeouts}`);
-    console.log(`  workerd RSS KiB: start ${x.samples[0]}, peak ${x.peak}, growth ${x.growth} = ${x.perK.toFixed(1)} KiB per 1000 requests`);
+  for (const [label, x] of [
+    ['server', soak],
+    ['floor', floorSoak],
+  ]) {
+    console.log(
+      `\nsoak ${label} ${SOAK} s: ${x.result.requests.total} requests, ${fmt(x.result.requests.average)} req/s, non-2xx ${x.result.non2xx}, errors ${x.result.errors + x.result.timeouts}`,
+    );
+    console.log(
+      `  workerd RSS KiB: start ${x.samples[0]}, peak ${x.peak}, growth ${x.growth} = ${x.perK.toFixed(1)} KiB per 1000 requests`,
+    );
   }
   console.log(`  server growth beyond the floor's: ${(soak.perK - floorSoak.perK).toFixed(1)} KiB per 1000 requests`);
   console.log(formatComposition(composition));

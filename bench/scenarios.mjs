@@ -2,11 +2,37 @@
 import { readFileSync } from 'node:fs';
 
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
-const four = { ...realistic, elements: realistic.elements.filter((p) => ['mobility', 'institution', 'people', 'perceptive_mode'].includes(p.element_id)), subchain_instances: [], authoring_provenance: undefined };
+const four = {
+  ...realistic,
+  elements: realistic.elements.filter((p) =>
+    ['mobility', 'institution', 'people', 'perceptive_mode'].includes(p.element_id),
+  ),
+  subchain_instances: [],
+  authoring_provenance: undefined,
+};
 const V = 'ai@2026-08-12';
-const IDS = ['accessibility', 'arts_culture', 'border_immigration', 'commerce', 'content_moderation', 'dining', 'ecology', 'education',
-  'eligibility_benefits', 'employment', 'energy_efficiency', 'enforcement', 'entry', 'financial_services', 'fire_emergency', 'health',
-  'healthcare', 'inform', 'logistics', 'people'];
+const IDS = [
+  'accessibility',
+  'arts_culture',
+  'border_immigration',
+  'commerce',
+  'content_moderation',
+  'dining',
+  'ecology',
+  'education',
+  'eligibility_benefits',
+  'employment',
+  'energy_efficiency',
+  'enforcement',
+  'entry',
+  'financial_services',
+  'fire_emergency',
+  'health',
+  'healthcare',
+  'inform',
+  'logistics',
+  'people',
+];
 
 const rpc = (name, args) => ({
   method: 'POST',
@@ -17,20 +43,52 @@ const rpc = (name, args) => ({
 
 /** `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. */
 export const SCENARIOS = [
-  { name: 'mcp list_elements limit 50', class: 'read-list', requests: [rpc('list_elements', { version: V, limit: 50 })] },
-  { name: 'mcp get_element', class: 'read-one', requests: [rpc('get_element', { version: V, element_id: 'input_biometric' })] },
-  { name: 'mcp get_elements 20 ids', class: 'read-one', requests: [rpc('get_elements', { version: V, element_ids: IDS })] },
-  { name: 'mcp validate_datachain 4 elements', class: 'reference', requests: [rpc('validate_datachain', { version: V, datachain: four })] },
-  { name: 'mcp validate_datachain 15 elements', class: 'validate', requests: [rpc('validate_datachain', { version: V, datachain: realistic })] },
+  {
+    name: 'mcp list_elements limit 50',
+    class: 'read-list',
+    requests: [rpc('list_elements', { version: V, limit: 50 })],
+  },
+  {
+    name: 'mcp get_element',
+    class: 'read-one',
+    requests: [rpc('get_element', { version: V, element_id: 'input_biometric' })],
+  },
+  {
+    name: 'mcp get_elements 20 ids',
+    class: 'read-one',
+    requests: [rpc('get_elements', { version: V, element_ids: IDS })],
+  },
+  {
+    name: 'mcp validate_datachain 4 elements',
+    class: 'reference',
+    requests: [rpc('validate_datachain', { version: V, datachain: four })],
+  },
+  {
+    name: 'mcp validate_datachain 15 elements',
+    class: 'validate',
+    requests: [rpc('validate_datachain', { version: V, datachain: realistic })],
+  },
   {
     name: 'mcp render_datachain + resources/read',
     class: 'render',
     requests: [
       rpc('render_datachain', { version: V, datachain: realistic }),
-      { ...rpc('x', {}), body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } }) },
+      {
+        ...rpc('x', {}),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'resources/read',
+          params: { uri: 'ui://dtpr/datachain/view.html' },
+        }),
+      },
     ],
   },
-  { name: 'rest GET elements limit 50', class: 'read-list', requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }] },
+  {
+    name: 'rest GET elements limit 50',
+    class: 'read-list',
+    requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }],
+  },
   /** Reference, no target: every global middleware and the router, but no tool. */
   { name: 'reference GET /healthz', class: 'reference', requests: [{ method: 'GET', path: '/healthz' }] },
 ];

@@ -25,7 +25,11 @@ console.log(`\noverall P@5 ${verdict(all.p5, TARGETS.p5)}, MRR ${verdict(all.mrr
 console.log('\nthe 10 worst queries (RR, P@5, R@10; returned top 5 with relevant ids marked *):');
 for (const s of worst(scored, 10)) {
   const relevant = new Set(s.judgment.relevant);
-  const got = s.ranked.slice(0, 5).map((id) => (relevant.has(id) ? `*${id}` : id)).join(' ') || '(nothing)';
+  const got =
+    s.ranked
+      .slice(0, 5)
+      .map((id) => (relevant.has(id) ? `*${id}` : id))
+      .join(' ') || '(nothing)';
   console.log(`${s.judgment.id} "${s.judgment.query}"  RR ${f(s.rr)} P@5 ${f(s.p5)} R@10 ${f(s.r10)}`);
   console.log(`    wanted: ${s.judgment.relevant.join(' ')}`);
   console.log(`    got:    ${got}`);

@@ -8,7 +8,13 @@ import { invokeTool, toolNamed } from '../src/tools/registry.js';
  * rehydrated), first page of 50, for queries of 1, 5 and 20 words.
  * Run: npx vitest bench --project cli --run bench/search.bench.ts
  */
-const ctx: CallContext = { store: embeddedStore(), requestId: 'bench', sessionId: 'bench', origin: 'http://localhost', env: {} as Env };
+const ctx: CallContext = {
+  store: embeddedStore(),
+  requestId: 'bench',
+  sessionId: 'bench',
+  origin: 'http://localhost',
+  env: {} as Env,
+};
 const tool = toolNamed('list_elements');
 const QUERIES = {
   1: 'camera',
@@ -17,15 +23,50 @@ const QUERIES = {
   fr: 'caméra de surveillance',
 } as const;
 /** The worst a caller can send: 200 characters of words the index does not know (fuzzy on each). */
-const UNKNOWN = Array.from({ length: 33 }, (_, i) => `zq${String.fromCharCode(97 + (i % 26))}x${String.fromCharCode(97 + ((i * 7) % 26))}`).join(' ').slice(0, 200);
+const UNKNOWN = Array.from(
+  { length: 33 },
+  (_, i) => `zq${String.fromCharCode(97 + (i % 26))}x${String.fromCharCode(97 + ((i * 7) % 26))}`,
+)
+  .join(' ')
+  .slice(0, 200);
 const OPTIONS = { time: 2000 };
 const search = (query: string, locale = 'en') => invokeTool(tool, { version: 'ai@2026-08-12', query, locale }, ctx);
 for (const q of [...Object.values(QUERIES), UNKNOWN]) search(q, q === QUERIES.fr ? 'fr' : 'en');
 
 describe('list_elements search', () => {
-  bench(`1 word: "${QUERIES[1]}"`, () => { search(QUERIES[1]); }, OPTIONS);
-  bench(`5 words: "${QUERIES[5]}"`, () => { search(QUERIES[5]); }, OPTIONS);
-  bench('20 words: a resident\'s description of a chatbot', () => { search(QUERIES[20]); }, OPTIONS);
-  bench(`French, 3 words: "${QUERIES.fr}"`, () => { search(QUERIES.fr, 'fr'); }, OPTIONS);
-  bench('200 characters of unknown words', () => { search(UNKNOWN); }, OPTIONS);
+  bench(
+    `1 word: "${QUERIES[1]}"`,
+    () => {
+      search(QUERIES[1]);
+    },
+    OPTIONS,
+  );
+  bench(
+    `5 words: "${QUERIES[5]}"`,
+    () => {
+      search(QUERIES[5]);
+    },
+    OPTIONS,
+  );
+  bench(
+    "20 words: a resident's description of a chatbot",
+    () => {
+      search(QUERIES[20]);
+    },
+    OPTIONS,
+  );
+  bench(
+    `French, 3 words: "${QUERIES.fr}"`,
+    () => {
+      search(QUERIES.fr, 'fr');
+    },
+    OPTIONS,
+  );
+  bench(
+    '200 characters of unknown words',
+    () => {
+      search(UNKNOWN);
+    },
+    OPTIONS,
+  );
 });

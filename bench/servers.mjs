@@ -4,19 +4,51 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 /** `vars` override wrangler vars (`--var NAME:value`), e.g. `{ RATE_LIMIT: 'off' }` for load runs. */
 export async function startWrangler({ port, config, vars = {}, cwd = process.cwd() }) {
-  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error', ...(config ? ['--config', config] : []),
-    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`])];
-  const child = spawn('npx', args, { cwd, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const args = [
+    'wrangler',
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--log-level',
+    'error',
+    ...(config ? ['--config', config] : []),
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+  ];
+  const child = spawn('npx', args, {
+    cwd,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let err = '';
-  child.stderr.on('data', (d) => { err += d; });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    try { await fetch(`${base}/healthz`); break; } catch { /* not up yet */ }
+    try {
+      await fetch(`${base}/healthz`);
+      break;
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`wrangler on ${port} did not start: ${err.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  return { base, child, stop: () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ } } };
+  return {
+    base,
+    child,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+    },
+  };
 }
 
 function childrenOf(pid) {
@@ -27,7 +59,9 @@ function childrenOf(pid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (ppid === pid) out.push(Number(entry));
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   }
   return out;
 }
@@ -44,7 +78,9 @@ export function workerdRssKiB(rootPid) {
       if (!cmd.includes('workerd')) continue;
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) total += Number(m[1]);
-    } catch { /* exited */ }
+    } catch {
+      /* exited */
+    }
   }
   return total;
 }

@@ -22,16 +22,26 @@ const hundred = {
       element_id: e.id,
       element_instance_id: `p${i}`,
       ...(context ? { context_type_id: context.values[i % context.values.length]!.id } : {}),
-      variables: e.variables.map((v) => ({ id: v.id, value: [{ locale: 'en', value: `${v.id} ${i}` }, { locale: 'fr', value: `${v.id} ${i}` }] })),
+      variables: e.variables.map((v) => ({
+        id: v.id,
+        value: [
+          { locale: 'en', value: `${v.id} ${i}` },
+          { locale: 'fr', value: `${v.id} ${i}` },
+        ],
+      })),
     };
   }),
   authoring_provenance: {
     kind: 'ai_generated',
-    element_provenance: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { rationale: 'r', confidence: 'high' }])),
+    element_provenance: Object.fromEntries(
+      Array.from({ length: 100 }, (_, i) => [`p${i}`, { rationale: 'r', confidence: 'high' }]),
+    ),
   },
 };
 
-const realistic: unknown = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
+const realistic: unknown = JSON.parse(
+  readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'),
+);
 
 /** Long runs: the machine is shared, and a short run mostly measures its neighbours. */
 const TIMING = { time: 2000, warmupTime: 500 };
@@ -43,15 +53,48 @@ const options = () => ({ deadline: startDeadline(5000), isServed: () => true });
  * nesting limit), the shape check with unknown keys, the rules, and the whole tool handler.
  */
 export function validateBenches(mode: string): void {
-  for (const [name, raw] of [['100-placement', hundred], ['realistic 15-element', realistic]] as const) {
+  for (const [name, raw] of [
+    ['100-placement', hundred],
+    ['realistic 15-element', realistic],
+  ] as const) {
     const parsed = DatachainInstance.parse(raw);
-    if (checkThin(parsed, release, options()).some((f) => f.severity === 'error')) throw new Error(`the ${name} bench datachain must be valid`);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_datachain', arguments: { version: VERSION, datachain: raw } } });
+    if (checkThin(parsed, release, options()).some((f) => f.severity === 'error'))
+      throw new Error(`the ${name} bench datachain must be valid`);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'validate_datachain', arguments: { version: VERSION, datachain: raw } },
+    });
     describe(`validate a ${name} datachain (${mode})`, () => {
-      bench('body parse (JSON + nesting limit)', () => { parseJsonBody(body); }, TIMING);
-      bench('shape check + unknown keys (parseDatachain)', () => { parseDatachain(DatachainInstance, raw, startDeadline(5000)); }, TIMING);
-      bench('rule engine (checkThin)', () => { checkThin(parsed, release, options()); }, TIMING);
-      bench('validate_datachain handler', async () => { await invoke('validate_datachain', { version: VERSION, datachain: raw }); }, TIMING);
+      bench(
+        'body parse (JSON + nesting limit)',
+        () => {
+          parseJsonBody(body);
+        },
+        TIMING,
+      );
+      bench(
+        'shape check + unknown keys (parseDatachain)',
+        () => {
+          parseDatachain(DatachainInstance, raw, startDeadline(5000));
+        },
+        TIMING,
+      );
+      bench(
+        'rule engine (checkThin)',
+        () => {
+          checkThin(parsed, release, options());
+        },
+        TIMING,
+      );
+      bench(
+        'validate_datachain handler',
+        async () => {
+          await invoke('validate_datachain', { version: VERSION, datachain: raw });
+        },
+        TIMING,
+      );
     });
   }
 }

@@ -65,6 +65,7 @@ export function parseArgs(argv: readonly string[]): Invocation | 'help' {
     flags[flag] = value;
   }
   if (args.length < spec.args.length) throw new UsageError(`Missing argument <${spec.args[args.length]}> for ${name}.`);
-  if (args.length > spec.args.length) throw new UsageError(`Unexpected argument "${args[spec.args.length]}" for ${name}.`);
+  if (args.length > spec.args.length)
+    throw new UsageError(`Unexpected argument "${args[spec.args.length]}" for ${name}.`);
   return { command: name, args, flags };
 }

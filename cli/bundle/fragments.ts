@@ -10,8 +10,18 @@ export interface Fragment {
 type Kind = 'split' | 'unit' | 'posting';
 
 /** Paths (array items and map keys as `*`) whose value is cut into its members rather than kept whole. */
-const SPLIT = new Set(['', 'categories', 'categories/*', 'elements', 'symbols', 'search_index', 'search_index/*',
-  'search_index/*/documentIds', 'search_index/*/fieldLengths', 'search_index/*/index']);
+const SPLIT = new Set([
+  '',
+  'categories',
+  'categories/*',
+  'elements',
+  'symbols',
+  'search_index',
+  'search_index/*',
+  'search_index/*/documentIds',
+  'search_index/*/fieldLengths',
+  'search_index/*/index',
+]);
 /** Objects whose keys are data (ids, locales), so their members share one path. */
 const MAPS = new Set(['symbols', 'search_index']);
 const POSTING = 'search_index/*/index/*';

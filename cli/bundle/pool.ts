@@ -54,8 +54,12 @@ function pooledOrder(sequences: readonly (readonly string[])[]): string[] {
 export function poolBundles(bundles: readonly { id: string; bundle: Bundle; json: string }[]): Pooled {
   const sorted = [...bundles].sort((a, b) => byCodeUnits(a.id, b.id));
   const shared = sharedNumbers(sorted);
-  const sequences = sorted.map(({ id, bundle }) => bundleFragments(renumbered(bundle, shared.get(id)!))
-    .map(({ text, posting }) => ({ posting, fragment: posting ? compactEntry(text) : text })));
+  const sequences = sorted.map(({ id, bundle }) =>
+    bundleFragments(renumbered(bundle, shared.get(id)!)).map(({ text, posting }) => ({
+      posting,
+      fragment: posting ? compactEntry(text) : text,
+    })),
+  );
   const section = (posting: boolean): string[] =>
     pooledOrder(sequences.map((s) => s.filter((f) => f.posting === posting).map((f) => f.fragment)));
   const texts = section(false);

@@ -25,9 +25,15 @@ export function sharedNumbers(bundles: readonly { id: string; bundle: Bundle }[]
 
 /** `bundle` with each document number in its index entries replaced by `shared[number]`. */
 export function renumbered(bundle: Bundle, shared: readonly number[]): Bundle {
-  const entry = ([term, ...postings]: PackedIndex['index'][number]): PackedIndex['index'][number] =>
-    [term, ...postings.map(([field, ...docs]) => [field!, ...docs.map((d) => (d < 0 ? d : shared[d]!))])];
-  const search_index = Object.fromEntries(Object.entries(bundle.search_index)
-    .map(([locale, index]) => [locale, { ...(index as PackedIndex), index: (index as PackedIndex).index.map(entry) }]));
+  const entry = ([term, ...postings]: PackedIndex['index'][number]): PackedIndex['index'][number] => [
+    term,
+    ...postings.map(([field, ...docs]) => [field!, ...docs.map((d) => (d < 0 ? d : shared[d]!))]),
+  ];
+  const search_index = Object.fromEntries(
+    Object.entries(bundle.search_index).map(([locale, index]) => [
+      locale,
+      { ...(index as PackedIndex), index: (index as PackedIndex).index.map(entry) },
+    ]),
+  );
   return { ...bundle, search_index };
 }

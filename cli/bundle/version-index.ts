@@ -29,7 +29,9 @@ export function buildVersionIndex(bundles: readonly Bundle[]): VersionIndex {
       status: b.manifest.status,
       created_at: b.manifest.created_at,
       content_hash: b.manifest.content_hash,
-      aliases: Object.keys(aliases).filter((a) => aliases[a] === b.manifest.version).sort(byCodeUnits),
+      aliases: Object.keys(aliases)
+        .filter((a) => aliases[a] === b.manifest.version)
+        .sort(byCodeUnits),
     }))
     .sort((a, b) => byCodeUnits(a.id, b.id));
   return { versions, aliases };

@@ -17,7 +17,9 @@ export interface Discovered {
 }
 
 const subdirs = (dir: string): string[] =>
-  readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory()).sort();
+  readdirSync(dir)
+    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .sort();
 
 /** Every `<root>/<type>/<YYYY-MM-DD[-beta]>` directory, sorted by type then name. */
 export function discoverReleases(root: string): Discovered {
@@ -33,7 +35,11 @@ export function discoverReleases(root: string): Discovered {
   return found;
 }
 
-export interface BuildAllOptions { root?: string; out?: string; module?: string }
+export interface BuildAllOptions {
+  root?: string;
+  out?: string;
+  module?: string;
+}
 
 /**
  * Builds every release; when all are error-free, writes each bundle, `<out>/index.json` and the
@@ -52,11 +58,15 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     const { errors, warnings } = countBySeverity(findings);
     if (bundle && json !== undefined) {
       built.push({ id, bundle, json });
-      io.out(`built  ${id.id.padEnd(22)} ${bundle.manifest.content_hash.slice(0, 19)}…  ` +
-        `${bundle.elements.length} elements, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+      io.out(
+        `built  ${id.id.padEnd(22)} ${bundle.manifest.content_hash.slice(0, 19)}…  ` +
+          `${bundle.elements.length} elements, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+      );
     } else {
       failed = true;
-      io.out(`FAIL   ${id.id.padEnd(22)} ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+      io.out(
+        `FAIL   ${id.id.padEnd(22)} ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+      );
       for (const f of findings) if (f.severity === 'error') io.out(formatFinding(f));
     }
   }
@@ -67,7 +77,16 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   for (const { id, json } of built) writeIfChanged(join(out, id.type, `${id.dir}.json`), json);
   const index = buildVersionIndex(built.map((b) => b.bundle));
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
-  writeIfChanged(moduleFile, generatedModule(built.map((b) => ({ id: b.id.id, bundle: b.bundle, json: b.json })), index, moduleFile));
-  io.out(`wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))} and ${shown(moduleFile)}`);
+  writeIfChanged(
+    moduleFile,
+    generatedModule(
+      built.map((b) => ({ id: b.id.id, bundle: b.bundle, json: b.json })),
+      index,
+      moduleFile,
+    ),
+  );
+  io.out(
+    `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))} and ${shown(moduleFile)}`,
+  );
   return 0;
 }

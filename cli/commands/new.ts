@@ -39,9 +39,12 @@ export function runNew(io: Io, id: VersionId, rootFlag: string | undefined, now 
   }
   const candidates = existsSync(typeDir)
     ? readdirSync(typeDir)
-      .filter((name) => statSync(join(typeDir, name)).isDirectory())
-      .flatMap((name) => { const p = parseDirName(id.type, name); return p.ok ? [p.value] : []; })
-      .sort(compareNewestFirst)
+        .filter((name) => statSync(join(typeDir, name)).isDirectory())
+        .flatMap((name) => {
+          const p = parseDirName(id.type, name);
+          return p.ok ? [p.value] : [];
+        })
+        .sort(compareNewestFirst)
     : [];
   const source = candidates[0];
   if (!source) {
@@ -51,9 +54,15 @@ export function runNew(io: Io, id: VersionId, rootFlag: string | undefined, now 
   const sourceDir = join(typeDir, source.dir);
   const metaFile = join(sourceDir, 'meta.yaml');
   const meta = existsSync(metaFile) ? parseYamlFile(readFileSync(metaFile, 'utf8'), 'meta.yaml') : undefined;
-  const locales = meta?.ok ? LocaleCode.array().min(1).safeParse((meta.data as { locales?: unknown } | null)?.locales) : undefined;
+  const locales = meta?.ok
+    ? LocaleCode.array()
+        .min(1)
+        .safeParse((meta.data as { locales?: unknown } | null)?.locales)
+    : undefined;
   if (!locales?.success) {
-    io.err(`new: cannot read locales from ${shown(metaFile)}; fix it (npm run schema -- validate ${source.id}) and retry.`);
+    io.err(
+      `new: cannot read locales from ${shown(metaFile)}; fix it (npm run schema -- validate ${source.id}) and retry.`,
+    );
     return 1;
   }
   cpSync(sourceDir, target, { recursive: true });

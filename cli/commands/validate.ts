@@ -45,8 +45,10 @@ export function runBuild(io: Io, { id, source, out }: ReleaseOptions): number {
     const file = join(flagPath(out, DEFAULTS.out), id.type, `${id.dir}.json`);
     step(`writing ${shown(file)}`);
     writeIfChanged(file, json);
-    io.out(`${bundle.manifest.version}  ${bundle.manifest.content_hash}  ${bundle.categories.length} categories, ` +
-      `${bundle.elements.length} elements, ${Object.keys(bundle.symbols).length} symbols, ${Buffer.byteLength(json)} bytes`);
+    io.out(
+      `${bundle.manifest.version}  ${bundle.manifest.content_hash}  ${bundle.categories.length} categories, ` +
+        `${bundle.elements.length} elements, ${Object.keys(bundle.symbols).length} symbols, ${Buffer.byteLength(json)} bytes`,
+    );
   }
   printFindings(io, findings);
   io.out(summaryLine(findings));

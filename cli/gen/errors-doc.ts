@@ -8,21 +8,93 @@ import { runCase } from '../../test/fixtures/datachains/run.js';
 
 /** Examples of transport errors, as the server words them. */
 const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
-  bad_request: { code: 'bad_request', message: "'20260812' is not YYYY-MM-DD or YYYY-MM-DD-beta.", path: 'version', fix_hint: "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them." },
-  invalid_arguments: { code: 'invalid_arguments', message: "Unknown key 'locale'.", path: 'locale', fix_hint: 'Remove it or use one of the allowed keys: version, datachain.' },
-  not_found: { code: 'not_found', message: 'No route for GET /api/v2/nope.', fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.' },
-  method_not_allowed: { code: 'method_not_allowed', message: 'Method GET is not allowed on this route.', fix_hint: 'Use POST.' },
-  not_acceptable: { code: 'not_acceptable', message: 'Accept allows neither application/json nor text/event-stream.', fix_hint: 'Send Accept: application/json, text/event-stream.' },
-  unknown_version: { code: 'unknown_version', message: "Schema version 'ai@2099-01-01' is not served here.", path: 'version', fix_hint: 'Use one of: ai@2026-04-16-beta, ai@2026-08-12, ai@latest, ai@latest-beta.' },
-  element_not_found: { code: 'element_not_found', message: "Element 'missing_element' not found in ai@2026-08-12.", path: 'element_id', fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.' },
-  unknown_variant: { code: 'unknown_variant', message: "Variant 'sepia' is not defined for element 'input_biometric'.", path: 'variant', fix_hint: 'Use one of: default, dark, de_identified, de_identified.dark, pseudonymous, pseudonymous.dark, identifiable, identifiable.dark.' },
-  element_ids_too_many: { code: 'element_ids_too_many', message: 'Requested 120 distinct ids; one call accepts at most 100.', path: 'element_ids', fix_hint: 'Split the ids into batches of 100 or fewer, or use list_elements with category_id.' },
-  payload_too_large: { code: 'payload_too_large', message: 'Request body exceeds the 65536-byte limit.', fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.' },
-  unsupported_media_type: { code: 'unsupported_media_type', message: "Content-Type must be application/json (got 'text/plain').", fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.' },
-  forbidden_origin: { code: 'forbidden_origin', message: "Origin 'https://evil.example' may not call this endpoint.", fix_hint: 'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.' },
-  rate_limited: { code: 'rate_limited', message: "Rate limit of the 'validate' bucket exceeded for this client.", fix_hint: 'Wait 60 seconds before retrying, or send a distinct DTPR-Client header per agent.', retryable: true },
-  timeout: { code: 'timeout', message: 'The request exceeded its 5000 ms wall-clock budget.', fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.', retryable: true },
-  upstream_error: { code: 'upstream_error', message: 'The schema store failed to answer.', fix_hint: 'Retry in a moment.', retryable: true },
+  bad_request: {
+    code: 'bad_request',
+    message: "'20260812' is not YYYY-MM-DD or YYYY-MM-DD-beta.",
+    path: 'version',
+    fix_hint:
+      "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.",
+  },
+  invalid_arguments: {
+    code: 'invalid_arguments',
+    message: "Unknown key 'locale'.",
+    path: 'locale',
+    fix_hint: 'Remove it or use one of the allowed keys: version, datachain.',
+  },
+  not_found: {
+    code: 'not_found',
+    message: 'No route for GET /api/v2/nope.',
+    fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.',
+  },
+  method_not_allowed: {
+    code: 'method_not_allowed',
+    message: 'Method GET is not allowed on this route.',
+    fix_hint: 'Use POST.',
+  },
+  not_acceptable: {
+    code: 'not_acceptable',
+    message: 'Accept allows neither application/json nor text/event-stream.',
+    fix_hint: 'Send Accept: application/json, text/event-stream.',
+  },
+  unknown_version: {
+    code: 'unknown_version',
+    message: "Schema version 'ai@2099-01-01' is not served here.",
+    path: 'version',
+    fix_hint: 'Use one of: ai@2026-04-16-beta, ai@2026-08-12, ai@latest, ai@latest-beta.',
+  },
+  element_not_found: {
+    code: 'element_not_found',
+    message: "Element 'missing_element' not found in ai@2026-08-12.",
+    path: 'element_id',
+    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
+  },
+  unknown_variant: {
+    code: 'unknown_variant',
+    message: "Variant 'sepia' is not defined for element 'input_biometric'.",
+    path: 'variant',
+    fix_hint:
+      'Use one of: default, dark, de_identified, de_identified.dark, pseudonymous, pseudonymous.dark, identifiable, identifiable.dark.',
+  },
+  element_ids_too_many: {
+    code: 'element_ids_too_many',
+    message: 'Requested 120 distinct ids; one call accepts at most 100.',
+    path: 'element_ids',
+    fix_hint: 'Split the ids into batches of 100 or fewer, or use list_elements with category_id.',
+  },
+  payload_too_large: {
+    code: 'payload_too_large',
+    message: 'Request body exceeds the 65536-byte limit.',
+    fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
+  },
+  unsupported_media_type: {
+    code: 'unsupported_media_type',
+    message: "Content-Type must be application/json (got 'text/plain').",
+    fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.',
+  },
+  forbidden_origin: {
+    code: 'forbidden_origin',
+    message: "Origin 'https://evil.example' may not call this endpoint.",
+    fix_hint:
+      'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
+  },
+  rate_limited: {
+    code: 'rate_limited',
+    message: "Rate limit of the 'validate' bucket exceeded for this client.",
+    fix_hint: 'Wait 60 seconds before retrying, or send a distinct DTPR-Client header per agent.',
+    retryable: true,
+  },
+  timeout: {
+    code: 'timeout',
+    message: 'The request exceeded its 5000 ms wall-clock budget.',
+    fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
+    retryable: true,
+  },
+  upstream_error: {
+    code: 'upstream_error',
+    message: 'The schema store failed to answer.',
+    fix_hint: 'Retry in a moment.',
+    retryable: true,
+  },
   internal_error: internalError('3f1c…'),
 };
 
@@ -57,24 +129,26 @@ export async function renderErrorsDoc(): Promise<string> {
   const lines: string[] = [
     '# Error codes',
     '',
-    '<!-- Generated by `npm run gen` from src/core/errors.ts and the tools\' `soft` lists; do not edit by hand. -->',
+    "<!-- Generated by `npm run gen` from src/core/errors.ts and the tools' `soft` lists; do not edit by hand. -->",
     '',
     'Every failed answer is `{"ok": false, "errors": [{code, message, path?, fix_hint?, retryable?, severity?}], "meta": {...}}`,',
     'on MCP (as `structuredContent` and as JSON text) and on REST (as the body). The code and the tool that answers it decide the rest:',
     '',
-    '- **HTTP**: the REST status of a hard failure (the first hard error\'s code). Soft answers are 200.',
+    "- **HTTP**: the REST status of a hard failure (the first hard error's code). Soft answers are 200.",
     '- **MCP**: `isError: true` for hard failures (the call could not be answered as asked). Each tool declares the codes it',
-    '  answers softly (`ok: false` without `isError`): results about the caller\'s data, to read and act on. An answer is soft',
+    "  answers softly (`ok: false` without `isError`): results about the caller's data, to read and act on. An answer is soft",
     '  when every error in it has such a code; the columns below name the tools.',
     '- **Retryable**: `retryable: true` is set on the error; the same call may succeed later.',
-    '- `path` is a JSON path into the caller\'s payload (`elements[3].variables[0].value`); `fix_hint` says what to change.',
+    "- `path` is a JSON path into the caller's payload (`elements[3].variables[0].value`); `fix_hint` says what to change.",
     '',
     '## Transport and argument errors',
     '',
     '| Code | Severity | HTTP | MCP | Retryable | Meaning |',
     '|---|---|---|---|---|---|',
   ];
-  for (const [code, p] of Object.entries(TRANSPORT_CODES) as Array<[ErrorCode, (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES]]>) {
+  for (const [code, p] of Object.entries(TRANSPORT_CODES) as Array<
+    [ErrorCode, (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES]]
+  >) {
     lines.push(`| \`${code}\` | error | ${http(code, p.status)} | ${mcp(code)} | ${yes(p.retryable)} | ${p.summary} |`);
   }
   lines.push('', '### Examples', '');
@@ -109,8 +183,11 @@ export async function renderErrorsDoc(): Promise<string> {
     '| Code | Severity | HTTP | MCP | Retryable | Meaning | Fix |',
     '|---|---|---|---|---|---|---|',
   );
-  for (const [code, p] of Object.entries(DATACHAIN_CODES) as Array<[ErrorCode, (typeof DATACHAIN_CODES)[keyof typeof DATACHAIN_CODES]]>) {
-    const treatment = p.severity === 'warning' ? `${mcp(code)}; a warning alone keeps the answer \`ok: true\`` : mcp(code);
+  for (const [code, p] of Object.entries(DATACHAIN_CODES) as Array<
+    [ErrorCode, (typeof DATACHAIN_CODES)[keyof typeof DATACHAIN_CODES]]
+  >) {
+    const treatment =
+      p.severity === 'warning' ? `${mcp(code)}; a warning alone keeps the answer \`ok: true\`` : mcp(code);
     lines.push(`| \`${code}\` | ${p.severity} | 200 | ${treatment} | ${yes(p.retryable)} | ${p.summary} | ${p.fix} |`);
   }
   lines.push(

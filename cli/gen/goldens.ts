@@ -4,7 +4,6 @@ import { TOOLS } from '../../src/tools/registry.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
-
 const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
 
 /**
@@ -19,7 +18,11 @@ export async function goldenFiles(): Promise<Record<string, string>> {
     out[`test/golden/${file}`] = pretty(normalise(await (await app.request(path, {}, ENV)).json()));
   }
   for (const [file, { path, body }] of Object.entries(POST_GOLDENS)) {
-    const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, ENV);
+    const res = await app.request(
+      path,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      ENV,
+    );
     out[`test/golden/${file}`] = pretty(normalise(await res.json()));
   }
   for (const [file, path] of Object.entries(SVG_GOLDENS)) {
@@ -28,7 +31,15 @@ export async function goldenFiles(): Promise<Record<string, string>> {
   // tools/list is computed from the tools' schemas, not from the descriptors the Worker ships, so
   // the golden test also catches shipped descriptors that are stale.
   out['test/golden/tools-list.json'] = pretty({ tools: describeTools(TOOLS) });
-  const prompts = await app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'prompts/list' }) }, ENV);
+  const prompts = await app.request(
+    '/mcp',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'prompts/list' }),
+    },
+    ENV,
+  );
   out['test/golden/prompts-list.json'] = pretty(((await prompts.json()) as { result: unknown }).result);
   return out;
 }

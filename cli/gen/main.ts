@@ -35,10 +35,17 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (check) {
     if (stale.length === 0) consoleIo.out(`gen:check: ${Object.keys(files).length} generated files are current`);
-    else consoleIo.err(`gen:check: stale generated files (run \`npm run gen\` and review the diff):\n${stale.map((f) => `  ${f}`).join('\n')}`);
+    else
+      consoleIo.err(
+        `gen:check: stale generated files (run \`npm run gen\` and review the diff):\n${stale.map((f) => `  ${f}`).join('\n')}`,
+      );
     return stale.length ? 1 : 0;
   }
-  consoleIo.out(stale.length ? `gen: rewrote ${stale.join(', ')}` : `gen: ${Object.keys(files).length} generated files already current`);
+  consoleIo.out(
+    stale.length
+      ? `gen: rewrote ${stale.join(', ')}`
+      : `gen: ${Object.keys(files).length} generated files already current`,
+  );
   return 0;
 }
 

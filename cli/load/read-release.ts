@@ -34,8 +34,13 @@ function idOf(data: unknown, key = 'id'): string | undefined {
  */
 export function loadRelease(dir: string, id: VersionId): Loaded {
   const release: Release = {
-    dir, id, categories: [], elements: [], symbols: [],
-    declaredCategories: new Map(), declaredElements: new Map(),
+    dir,
+    id,
+    categories: [],
+    elements: [],
+    symbols: [],
+    declaredCategories: new Map(),
+    declaredElements: new Map(),
   };
   const findings: Finding[] = [];
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
@@ -74,10 +79,12 @@ export function loadRelease(dir: string, id: VersionId): Loaded {
     });
     if (parsed) release.elements.push(parsed);
   }
-  release.symbols = listFiles(dir, 'symbols', ['.svg']).map((file): SymbolFile => ({
-    id: file.slice('symbols/'.length, -'.svg'.length),
-    file,
-    text: readFileSync(join(dir, file), 'utf8'),
-  }));
+  release.symbols = listFiles(dir, 'symbols', ['.svg']).map(
+    (file): SymbolFile => ({
+      id: file.slice('symbols/'.length, -'.svg'.length),
+      file,
+      text: readFileSync(join(dir, file), 'utf8'),
+    }),
+  );
   return { release, findings };
 }

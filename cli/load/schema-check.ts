@@ -5,7 +5,10 @@ import { lineOf, type YamlFile } from './yaml-file.js';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
-interface FlatIssue { path: Key[]; message: string }
+interface FlatIssue {
+  path: Key[];
+  message: string;
+}
 
 /** Reports a finding per zod issue, choosing the union branch the author evidently meant. */
 function flatten(issues: readonly Issue[], base: readonly Key[]): FlatIssue[] {
@@ -14,8 +17,9 @@ function flatten(issues: readonly Issue[], base: readonly Key[]): FlatIssue[] {
     const path = [...base, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       // The branch whose top-level literal (e.g. `kind`) matched is the one the author meant.
-      const candidates = issue.errors.filter((branch) =>
-        !branch.some((i) => i.code === 'invalid_value' && i.path.length === 1));
+      const candidates = issue.errors.filter(
+        (branch) => !branch.some((i) => i.code === 'invalid_value' && i.path.length === 1),
+      );
       if (candidates.length > 0) {
         const best = candidates.reduce((a, b) => (b.length < a.length ? b : a));
         out.push(...flatten(best, path));
@@ -24,7 +28,10 @@ function flatten(issues: readonly Issue[], base: readonly Key[]): FlatIssue[] {
       const key = issue.errors[0]?.find((i) => i.code === 'invalid_value')?.path[0];
       const values = issue.errors.flatMap((b) => b.flatMap((i) => (i.code === 'invalid_value' ? i.values : [])));
       if (key !== undefined && values.length > 0) {
-        out.push({ path: [...path, key], message: `Invalid value: expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}` });
+        out.push({
+          path: [...path, key],
+          message: `Invalid value: expected one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+        });
         continue;
       }
     }
@@ -74,13 +81,14 @@ export function checkSchema<T>(schema: z.ZodType<T>, yaml: YamlFile, file: strin
   const result = schema.safeParse(yaml.data);
   if (!result.success) {
     const findings = flatten(result.error.issues, []).map((issue) =>
-      finding('schema_invalid', file, jsonPath(issue.path), `${issue.message}${where(issue.path)}`));
+      finding('schema_invalid', file, jsonPath(issue.path), `${issue.message}${where(issue.path)}`),
+    );
     return { findings };
   }
   const dropped: Key[][] = [];
   unknownKeys(yaml.data, result.data, [], dropped);
   const findings = dropped.map((path) =>
-    finding('unknown_key', file, jsonPath(path),
-      `Unknown key "${String(path.at(-1))}" is ignored${where(path)}.`));
+    finding('unknown_key', file, jsonPath(path), `Unknown key "${String(path.at(-1))}" is ignored${where(path)}.`),
+  );
   return { value: result.data, findings };
 }

@@ -1,9 +1,7 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { finding, type Finding } from '../rules/finding.js';
 
-export type YamlFile =
-  | { ok: true; data: unknown; doc: Document; lines: LineCounter }
-  | { ok: false; finding: Finding };
+export type YamlFile = { ok: true; data: unknown; doc: Document; lines: LineCounter } | { ok: false; finding: Finding };
 
 /**
  * Parses one YAML document with the YAML 1.2 core schema (timestamps stay strings; duplicate

@@ -20,21 +20,36 @@ export function contextRules(release: Release, minContrast = MIN_CONTEXT_CONTRAS
       const at = `${path}.values[${v}]`;
       const first = seen.get(value.id);
       if (first === undefined) seen.set(value.id, v);
-      else out.push(finding('context_value_duplicate', file, `${at}.id`,
-        `Context value id "${value.id}" repeats ${path}.values[${first}].`));
+      else
+        out.push(
+          finding(
+            'context_value_duplicate',
+            file,
+            `${at}.id`,
+            `Context value id "${value.id}" repeats ${path}.values[${first}].`,
+          ),
+        );
       if (RESERVED.has(value.id)) {
-        out.push(finding('reserved_variant_token', file, `${at}.id`,
-          `"${value.id}" is reserved for the base icon variants.`));
+        out.push(
+          finding('reserved_variant_token', file, `${at}.id`, `"${value.id}" is reserved for the base icon variants.`),
+        );
       } else if (!SLUG_PATTERN.test(value.id)) {
-        out.push(finding('context_value_id_invalid', file, `${at}.id`,
-          `Context value id "${value.id}" is not a slug.`));
+        out.push(
+          finding('context_value_id_invalid', file, `${at}.id`, `Context value id "${value.id}" is not a slug.`),
+        );
       }
       if (value.color === null) return;
       const glyph = innerColor(value.color);
       const ratio = contrastRatio(value.color, glyph);
       if (ratio < minContrast) {
-        out.push(finding('low_contrast_context_color', file, `${at}.color`,
-          `${value.color} with a ${glyph} glyph has contrast ${ratio.toFixed(2)}:1, below ${minContrast}:1.`));
+        out.push(
+          finding(
+            'low_contrast_context_color',
+            file,
+            `${at}.color`,
+            `${value.color} with a ${glyph} glyph has contrast ${ratio.toFixed(2)}:1, below ${minContrast}:1.`,
+          ),
+        );
       }
     });
   }

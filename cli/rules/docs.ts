@@ -1,16 +1,44 @@
 import { CATALOGUE, FINDING_CODES, type RuleFamily } from './catalogue.js';
 
 const FAMILIES: readonly { family: RuleFamily; title: string; intro: string }[] = [
-  { family: 'input', title: 'Reading the files', intro: 'Each file is parsed on its own; a broken file never hides findings in the others.' },
-  { family: 'manifest', title: 'Manifest', intro: '`meta.yaml` against the directory it lives in and against `datachain-type.yaml`.' },
+  {
+    family: 'input',
+    title: 'Reading the files',
+    intro: 'Each file is parsed on its own; a broken file never hides findings in the others.',
+  },
+  {
+    family: 'manifest',
+    title: 'Manifest',
+    intro: '`meta.yaml` against the directory it lives in and against `datachain-type.yaml`.',
+  },
   { family: 'uniqueness', title: 'Unique ids', intro: 'Ids that must not repeat.' },
   { family: 'references', title: 'References', intro: 'Ids that must name something that exists.' },
-  { family: 'locales', title: 'Locales', intro: 'Required texts: category and context names and descriptions, element titles and descriptions, variable labels, option names and descriptions, the datachain type and subchain names. Optional texts (prompts, guidance, examples, the datachain type description) are only checked for allowed and repeated locales.' },
+  {
+    family: 'locales',
+    title: 'Locales',
+    intro:
+      'Required texts: category and context names and descriptions, element titles and descriptions, variable labels, option names and descriptions, the datachain type and subchain names. Optional texts (prompts, guidance, examples, the datachain type description) are only checked for allowed and repeated locales.',
+  },
   { family: 'variables', title: 'Variables', intro: 'Category `element_variables` and element `variables`.' },
-  { family: 'placeholders', title: 'Placeholders', intro: '`{{variable}}` in element titles and descriptions, in every locale. Known variables are the element\'s own plus its category\'s.' },
+  {
+    family: 'placeholders',
+    title: 'Placeholders',
+    intro:
+      "`{{variable}}` in element titles and descriptions, in every locale. Known variables are the element's own plus its category's.",
+  },
   { family: 'symbols', title: 'Symbols', intro: 'Files in `symbols/`, and the `symbol_id` of each element.' },
-  { family: 'contexts', title: 'Contexts', intro: 'Category `element_context` and element `context` values. The glyph drawn on a coloured shape is black when the colour\'s WCAG relative luminance is at least 0.179, else white; with that rule every #RRGGBB colour reaches at least 4.58:1, so `low_contrast_context_color` only fires if the threshold or the glyph colours change.' },
-  { family: 'search_terms', title: 'Search terms', intro: 'Optional `search_terms` of categories and elements: words people search with besides the title. Terms are compared without case, accents or extra spaces.' },
+  {
+    family: 'contexts',
+    title: 'Contexts',
+    intro:
+      "Category `element_context` and element `context` values. The glyph drawn on a coloured shape is black when the colour's WCAG relative luminance is at least 0.179, else white; with that rule every #RRGGBB colour reaches at least 4.58:1, so `low_contrast_context_color` only fires if the threshold or the glyph colours change.",
+  },
+  {
+    family: 'search_terms',
+    title: 'Search terms',
+    intro:
+      'Optional `search_terms` of categories and elements: words people search with besides the title. Terms are compared without case, accents or extra spaces.',
+  },
 ];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

@@ -16,8 +16,15 @@ type Rule = (release: Release) => Finding[];
 
 /** Every rule family, in reporting order. Each sees the whole release; none depends on another. */
 const RULES: readonly Rule[] = [
-  manifestRules, uniquenessRules, referenceRules, localeRules,
-  variableRules, placeholderRules, symbolRules, (r) => contextRules(r), searchTermRules,
+  manifestRules,
+  uniquenessRules,
+  referenceRules,
+  localeRules,
+  variableRules,
+  placeholderRules,
+  symbolRules,
+  (r) => contextRules(r),
+  searchTermRules,
 ];
 
 /** Runs every rule and returns all findings; nothing short-circuits. */

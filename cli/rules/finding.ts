@@ -16,13 +16,7 @@ export interface Finding {
 }
 
 /** Builds a finding; the severity comes from the catalogue, the fix hint defaults to it. */
-export function finding(
-  code: FindingCode,
-  file: string,
-  path: string,
-  message: string,
-  fixHint?: string,
-): Finding {
+export function finding(code: FindingCode, file: string, path: string, message: string, fixHint?: string): Finding {
   const info = CATALOGUE[code];
   return { code, severity: info.severity, file, path, message, fix_hint: fixHint ?? info.fix };
 }

@@ -14,25 +14,41 @@ export function localeRules(release: Release): Finding[] {
     const seen = new Set<string>();
     values.forEach((entry, i) => {
       if (seen.has(entry.locale)) {
-        out.push(finding('locale_duplicate', file, `${path}[${i}].locale`,
-          `${path} has a second "${entry.locale}" entry.`));
+        out.push(
+          finding('locale_duplicate', file, `${path}[${i}].locale`, `${path} has a second "${entry.locale}" entry.`),
+        );
       }
       seen.add(entry.locale);
       if (!locales.includes(entry.locale)) {
-        out.push(finding('locale_not_allowed', file, `${path}[${i}].locale`,
-          `Locale "${entry.locale}" is not one of the release locales (${listed}).`));
+        out.push(
+          finding(
+            'locale_not_allowed',
+            file,
+            `${path}[${i}].locale`,
+            `Locale "${entry.locale}" is not one of the release locales (${listed}).`,
+          ),
+        );
       }
     });
     if (!required) continue;
     if (values.length === 0) {
-      out.push(finding('locale_field_empty', file, path, `${path} has no text; it needs one entry per locale (${listed}).`));
+      out.push(
+        finding('locale_field_empty', file, path, `${path} has no text; it needs one entry per locale (${listed}).`),
+      );
       continue;
     }
     for (const locale of locales) {
       const entry = values.find((v) => v.locale === locale);
       if (!entry) {
-        out.push(finding('locale_missing', file, `${path}[${locale}]`, `${path} has no "${locale}" text.`,
-          `Add { locale: ${locale}, value: ... } to ${path}.`));
+        out.push(
+          finding(
+            'locale_missing',
+            file,
+            `${path}[${locale}]`,
+            `${path} has no "${locale}" text.`,
+            `Add { locale: ${locale}, value: ... } to ${path}.`,
+          ),
+        );
       } else if (entry.value.trim() === '') {
         out.push(finding('locale_value_blank', file, `${path}[${locale}]`, `${path} has a blank "${locale}" text.`));
       }

@@ -10,14 +10,26 @@ function placeholdersIn(text: string): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? '').trim()))];
 }
 
-function checkField(file: string, field: string, values: LocaleValues, known: ReadonlySet<string>, out: Finding[]): void {
+function checkField(
+  file: string,
+  field: string,
+  values: LocaleValues,
+  known: ReadonlySet<string>,
+  out: Finding[],
+): void {
   const byLocale = values.map((entry) => ({ locale: entry.locale, names: placeholdersIn(entry.value) }));
   for (const { locale, names } of byLocale) {
     for (const name of names) {
       if (SLUG_PATTERN.test(name) && known.has(name)) continue;
       const listed = known.size > 0 ? `Known variables: ${[...known].join(', ')}.` : 'This element has no variables.';
-      out.push(finding('variable_ref_missing', file, `${field}[${locale}]`,
-        `Placeholder {{${name}}} names no variable of the element or its category. ${listed}`));
+      out.push(
+        finding(
+          'variable_ref_missing',
+          file,
+          `${field}[${locale}]`,
+          `Placeholder {{${name}}} names no variable of the element or its category. ${listed}`,
+        ),
+      );
     }
   }
   const reference = byLocale.find((b) => b.locale === 'en') ?? byLocale[0];
@@ -31,8 +43,14 @@ function checkField(file: string, field: string, values: LocaleValues, known: Re
       missing.length > 0 ? `lacks ${missing.map((n) => `{{${n}}}`).join(', ')}` : '',
       extra.length > 0 ? `adds ${extra.map((n) => `{{${n}}}`).join(', ')}` : '',
     ].filter(Boolean);
-    out.push(finding('locale_variable_drift', file, `${field}[${locale}]`,
-      `The ${locale} text ${parts.join(' and ')} compared with ${reference.locale}.`));
+    out.push(
+      finding(
+        'locale_variable_drift',
+        file,
+        `${field}[${locale}]`,
+        `The ${locale} text ${parts.join(' and ')} compared with ${reference.locale}.`,
+      ),
+    );
   }
 }
 

@@ -9,17 +9,38 @@ function termKey(text: string): string {
   return fold(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-function checkTerms(file: string, terms: SearchTerms, title: LocaleValues, locales: readonly string[], out: Finding[]): void {
+function checkTerms(
+  file: string,
+  terms: SearchTerms,
+  title: LocaleValues,
+  locales: readonly string[],
+  out: Finding[],
+): void {
   if (terms.length === 0) return;
   const seenLocales = new Set<string>();
   terms.forEach((entry, i) => {
     const at = `search_terms[${i}]`;
     if (seenLocales.has(entry.locale)) {
-      out.push(finding('locale_duplicate', file, `${at}.locale`, `search_terms has a second "${entry.locale}" entry.`, 'Merge the two lists into one entry per locale.'));
+      out.push(
+        finding(
+          'locale_duplicate',
+          file,
+          `${at}.locale`,
+          `search_terms has a second "${entry.locale}" entry.`,
+          'Merge the two lists into one entry per locale.',
+        ),
+      );
     }
     seenLocales.add(entry.locale);
     if (!locales.includes(entry.locale)) {
-      out.push(finding('locale_not_allowed', file, `${at}.locale`, `Locale "${entry.locale}" is not one of the release locales (${locales.join(', ')}).`));
+      out.push(
+        finding(
+          'locale_not_allowed',
+          file,
+          `${at}.locale`,
+          `Locale "${entry.locale}" is not one of the release locales (${locales.join(', ')}).`,
+        ),
+      );
     }
     const titleKey = termKey(title.find((t) => t.locale === entry.locale)?.value ?? '');
     const seen = new Map<string, number>();
@@ -27,20 +48,40 @@ function checkTerms(file: string, terms: SearchTerms, title: LocaleValues, local
       const key = termKey(term);
       const first = seen.get(key);
       if (first !== undefined) {
-        out.push(finding('search_term_duplicate', file, `${at}.terms[${k}]`, `"${term}" repeats ${at}.terms[${first}] ("${entry.terms[first]}").`));
+        out.push(
+          finding(
+            'search_term_duplicate',
+            file,
+            `${at}.terms[${k}]`,
+            `"${term}" repeats ${at}.terms[${first}] ("${entry.terms[first]}").`,
+          ),
+        );
         return;
       }
       seen.set(key, k);
       if (key !== '' && key === titleKey) {
-        out.push(finding('search_term_equals_title', file, `${at}.terms[${k}]`, `"${term}" is the ${entry.locale} title itself, which search already matches.`));
+        out.push(
+          finding(
+            'search_term_equals_title',
+            file,
+            `${at}.terms[${k}]`,
+            `"${term}" is the ${entry.locale} title itself, which search already matches.`,
+          ),
+        );
       }
     });
   });
   const missing = locales.filter((l) => !seenLocales.has(l));
   if (missing.length) {
-    out.push(finding('search_terms_locale_missing', file, 'search_terms',
-      `search_terms has terms for ${[...seenLocales].join(', ')} but none for ${missing.join(', ')}.`,
-      `Add { locale: ${missing[0]}, terms: [...] } so a search in every locale finds this item.`));
+    out.push(
+      finding(
+        'search_terms_locale_missing',
+        file,
+        'search_terms',
+        `search_terms has terms for ${[...seenLocales].join(', ')} but none for ${missing.join(', ')}.`,
+        `Add { locale: ${missing[0]}, terms: [...] } so a search in every locale finds this item.`,
+      ),
+    );
   }
 }
 

@@ -11,9 +11,15 @@ export function symbolRules(release: Release): Finding[] {
     if (ids.has(value.symbol_id)) continue;
     const near = nearestIds(value.symbol_id, ids);
     const suggestion = near.length > 0 ? `Did you mean: ${near.join(', ')}? Or add` : 'Add';
-    out.push(finding('symbol_not_found', file, 'symbol_id',
-      `No symbol "${value.symbol_id}" (symbols/${value.symbol_id}.svg does not exist).`,
-      `${suggestion} symbols/${value.symbol_id}.svg to ${release.id.id}.`));
+    out.push(
+      finding(
+        'symbol_not_found',
+        file,
+        'symbol_id',
+        `No symbol "${value.symbol_id}" (symbols/${value.symbol_id}.svg does not exist).`,
+        `${suggestion} symbols/${value.symbol_id}.svg to ${release.id.id}.`,
+      ),
+    );
   }
   for (const { file, text } of release.symbols) {
     const problem = wrapperProblem(text);

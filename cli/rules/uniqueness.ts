@@ -12,9 +12,16 @@ export function uniquenessRules(release: Release): Finding[] {
     for (const { file, value } of files) {
       const earlier = first.get(value.id);
       if (earlier === undefined) first.set(value.id, file);
-      else out.push(finding(code, file, 'id',
-        `${kind === 'category' ? 'Category' : 'Element'} id "${value.id}" is already declared by ${earlier}.`,
-        `Rename this ${kind} or remove ${file}; ${earlier} declares "${value.id}" first.`));
+      else
+        out.push(
+          finding(
+            code,
+            file,
+            'id',
+            `${kind === 'category' ? 'Category' : 'Element'} id "${value.id}" is already declared by ${earlier}.`,
+            `Rename this ${kind} or remove ${file}; ${earlier} declares "${value.id}" first.`,
+          ),
+        );
     }
   }
   if (release.datachainType) {
@@ -23,8 +30,15 @@ export function uniquenessRules(release: Release): Finding[] {
     value.subchains.forEach((subchain, s) => {
       const first = seen.get(subchain.id);
       if (first === undefined) seen.set(subchain.id, s);
-      else out.push(finding('subchain_duplicate', file, `subchains[${s}].id`,
-        `Subchain id "${subchain.id}" repeats subchains[${first}].`));
+      else
+        out.push(
+          finding(
+            'subchain_duplicate',
+            file,
+            `subchains[${s}].id`,
+            `Subchain id "${subchain.id}" repeats subchains[${first}].`,
+          ),
+        );
     });
   }
   return out;

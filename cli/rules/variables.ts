@@ -19,16 +19,30 @@ export function variableRules(release: Release): Finding[] {
       const at = `${path}[${v}]`;
       const first = seen.get(variable.id);
       if (first === undefined) seen.set(variable.id, v);
-      else out.push(finding('variable_duplicate', file, `${at}.id`,
-        `Variable id "${variable.id}" repeats ${path}[${first}].`));
+      else
+        out.push(
+          finding('variable_duplicate', file, `${at}.id`, `Variable id "${variable.id}" repeats ${path}[${first}].`),
+        );
       if (variable.kind !== 'multi_select_enum') return;
       if (variable.options.length === 0) {
         if (variable.required) {
-          out.push(finding('variable_required_empty_options', file, at,
-            `Required multi-select variable "${variable.id}" has no options.`));
+          out.push(
+            finding(
+              'variable_required_empty_options',
+              file,
+              at,
+              `Required multi-select variable "${variable.id}" has no options.`,
+            ),
+          );
         } else {
-          out.push(finding('variable_options_empty', file, `${at}.options`,
-            `Multi-select variable "${variable.id}" has no options.`));
+          out.push(
+            finding(
+              'variable_options_empty',
+              file,
+              `${at}.options`,
+              `Multi-select variable "${variable.id}" has no options.`,
+            ),
+          );
         }
       }
       const optionSeen = new Map<string, number>();
@@ -37,13 +51,27 @@ export function variableRules(release: Release): Finding[] {
         const optAt = `${at}.options[${o}]`;
         const firstOpt = optionSeen.get(option.id);
         if (firstOpt === undefined) optionSeen.set(option.id, o);
-        else out.push(finding('variable_option_duplicate', file, `${optAt}.id`,
-          `Option id "${option.id}" repeats ${at}.options[${firstOpt}].`));
+        else
+          out.push(
+            finding(
+              'variable_option_duplicate',
+              file,
+              `${optAt}.id`,
+              `Option id "${option.id}" repeats ${at}.options[${firstOpt}].`,
+            ),
+          );
         option.applies_to.forEach((target, a) => {
-          const unknownCategory = release.declaredElements.has(target) && release.declaredElements.get(target) === undefined;
+          const unknownCategory =
+            release.declaredElements.has(target) && release.declaredElements.get(target) === undefined;
           if (!members.has(target) && !unknownCategory) {
-            out.push(finding('variable_option_applies_to_unknown', file, `${optAt}.applies_to[${a}]`,
-              `"${target}" is not an element of category "${categoryId}".`));
+            out.push(
+              finding(
+                'variable_option_applies_to_unknown',
+                file,
+                `${optAt}.applies_to[${a}]`,
+                `"${target}" is not an element of category "${categoryId}".`,
+              ),
+            );
           }
         });
       });

@@ -4,13 +4,27 @@ import type { Release } from '../release.js';
 import { joinPath } from '../../src/core/paths.js';
 
 /** A context declared by a category (`element_context`) or an element (`context`). */
-export interface ContextSite { file: string; path: string; context: Context }
+export interface ContextSite {
+  file: string;
+  path: string;
+  context: Context;
+}
 
 /** A variable list: a category's `element_variables` or an element's `variables`. */
-export interface VariableSite { file: string; path: string; variables: Variable[]; categoryId: string }
+export interface VariableSite {
+  file: string;
+  path: string;
+  variables: Variable[];
+  categoryId: string;
+}
 
 /** A localized text; `required` ones must have a non-empty entry per release locale. */
-export interface LocalizedSite { file: string; path: string; values: LocaleValues; required: boolean }
+export interface LocalizedSite {
+  file: string;
+  path: string;
+  values: LocaleValues;
+  required: boolean;
+}
 
 export function contextSites(release: Release): ContextSite[] {
   const sites: ContextSite[] = [];
@@ -25,10 +39,18 @@ export function contextSites(release: Release): ContextSite[] {
 
 export function variableSites(release: Release): VariableSite[] {
   return [
-    ...release.categories.map(({ file, value }) =>
-      ({ file, path: 'element_variables', variables: value.element_variables, categoryId: value.id })),
-    ...release.elements.map(({ file, value }) =>
-      ({ file, path: 'variables', variables: value.variables, categoryId: value.category_id })),
+    ...release.categories.map(({ file, value }) => ({
+      file,
+      path: 'element_variables',
+      variables: value.element_variables,
+      categoryId: value.id,
+    })),
+    ...release.elements.map(({ file, value }) => ({
+      file,
+      path: 'variables',
+      variables: value.variables,
+      categoryId: value.category_id,
+    })),
   ];
 }
 
@@ -58,15 +80,18 @@ function variableTexts(file: string, base: string, variables: Variable[]): Local
     const at = `${base}[${v}]`;
     const own: LocalizedSite[] = [{ file, path: `${at}.label`, values: variable.label, required: true }];
     if (variable.kind !== 'multi_select_enum') return own;
-    return [...own, ...variable.options.flatMap((option, o) => {
-      const opt = `${at}.options[${o}]`;
-      return [
-        { file, path: `${opt}.name`, values: option.name, required: true },
-        { file, path: `${opt}.description`, values: option.description, required: true },
-        { file, path: `${opt}.authoring_guidance`, values: option.authoring_guidance, required: false },
-        ...examples(file, opt, option.examples),
-      ];
-    })];
+    return [
+      ...own,
+      ...variable.options.flatMap((option, o) => {
+        const opt = `${at}.options[${o}]`;
+        return [
+          { file, path: `${opt}.name`, values: option.name, required: true },
+          { file, path: `${opt}.description`, values: option.description, required: true },
+          { file, path: `${opt}.authoring_guidance`, values: option.authoring_guidance, required: false },
+          ...examples(file, opt, option.examples),
+        ];
+      }),
+    ];
   });
 }
 
@@ -76,7 +101,9 @@ export function localizedSites(release: Release): LocalizedSite[] {
     const { file, value } = release.datachainType;
     sites.push({ file, path: 'name', values: value.name, required: true });
     sites.push({ file, path: 'description', values: value.description, required: false });
-    value.subchains.forEach((s, i) => sites.push({ file, path: `subchains[${i}].name`, values: s.name, required: true }));
+    value.subchains.forEach((s, i) =>
+      sites.push({ file, path: `subchains[${i}].name`, values: s.name, required: true }),
+    );
   }
   for (const { file, value } of release.categories) {
     sites.push(

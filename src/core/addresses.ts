@@ -13,7 +13,11 @@ const NOT_IN_EMAIL = new Set(['<', '>', '(', ')', '"', ',', ';', ':', '\\', '[',
 export function isHttpUrl(text: string): boolean {
   if (text.length > MAX_ADDRESS_LENGTH || WHITESPACE.test(text)) return false;
   let url: URL;
-  try { url = new URL(text); } catch { return false; }
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 

@@ -27,7 +27,8 @@ const BAD: ErrorItem = {
   code: 'bad_request',
   message: 'Invalid pagination cursor.',
   path: 'cursor',
-  fix_hint: 'Pass the next_cursor value of the previous page of the same query unchanged, or omit cursor to start over.',
+  fix_hint:
+    'Pass the next_cursor value of the previous page of the same query unchanged, or omit cursor to start over.',
 };
 
 export function decodeCursor(cursor: string | undefined, key: string): { offset: number } | { error: ErrorItem } {
@@ -37,7 +38,9 @@ export function decodeCursor(cursor: string | undefined, key: string): { offset:
     const v = JSON.parse(json) as { o?: unknown; k?: unknown };
     if (typeof v !== 'object' || v === null || !Number.isSafeInteger(v.o) || (v.o as number) < 0) return { error: BAD };
     if (v.k !== key) {
-      return { error: { ...BAD, message: 'This cursor belongs to another query (a different version, filter or search).' } };
+      return {
+        error: { ...BAD, message: 'This cursor belongs to another query (a different version, filter or search).' },
+      };
     }
     return { offset: v.o as number };
   } catch {

@@ -24,7 +24,11 @@ export class DeadlineExceeded extends Error {
   }
 }
 
-export function startDeadline(budgetMs: number, now: () => number = Date.now, units = budgetMs * UNITS_PER_MS): Deadline {
+export function startDeadline(
+  budgetMs: number,
+  now: () => number = Date.now,
+  units = budgetMs * UNITS_PER_MS,
+): Deadline {
   const end = now() + budgetMs;
   let spent = 0;
   return {

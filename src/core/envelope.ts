@@ -49,7 +49,11 @@ function withRetry(e: ErrorItem): ErrorItem {
 
 /** A failed answer (with partial data when some of it could be answered); `retryable` comes from the policy. */
 export function err<T = never>(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}, data?: T): Answer<T> {
-  const envelope: ErrEnvelope<T> = { ok: false, errors: (Array.isArray(errors) ? errors : [errors]).map(withRetry), meta };
+  const envelope: ErrEnvelope<T> = {
+    ok: false,
+    errors: (Array.isArray(errors) ? errors : [errors]).map(withRetry),
+    meta,
+  };
   if (data !== undefined) envelope.data = data;
   return { envelope };
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 
 /**
  * A parser compiled once from a zod schema into plain closures, for runtimes that forbid eval
@@ -19,7 +19,8 @@ const FAIL: unique symbol = Symbol('fail');
 
 class Unsure extends Error {}
 
-const isObjectValue = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObjectValue = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * What zod's record schema accepts as an object: a non-array object whose constructor is absent or
@@ -94,10 +95,12 @@ function scalar(test: (v: unknown) => boolean, checks: readonly Check[]): Node {
 function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   const shape = def.shape as Record<string, unknown>;
   if (def.catchall !== undefined || Object.getOwnPropertySymbols(shape).length) throw new Unsure();
-  const fields = Object.keys(shape).filter((k) => k !== '__proto__').map((key) => {
-    const internals = zodOf(shape[key]);
-    return { key, node: compile(shape[key]), optin: internals.optin, optionalOut: internals.optout === 'optional' };
-  });
+  const fields = Object.keys(shape)
+    .filter((k) => k !== '__proto__')
+    .map((key) => {
+      const internals = zodOf(shape[key]);
+      return { key, node: compile(shape[key]), optin: internals.optin, optionalOut: internals.optout === 'optional' };
+    });
   // Mirrors zod's handling of one property: absent optional keys are left out, absent defaulted
   // keys take the default, absent required keys fail; output keys follow the shape's order.
   return (input) => {
@@ -229,11 +232,20 @@ function compileNode(schema: unknown, compile: (s: unknown) => Node): Node {
       };
       break;
     }
-    case 'object': node = objectNode(def, compile); break;
-    case 'array': node = arrayNode(def, compile); break;
-    case 'record': node = recordNode(def, compile); break;
-    case 'union': node = unionNode(def, compile); break;
-    default: throw new Unsure();
+    case 'object':
+      node = objectNode(def, compile);
+      break;
+    case 'array':
+      node = arrayNode(def, compile);
+      break;
+    case 'record':
+      node = recordNode(def, compile);
+      break;
+    case 'union':
+      node = unionNode(def, compile);
+      break;
+    default:
+      throw new Unsure();
   }
   if (checks.length === 0) return node;
   return (input) => {
@@ -246,7 +258,7 @@ function compileNode(schema: unknown, compile: (s: unknown) => Node): Node {
 function compileSchema(root: unknown): Node {
   const nodes = new Map<unknown, Node>();
   const compile = (schema: unknown): Node => {
-    let node = nodes.get(schema);
+    const node = nodes.get(schema);
     if (node) return node;
     // A schema reached again while it is being compiled is called through this late-bound slot.
     let built: Node | undefined;

@@ -10,7 +10,13 @@ export interface Limits {
   batchAnswerBytes: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { bodyBytes: 65_536, batch: 50, readBudgetMs: 2_000, workBudgetMs: 5_000, batchAnswerBytes: 1_048_576 };
+export const DEFAULT_LIMITS: Limits = {
+  bodyBytes: 65_536,
+  batch: 50,
+  readBudgetMs: 2_000,
+  workBudgetMs: 5_000,
+  batchAnswerBytes: 1_048_576,
+};
 
 function positive(raw: string | undefined, fallback: number): number {
   const n = raw === undefined || raw === '' ? NaN : Number(raw);

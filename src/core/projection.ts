@@ -1,7 +1,10 @@
 import type { LocaleValue } from '../domain/locale.js';
 
 /** Keeps `id` first, then the requested top-level fields in request order; `all` (alone or listed) keeps everything. */
-export function project<T extends { id: string }>(item: T, fields: readonly string[] | 'all'): Partial<T> & { id: string } {
+export function project<T extends { id: string }>(
+  item: T,
+  fields: readonly string[] | 'all',
+): Partial<T> & { id: string } {
   if (fields === 'all' || fields.includes('all')) return item;
   const out: Record<string, unknown> = { id: item.id };
   for (const f of fields) if (f !== 'id' && f in item) out[f] = (item as Record<string, unknown>)[f];
@@ -10,7 +13,10 @@ export function project<T extends { id: string }>(item: T, fields: readonly stri
 
 /** A localized text: a non-empty array whose items all carry a string `locale`. */
 export function isLocaleArray(v: readonly unknown[]): v is LocaleValue[] {
-  return v.length > 0 && v.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string');
+  return (
+    v.length > 0 &&
+    v.every((x) => typeof x === 'object' && x !== null && typeof (x as { locale?: unknown }).locale === 'string')
+  );
 }
 
 /** Copies a JSON value, replacing every localized text in it (at any depth) by `fn(text)`. */

@@ -40,9 +40,13 @@ export function splitVersion(input: string): Parsed<{ type: string; rest: string
   const text = input.replace(/%40/gi, '@').replace(/%2F/gi, '/');
   const m = /^([^@/]+)[@/]([^@/]+)$/.exec(text);
   if (!m?.[1] || !m[2]) {
-    return { ok: false, message: `'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.` };
+    return {
+      ok: false,
+      message: `'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.`,
+    };
   }
-  if (!SLUG_PATTERN.test(m[1])) return { ok: false, message: `'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').` };
+  if (!SLUG_PATTERN.test(m[1]))
+    return { ok: false, message: `'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').` };
   return { ok: true, value: { type: m[1], rest: m[2] } };
 }
 
@@ -60,7 +64,8 @@ export function compareNewestFirst(a: VersionId, b: VersionId): number {
   return Number(a.beta) - Number(b.beta);
 }
 
-const FIX = "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.";
+const FIX =
+  "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.";
 
 /** A malformed `version` argument, as the tools answer it. */
 export function badVersion(message: string): { error: ErrorItem } {

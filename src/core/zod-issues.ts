@@ -25,10 +25,14 @@ const shownKey = (key: string) => (key.length > 128 ? `${key.slice(0, 128)}…` 
 /** The message and fix of a value over a size cap. */
 function tooBig(issue: z.core.$ZodIssueTooBig, where: string): { message: string; fix_hint: string } {
   const max = Number(issue.maximum);
-  const what = issue.origin === 'string' ? `${max} characters` : issue.origin === 'array' ? `${max} items` : String(max);
+  const what =
+    issue.origin === 'string' ? `${max} characters` : issue.origin === 'array' ? `${max} items` : String(max);
   return {
     message: `'${where || 'value'}' is over its limit of ${what}.`,
-    fix_hint: issue.origin === 'string' ? `Shorten '${where}' to at most ${what}.` : `Send at most ${what} in '${where || 'value'}'.`,
+    fix_hint:
+      issue.origin === 'string'
+        ? `Shorten '${where}' to at most ${what}.`
+        : `Send at most ${what} in '${where || 'value'}'.`,
   };
 }
 
@@ -45,7 +49,10 @@ export function issuesToErrors(
   const out: ErrorItem[] = [];
   for (const issue of issues) {
     if (out.length >= MAX_ISSUES) break;
-    const where = jsonPath(issue.path.map((k) => (typeof k === 'string' ? shownKey(k) : k)), prefix);
+    const where = jsonPath(
+      issue.path.map((k) => (typeof k === 'string' ? shownKey(k) : k)),
+      prefix,
+    );
     if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
       out.push({ code, path: where, ...tooBig(issue, where) });
       continue;
@@ -67,7 +74,9 @@ export function issuesToErrors(
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
-      fix_hint: missing ? `Provide '${where}'.` : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
+      fix_hint: missing
+        ? `Provide '${where}'.`
+        : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
     });
   }
   return out;

@@ -53,7 +53,9 @@ export type Variable = z.infer<typeof Variable>;
  * Words a person might search with besides the title (synonyms, everyday and trade names), per
  * locale. Search matches them; pages do not show them.
  */
-export const SearchTerms = z.array(z.object({ locale: LocaleCode, terms: z.array(z.string().min(1).max(80)).min(1).max(40) }));
+export const SearchTerms = z.array(
+  z.object({ locale: LocaleCode, terms: z.array(z.string().min(1).max(80)).min(1).max(40) }),
+);
 export type SearchTerms = z.infer<typeof SearchTerms>;
 
 export const Category = z.object({

@@ -15,8 +15,10 @@ const VariableValueItem = z.union([z.object({ locale: capped('id').min(1), value
 });
 
 export const InstanceVariable = z.object({
-  id: Slug.describe('A variable id of the placed element (its own or its category\'s).'),
-  value: z.array(VariableValueItem).describe('Text variables: [{"locale":"en","value":"..."}]; multi-select: ["<option id>"].'),
+  id: Slug.describe("A variable id of the placed element (its own or its category's)."),
+  value: z
+    .array(VariableValueItem)
+    .describe('Text variables: [{"locale":"en","value":"..."}]; multi-select: ["<option id>"].'),
 });
 export type InstanceVariable = z.infer<typeof InstanceVariable>;
 
@@ -24,17 +26,27 @@ const ACTION_TYPES = ['email', 'url', 'phone', 'form', 'postal'] as const;
 const InstanceAction = z.object({
   type: z.enum(ACTION_TYPES),
   label: LocaleValues,
-  target: capped('url').min(1).describe('url/form: an http(s) URL; email: an address; phone: a number; postal: an address.'),
+  target: capped('url')
+    .min(1)
+    .describe('url/form: an http(s) URL; email: an address; phone: a number; postal: an address.'),
 });
 
 /** A placement: one element of the schema put in the datachain, with its variable values. */
 export const InstanceElement = z.object({
   element_id: capped('id').min(1).describe('An element id of the schema version, e.g. "input_biometric".'),
   priority: z.int().min(0).default(0),
-  context_type_id: capped('id').min(1).optional().describe('A value id of the element\'s context (see its category\'s element_context).'),
+  context_type_id: capped('id')
+    .min(1)
+    .optional()
+    .describe("A value id of the element's context (see its category's element_context)."),
   variables: z.array(InstanceVariable).default([]),
-  subchain_instance_id: capped('id').min(1).optional().describe('The id of an entry of subchain_instances this placement belongs to.'),
-  element_instance_id: Slug.optional().describe('A datachain-unique id for this placement; needed to key provenance when an element is placed twice.'),
+  subchain_instance_id: capped('id')
+    .min(1)
+    .optional()
+    .describe('The id of an entry of subchain_instances this placement belongs to.'),
+  element_instance_id: Slug.optional().describe(
+    'A datachain-unique id for this placement; needed to key provenance when an element is placed twice.',
+  ),
   actions: z.array(InstanceAction).default([]),
   sources: z.array(ProvenanceRef).default([]),
 });
@@ -43,10 +55,12 @@ export type InstanceElement = z.infer<typeof InstanceElement>;
 const SubchainInstance = z.object({
   id: Slug,
   subchain_id: capped('id').min(1).describe('A subchain id of the datachain type, e.g. "data_flow".'),
-  head_refs: z.array(capped('id').min(1)).default([]).describe('element_instance_ids (or element_ids) of placements in this subchain instance.'),
+  head_refs: z
+    .array(capped('id').min(1))
+    .default([])
+    .describe('element_instance_ids (or element_ids) of placements in this subchain instance.'),
   order: z.int().min(0).optional(),
 });
-type SubchainInstance = z.infer<typeof SubchainInstance>;
 
 /**
  * The thin datachain an author writes. `id`, `created_at` and `schema_version` are optional

@@ -4,15 +4,29 @@ import { capped } from './caps.js';
 import { LocaleValues } from './locale.js';
 
 const PROVENANCE_TYPES = [
-  'ai_register', 'model_card', 'policy_document', 'api_documentation', 'framework', 'standard',
-  'regulation', 'research_paper', 'prior_art', 'internal_memo', 'other',
+  'ai_register',
+  'model_card',
+  'policy_document',
+  'api_documentation',
+  'framework',
+  'standard',
+  'regulation',
+  'research_paper',
+  'prior_art',
+  'internal_memo',
+  'other',
 ] as const;
 
 /** A reference to a public source backing a statement. */
 export const ProvenanceRef = z.object({
   type: z.enum(PROVENANCE_TYPES),
   title: capped('name').min(1),
-  url: capped('url').refine(isLinkUrl, 'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).').optional(),
+  url: capped('url')
+    .refine(
+      isLinkUrl,
+      'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).',
+    )
+    .optional(),
   citation: capped('name').optional(),
 });
 export type ProvenanceRef = z.infer<typeof ProvenanceRef>;

@@ -4,11 +4,18 @@ import { classify, RPC, rpcError, type RpcId } from './jsonrpc.js';
 import { serializeResponse } from './serialize.js';
 
 function overBudget(id: RpcId | null, cap: number): string {
-  return serializeResponse(rpcError(id, RPC.SERVER_ERROR, `The answers of this batch reached their ${cap}-byte limit; this message was not answered.`, {
-    code: 'payload_too_large',
-    message: `A batch answers at most ${cap} bytes in all.`,
-    fix_hint: 'Send this message again on its own or in a smaller batch.',
-  }));
+  return serializeResponse(
+    rpcError(
+      id,
+      RPC.SERVER_ERROR,
+      `The answers of this batch reached their ${cap}-byte limit; this message was not answered.`,
+      {
+        code: 'payload_too_large',
+        message: `A batch answers at most ${cap} bytes in all.`,
+        fix_hint: 'Send this message again on its own or in a smaller batch.',
+      },
+    ),
+  );
 }
 
 /**
@@ -17,7 +24,11 @@ function overBudget(id: RpcId | null, cap: number): string {
  * pass it, and every request after it, is answered with a `payload_too_large` error instead of
  * being run. Returns undefined when nothing is owed.
  */
-export async function answerBatch(entries: readonly unknown[], ctx: McpContext, cap: number): Promise<string | undefined> {
+export async function answerBatch(
+  entries: readonly unknown[],
+  ctx: McpContext,
+  cap: number,
+): Promise<string | undefined> {
   const parts: string[] = [];
   let bytes = 2;
   let spent = false;

@@ -41,7 +41,10 @@ const CANDIDATES: Record<string, Candidates> = {
 
 /** The `{name}` parameters of a URI template, in order. */
 function templateArguments(template: string): string[] {
-  return template.split('{').slice(1).map((part) => part.slice(0, part.indexOf('}')));
+  return template
+    .split('{')
+    .slice(1)
+    .map((part) => part.slice(0, part.indexOf('}')));
 }
 
 /** The argument names of the referenced prompt or resource template, or the error for an unknown one. */
@@ -49,7 +52,14 @@ function argumentsOf(ref: z.output<typeof CompleteParams>['ref']): string[] | { 
   if (ref.type === 'ref/prompt') {
     const prompt = findPrompt(ref.name);
     if (prompt) return prompt.arguments.map((a) => a.name);
-    return { error: { code: 'not_found', message: `Unknown prompt '${ref.name.slice(0, 64)}'.`, path: 'ref.name', fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.` } };
+    return {
+      error: {
+        code: 'not_found',
+        message: `Unknown prompt '${ref.name.slice(0, 64)}'.`,
+        path: 'ref.name',
+        fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.`,
+      },
+    };
   }
   const template = RESOURCE_TEMPLATES.find((t) => t.uriTemplate === ref.uri);
   if (template) return templateArguments(template.uriTemplate);
@@ -87,10 +97,19 @@ export const complete: MethodHandler = (params, ctx) => {
   if ('error' in names) throw new InvalidParams(names.error);
   const { name, value } = p.argument;
   if (!names.includes(name)) {
-    const error: ErrorItem = { code: 'invalid_arguments', message: `'${name.slice(0, 64)}' is not an argument of this ${p.ref.type === 'ref/prompt' ? 'prompt' : 'resource template'}.`, path: 'argument.name', fix_hint: `Its arguments are: ${names.join(', ')}.` };
+    const error: ErrorItem = {
+      code: 'invalid_arguments',
+      message: `'${name.slice(0, 64)}' is not an argument of this ${p.ref.type === 'ref/prompt' ? 'prompt' : 'resource template'}.`,
+      path: 'argument.name',
+      fix_hint: `Its arguments are: ${names.join(', ')}.`,
+    };
     throw new InvalidParams(error);
   }
-  const candidates = Object.hasOwn(CANDIDATES, name) ? CANDIDATES[name]!(ctx.tool.store, p.context?.arguments ?? {}) : [];
+  const candidates = Object.hasOwn(CANDIDATES, name)
+    ? CANDIDATES[name]!(ctx.tool.store, p.context?.arguments ?? {})
+    : [];
   const matches = rank(candidates, value);
-  return { completion: { values: matches.slice(0, MAX_VALUES), total: matches.length, hasMore: matches.length > MAX_VALUES } };
+  return {
+    completion: { values: matches.slice(0, MAX_VALUES), total: matches.length, hasMore: matches.length > MAX_VALUES },
+  };
 };

@@ -55,11 +55,27 @@ export async function dispatchOne(value: unknown, ctx: McpContext): Promise<RpcR
   } catch (error) {
     if (error instanceof InvalidParams) return rpcError(id, RPC.INVALID_PARAMS, error.message, error.data);
     if (error instanceof StorageFailure) {
-      console.error(JSON.stringify({ level: 'error', event: 'storage_failure', method, request_id: ctx.tool.requestId, error: error.message }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'storage_failure',
+          method,
+          request_id: ctx.tool.requestId,
+          error: error.message,
+        }),
+      );
       const item = upstreamError(ctx.tool.requestId);
       return rpcError(id, RPC.SERVER_ERROR, item.message, item);
     }
-    console.error(JSON.stringify({ level: 'error', event: 'rpc_exception', method, request_id: ctx.tool.requestId, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'rpc_exception',
+        method,
+        request_id: ctx.tool.requestId,
+        error: String(error),
+      }),
+    );
     return rpcError(id, RPC.INTERNAL_ERROR, 'Internal error', { request_id: ctx.tool.requestId });
   }
 }

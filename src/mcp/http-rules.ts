@@ -10,12 +10,16 @@ const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();
 /** JSON unless the client accepts only text/event-stream; `undefined` when it accepts neither (406). */
 function negotiateFraming(accept: string | undefined): Framing | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
-  const types = accept.split(',').map((part) => {
-    const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 };
-  }).filter((t) => t.q > 0);
-  const allows = (target: string) => types.some((t) => t.type === target || t.type === '*/*' || t.type === `${target.split('/')[0]}/*`);
+  const types = accept
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((t) => t.q > 0);
+  const allows = (target: string) =>
+    types.some((t) => t.type === target || t.type === '*/*' || t.type === `${target.split('/')[0]}/*`);
   if (allows('application/json')) return 'json';
   if (allows('text/event-stream')) return 'sse';
   return undefined;
@@ -25,15 +29,33 @@ function negotiateFraming(accept: string | undefined): Framing | undefined {
 export function checkPostHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | { framing: Framing } {
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
-    return { error: { code: 'unsupported_media_type', message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`, fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.' } };
+    return {
+      error: {
+        code: 'unsupported_media_type',
+        message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`,
+        fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.',
+      },
+    };
   }
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
-    return { error: { code: 'not_acceptable', message: 'Accept allows neither application/json nor text/event-stream.', fix_hint: 'Send Accept: application/json, text/event-stream.' } };
+    return {
+      error: {
+        code: 'not_acceptable',
+        message: 'Accept allows neither application/json nor text/event-stream.',
+        fix_hint: 'Send Accept: application/json, text/event-stream.',
+      },
+    };
   }
   const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
-    return { error: { code: 'bad_request', message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`, fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.` } };
+    return {
+      error: {
+        code: 'bad_request',
+        message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`,
+        fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+      },
+    };
   }
   const session = h('mcp-session-id');
   if (session !== undefined && !isValidSessionId(session)) return { error: badSession() };

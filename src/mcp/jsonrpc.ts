@@ -55,19 +55,31 @@ export type Classified =
 /** Sorts one incoming JSON value into request, notification, client response, or invalid. */
 export function classify(value: unknown): Classified {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { kind: 'invalid', response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a JSON-RPC message must be an object.') };
+    return {
+      kind: 'invalid',
+      response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a JSON-RPC message must be an object.'),
+    };
   }
   const m = value as Record<string, unknown>;
   const id = isRpcId(m.id) ? m.id : null;
   if (m.jsonrpc !== '2.0') {
-    return { kind: 'invalid', response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be exactly "2.0".') };
+    return {
+      kind: 'invalid',
+      response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be exactly "2.0".'),
+    };
   }
   if ('id' in m && !isRpcId(m.id)) {
-    return { kind: 'invalid', response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string or a number.') };
+    return {
+      kind: 'invalid',
+      response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string or a number.'),
+    };
   }
   if (!('method' in m) && ('result' in m || 'error' in m) && 'id' in m) return { kind: 'response' };
   if (typeof m.method !== 'string' || m.method === '') {
-    return { kind: 'invalid', response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "method" must be a non-empty string.') };
+    return {
+      kind: 'invalid',
+      response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "method" must be a non-empty string.'),
+    };
   }
   const msg = m as unknown as RpcRequest;
   return 'id' in m ? { kind: 'request', msg: msg as RpcRequest & { id: RpcId } } : { kind: 'notification', msg };

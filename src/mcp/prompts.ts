@@ -9,8 +9,12 @@ import { singlePage } from './single-page.js';
 /** `arguments` is passed through as sent (not rebuilt), so every key the caller sent is checked. */
 const GetParams = z.looseObject({
   name: z.string().min(1),
-  arguments: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-    'Expected an object of string values').optional(),
+  arguments: z
+    .custom<Record<string, unknown>>(
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'Expected an object of string values',
+    )
+    .optional(),
 });
 
 export const listPrompts: MethodHandler = (params) => {

@@ -26,7 +26,10 @@ export const initialize: MethodHandler = async (params, ctx) => {
   const p = parseParams(InitializeParams, params);
   const asked = p.protocolVersion;
   // A version this server does not speak is answered with the newest one it does (the spec's rule).
-  const protocolVersion = asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : SUPPORTED_PROTOCOL_VERSIONS[0];
+  const protocolVersion =
+    asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked)
+      ? asked
+      : SUPPORTED_PROTOCOL_VERSIONS[0];
   if (ctx.clientSessionId) ctx.issuedSessionId = ctx.clientSessionId;
   else {
     ctx.issuedSessionId = issueSessionId();

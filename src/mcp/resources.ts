@@ -16,7 +16,8 @@ const VIEW_RESOURCE = {
   uri: VIEW_URI,
   name: 'datachain-view',
   title: 'DTPR datachain view',
-  description: 'The page of the datachain last rendered in this session by render_datachain (a placeholder before the first render).',
+  description:
+    'The page of the datachain last rendered in this session by render_datachain (a placeholder before the first render).',
   mimeType: VIEW_MIME,
   _meta: { ui: VIEW_UI_META },
 };
@@ -26,7 +27,8 @@ const SIGN_RESOURCE = {
   uri: SIGN_URI,
   name: 'datachain-sign',
   title: 'DTPR datachain sign',
-  description: 'The printable SVG sign last rendered in this session by render_datachain with format "sign" (a placeholder before the first one).',
+  description:
+    'The printable SVG sign last rendered in this session by render_datachain with format "sign" (a placeholder before the first one).',
   mimeType: SIGN_MIME,
 };
 
@@ -60,13 +62,31 @@ const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
 
 /** Reads a schema resource through the tool that serves the same data; tool errors become -32602. */
-async function readThroughTool(uri: string, tool: ToolName, args: Record<string, string>, pick: (data: any) => unknown, ctx: McpContext) {
+async function readThroughTool(
+  uri: string,
+  tool: ToolName,
+  args: Record<string, string>,
+  pick: (data: Record<string, unknown>) => unknown,
+  ctx: McpContext,
+) {
   const outcome = await invokeTool(toolNamed(tool), args, ctx.tool);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
-    throw new InvalidParams({ ...first!, message: `Cannot read ${uri.slice(0, 200)}: ${first!.message}`, errors: outcome.envelope.errors });
+    throw new InvalidParams({
+      ...first!,
+      message: `Cannot read ${uri.slice(0, 200)}: ${first!.message}`,
+      errors: outcome.envelope.errors,
+    });
   }
-  return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(pick(outcome.envelope.data)) }] };
+  return {
+    contents: [
+      {
+        uri,
+        mimeType: 'application/json',
+        text: JSON.stringify(pick(outcome.envelope.data as Record<string, unknown>)),
+      },
+    ],
+  };
 }
 
 /** A URI template value, percent-decoded; a malformed escape is the caller's error (-32602). */
@@ -94,8 +114,27 @@ export const readResource: MethodHandler = async (params, ctx) => {
     return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const element = ELEMENT_URI.exec(uri);
-  if (element) return readThroughTool(uri, 'get_element', { version: decodePart(uri, element[1]!), element_id: decodePart(uri, element[2]!) }, (d) => d.element, ctx);
+  if (element)
+    return readThroughTool(
+      uri,
+      'get_element',
+      { version: decodePart(uri, element[1]!), element_id: decodePart(uri, element[2]!) },
+      (d) => d.element,
+      ctx,
+    );
   const categories = CATEGORIES_URI.exec(uri);
-  if (categories) return readThroughTool(uri, 'list_categories', { version: decodePart(uri, categories[1]!) }, (d) => d.categories, ctx);
-  throw new InvalidParams({ code: 'not_found', message: `Unknown resource '${uri.slice(0, 200)}'.`, path: 'params.uri', fix_hint: 'Call resources/list and resources/templates/list for readable URIs.' });
+  if (categories)
+    return readThroughTool(
+      uri,
+      'list_categories',
+      { version: decodePart(uri, categories[1]!) },
+      (d) => d.categories,
+      ctx,
+    );
+  throw new InvalidParams({
+    code: 'not_found',
+    message: `Unknown resource '${uri.slice(0, 200)}'.`,
+    path: 'params.uri',
+    fix_hint: 'Call resources/list and resources/templates/list for readable URIs.',
+  });
 };

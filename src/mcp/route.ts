@@ -23,9 +23,19 @@ import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './ses
 const refuseRpc: Refuser = (c, error, headers = {}) =>
   c.json(refusal(error), policyOf(error.code).status as 400, headers);
 
-function send(c: Context, status: number, json: string | Uint8Array<ArrayBuffer>, framing: Framing, headers: Record<string, string> = {}): Response {
+function send(
+  c: Context,
+  status: number,
+  json: string | Uint8Array<ArrayBuffer>,
+  framing: Framing,
+  headers: Record<string, string> = {},
+): Response {
   if (framing === 'sse') {
-    return c.body(`event: message\ndata: ${json}\n\n`, status as 200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+    return c.body(`event: message\ndata: ${json}\n\n`, status as 200, {
+      ...headers,
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+    });
   }
   return c.body(json, status as 200, { ...headers, 'Content-Type': 'application/json' });
 }
@@ -92,7 +102,7 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
     else if ('error' in r && r.error.code === RPC.INVALID_REQUEST) status = 400;
     else if ('error' in r && ctx.rateLimited) status = 429;
     // A prepared read answer goes out as the bytes it keeps (SSE frames text, so it serialises).
-    out = r ? (framing === 'json' ? preparedBytes(r) : undefined) ?? serializeResponse(r) : undefined;
+    out = r ? ((framing === 'json' ? preparedBytes(r) : undefined) ?? serializeResponse(r)) : undefined;
   }
   c.set('rpc', ctx.seen);
   const headers: Record<string, string> = ctx.issuedSessionId ? { 'Mcp-Session-Id': ctx.issuedSessionId } : {};
@@ -104,7 +114,11 @@ async function handlePost(c: Context<AppEnv>): Promise<Response> {
 async function handleDelete(c: Context<AppEnv>): Promise<Response> {
   const session = c.req.header('mcp-session-id');
   if (session === undefined) {
-    return refuseRpc(c, { code: 'bad_request', message: 'DELETE /mcp needs an Mcp-Session-Id header.', fix_hint: 'Send the session id whose rendered document should be cleared.' });
+    return refuseRpc(c, {
+      code: 'bad_request',
+      message: 'DELETE /mcp needs an Mcp-Session-Id header.',
+      fix_hint: 'Send the session id whose rendered document should be cleared.',
+    });
   }
   if (!isValidSessionId(session)) return refuseRpc(c, badSession());
   const ended = await endedSession(c);
@@ -114,25 +128,41 @@ async function handleDelete(c: Context<AppEnv>): Promise<Response> {
     await endIfIssued(c.env.SESSIONS, session);
   } catch (error) {
     if (!(error instanceof StorageFailure)) throw error;
-    console.error(JSON.stringify({ level: 'error', event: 'storage_failure', method: 'DELETE', request_id: c.get('requestId'), error: error.message }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'storage_failure',
+        method: 'DELETE',
+        request_id: c.get('requestId'),
+        error: error.message,
+      }),
+    );
     return refuseRpc(c, upstreamError(c.get('requestId')));
   }
   return c.body(null, 204);
 }
 
 function methodNotAllowed(c: Context): Response {
-  return refuseRpc(c, {
-    code: 'method_not_allowed',
-    message: `Method ${c.req.method.slice(0, 16)} is not supported on /mcp; POST JSON-RPC messages instead.`,
-    fix_hint: 'POST JSON-RPC messages to /mcp; DELETE ends a session.',
-  }, { Allow: 'POST, DELETE, OPTIONS' });
+  return refuseRpc(
+    c,
+    {
+      code: 'method_not_allowed',
+      message: `Method ${c.req.method.slice(0, 16)} is not supported on /mcp; POST JSON-RPC messages instead.`,
+      fix_hint: 'POST JSON-RPC messages to /mcp; DELETE ends a session.',
+    },
+    { Allow: 'POST, DELETE, OPTIONS' },
+  );
 }
 
 /** The Streamable HTTP endpoint: POST JSON-RPC (single or batch), DELETE to clear a session. */
 export function mcpRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', originGuard(refuseRpc));
-  app.post('/', bodyLimit(refuseRpc, (c) => limitsFrom(c.env).bodyBytes), handlePost);
+  app.post(
+    '/',
+    bodyLimit(refuseRpc, (c) => limitsFrom(c.env).bodyBytes),
+    handlePost,
+  );
   app.delete('/', handleDelete);
   app.all('/', methodNotAllowed);
   return app;

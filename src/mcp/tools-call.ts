@@ -63,12 +63,13 @@ export const callTool: MethodHandler = async (params, ctx) => {
     const pending = invokeCached(tool, p.arguments, ctx.tool);
     if (pending instanceof PreparedAnswer) return wrapPrepared(pending, ctx.tool.requestId);
     // Only a tool that awaits can outlive its budget; synchronous answers need no race.
-    outcome = pending instanceof Promise
-      ? await withinBudget(pending, budget).catch((e: unknown) => {
-        if (e instanceof BudgetExceeded) return refused(timeoutError(budget));
-        throw e;
-      })
-      : pending;
+    outcome =
+      pending instanceof Promise
+        ? await withinBudget(pending, budget).catch((e: unknown) => {
+            if (e instanceof BudgetExceeded) return refused(timeoutError(budget));
+            throw e;
+          })
+        : pending;
   }
   outcome.envelope.meta.request_id = ctx.tool.requestId;
   return wrapEnvelope(outcome.envelope, outcome.hard, outcome.mcp);

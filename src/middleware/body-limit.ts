@@ -4,7 +4,10 @@ import type { Refuser } from './refuse.js';
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Refuses bodies over the limit, whether or not Content-Length is sent (streamed bodies are counted). */
-export function bodyLimit(refuse: Refuser, maxSize: number | ((c: Context) => number) = MAX_BODY_BYTES): MiddlewareHandler {
+export function bodyLimit(
+  refuse: Refuser,
+  maxSize: number | ((c: Context) => number) = MAX_BODY_BYTES,
+): MiddlewareHandler {
   if (typeof maxSize === 'function') {
     const built = new Map<number, MiddlewareHandler>();
     return async function bodyLimitByEnv(c, next) {
@@ -18,19 +21,25 @@ export function bodyLimit(refuse: Refuser, maxSize: number | ((c: Context) => nu
 }
 
 function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
-  const tooLarge = (c: Context) => refuse(c, {
-    code: 'payload_too_large',
-    message: `Request body exceeds the ${maxSize}-byte limit.`,
-    fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
-  });
+  const tooLarge = (c: Context) =>
+    refuse(c, {
+      code: 'payload_too_large',
+      message: `Request body exceeds the ${maxSize}-byte limit.`,
+      fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
+    });
   return async function bodyLimitMiddleware(c, next) {
     const raw = c.req.header('content-length');
     if (raw !== undefined && !/^\d+$/.test(raw.trim())) {
-      return refuse(c, { code: 'bad_request', message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`, fix_hint: 'Send a valid Content-Length or omit it.' });
+      return refuse(c, {
+        code: 'bad_request',
+        message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`,
+        fix_hint: 'Send a valid Content-Length or omit it.',
+      });
     }
     const request = c.req.raw;
     if (!request.body) return next();
-    if (raw !== undefined && !request.headers.has('transfer-encoding')) return Number(raw) > maxSize ? tooLarge(c) : next();
+    if (raw !== undefined && !request.headers.has('transfer-encoding'))
+      return Number(raw) > maxSize ? tooLarge(c) : next();
     const body = await readCapped(request.body, maxSize);
     if (!body) return tooLarge(c);
     // A fresh request from the URL: deriving it from the old one would chain their abort signals.
@@ -56,6 +65,9 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
   }
   const out = new Uint8Array(size);
   let offset = 0;
-  for (const chunk of chunks) { out.set(chunk, offset); offset += chunk.byteLength; }
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return out;
 }

@@ -9,10 +9,22 @@ const isMcp = (c: Context) => new URL(c.req.url).pathname.startsWith('/mcp');
  */
 export const errorHandler: ErrorHandler = (err, c) => {
   const requestId = (c.get('requestId' as never) as string | undefined) ?? crypto.randomUUID();
-  console.error(JSON.stringify({ level: 'error', event: 'unhandled', request_id: requestId, path: new URL(c.req.url).pathname, error: String(err) }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      event: 'unhandled',
+      request_id: requestId,
+      path: new URL(c.req.url).pathname,
+      error: String(err),
+    }),
+  );
   const headers = { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' };
   if (isMcp(c)) {
-    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error', data: { request_id: requestId } } }, 500, headers);
+    return c.json(
+      { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error', data: { request_id: requestId } } },
+      500,
+      headers,
+    );
   }
   const body: ErrEnvelope = {
     ok: false,
@@ -27,11 +39,13 @@ export const notFound: NotFoundHandler = (c) => {
   const requestId = (c.get('requestId' as never) as string | undefined) ?? '';
   const body: ErrEnvelope = {
     ok: false,
-    errors: [{
-      code: 'not_found',
-      message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
-      fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.',
-    }],
+    errors: [
+      {
+        code: 'not_found',
+        message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
+        fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.',
+      },
+    ],
     meta: { request_id: requestId },
   };
   return c.json(body, 404, { 'Cache-Control': 'no-store' });

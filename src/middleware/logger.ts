@@ -15,13 +15,20 @@ export function flushLogs(): void {
 }
 
 function executionContext(c: Context): ExecutionContext | undefined {
-  try { return c.executionCtx as ExecutionContext; } catch { return undefined; }
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Queues one line; errors, full batches, and requests without an execution context flush at once. */
 function emit(line: string, urgent: boolean, ctx: ExecutionContext | undefined): void {
   pending.push(line);
-  if (urgent || pending.length >= BATCH_LINES || !ctx) return flushLogs();
+  if (urgent || pending.length >= BATCH_LINES || !ctx) {
+    flushLogs();
+    return;
+  }
   if (!flushScheduled) {
     flushScheduled = true;
     ctx.waitUntil(new Promise((r) => setTimeout(r, FLUSH_AFTER_MS)).then(flushLogs));

@@ -6,7 +6,10 @@ import type { Refuser } from './refuse.js';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function parseList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => trimTrailing(s.trim(), '/')).filter(Boolean);
+  return (raw ?? '')
+    .split(',')
+    .map((s) => trimTrailing(s.trim(), '/'))
+    .filter(Boolean);
 }
 
 /**
@@ -22,7 +25,8 @@ export function originGuard(refuse: Refuser): MiddlewareHandler<AppEnv> {
     return refuse(c, {
       code: 'forbidden_origin',
       message: `Origin '${origin.slice(0, 200)}' may not call this endpoint.`,
-      fix_hint: 'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
+      fix_hint:
+        'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
     });
   };
 }
@@ -31,7 +35,11 @@ function isAllowed(origin: string, env: Partial<Env>): boolean {
   const allowed = parseList(env.ALLOWED_ORIGINS);
   if (allowed.includes('*')) return true;
   let url: URL;
-  try { url = new URL(origin); } catch { return false; }
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
   if (LOOPBACK.has(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
   const own = parseList(env.PUBLIC_ORIGIN);
   return allowed.includes(url.origin) || own.includes(url.origin);

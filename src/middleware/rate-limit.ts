@@ -61,7 +61,14 @@ export function rateLimitedError(bucket: RateBucket): ErrorItem {
 /** REST: one token from the route's bucket per request; over the limit is 429 with Retry-After. */
 export function rateLimit(bucket: RateBucket, refuse: Refuser): MiddlewareHandler {
   return async function rateLimitMiddleware(c, next) {
-    if (await takeToken(c.env as Env, bucket, rateKeys((n) => c.req.header(n)))) return next();
+    if (
+      await takeToken(
+        c.env as Env,
+        bucket,
+        rateKeys((n) => c.req.header(n)),
+      )
+    )
+      return next();
     return refuse(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   };
 }

@@ -7,7 +7,9 @@ export class BudgetExceeded extends Error {}
 /** Resolves with `work`, or rejects with BudgetExceeded after `ms`. */
 export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expiry = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new BudgetExceeded()), ms); });
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BudgetExceeded()), ms);
+  });
   try {
     return await Promise.race([work, expiry]);
   } finally {

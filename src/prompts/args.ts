@@ -29,7 +29,8 @@ export const localeArgument: PromptArgument = {
 
 export const datachainArgument = (required: boolean, sessionFallback: boolean): PromptArgument => ({
   name: 'datachain',
-  description: 'The datachain as JSON text (an object, thin or resolved form).' +
+  description:
+    'The datachain as JSON text (an object, thin or resolved form).' +
     (sessionFallback ? ' Omitted: the datachain last rendered with render_datachain in this session.' : ''),
   required,
   maxLength: 64 * 1024,
@@ -41,26 +42,46 @@ type ArgResult = { values: Map<string, string> } | { error: ErrorItem };
  * Checks `prompts/get` arguments against a prompt's declaration: every name declared, every value
  * a string within its length cap, every required one present. Empty strings count as absent.
  */
-export function checkArguments(prompt: string, declared: readonly PromptArgument[], raw: Record<string, unknown>): ArgResult {
+export function checkArguments(
+  prompt: string,
+  declared: readonly PromptArgument[],
+  raw: Record<string, unknown>,
+): ArgResult {
   const byName = new Map(declared.map((a) => [a.name, a]));
   const names = declared.map((a) => a.name).join(', ');
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(raw)) {
     const arg = byName.get(name);
     const path = `arguments.${name.slice(0, 64)}`;
-    if (!arg) return bad(path, `Prompt '${prompt}' has no argument '${name.slice(0, 64)}'.`, `Use only its arguments: ${names}.`);
+    if (!arg)
+      return bad(
+        path,
+        `Prompt '${prompt}' has no argument '${name.slice(0, 64)}'.`,
+        `Use only its arguments: ${names}.`,
+      );
     if (typeof value !== 'string') {
-      return bad(path, `Argument '${name}' must be a string (got ${value === null ? 'null' : typeof value}).`,
-        'Prompt arguments are strings; send a datachain as JSON text.');
+      return bad(
+        path,
+        `Argument '${name}' must be a string (got ${value === null ? 'null' : typeof value}).`,
+        'Prompt arguments are strings; send a datachain as JSON text.',
+      );
     }
     if (value.length > arg.maxLength) {
-      return bad(path, `Argument '${name}' is ${value.length} characters long; at most ${arg.maxLength} are accepted.`, 'Shorten it.');
+      return bad(
+        path,
+        `Argument '${name}' is ${value.length} characters long; at most ${arg.maxLength} are accepted.`,
+        'Shorten it.',
+      );
     }
     if (value !== '') values.set(name, value);
   }
   for (const arg of declared) {
     if (arg.required && !values.has(arg.name)) {
-      return bad(`arguments.${arg.name}`, `Prompt '${prompt}' needs the argument '${arg.name}'.`, `Add ${arg.name}: ${arg.description}`);
+      return bad(
+        `arguments.${arg.name}`,
+        `Prompt '${prompt}' needs the argument '${arg.name}'.`,
+        `Add ${arg.name}: ${arg.description}`,
+      );
     }
   }
   return { values };
@@ -71,15 +92,26 @@ export function bad(path: string, message: string, fix_hint: string): { error: E
 }
 
 /** The release a version argument names; an unknown one is an error at `path`. */
-export function releaseOf(store: SchemaStore, version: string, path = 'arguments.version'): Release | { error: ErrorItem } {
+export function releaseOf(
+  store: SchemaStore,
+  version: string,
+  path = 'arguments.version',
+): Release | { error: ErrorItem } {
   const release = resolveVersion(store, version);
   return 'error' in release ? { error: { ...release.error, path } } : release;
 }
 
 /** A locale argument checked against the release's locales (default "en"). */
-export function localeOf(release: Release, value: string | undefined, name = 'locale'): LocaleCode | { error: ErrorItem } {
+export function localeOf(
+  release: Release,
+  value: string | undefined,
+  name = 'locale',
+): LocaleCode | { error: ErrorItem } {
   const locale = value ?? 'en';
   if (release.locales.includes(locale)) return locale as LocaleCode;
-  return bad(`arguments.${name}`, `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
-    `Use one of: ${release.locales.join(', ')} (completion/complete lists them).`);
+  return bad(
+    `arguments.${name}`,
+    `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
+    `Use one of: ${release.locales.join(', ')} (completion/complete lists them).`,
+  );
 }

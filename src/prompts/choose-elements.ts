@@ -27,7 +27,8 @@ const TEXT = {
       '- If nothing applies: for an optional category, say so; for a required one, pick the closest element and say what the person must confirm.',
       '- If part of the description belongs in another category, name that category id.',
     ],
-    answer: 'Answer with the placements as one JSON array ([{"element_id":"…","context_type_id":"…","variables":[…]}]), then one line per placement with its reason, then the questions for the person.',
+    answer:
+      'Answer with the placements as one JSON array ([{"element_id":"…","context_type_id":"…","variables":[…]}]), then one line per placement with its reason, then the questions for the person.',
     material: 'The system, as the person describes it:',
   },
   fr: {
@@ -36,7 +37,8 @@ const TEXT = {
     category: 'La catégorie :',
     covers: (d: string) => `Ce qu’elle couvre : ${d}`,
     guidance: (g: string) => `Conseils de rédaction : ${g}`,
-    contextValues: (id: string) => `Contexte ${id} : chaque placement renseigne context_type_id avec l’une de ces valeurs.`,
+    contextValues: (id: string) =>
+      `Contexte ${id} : chaque placement renseigne context_type_id avec l’une de ces valeurs.`,
     shared: (list: string) => `Variables communes à tous ses éléments : ${list}.`,
     own: (list: string) => `variables propres : ${list}`,
     elements: 'Ses éléments (identifiant : titre. ce qu’il signifie) :',
@@ -47,7 +49,8 @@ const TEXT = {
       '- Si rien ne s’applique : pour une catégorie facultative, dites-le ; pour une catégorie obligatoire, prenez l’élément le plus proche et dites ce que la personne doit confirmer.',
       '- Si une partie de la description relève d’une autre catégorie, donnez l’identifiant de cette catégorie.',
     ],
-    answer: 'Répondez par les placements dans un seul tableau JSON ([{"element_id":"…","context_type_id":"…","variables":[…]}]), puis une ligne par placement avec sa justification, puis les questions pour la personne.',
+    answer:
+      'Répondez par les placements dans un seul tableau JSON ([{"element_id":"…","context_type_id":"…","variables":[…]}]), puis une ligne par placement avec sa justification, puis les questions pour la personne.',
     material: 'Le système, tel que la personne le décrit :',
   },
 } satisfies Record<LocaleCode, unknown>;
@@ -56,7 +59,10 @@ function elementLine(e: MaterializedElement, category: Category, locale: LocaleC
   const t = TEXT[locale];
   const shared = new Set(category.element_variables.map((v) => v.id));
   const own = e.variables.filter((v) => !shared.has(v.id));
-  const extras = [own.length ? t.own(variableList(own, locale)) : '', e.context ? contextLine({ ...category, element_context: e.context }, locale) ?? '' : ''].filter(Boolean);
+  const extras = [
+    own.length ? t.own(variableList(own, locale)) : '',
+    e.context ? (contextLine({ ...category, element_context: e.context }, locale) ?? '') : '',
+  ].filter(Boolean);
   const line = `- ${factWords(locale).entry(e.id, pickLocale(e.title, locale))} ${oneLine(pickLocale(e.description, locale), 100)}`;
   return extras.length ? `${line} (${extras.join('; ')})` : line;
 }
@@ -65,7 +71,9 @@ function elementLine(e: MaterializedElement, category: Category, locale: LocaleC
 function categoryDetail(release: Release, category: Category, locale: LocaleCode): string {
   const t = TEXT[locale];
   const w = factWords(locale);
-  const lines = [`${t.category} ${w.entry(category.id, pickLocale(category.name, locale))} ${category.required ? w.required : w.optional}`];
+  const lines = [
+    `${t.category} ${w.entry(category.id, pickLocale(category.name, locale))} ${category.required ? w.required : w.optional}`,
+  ];
   lines.push(t.covers(pickLocale(category.description, locale)));
   const question = pickLocale(category.prompt, locale);
   if (question) lines.push(w.question(question));
@@ -73,22 +81,40 @@ function categoryDetail(release: Release, category: Category, locale: LocaleCode
   if (guidance) lines.push(t.guidance(guidance));
   const context = category.element_context;
   if (context) {
-    lines.push(t.contextValues(context.id), ...context.values.map((v) =>
-      `  - ${w.entry(v.id, pickLocale(v.name, locale))} ${oneLine(pickLocale(v.description, locale), 100)}`));
+    lines.push(
+      t.contextValues(context.id),
+      ...context.values.map(
+        (v) => `  - ${w.entry(v.id, pickLocale(v.name, locale))} ${oneLine(pickLocale(v.description, locale), 100)}`,
+      ),
+    );
   }
   if (category.element_variables.length) lines.push(t.shared(variableList(category.element_variables, locale)));
-  lines.push(t.elements, ...(release.elementsByCategory.get(category.id) ?? []).map((e) => elementLine(e, category, locale)));
+  lines.push(
+    t.elements,
+    ...(release.elementsByCategory.get(category.id) ?? []).map((e) => elementLine(e, category, locale)),
+  );
   return lines.join('\n');
 }
 
 export const chooseElements = definePrompt({
   name: 'choose_elements',
   title: 'Choose elements for one category',
-  description: 'Helps pick the elements of one category for a described AI system: embeds that category\'s question, guidance, context values, ' +
+  description:
+    "Helps pick the elements of one category for a described AI system: embeds that category's question, guidance, context values, " +
     'variables and every element (id, title, one-line meaning) from the release, and asks for placements with a reason each.',
   arguments: [
-    { name: 'category_id', description: 'The category to fill, e.g. "input_dataset"; completion/complete lists the ids of the release.', required: true, maxLength: 64 },
-    { name: 'system_description', description: 'What the AI system is and does, in plain words.', required: true, maxLength: 8000 },
+    {
+      name: 'category_id',
+      description: 'The category to fill, e.g. "input_dataset"; completion/complete lists the ids of the release.',
+      required: true,
+      maxLength: 64,
+    },
+    {
+      name: 'system_description',
+      description: 'What the AI system is and does, in plain words.',
+      required: true,
+      maxLength: 8000,
+    },
     versionArgument('"ai@latest"'),
     localeArgument,
   ],
@@ -99,17 +125,26 @@ export const chooseElements = definePrompt({
     const id = args.get('category_id')!;
     const category = release.categoryById.get(id);
     if (!category) {
-      return bad('arguments.category_id', `Category '${id.slice(0, 64)}' is not in ${release.id}.`,
-        `Use one of: ${release.bundle.categories.map((c) => c.id).join(', ')}.`);
+      return bad(
+        'arguments.category_id',
+        `Category '${id.slice(0, 64)}' is not in ${release.id}.`,
+        `Use one of: ${release.bundle.categories.map((c) => c.id).join(', ')}.`,
+      );
     }
     const t = TEXT[locale];
-    return promptAnswer(t.summary(category.id, release.id), [
-      t.intro,
-      releaseFacts(release, locale, false),
-      categoryDetail(release, category, locale),
-      workflow(locale, release.id, ['list', 'get', 'validate']),
-      t.rules.join('\n'),
-      t.answer,
-    ], t.material, args.get('system_description')!, 'text');
+    return promptAnswer(
+      t.summary(category.id, release.id),
+      [
+        t.intro,
+        releaseFacts(release, locale, false),
+        categoryDetail(release, category, locale),
+        workflow(locale, release.id, ['list', 'get', 'validate']),
+        t.rules.join('\n'),
+        t.answer,
+      ],
+      t.material,
+      args.get('system_description')!,
+      'text',
+    );
   },
 });

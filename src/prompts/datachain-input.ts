@@ -20,20 +20,35 @@ const FIX = 'Pass the datachain as JSON text of an object, e.g. {"elements":[{"e
 /** Parses the `datachain` argument: JSON text of an object, within the server's nesting limit (wrapped, as a datachain may have any key). */
 export function parseDatachain(text: string, path = 'arguments.datachain'): { dc: Datachain } | { error: ErrorItem } {
   const parsed = parseJsonBody(text);
-  if (!parsed.ok) return bad(path, parsed.reason === 'syntax' ? `The datachain is not valid JSON. ${parsed.message}` : parsed.message, FIX);
+  if (!parsed.ok)
+    return bad(
+      path,
+      parsed.reason === 'syntax' ? `The datachain is not valid JSON. ${parsed.message}` : parsed.message,
+      FIX,
+    );
   const v = parsed.value;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    return bad(path, `The datachain must be a JSON object (got ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v}).`, FIX);
+    return bad(
+      path,
+      `The datachain must be a JSON object (got ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v}).`,
+      FIX,
+    );
   }
   return { dc: v as Datachain };
 }
 
 /** The `datachain` argument, or the datachain last rendered in the session when it is omitted. */
-export async function datachainOf(args: PromptArgs, ctx: PromptContext): Promise<{ dc: Datachain } | { error: ErrorItem }> {
+export async function datachainOf(
+  args: PromptArgs,
+  ctx: PromptContext,
+): Promise<{ dc: Datachain } | { error: ErrorItem }> {
   const text = args.get('datachain') ?? (await ctx.lastRendered());
   if (text === undefined || text === null) {
-    return bad('arguments.datachain', 'No datachain: none was passed and none was rendered in this session.',
-      'Pass `datachain` as JSON text, or call render_datachain in this session (same Mcp-Session-Id) first.');
+    return bad(
+      'arguments.datachain',
+      'No datachain: none was passed and none was rendered in this session.',
+      'Pass `datachain` as JSON text, or call render_datachain in this session (same Mcp-Session-Id) first.',
+    );
   }
   return parseDatachain(text);
 }
@@ -42,20 +57,29 @@ export async function datachainOf(args: PromptArgs, ctx: PromptContext): Promise
  * The release a datachain prompt works against: the `version` argument, else the datachain's
  * `schema_version`, else ai@latest. When both name a release they must name the same one.
  */
-export function releaseForDatachain(ctx: PromptContext, version: string | undefined, dc: Datachain): Release | { error: ErrorItem } {
+export function releaseForDatachain(
+  ctx: PromptContext,
+  version: string | undefined,
+  dc: Datachain,
+): Release | { error: ErrorItem } {
   const pinned = typeof dc.schema_version === 'string' ? dc.schema_version : undefined;
   if (version === undefined) {
     if (pinned === undefined) return releaseOf(ctx.store, 'ai@latest');
     const release = releaseOf(ctx.store, pinned, 'arguments.datachain.schema_version');
-    if ('error' in release) release.error.fix_hint = `Pass \`version\` with a served release, or correct schema_version. ${release.error.fix_hint ?? ''}`.trim();
+    if ('error' in release)
+      release.error.fix_hint =
+        `Pass \`version\` with a served release, or correct schema_version. ${release.error.fix_hint ?? ''}`.trim();
     return release;
   }
   const release = releaseOf(ctx.store, version);
   if ('error' in release || pinned === undefined) return release;
   const other = releaseOf(ctx.store, pinned);
   if (!('error' in other) && other.id !== release.id) {
-    return bad('arguments.version', `version names ${release.id} but the datachain's schema_version is ${other.id}.`,
-      'Omit `version` to use the datachain\'s schema_version, or change schema_version in the datachain.');
+    return bad(
+      'arguments.version',
+      `version names ${release.id} but the datachain's schema_version is ${other.id}.`,
+      "Omit `version` to use the datachain's schema_version, or change schema_version in the datachain.",
+    );
   }
   return release;
 }
@@ -93,11 +117,15 @@ export function localizedTexts(dc: Datachain, locale: string): { total: number; 
   const out = { total: 0, missing: [] as string[] };
   const walk = (v: unknown, path: PropertyKey[]): void => {
     if (Array.isArray(v)) {
-      if (!isLocaleArray(v)) return v.forEach((x, i) => walk(x, [...path, i]));
+      if (!isLocaleArray(v)) {
+        v.forEach((x, i) => walk(x, [...path, i]));
+        return;
+      }
       out.total++;
       if (!v.some((e) => e.locale === locale)) out.missing.push(jsonPath(path));
     } else if (isObject(v)) {
-      for (const [k, x] of Object.entries(v)) if (!(path.length === 0 && k === 'schema_snapshot')) walk(x, [...path, k]);
+      for (const [k, x] of Object.entries(v))
+        if (!(path.length === 0 && k === 'schema_snapshot')) walk(x, [...path, k]);
     }
   };
   walk(dc, []);

@@ -8,9 +8,14 @@ import { skeleton, workflow } from './workflow.js';
 const TEXT = {
   en: {
     summary: (v: string) => `Draft a DTPR datachain with ${v}`,
-    intro: 'You are helping to write a DTPR datachain: a public disclosure of what an AI system does, made of elements placed in categories. Draft one for the system the next message describes.',
+    intro:
+      'You are helping to write a DTPR datachain: a public disclosure of what an AI system does, made of elements placed in categories. Draft one for the system the next message describes.',
     shape: 'A datachain (thin form) looks like this; give every free text in each locale of the release:',
-    placeholders: { element: '<element id>', context: '<context value id, if the category has a context>', variable: '<variable id>' },
+    placeholders: {
+      element: '<element id>',
+      context: '<context value id, if the category has a context>',
+      variable: '<variable id>',
+    },
     rules: [
       'Rules:',
       '- Take the categories in order and answer each question from the description. Place at least one element in every required category.',
@@ -19,14 +24,21 @@ const TEXT = {
       '- Write down only what the description supports. If it says nothing about an optional category, leave the category out; either way, note what to ask the person.',
       '- Write for a member of the public: short sentences, everyday words, no in-house jargon.',
     ],
-    answer: 'Answer with the validated datachain as one JSON block, then the open questions for the person, one per line.',
+    answer:
+      'Answer with the validated datachain as one JSON block, then the open questions for the person, one per line.',
     material: 'The system, as the person describes it:',
   },
   fr: {
     summary: (v: string) => `Rédiger une datachain DTPR avec ${v}`,
-    intro: 'Vous aidez à rédiger une datachain DTPR : la fiche publique qui décrit ce que fait un système d’IA, faite d’éléments placés dans des catégories. Rédigez-en une pour le système que décrit le message suivant.',
-    shape: 'Une datachain (forme simple) se présente ainsi ; donnez chaque texte libre dans toutes les langues de la version :',
-    placeholders: { element: '<identifiant d’élément>', context: '<identifiant de valeur de contexte, si la catégorie a un contexte>', variable: '<identifiant de variable>' },
+    intro:
+      'Vous aidez à rédiger une datachain DTPR : la fiche publique qui décrit ce que fait un système d’IA, faite d’éléments placés dans des catégories. Rédigez-en une pour le système que décrit le message suivant.',
+    shape:
+      'Une datachain (forme simple) se présente ainsi ; donnez chaque texte libre dans toutes les langues de la version :',
+    placeholders: {
+      element: '<identifiant d’élément>',
+      context: '<identifiant de valeur de contexte, si la catégorie a un contexte>',
+      variable: '<identifiant de variable>',
+    },
     rules: [
       'Règles :',
       '- Parcourez les catégories dans l’ordre et répondez à chaque question à partir de la description. Placez au moins un élément dans chaque catégorie obligatoire.',
@@ -35,7 +47,8 @@ const TEXT = {
       '- N’écrivez que ce que la description permet d’affirmer. Si elle ne dit rien d’une catégorie facultative, laissez-la de côté ; dans tous les cas, notez ce qu’il faut demander à la personne.',
       '- Écrivez pour le grand public : phrases courtes, mots de tous les jours, sans jargon interne.',
     ],
-    answer: 'Répondez par la datachain validée dans un seul bloc JSON, puis par les questions en suspens pour la personne, une par ligne.',
+    answer:
+      'Répondez par la datachain validée dans un seul bloc JSON, puis par les questions en suspens pour la personne, une par ligne.',
     material: 'Le système, tel que la personne le décrit :',
   },
 } satisfies Record<LocaleCode, unknown>;
@@ -43,10 +56,17 @@ const TEXT = {
 export const draftDatachain = definePrompt({
   name: 'draft_datachain',
   title: 'Draft a datachain',
-  description: 'Turns a plain description of an AI system into a first datachain: walks the release\'s categories in display order with their questions, ' +
+  description:
+    "Turns a plain description of an AI system into a first datachain: walks the release's categories in display order with their questions, " +
     'names the tools to find elements and to validate, resolve and render, and asks for open questions where the description is silent.',
   arguments: [
-    { name: 'system_description', description: 'What the AI system is and does, in plain words: who runs it, what it takes in, what it decides or produces, who it affects.', required: true, maxLength: 8000 },
+    {
+      name: 'system_description',
+      description:
+        'What the AI system is and does, in plain words: who runs it, what it takes in, what it decides or produces, who it affects.',
+      required: true,
+      maxLength: 8000,
+    },
     versionArgument('"ai@latest"'),
     localeArgument,
   ],
@@ -55,13 +75,19 @@ export const draftDatachain = definePrompt({
     if ('error' in setting) return setting;
     const { release, locale } = setting;
     const t = TEXT[locale];
-    return promptAnswer(t.summary(release.id), [
-      t.intro,
-      releaseFacts(release, locale, true),
-      workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),
-      `${t.shape}\n${skeleton(release.id, release.locales, t.placeholders)}`,
-      t.rules.join('\n'),
-      t.answer,
-    ], t.material, args.get('system_description')!, 'text');
+    return promptAnswer(
+      t.summary(release.id),
+      [
+        t.intro,
+        releaseFacts(release, locale, true),
+        workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),
+        `${t.shape}\n${skeleton(release.id, release.locales, t.placeholders)}`,
+        t.rules.join('\n'),
+        t.answer,
+      ],
+      t.material,
+      args.get('system_description')!,
+      'text',
+    );
   },
 });

@@ -10,7 +10,8 @@ import { workflow } from './workflow.js';
 const TEXT = {
   en: {
     summary: (v: string) => `Explain a DTPR datachain (${v}) in plain English`,
-    intro: (reader: string) => `Explain the DTPR datachain in the next message in plain English to this reader: ${reader}. A datachain discloses what an AI system does as elements placed in categories; its placements are listed under each category below.`,
+    intro: (reader: string) =>
+      `Explain the DTPR datachain in the next message in plain English to this reader: ${reader}. A datachain discloses what an AI system does as elements placed in categories; its placements are listed under each category below.`,
     anyone: 'a member of the public with no technical background',
     rules: [
       'How to write it:',
@@ -26,7 +27,8 @@ const TEXT = {
   },
   fr: {
     summary: (v: string) => `Expliquer une datachain DTPR (${v}) en français simple`,
-    intro: (reader: string) => `Expliquez en français simple la datachain DTPR du message suivant à ce lecteur : ${reader}. Une datachain décrit ce que fait un système d’IA sous forme d’éléments placés dans des catégories ; ses placements figurent sous chaque catégorie ci-dessous.`,
+    intro: (reader: string) =>
+      `Expliquez en français simple la datachain DTPR du message suivant à ce lecteur : ${reader}. Une datachain décrit ce que fait un système d’IA sous forme d’éléments placés dans des catégories ; ses placements figurent sous chaque catégorie ci-dessous.`,
     anyone: 'une personne du grand public sans connaissances techniques',
     rules: [
       'Comment l’écrire :',
@@ -45,13 +47,20 @@ const TEXT = {
 export const explainDatachain = definePrompt({
   name: 'explain_datachain',
   title: 'Explain a datachain to the public',
-  description: 'Asks for a plain-language explanation of a datachain for a member of the public (or a given audience), category by category ' +
-    'in display order, answering each category\'s question from what is placed and saying where nothing is.',
+  description:
+    'Asks for a plain-language explanation of a datachain for a member of the public (or a given audience), category by category ' +
+    "in display order, answering each category's question from what is placed and saying where nothing is.",
   arguments: [
     datachainArgument(false, true),
     versionArgument('the datachain\'s schema_version, else "ai@latest"'),
     localeArgument,
-    { name: 'audience', description: 'Who will read the explanation, e.g. "residents of a neighbourhood" or "secondary-school pupils". Default: a member of the public.', required: false, maxLength: 200 },
+    {
+      name: 'audience',
+      description:
+        'Who will read the explanation, e.g. "residents of a neighbourhood" or "secondary-school pupils". Default: a member of the public.',
+      required: false,
+      maxLength: 200,
+    },
   ],
   async build(args, ctx) {
     const setting = await datachainSetting(args, ctx, true);
@@ -59,12 +68,18 @@ export const explainDatachain = definePrompt({
     const { dc, release, locale } = setting;
     const t = TEXT[locale];
     const audience = args.get('audience');
-    return promptAnswer(t.summary(release.id), [
-      t.intro(audience === undefined ? t.anyone : quoted(audience, 200)),
-      releaseFacts(release, locale, true, coverageOf(release, dc)),
-      workflow(locale, release.id, ['get', 'render']),
-      t.rules.join('\n'),
-      t.answer,
-    ], args.has('datachain') ? t.passed : t.session, datachainJson(dc), 'json');
+    return promptAnswer(
+      t.summary(release.id),
+      [
+        t.intro(audience === undefined ? t.anyone : quoted(audience, 200)),
+        releaseFacts(release, locale, true, coverageOf(release, dc)),
+        workflow(locale, release.id, ['get', 'render']),
+        t.rules.join('\n'),
+        t.answer,
+      ],
+      args.has('datachain') ? t.passed : t.session,
+      datachainJson(dc),
+      'json',
+    );
   },
 });

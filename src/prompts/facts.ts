@@ -10,7 +10,8 @@ const WORDS = {
     entry: (id: string, title: string) => `${id}: ${title}.`,
     release: (id: string, status: string, hash: string) => `DTPR release ${id} (${status}), content hash ${hash}.`,
     status: { beta: 'beta', stable: 'stable' },
-    type: (name: string, id: string, locales: string) => `Datachain type: ${name} (${id}). Free texts are written in each of its locales: ${locales}.`,
+    type: (name: string, id: string, locales: string) =>
+      `Datachain type: ${name} (${id}). Free texts are written in each of its locales: ${locales}.`,
     categories: 'Categories, in display order:',
     required: 'Required.',
     optional: 'Optional.',
@@ -28,9 +29,11 @@ const WORDS = {
   },
   fr: {
     entry: (id: string, title: string) => `${id} : ${title}.`,
-    release: (id: string, status: string, hash: string) => `Version DTPR ${id} (${status}), empreinte du contenu ${hash}.`,
+    release: (id: string, status: string, hash: string) =>
+      `Version DTPR ${id} (${status}), empreinte du contenu ${hash}.`,
     status: { beta: 'bêta', stable: 'stable' },
-    type: (name: string, id: string, locales: string) => `Type de datachain : ${name} (${id}). Les textes libres sont rédigés dans chacune de ses langues : ${locales}.`,
+    type: (name: string, id: string, locales: string) =>
+      `Type de datachain : ${name} (${id}). Les textes libres sont rédigés dans chacune de ses langues : ${locales}.`,
     categories: 'Catégories, dans l’ordre d’affichage :',
     required: 'Obligatoire.',
     optional: 'Facultative.',
@@ -61,11 +64,21 @@ export function contextLine(category: Category, locale: LocaleCode): string | un
 /** Variable ids with their required flag and, for multi-select ones, their option ids. */
 export function variableList(variables: readonly Variable[], locale: LocaleCode): string {
   const w = WORDS[locale];
-  return variables.map((v) => {
-    const flags = [v.required ? w.requiredVariable : '', v.kind === 'multi_select_enum' ? `${w.options} ${listOf(v.options.map((o) => o.id), 20, w.more)}` : '']
-      .filter(Boolean);
-    return flags.length ? `${v.id} (${flags.join('; ')})` : v.id;
-  }).join(', ');
+  return variables
+    .map((v) => {
+      const flags = [
+        v.required ? w.requiredVariable : '',
+        v.kind === 'multi_select_enum'
+          ? `${w.options} ${listOf(
+              v.options.map((o) => o.id),
+              20,
+              w.more,
+            )}`
+          : '',
+      ].filter(Boolean);
+      return flags.length ? `${v.id} (${flags.join('; ')})` : v.id;
+    })
+    .join(', ');
 }
 
 function categoryLine(c: Category, i: number, locale: LocaleCode, full: boolean, coverage?: Coverage): string {
@@ -80,7 +93,17 @@ function categoryLine(c: Category, i: number, locale: LocaleCode, full: boolean,
   }
   if (coverage) {
     const placed = coverage.byCategory.get(c.id) ?? [];
-    parts.push(placed.length ? w.placed(listOf(placed.map((p) => (p.proposed ? `${p.id} (${w.proposed})` : p.id)), 20, w.more)) : w.nothing);
+    parts.push(
+      placed.length
+        ? w.placed(
+            listOf(
+              placed.map((p) => (p.proposed ? `${p.id} (${w.proposed})` : p.id)),
+              20,
+              w.more,
+            ),
+          )
+        : w.nothing,
+    );
   }
   return parts.join(' ');
 }
@@ -100,7 +123,10 @@ export function releaseFacts(release: Release, locale: LocaleCode, full: boolean
     ...release.bundle.categories.map((c, i) => categoryLine(c, i, locale, full, coverage)),
   ];
   if (full && type.subchains.length) {
-    lines.push(w.subchains, ...type.subchains.map((s) => `- ${s.id} (${pickLocale(s.name, locale)}): ${s.categories.join(', ')}`));
+    lines.push(
+      w.subchains,
+      ...type.subchains.map((s) => `- ${s.id} (${pickLocale(s.name, locale)}): ${s.categories.join(', ')}`),
+    );
   }
   if (coverage?.unknown.length) lines.push(w.unknown(listOf(coverage.unknown, 20, w.more)));
   return lines.join('\n');

@@ -8,7 +8,13 @@ import { explainDatachain } from './explain-datachain.js';
 import { translateDatachain } from './translate-datachain.js';
 
 /** Every prompt, in the order prompts/list shows them. */
-export const PROMPTS: readonly PromptDef[] = [draftDatachain, chooseElements, auditDatachain, explainDatachain, translateDatachain];
+export const PROMPTS: readonly PromptDef[] = [
+  draftDatachain,
+  chooseElements,
+  auditDatachain,
+  explainDatachain,
+  translateDatachain,
+];
 
 const BY_NAME = new Map(PROMPTS.map((p) => [p.name, p]));
 
@@ -36,7 +42,11 @@ function unknownPrompt(name: string): { error: ErrorItem } {
 }
 
 /** Checks the arguments against the prompt's declaration, then builds its messages. */
-export async function getPromptAnswer(name: string, rawArgs: Record<string, unknown>, ctx: PromptContext): Promise<PromptOutcome> {
+export async function getPromptAnswer(
+  name: string,
+  rawArgs: Record<string, unknown>,
+  ctx: PromptContext,
+): Promise<PromptOutcome> {
   const prompt = findPrompt(name);
   if (!prompt) return unknownPrompt(name);
   const checked = checkArguments(prompt.name, prompt.arguments, rawArgs);

@@ -14,21 +14,31 @@ const STEPS: Record<LocaleCode, { head: string; steps: Record<Step, StepText> }>
   en: {
     head: 'Tools of this server, in the order to use them:',
     steps: {
-      list: (v, l) => `${listElements.name} {"version":"${v}","category_id":"<category id>","locale":"${l}"} lists the elements of one category; with {"version":"${v}","query":"<a few words>","locale":"${l}"} it searches all categories instead.`,
-      get: (v) => `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description, the variables a placement fills and its context values.`,
-      validate: (v) => `${validateDatachain.name} {"version":"${v}","datachain":<the datachain>} reports every problem at once. Each error has a path into the datachain and a fix_hint: change exactly what it names, then validate again until the answer is ok.`,
-      resolve: (v) => `${resolveDatachainTool.name} {"version":"${v}","datachain":<the datachain>} returns a self-contained copy that pins the schema it uses, for sharing or archiving.`,
-      render: (v, l) => `${renderDatachain.name} {"version":"${v}","datachain":<the datachain>,"locale":"${l}"} renders the page a member of the public reads; it is then the resource ${VIEW_URI}.`,
+      list: (v, l) =>
+        `${listElements.name} {"version":"${v}","category_id":"<category id>","locale":"${l}"} lists the elements of one category; with {"version":"${v}","query":"<a few words>","locale":"${l}"} it searches all categories instead.`,
+      get: (v) =>
+        `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description, the variables a placement fills and its context values.`,
+      validate: (v) =>
+        `${validateDatachain.name} {"version":"${v}","datachain":<the datachain>} reports every problem at once. Each error has a path into the datachain and a fix_hint: change exactly what it names, then validate again until the answer is ok.`,
+      resolve: (v) =>
+        `${resolveDatachainTool.name} {"version":"${v}","datachain":<the datachain>} returns a self-contained copy that pins the schema it uses, for sharing or archiving.`,
+      render: (v, l) =>
+        `${renderDatachain.name} {"version":"${v}","datachain":<the datachain>,"locale":"${l}"} renders the page a member of the public reads; it is then the resource ${VIEW_URI}.`,
     },
   },
   fr: {
     head: 'Outils de ce serveur, dans l’ordre où les utiliser :',
     steps: {
-      list: (v, l) => `${listElements.name} {"version":"${v}","category_id":"<identifiant de catégorie>","locale":"${l}"} liste les éléments d’une catégorie ; avec {"version":"${v}","query":"<quelques mots>","locale":"${l}"}, il cherche plutôt dans toutes les catégories.`,
-      get: (v) => `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément, les variables qu’un placement renseigne et ses valeurs de contexte.`,
-      validate: (v) => `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes d’un coup. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à obtenir ok.`,
-      resolve: (v) => `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
-      render: (v, l) => `${renderDatachain.name} {"version":"${v}","datachain":<la datachain>,"locale":"${l}"} produit la page que lit le public ; elle devient la ressource ${VIEW_URI}.`,
+      list: (v, l) =>
+        `${listElements.name} {"version":"${v}","category_id":"<identifiant de catégorie>","locale":"${l}"} liste les éléments d’une catégorie ; avec {"version":"${v}","query":"<quelques mots>","locale":"${l}"}, il cherche plutôt dans toutes les catégories.`,
+      get: (v) =>
+        `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément, les variables qu’un placement renseigne et ses valeurs de contexte.`,
+      validate: (v) =>
+        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes d’un coup. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à obtenir ok.`,
+      resolve: (v) =>
+        `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
+      render: (v, l) =>
+        `${renderDatachain.name} {"version":"${v}","datachain":<la datachain>,"locale":"${l}"} produit la page que lit le public ; elle devient la ressource ${VIEW_URI}.`,
     },
   },
 };
@@ -37,18 +47,33 @@ const STEPS: Record<LocaleCode, { head: string; steps: Record<Step, StepText> }>
  * The numbered tool steps of a prompt in its locale, with the release and the locale the tools
  * should answer in (`callLocale`, default the prompt's) filled into each call.
  */
-export function workflow(locale: LocaleCode, version: string, steps: readonly Step[], callLocale: string = locale): string {
+export function workflow(
+  locale: LocaleCode,
+  version: string,
+  steps: readonly Step[],
+  callLocale: string = locale,
+): string {
   const t = STEPS[locale];
   return [t.head, ...steps.map((s, i) => `${i + 1}. ${t.steps[s](version, callLocale)}`)].join('\n');
 }
 
 /** The thin datachain shape, with one localized text entry per locale of the release. */
-export function skeleton(version: string, locales: readonly string[], placeholders: { element: string; context: string; variable: string }): string {
+export function skeleton(
+  version: string,
+  locales: readonly string[],
+  placeholders: { element: string; context: string; variable: string },
+): string {
   const text = locales.map((l) => ({ locale: l, value: '…' }));
   return JSON.stringify({
     schema_version: version,
     title: text,
     description: text,
-    elements: [{ element_id: placeholders.element, context_type_id: placeholders.context, variables: [{ id: placeholders.variable, value: text }] }],
+    elements: [
+      {
+        element_id: placeholders.element,
+        context_type_id: placeholders.context,
+        variables: [{ id: placeholders.variable, value: text }],
+      },
+    ],
   });
 }

@@ -28,7 +28,9 @@ export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } |
   }
   const parsed = parseJsonBody(await c.req.text());
   if (!parsed.ok) {
-    return { error: { code: 'bad_request', message: parsed.message, fix_hint: 'Send one JSON datachain object as the body.' } };
+    return {
+      error: { code: 'bad_request', message: parsed.message, fix_hint: 'Send one JSON datachain object as the body.' },
+    };
   }
   return { value: parsed.value };
 }

@@ -16,7 +16,8 @@ export class Components {
     const target = property === undefined ? rest : (rest.properties as Record<string, Schema>)[property]!;
     const rewrite = (s: Schema): Schema => {
       const text = JSON.stringify(s).split('"#/$defs/').join(`"#/components/schemas/${name}.`);
-      if (text.includes('"$ref":"#"')) throw new Error(`${name}: a reference to the schema root cannot be moved into components`);
+      if (text.includes('"$ref":"#"'))
+        throw new Error(`${name}: a reference to the schema root cannot be moved into components`);
       return JSON.parse(text) as Schema;
     };
     for (const [def, schema] of Object.entries($defs ?? {})) this.schemas[`${name}.${def}`] = rewrite(schema);
@@ -25,7 +26,10 @@ export class Components {
   }
 
   addZod(name: string, schema: z.ZodType): Schema {
-    return this.add(name, z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Schema);
+    return this.add(
+      name,
+      z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Schema,
+    );
   }
 }
 
@@ -39,7 +43,8 @@ export const Health = z.strictObject({ ok: z.literal(true), service: z.string() 
 
 export const HEADERS = {
   'X-Request-Id': {
-    description: 'Correlation id of the request (the caller\'s own when well formed); equals meta.request_id of JSON answers.',
+    description:
+      "Correlation id of the request (the caller's own when well formed); equals meta.request_id of JSON answers.",
     schema: { type: 'string' },
   },
   'DTPR-Content-Hash': {
@@ -47,11 +52,16 @@ export const HEADERS = {
     schema: { type: 'string', pattern: '^sha256-[0-9a-f]{64}$' },
   },
   'Cache-Control': {
-    description: 'Stable releases named by canonical id: long-lived and immutable; aliases: 5 minutes; beta JSON, POSTs and errors: no-store.',
+    description:
+      'Stable releases named by canonical id: long-lived and immutable; aliases: 5 minutes; beta JSON, POSTs and errors: no-store.',
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-  'DTPR-Warnings': { description: 'On a rendered page or sign: how many non-blocking findings the datachain had (meta.warnings of the matching envelope); absent when none.', schema: { type: 'integer' } },
+  'DTPR-Warnings': {
+    description:
+      'On a rendered page or sign: how many non-blocking findings the datachain had (meta.warnings of the matching envelope); absent when none.',
+    schema: { type: 'integer' },
+  },
 } as const;
 
 const ref = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
@@ -65,10 +75,14 @@ const errorResponse = (description: string, extraHeaders: Record<string, unknown
 /** Error answers by status; every body is the envelope with `ok: false`. */
 export const ERROR_RESPONSES = {
   BadRequest: errorResponse('Malformed parameter, query string, version or body (bad_request, invalid_arguments).'),
-  NotFound: errorResponse('Unknown route, version, element, variant, shape or symbol (not_found, unknown_version, element_not_found, unknown_variant).'),
+  NotFound: errorResponse(
+    'Unknown route, version, element, variant, shape or symbol (not_found, unknown_version, element_not_found, unknown_variant).',
+  ),
   PayloadTooLarge: errorResponse('The body or the answer exceeds a size limit (payload_too_large).'),
   UnsupportedMediaType: errorResponse('The body is not declared as JSON (unsupported_media_type).'),
-  RateLimited: errorResponse('Too many requests from this client (rate_limited).', { 'Retry-After': ref('Retry-After') }),
+  RateLimited: errorResponse('Too many requests from this client (rate_limited).', {
+    'Retry-After': ref('Retry-After'),
+  }),
   InternalError: errorResponse('An unexpected fault (internal_error); report the request id.'),
   Timeout: errorResponse('The request exceeded its wall-clock budget (timeout).'),
 } as const;

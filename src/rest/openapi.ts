@@ -2,7 +2,16 @@ import { SERVER_VERSION } from '../core/server-version.js';
 import { SHAPES } from '../domain/content.js';
 import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
 import type { ToolName } from '../tools/registry.js';
-import { Components, ERROR_RESPONSES, ErrorEnvelope, errorResponses, HEADERS, Health, successHeaders, type Schema } from './openapi-parts.js';
+import {
+  Components,
+  ERROR_RESPONSES,
+  ErrorEnvelope,
+  errorResponses,
+  HEADERS,
+  Health,
+  successHeaders,
+  type Schema,
+} from './openapi-parts.js';
 import { argumentSchema, queryKind } from './query.js';
 import { RENDER_QUERY } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, templatePath, type JsonRoute } from './route-table.js';
@@ -38,7 +47,13 @@ function toolParameter(tool: ToolName, name: string, where: 'path' | 'query'): S
   };
 }
 
-const pathParameter = (name: string, description: string, schema: Schema): Schema => ({ name, in: 'path', required: true, description, schema });
+const pathParameter = (name: string, description: string, schema: Schema): Schema => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
+});
 
 function jsonOperation(route: JsonRoute, components: Components): Schema {
   const descriptor = TOOL_DESCRIPTORS.find((d) => d.name === route.tool)!;
@@ -59,9 +74,14 @@ function jsonOperation(route: JsonRoute, components: Components): Schema {
   }
   operation.responses = {
     200: {
-      description: route.method === 'POST' ? 'The envelope; a datachain that fails validation is still 200 with ok: false.' : 'The envelope with ok: true.',
+      description:
+        route.method === 'POST'
+          ? 'The envelope; a datachain that fails validation is still 200 with ok: false.'
+          : 'The envelope with ok: true.',
       headers: successHeaders(pathNames.includes('version')),
-      content: { 'application/json': { schema: components.add(`${pascal(route.tool)}Envelope`, descriptor.outputSchema) } },
+      content: {
+        'application/json': { schema: components.add(`${pascal(route.tool)}Envelope`, descriptor.outputSchema) },
+      },
     },
     ...errorResponses(route.method === 'POST' ? 'post' : 'get'),
   };
@@ -74,22 +94,54 @@ function svgOperation(operationId: string, summary: string, parameters: Schema[]
     summary,
     tags: ['icons'],
     parameters,
-    responses: { 200: { description: 'SVG image (36x36 for shapes and icons).', headers: successHeaders(versionScoped), content: SVG_CONTENT }, ...errorResponses('get') },
+    responses: {
+      200: {
+        description: 'SVG image (36x36 for shapes and icons).',
+        headers: successHeaders(versionScoped),
+        content: SVG_CONTENT,
+      },
+      ...errorResponses('get'),
+    },
   };
 }
 
 function svgPaths(): Record<string, Schema> {
   const version = toolParameter('get_icon_url', 'version', 'path');
   const elementId = toolParameter('get_icon_url', 'element_id', 'path');
-  const variant = pathParameter('variant', 'An entry of the element\'s icon_variants other than "default": "dark", a context value id, or "<value>.dark".', { type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.dark)?$' });
+  const variant = pathParameter(
+    'variant',
+    'An entry of the element\'s icon_variants other than "default": "dark", a context value id, or "<value>.dark".',
+    { type: 'string', pattern: '^[A-Za-z0-9_-]+(\\.dark)?$' },
+  );
   const shape = pathParameter('shape', 'Category shape.', { type: 'string', enum: [...SHAPES] });
-  const symbolId = pathParameter('symbol_id', 'Symbol id (an element\'s symbol_id).', { type: 'string', pattern: '^[a-zA-Z0-9_-]+$' });
+  const symbolId = pathParameter('symbol_id', "Symbol id (an element's symbol_id).", {
+    type: 'string',
+    pattern: '^[a-zA-Z0-9_-]+$',
+  });
   const icon = `${PREFIX}/schemas/{version}/elements/{element_id}`;
   return {
-    [`${PREFIX}/shapes/{shape}.svg`]: { get: svgOperation('get_shape_svg', 'Outline of a category shape', [shape], false) },
-    [`${PREFIX}/schemas/{version}/symbols/{symbol_id}.svg`]: { get: svgOperation('get_symbol_svg', 'A symbol as stored (paints with currentColor)', [version, symbolId], true) },
-    [`${icon}/icon.svg`]: { get: svgOperation('get_element_icon_svg', 'Composed icon of an element, default variant', [version, elementId], true) },
-    [`${icon}/icon.{variant}.svg`]: { get: svgOperation('get_element_icon_variant_svg', 'Composed icon of an element in one of its icon_variants', [version, elementId, variant], true) },
+    [`${PREFIX}/shapes/{shape}.svg`]: {
+      get: svgOperation('get_shape_svg', 'Outline of a category shape', [shape], false),
+    },
+    [`${PREFIX}/schemas/{version}/symbols/{symbol_id}.svg`]: {
+      get: svgOperation('get_symbol_svg', 'A symbol as stored (paints with currentColor)', [version, symbolId], true),
+    },
+    [`${icon}/icon.svg`]: {
+      get: svgOperation(
+        'get_element_icon_svg',
+        'Composed icon of an element, default variant',
+        [version, elementId],
+        true,
+      ),
+    },
+    [`${icon}/icon.{variant}.svg`]: {
+      get: svgOperation(
+        'get_element_icon_variant_svg',
+        'Composed icon of an element in one of its icon_variants',
+        [version, elementId, variant],
+        true,
+      ),
+    },
   };
 }
 
@@ -99,12 +151,21 @@ function renderOperation(components: Components): Schema {
   return {
     operationId: 'render_datachain',
     summary: 'Render a datachain as a page (HTML) or a sign (SVG)',
-    description: 'Validates the datachain like POST .../validate and, when it is valid, answers the rendered page (format=page, text/html) ' +
+    description:
+      'Validates the datachain like POST .../validate and, when it is valid, answers the rendered page (format=page, text/html) ' +
       'or printable sign (format=sign with link, image/svg+xml) itself; nothing is stored. An invalid datachain is answered like ' +
       '.../validate: 200 with the envelope (ok: false). MCP twin: the `render_datachain` tool, which keeps the output in the session.',
     tags: ['datachains'],
-    parameters: [toolParameter('render_datachain', 'version', 'path'), ...RENDER_QUERY.map((n) => toolParameter('render_datachain', n, 'query'))],
-    requestBody: { required: true, content: { 'application/json': { schema: components.add('RenderDatachainBody', descriptor.inputSchema, 'datachain') } } },
+    parameters: [
+      toolParameter('render_datachain', 'version', 'path'),
+      ...RENDER_QUERY.map((n) => toolParameter('render_datachain', n, 'query')),
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: components.add('RenderDatachainBody', descriptor.inputSchema, 'datachain') },
+      },
+    },
     responses: {
       200: {
         description: 'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false.',
@@ -133,14 +194,39 @@ export function buildOpenApi(): Schema {
   paths[`${PREFIX}${templatePath(RENDER_PATH)}`] = { post: renderOperation(components) };
   Object.assign(paths, svgPaths());
   paths[`${PREFIX}${OPENAPI_PATH}`] = {
-    get: { operationId: 'get_openapi', summary: 'This OpenAPI document', tags: ['meta'], responses: { 200: { description: 'OpenAPI 3.1 document.', headers: successHeaders(false), content: { 'application/json': { schema: { type: 'object' } } } }, ...errorResponses('static') } },
+    get: {
+      operationId: 'get_openapi',
+      summary: 'This OpenAPI document',
+      tags: ['meta'],
+      responses: {
+        200: {
+          description: 'OpenAPI 3.1 document.',
+          headers: successHeaders(false),
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+        ...errorResponses('static'),
+      },
+    },
   };
   paths['/healthz'] = {
-    get: { operationId: 'healthz', summary: 'Liveness check', tags: ['meta'], responses: { 200: { description: 'The server is up.', content: { 'application/json': { schema: health } } }, ...errorResponses('static') } },
+    get: {
+      operationId: 'healthz',
+      summary: 'Liveness check',
+      tags: ['meta'],
+      responses: {
+        200: { description: 'The server is up.', content: { 'application/json': { schema: health } } },
+        ...errorResponses('static'),
+      },
+    },
   };
   return {
     openapi: '3.1.0',
-    info: { title: 'DTPR server REST API', version: SERVER_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'DTPR server REST API',
+      version: SERVER_VERSION,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: '/' }],
     tags: [
       { name: 'schemas', description: 'Schema releases, categories and elements.' },

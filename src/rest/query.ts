@@ -28,7 +28,10 @@ const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
 function convert(kind: QueryKind, values: string[]): unknown {
   if (kind === 'list') {
-    return values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+    return values
+      .flatMap((v) => v.split(','))
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   }
   const raw = values[0]!;
   return kind === 'number' && DECIMAL.test(raw) ? Number(raw) : raw;
@@ -53,12 +56,22 @@ export function gatherArgs(
     : 'Remove it: this route takes no query parameters.';
   for (const [name, values] of Object.entries(query)) {
     if (!allowed.includes(name)) {
-      errors.push({ code: 'invalid_arguments', message: `Unknown query parameter '${name.slice(0, 64)}'.`, path: name.slice(0, 64), fix_hint: hint });
+      errors.push({
+        code: 'invalid_arguments',
+        message: `Unknown query parameter '${name.slice(0, 64)}'.`,
+        path: name.slice(0, 64),
+        fix_hint: hint,
+      });
       continue;
     }
     const kind = queryKind(tool && argumentSchema(tool, name));
     if (values.length > 1 && kind !== 'list') {
-      errors.push({ code: 'invalid_arguments', message: `Query parameter '${name}' is given ${values.length} times.`, path: name, fix_hint: `Give '${name}' once.` });
+      errors.push({
+        code: 'invalid_arguments',
+        message: `Query parameter '${name}' is given ${values.length} times.`,
+        path: name,
+        fix_hint: `Give '${name}' once.`,
+      });
       continue;
     }
     args[name] = convert(kind, values);

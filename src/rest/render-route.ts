@@ -23,7 +23,12 @@ const CSP = {
  * (image/svg+xml) itself. Nothing is stored.
  */
 export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
-  const gathered = gatherArgs('render_datachain', RENDER_QUERY, c.req.param() as Record<string, string>, c.req.queries());
+  const gathered = gatherArgs(
+    'render_datachain',
+    RENDER_QUERY,
+    c.req.param() as Record<string, string>,
+    c.req.queries(),
+  );
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);
   if ('error' in body) return sendError(c, body.error);

@@ -51,9 +51,17 @@ export function toolContext(c: Context<AppEnv>): CallContext {
  * Answers an envelope as the body, with the request id in meta, `DTPR-Content-Hash` when the
  * answer is version-scoped, and `no-store` unless a 200 brings its own Cache-Control.
  */
-function sendEnvelope(c: Context<AppEnv>, envelope: Envelope, status: number, headers: Record<string, string> = {}): Response {
+function sendEnvelope(
+  c: Context<AppEnv>,
+  envelope: Envelope,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
   envelope.meta.request_id = c.get('requestId');
-  const out: Record<string, string> = { 'Cache-Control': CACHE.none, ...(status === 200 ? headers : omitCache(headers)) };
+  const out: Record<string, string> = {
+    'Cache-Control': CACHE.none,
+    ...(status === 200 ? headers : omitCache(headers)),
+  };
   if (envelope.meta.content_hash) out['DTPR-Content-Hash'] = envelope.meta.content_hash;
   return c.json(envelope, status as 200, out);
 }
@@ -76,7 +84,11 @@ export function sendOutcome(c: Context<AppEnv>, outcome: Outcome, cacheControl: 
 }
 
 /** A REST error answer with the policy status of its (first) code. */
-export function sendError(c: Context<AppEnv>, error: ErrorItem | ErrorItem[], headers: Record<string, string> = {}): Response {
+export function sendError(
+  c: Context<AppEnv>,
+  error: ErrorItem | ErrorItem[],
+  headers: Record<string, string> = {},
+): Response {
   const outcome = refused(error);
   return sendEnvelope(c, outcome.envelope, outcome.status, headers);
 }

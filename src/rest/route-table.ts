@@ -29,10 +29,37 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
     query: ['category_id', 'query', 'locale', 'locales', 'fields', 'limit', 'cursor'],
     tag: 'schemas',
   },
-  { method: 'GET', path: '/schemas/:version/elements/:element_id', tool: 'get_element', query: ['locales', 'fields'], tag: 'schemas' },
-  { method: 'POST', path: '/schemas/:version/validate', tool: 'validate_datachain', query: [], body: 'datachain', tag: 'datachains' },
-  { method: 'POST', path: '/schemas/:version/resolve', tool: 'resolve_datachain', query: [], body: 'datachain', tag: 'datachains' },
-  { method: 'POST', path: '/schemas/:version/validate_resolved', tool: 'validate_resolved', query: [], body: 'datachain', tag: 'datachains' },
+  {
+    method: 'GET',
+    path: '/schemas/:version/elements/:element_id',
+    tool: 'get_element',
+    query: ['locales', 'fields'],
+    tag: 'schemas',
+  },
+  {
+    method: 'POST',
+    path: '/schemas/:version/validate',
+    tool: 'validate_datachain',
+    query: [],
+    body: 'datachain',
+    tag: 'datachains',
+  },
+  {
+    method: 'POST',
+    path: '/schemas/:version/resolve',
+    tool: 'resolve_datachain',
+    query: [],
+    body: 'datachain',
+    tag: 'datachains',
+  },
+  {
+    method: 'POST',
+    path: '/schemas/:version/validate_resolved',
+    tool: 'validate_resolved',
+    query: [],
+    body: 'datachain',
+    tag: 'datachains',
+  },
 ];
 
 /** The SVG routes. The last path segment is matched whole (`:file`) and parsed by the handler. */

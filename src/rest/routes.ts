@@ -45,11 +45,16 @@ function limits(bucket: RateBucket, awaitsIo: boolean): MiddlewareHandler<AppEnv
 
 function methodNotAllowed(methods: readonly string[]) {
   const allow = [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
-  return (c: Context<AppEnv>) => sendError(c, {
-    code: 'method_not_allowed',
-    message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
-    fix_hint: `Use ${methods.join(' or ')}.`,
-  }, { Allow: allow });
+  return (c: Context<AppEnv>) =>
+    sendError(
+      c,
+      {
+        code: 'method_not_allowed',
+        message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
+        fix_hint: `Use ${methods.join(' or ')}.`,
+      },
+      { Allow: allow },
+    );
 }
 
 /**
@@ -73,7 +78,9 @@ export function restRoutes(): Hono<AppEnv> {
   app.get(SVG_ROUTES.shape, limits('read', false), shapeRoute);
   app.get(SVG_ROUTES.symbol, limits('read', false), symbolRoute);
   app.get(SVG_ROUTES.icon, limits('read', false), iconRoute);
-  app.get(OPENAPI_PATH, limits('read', false), (c) => c.body(openApiText(), 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE.short }));
+  app.get(OPENAPI_PATH, limits('read', false), (c) =>
+    c.body(openApiText(), 200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE.short }),
+  );
   for (const path of [...Object.values(SVG_ROUTES), OPENAPI_PATH]) allow(path, 'GET');
   for (const [path, list] of methods) app.all(path, methodNotAllowed(list));
   return app;

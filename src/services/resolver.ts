@@ -14,9 +14,7 @@ const THIN_KEYS = Object.keys(DatachainInstance.shape) as Array<keyof DatachainI
 /** A resolved datachain as the resolver writes it: `schema_version` is always set. */
 type Resolved = ResolvedDatachainInstance & { schema_version: string };
 
-export type ResolveResult =
-  | { ok: true; resolved: Resolved; bytes: number }
-  | { ok: false; error: ErrorItem };
+export type ResolveResult = { ok: true; resolved: Resolved; bytes: number } | { ok: false; error: ErrorItem };
 
 /**
  * Builds the self-contained form of a valid thin datachain: the datachain type, the categories it
@@ -24,7 +22,12 @@ export type ResolveResult =
  * text in manifest locale order. `authoring_provenance` passes through; nothing is suggested.
  * Same input, same bytes.
  */
-export function resolveDatachain(datachain: DatachainInstance, release: Release, deadline: Deadline, maxBytes = RESOLVE_MAX_BYTES): ResolveResult {
+export function resolveDatachain(
+  datachain: DatachainInstance,
+  release: Release,
+  deadline: Deadline,
+  maxBytes = RESOLVE_MAX_BYTES,
+): ResolveResult {
   const snap = releaseSnapshot(release);
   const elementIds = new Set<string>();
   const categoryIds = new Set(release.bundle.categories.filter((c) => c.required).map((c) => c.id));
@@ -39,7 +42,8 @@ export function resolveDatachain(datachain: DatachainInstance, release: Release,
   const thin: Record<string, unknown> = {};
   for (const key of THIN_KEYS) {
     const value = key === 'schema_version' ? (datachain.schema_version ?? release.id) : datachain[key];
-    if (value !== undefined) thin[key] = key === 'title' || key === 'description' ? sortLocales(value, release.locales) : value;
+    if (value !== undefined)
+      thin[key] = key === 'title' || key === 'description' ? sortLocales(value, release.locales) : value;
   }
   const resolved = {
     ...thin,
@@ -58,7 +62,8 @@ export function resolveDatachain(datachain: DatachainInstance, release: Release,
         code: 'payload_too_large',
         message: `The resolved datachain is ${bytes} bytes of canonical JSON; the cap is ${maxBytes}.`,
         path: 'elements',
-        fix_hint: 'Place fewer distinct elements or shorten the texts, or validate the thin datachain with validate_datachain instead.',
+        fix_hint:
+          'Place fewer distinct elements or shorten the texts, or validate the thin datachain with validate_datachain instead.',
         severity: 'error',
       },
     };

@@ -24,7 +24,14 @@ export function indexOptions(locale: LocaleCode): Options<SearchDoc> {
 }
 
 /** Title and search terms weigh most, then the category's name and terms, then descriptions and context values. */
-const BOOST: Record<SearchField, number> = { title: 3, terms: 3, category: 2, category_terms: 1.5, context: 0.75, description: 1 };
+const BOOST: Record<SearchField, number> = {
+  title: 3,
+  terms: 3,
+  category: 2,
+  category_terms: 1.5,
+  context: 0.75,
+  description: 1,
+};
 
 /** Prefix and fuzzy matching start at this many characters of a processed query term. */
 const PREFIX_FROM = 4;

@@ -25,8 +25,13 @@ export function packIndex(plain: AsPlainObject): PackedIndex {
     if (Number(shortId) !== i) throw new Error('packIndex: document numbers are not 0..n-1');
     return String(id);
   });
-  const pack = ([term, fields]: Entry): PackedIndex['index'][number] => [term, ...Object.entries(fields)
-    .map(([fieldId, docs]) => [Number(fieldId), ...Object.entries(docs).flatMap(([doc, n]) => (n === 1 ? [Number(doc)] : [Number(doc), -n]))])];
+  const pack = ([term, fields]: Entry): PackedIndex['index'][number] => [
+    term,
+    ...Object.entries(fields).map(([fieldId, docs]) => [
+      Number(fieldId),
+      ...Object.entries(docs).flatMap(([doc, n]) => (n === 1 ? [Number(doc)] : [Number(doc), -n])),
+    ]),
+  ];
   return {
     documentIds,
     fieldIds: plain.fieldIds,

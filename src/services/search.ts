@@ -2,7 +2,14 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import * as z from 'zod';
 import type { LocaleCode } from '../domain/locale.js';
 import { unpackIndex, type PackedIndex } from './search-pack.js';
-import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './search-options.js';
+import {
+  indexOptions,
+  queryRules,
+  tokenize,
+  type QueryRules,
+  type SearchDoc,
+  type SearchField,
+} from './search-options.js';
 
 /** A rehydrated element index of one locale with the query rules that go with it. */
 export interface ElementIndex {
@@ -26,9 +33,11 @@ const FIELD_NAMES: Record<SearchField, MatchField> = {
 /** Why an element matched a query: the query words that matched it and where. */
 export const Match = z.object({
   terms: z.array(z.string()).describe('The query words (lower-cased) that matched this element, in query order.'),
-  fields: z.array(MatchField).describe(
-    'Where they matched: title, search_terms, category (its name or search terms), context_values, description.',
-  ),
+  fields: z
+    .array(MatchField)
+    .describe(
+      'Where they matched: title, search_terms, category (its name or search terms), context_values, description.',
+    ),
 });
 export type Match = z.infer<typeof Match>;
 
@@ -42,7 +51,10 @@ export interface ElementHit {
 export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex {
   const plain = unpackIndex(raw as PackedIndex);
   const vocabulary = new Set(plain.index.map(([term]) => term));
-  return { miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)), rules: queryRules(locale, vocabulary) };
+  return {
+    miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)),
+    rules: queryRules(locale, vocabulary),
+  };
 }
 
 /** The query words that matched a result (as typed, lower-cased, in query order) and where. */
@@ -64,6 +76,7 @@ export function searchElements(index: ElementIndex, query: string): ElementHit[]
     if (term !== null && !words.has(term)) words.set(term, word.toLowerCase());
   }
   if (words.size === 0) return [];
-  return index.miniSearch.search([...words.keys()].join(' '), index.rules.options)
+  return index.miniSearch
+    .search([...words.keys()].join(' '), index.rules.options)
     .map((result) => ({ id: String(result.id), match: () => explain(result, words) }));
 }

@@ -12,10 +12,12 @@ export function sortLocales<T>(value: T, order: readonly string[]): T {
     const i = order.indexOf(locale);
     return i < 0 ? order.length : i;
   };
-  return mapLocaleArrays(value, (text) => text
-    .map((item, i) => ({ item, i, r: rank(item.locale) }))
-    .sort((a, b) => a.r - b.r || a.i - b.i)
-    .map((x) => x.item));
+  return mapLocaleArrays(value, (text) =>
+    text
+      .map((item, i) => ({ item, i, r: rank(item.locale) }))
+      .sort((a, b) => a.r - b.r || a.i - b.i)
+      .map((x) => x.item),
+  );
 }
 
 /** An element as a snapshot carries it: no build-only fields. */
@@ -51,7 +53,8 @@ export function releaseSnapshot(release: Release): ReleaseSnapshot {
       const key = `${kind}:${id}`;
       let text = texts.get(key);
       if (text === undefined) {
-        const item = kind === 'datachain_type' ? datachainType : kind === 'category' ? categoryById.get(id) : elementById.get(id);
+        const item =
+          kind === 'datachain_type' ? datachainType : kind === 'category' ? categoryById.get(id) : elementById.get(id);
         if (item === undefined) return undefined;
         texts.set(key, (text = canonicalJson(item)));
       }

@@ -1,4 +1,4 @@
-import { Bundle, VersionIndex } from '../domain/bundle.js';
+import { type Bundle, VersionIndex } from '../domain/bundle.js';
 import { BUNDLES, VERSION_INDEX } from './generated/bundles.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';

@@ -61,7 +61,9 @@ function fragmentStarts(text: string): number[] {
 function assembleText(pool: FragmentPool, starts: readonly number[], release: PooledRelease): string {
   const { text, postingsFrom } = pool;
   const own: number[] = [];
-  release.docs?.forEach((shared, i) => { own[shared] = i; });
+  release.docs?.forEach((shared, i) => {
+    own[shared] = i;
+  });
   const changed = own.some((mine, shared) => mine !== shared);
   const parts: string[] = [];
   let entries = '';

@@ -51,7 +51,11 @@ function keyOf(tool: Tool, rawArgs: unknown, origin: string): string | undefined
  * arguments in this isolate. A successful answer comes back prepared (shared, serialised once); any
  * other comes back as the tool's outcome. Only a tool's successful, synchronous answers are kept.
  */
-export function invokeCached(tool: Tool, rawArgs: unknown, caller: CallContext): PreparedAnswer | Outcome | Promise<Outcome> {
+export function invokeCached(
+  tool: Tool,
+  rawArgs: unknown,
+  caller: CallContext,
+): PreparedAnswer | Outcome | Promise<Outcome> {
   const key = tool.cacheable ? keyOf(tool, rawArgs, caller.origin) : undefined;
   if (key === undefined) return invokeTool(tool, rawArgs, caller);
   const cache = cacheOf(caller.store);

@@ -4,7 +4,8 @@ import { LOCALE_CODES, Slug } from '../domain/locale.js';
 
 /** A locale code of the project; anything else is refused with the list of known codes. */
 const KnownLocale = z.enum(LOCALE_CODES, {
-  error: (issue) => (issue.code === 'invalid_value' ? `Unknown locale; use one of: ${LOCALE_CODES.join(', ')}` : undefined),
+  error: (issue) =>
+    issue.code === 'invalid_value' ? `Unknown locale; use one of: ${LOCALE_CODES.join(', ')}` : undefined,
 });
 
 /** Argument pieces shared by several tools; descriptions end up in the tools' input schemas. */
@@ -12,7 +13,9 @@ export const versionArg = z
   .string()
   .min(1)
   .max(100)
-  .describe('Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".');
+  .describe(
+    'Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".',
+  );
 
 export const localesArg = z
   .array(KnownLocale)
@@ -23,7 +26,12 @@ export const localesArg = z
 const ELEMENT_FIELDS: [string, ...string[]] = ['all', ...Object.keys(MaterializedElement.shape)];
 
 export const fieldsArg = z
-  .array(z.enum(ELEMENT_FIELDS, { error: (issue) => `Unknown field ${JSON.stringify(String(issue.input).slice(0, 64))}; the fields are: ${ELEMENT_FIELDS.join(', ')}.` }))
+  .array(
+    z.enum(ELEMENT_FIELDS, {
+      error: (issue) =>
+        `Unknown field ${JSON.stringify(String(issue.input).slice(0, 64))}; the fields are: ${ELEMENT_FIELDS.join(', ')}.`,
+    }),
+  )
   .min(1)
   .max(ELEMENT_FIELDS.length)
   .describe('Top-level element fields to return ("id" is always included); ["all"] returns every field.');

@@ -17,11 +17,16 @@ import { ErrorItemSchema } from './envelope-schema.js';
 
 /** The `datachain` argument: any JSON object; its shape is checked by the tool, softly. */
 export function datachainArg(form: 'thin' | 'resolved') {
-  const caps = `Strings are capped: ids ${CAPS.id} characters, names and titles ${CAPS.name}, texts ${CAPS.text}, URLs ${CAPS.url}; ` +
+  const caps =
+    `Strings are capped: ids ${CAPS.id} characters, names and titles ${CAPS.name}, texts ${CAPS.text}, URLs ${CAPS.url}; ` +
     `an answer lists at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings (meta.truncated counts the rest).`;
-  return z.looseObject({}).describe(form === 'thin'
-    ? `The datachain (thin form): {elements:[{element_id, context_type_id?, variables?:[{id, value}], ...}], schema_version?, id?, created_at?, ...}. get_schema include="full" has its JSON Schema (DatachainInstance). ${caps}`
-    : `A resolved datachain, as resolve_datachain returns it: the thin form plus schema_snapshot and suggested_elements. get_schema include="full" has its JSON Schema (ResolvedDatachainInstance). ${caps}`);
+  return z
+    .looseObject({})
+    .describe(
+      form === 'thin'
+        ? `The datachain (thin form): {elements:[{element_id, context_type_id?, variables?:[{id, value}], ...}], schema_version?, id?, created_at?, ...}. get_schema include="full" has its JSON Schema (DatachainInstance). ${caps}`
+        : `A resolved datachain, as resolve_datachain returns it: the thin form plus schema_snapshot and suggested_elements. get_schema include="full" has its JSON Schema (ResolvedDatachainInstance). ${caps}`,
+    );
 }
 
 /** `data` of a valid answer: the datachain is valid, with the non-blocking findings. */
@@ -36,14 +41,19 @@ export type ParsedDatachain<T> =
  * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
  * A valid datachain is read by the schema's fast parser; zod itself reads (and words) the rest.
  */
-export function parseDatachain<S extends z.ZodType>(schema: S, raw: unknown, deadline: Deadline): ParsedDatachain<z.output<S>> {
+export function parseDatachain<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  deadline: Deadline,
+): ParsedDatachain<z.output<S>> {
   const warnings = unknownKeys(schema, raw, deadline);
   const fast = fastParser(schema)(raw);
   if (fast) return { ok: true, value: fast.value as z.output<S>, warnings };
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data, warnings };
-  const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema)
-    .map((e) => ({ ...e, severity: 'error', path: e.path ?? '', fix_hint: e.fix_hint ?? '' }) as Finding);
+  const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema).map(
+    (e) => ({ ...e, severity: 'error', path: e.path ?? '', fix_hint: e.fix_hint ?? '' }) as Finding,
+  );
   return { ok: false, errors, warnings };
 }
 
@@ -55,7 +65,9 @@ function datachainMeta(release: Release, warnings: readonly Finding[], dropped: 
   const meta = releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
   if (dropped > 0) {
     meta.truncated = dropped;
-    meta.warnings!.push(`${dropped} more findings are not listed (at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings are); fix these and check again.`);
+    meta.warnings!.push(
+      `${dropped} more findings are not listed (at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings are); fix these and check again.`,
+    );
   }
   return meta;
 }
@@ -74,17 +86,30 @@ function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value:
 }
 
 /** Shape check and every thin-datachain rule against a release. */
-export function checkThinDatachain(raw: unknown, release: Release, store: SchemaStore, deadline: Deadline): CheckedDatachain<DatachainInstance> {
-  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) => checkThin(dc, release, { deadline, isServed: servedBy(store) }));
+export function checkThinDatachain(
+  raw: unknown,
+  release: Release,
+  store: SchemaStore,
+  deadline: Deadline,
+): CheckedDatachain<DatachainInstance> {
+  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) =>
+    checkThin(dc, release, { deadline, isServed: servedBy(store) }),
+  );
 }
 
 /** Whether the store serves a canonical version id. */
 const servedBy = (store: SchemaStore) => (id: string) => store.release(id) !== undefined;
 
 /** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
-export function checkResolvedDatachain(raw: unknown, release: Release, store: SchemaStore, deadline: Deadline): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, parseDatachain(ResolvedDatachainInstance, raw, deadline),
-    (dc) => checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }));
+export function checkResolvedDatachain(
+  raw: unknown,
+  release: Release,
+  store: SchemaStore,
+  deadline: Deadline,
+): CheckedDatachain<ResolvedDatachainInstance> {
+  return checked(release, parseDatachain(ResolvedDatachainInstance, raw, deadline), (dc) =>
+    checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
+  );
 }
 
 /** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import type { Answer } from '../core/envelope.js';
 import type { ErrorCode } from '../core/errors.js';
@@ -31,7 +31,11 @@ interface ToolAnnotations {
   openWorldHint: false;
 }
 
-export interface ToolDef<N extends string = string, I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+export interface ToolDef<
+  N extends string = string,
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+> {
   name: N;
   title: string;
   description: string;
@@ -55,6 +59,8 @@ export interface ToolDef<N extends string = string, I extends z.ZodObject = z.Zo
   run(args: z.output<I>, ctx: ToolContext): Answer<z.input<O>> | Promise<Answer<z.input<O>>>;
 }
 
-export function defineTool<const N extends string, I extends z.ZodObject, O extends z.ZodType>(def: ToolDef<N, I, O>): ToolDef<N, I, O> {
+export function defineTool<const N extends string, I extends z.ZodObject, O extends z.ZodType>(
+  def: ToolDef<N, I, O>,
+): ToolDef<N, I, O> {
   return def;
 }

@@ -4,7 +4,12 @@ import type { Tool } from './registry.js';
 
 /** Input schemas are inlined (what agents read); output schemas factor repeated parts into $defs. */
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: io === 'output' ? 'ref' : 'inline' }) as Record<string, unknown>;
+  z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    reused: io === 'output' ? 'ref' : 'inline',
+  }) as Record<string, unknown>;
 
 /**
  * The MCP descriptors of `tools`, computed from their zod schemas. The build writes them to

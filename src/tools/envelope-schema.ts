@@ -15,7 +15,13 @@ export const MetaSchema = z.object({
   content_hash: z.string().optional(),
   next_cursor: z.string().nullable().optional(),
   warnings: z.array(z.string()).optional(),
-  truncated: z.int().min(1).optional().describe('How many findings this answer leaves out: at most 100 errors and 100 warnings are listed; fix those and validate again.'),
+  truncated: z
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'How many findings this answer leaves out: at most 100 errors and 100 warnings are listed; fix those and validate again.',
+    ),
   request_id: z.string().optional(),
 });
 

@@ -16,7 +16,11 @@ export const getElements = defineTool({
     'Ids that do not exist map to null and each gets an element_not_found entry in errors, while the found ones are still returned.',
   input: z.strictObject({
     version: versionArg,
-    element_ids: z.array(elementIdArg).min(1).max(1000).describe(`Element ids; at most ${MAX_ELEMENT_IDS} distinct ones.`),
+    element_ids: z
+      .array(elementIdArg)
+      .min(1)
+      .max(1000)
+      .describe(`Element ids; at most ${MAX_ELEMENT_IDS} distinct ones.`),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),
   }),
@@ -30,7 +34,9 @@ export const getElements = defineTool({
   soft: ['element_not_found'],
   run(args, ctx) {
     const firstIndex = new Map<string, number>();
-    args.element_ids.forEach((id, i) => { if (!firstIndex.has(id)) firstIndex.set(id, i); });
+    args.element_ids.forEach((id, i) => {
+      if (!firstIndex.has(id)) firstIndex.set(id, i);
+    });
     if (firstIndex.size > MAX_ELEMENT_IDS) {
       return err({
         code: 'element_ids_too_many',

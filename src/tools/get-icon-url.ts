@@ -15,12 +15,17 @@ export const getIconUrl = defineTool({
   name: 'get_icon_url',
   title: 'Get an element icon URL',
   description:
-    'Returns the URL of an element\'s composed SVG icon (its category shape with the element symbol) for a variant: ' +
+    "Returns the URL of an element's composed SVG icon (its category shape with the element symbol) for a variant: " +
     '"default", "dark", or a context value id such as "identifiable" (and "<value>.dark"). The answer lists the valid variants.',
   input: z.strictObject({
     version: versionArg,
     element_id: elementIdArg,
-    variant: z.string().min(1).max(64).default('default').describe('Icon variant; valid ones are in the element\'s icon_variants.'),
+    variant: z
+      .string()
+      .min(1)
+      .max(64)
+      .default('default')
+      .describe("Icon variant; valid ones are in the element's icon_variants."),
   }),
   output: z.object({
     url: z.string(),
@@ -39,16 +44,25 @@ export const getIconUrl = defineTool({
       if (!element) return err(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
       const valid = element.icon_variants;
       if (!valid.includes(args.variant)) {
-        return err({
-          code: 'unknown_variant',
-          message: `Variant '${args.variant}' is not defined for element '${element.id}'.`,
-          path: 'variant',
-          fix_hint: `Use one of: ${valid.join(', ')}.`,
-        }, releaseMeta(release));
+        return err(
+          {
+            code: 'unknown_variant',
+            message: `Variant '${args.variant}' is not defined for element '${element.id}'.`,
+            path: 'variant',
+            fix_hint: `Use one of: ${valid.join(', ')}.`,
+          },
+          releaseMeta(release),
+        );
       }
       const path = iconPath(release.id, element.id, args.variant);
       return ok(
-        { url: `${ctx.origin}${path}`, path, content_type: 'image/svg+xml' as const, variant: args.variant, valid_variants: valid },
+        {
+          url: `${ctx.origin}${path}`,
+          path,
+          content_type: 'image/svg+xml' as const,
+          variant: args.variant,
+          valid_variants: valid,
+        },
         releaseMeta(release),
       );
     });

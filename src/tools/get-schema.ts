@@ -11,12 +11,15 @@ export const getSchema = defineTool({
   title: 'Get a schema version',
   description:
     'Returns the manifest, the datachain type (category display order, subchains, locales) and every category of a version, ' +
-    'including each category\'s variables and element_context. When a category declares an element_context, every placed ' +
+    "including each category's variables and element_context. When a category declares an element_context, every placed " +
     'element of it should set context_type_id to one of the context\'s value ids. include="full" adds all elements and the ' +
     'JSON Schemas of a datachain (thin and resolved forms).',
   input: z.strictObject({
     version: versionArg,
-    include: z.enum(['manifest', 'full']).default('manifest').describe('"manifest" (small) or "full" (adds elements and JSON Schemas).'),
+    include: z
+      .enum(['manifest', 'full'])
+      .default('manifest')
+      .describe('"manifest" (small) or "full" (adds elements and JSON Schemas).'),
   }),
   output: z.object({
     version: z.string(),

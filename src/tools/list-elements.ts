@@ -46,9 +46,18 @@ export const listElements = defineTool({
     'given), 50 per page (limit up to 200); pass meta.next_cursor back as cursor for the next page.',
   input: z.strictObject({
     version: versionArg,
-    category_id: z.string().min(1).max(128).optional().describe('Only elements of this category, e.g. "input_dataset".'),
+    category_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Only elements of this category, e.g. "input_dataset".'),
     query: z.string().max(200).optional().describe('Search words, e.g. "face recognition".'),
-    locale: localeArg.optional().describe('Locale the query is matched in (default: the first of locales, else "en"); a locale without an index falls back to English.'),
+    locale: localeArg
+      .optional()
+      .describe(
+        'Locale the query is matched in (default: the first of locales, else "en"); a locale without an index falls back to English.',
+      ),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),
     limit: z.int().min(1).max(200).default(50).describe('Page size, 1 to 200.'),
@@ -56,10 +65,12 @@ export const listElements = defineTool({
   }),
   output: z.object({
     version: z.string(),
-    elements: z.array(z.looseObject({
-      id: z.string(),
-      match: Match.optional().describe('Why this element matched: present on every element when a query is given.'),
-    })),
+    elements: z.array(
+      z.looseObject({
+        id: z.string(),
+        match: Match.optional().describe('Why this element matched: present on every element when a query is given.'),
+      }),
+    ),
     total: z.int(),
     returned: z.int(),
   }),
@@ -71,12 +82,15 @@ export const listElements = defineTool({
     return withRelease(args.version, ctx, (release) => {
       const meta = releaseMeta(release);
       if (args.category_id !== undefined && !release.categoryById.has(args.category_id)) {
-        return err({
-          code: 'invalid_arguments',
-          message: `Category '${args.category_id}' does not exist in ${release.id}.`,
-          path: 'category_id',
-          fix_hint: `Use one of: ${[...release.categoryById.keys()].join(', ')}.`,
-        }, meta);
+        return err(
+          {
+            code: 'invalid_arguments',
+            message: `Category '${args.category_id}' does not exist in ${release.id}.`,
+            path: 'category_id',
+            fix_hint: `Use one of: ${[...release.categoryById.keys()].join(', ')}.`,
+          },
+          meta,
+        );
       }
       const query = (args.query ?? '').trim();
       const locale = args.locale ?? args.locales?.[0] ?? 'en';
@@ -87,7 +101,9 @@ export const listElements = defineTool({
       const page = all.slice(start.offset, start.offset + args.limit);
       const end = start.offset + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
-      const projected = page.map(({ element, hit }) => (hit ? { ...project(element, fields), match: hit.match() } : project(element, fields)));
+      const projected = page.map(({ element, hit }) =>
+        hit ? { ...project(element, fields), match: hit.match() } : project(element, fields),
+      );
       const elements = filterLocales(projected, localeSet(args.locales));
       meta.next_cursor = end < all.length ? encodeCursor(end, key) : null;
       return ok({ version: release.id, elements, total: all.length, returned: elements.length }, meta);

@@ -8,7 +8,10 @@ function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   for (const p of parts) size += p.byteLength;
   const out = new Uint8Array(size);
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.byteLength; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
   return out;
 }
 
@@ -43,7 +46,10 @@ export class PreparedAnswer {
       encoder.encode(`}}"}]${others},"structuredContent":${head}`),
       encoder.encode('}}}}'),
     ];
-    this.size = 2 * (head.length + quotedHead.length) + this.restHead.byteLength + this.rpcParts.reduce((n, p) => n + p.byteLength, 0);
+    this.size =
+      2 * (head.length + quotedHead.length) +
+      this.restHead.byteLength +
+      this.rpcParts.reduce((n, p) => n + p.byteLength, 0);
   }
 
   /** Prepares a successful outcome; anything else (an error, a request id already set) is not prepared. */
@@ -56,7 +62,13 @@ export class PreparedAnswer {
     // The JSON ends with the meta object's closing brace and the envelope's: `...}}`.
     const separator = Object.keys(envelope.meta).length > 0 ? ',' : '';
     const head = `${json.slice(0, -2)}${separator}"request_id":`;
-    return new PreparedAnswer(outcome.status, { ...envelope.meta }, outcome.mcp, head, JSON.stringify(head).slice(0, -1));
+    return new PreparedAnswer(
+      outcome.status,
+      { ...envelope.meta },
+      outcome.mcp,
+      head,
+      JSON.stringify(head).slice(0, -1),
+    );
   }
 
   /** The envelope's JSON with `requestId` in its meta. */
@@ -82,6 +94,13 @@ export class PreparedAnswer {
   rpcBody(id: string | number, requestId: string): Uint8Array<ArrayBuffer> {
     const rid = JSON.stringify(requestId);
     const [a, b, c] = this.rpcParts;
-    return joinBytes([encoder.encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)}`), a, encoder.encode(inner(rid)), b, encoder.encode(rid), c]);
+    return joinBytes([
+      encoder.encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)}`),
+      a,
+      encoder.encode(inner(rid)),
+      b,
+      encoder.encode(rid),
+      c,
+    ]);
   }
 }

@@ -19,8 +19,17 @@ import { validateResolved } from './validate-resolved.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
-  listSchemaVersions, getSchema, listCategories, listElements, getElement, getElements,
-  validateDatachain, resolveDatachainTool, validateResolved, renderDatachain, getIconUrl,
+  listSchemaVersions,
+  getSchema,
+  listCategories,
+  listElements,
+  getElement,
+  getElements,
+  validateDatachain,
+  resolveDatachainTool,
+  validateResolved,
+  renderDatachain,
+  getIconUrl,
 ] as const;
 
 /** The name of a registered tool. */
@@ -66,10 +75,26 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
   const crashed = (error: unknown): Outcome => {
     if (error instanceof DeadlineExceeded) return classify(err(timeoutError(error.budgetMs)));
     if (error instanceof StorageFailure) {
-      console.error(JSON.stringify({ level: 'error', event: 'storage_failure', tool: tool.name, request_id: ctx.requestId, error: error.message }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          event: 'storage_failure',
+          tool: tool.name,
+          request_id: ctx.requestId,
+          error: error.message,
+        }),
+      );
       return classify(err(upstreamError(ctx.requestId)));
     }
-    console.error(JSON.stringify({ level: 'error', event: 'tool_exception', tool: tool.name, request_id: ctx.requestId, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'tool_exception',
+        tool: tool.name,
+        request_id: ctx.requestId,
+        error: String(error),
+      }),
+    );
     return classify(err(internalError(ctx.requestId)));
   };
   try {

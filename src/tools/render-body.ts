@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import type { ToolDef } from './define.js';
-import { RenderInput, renderChecked } from './render-core.js';
+import { type RenderInput, renderChecked } from './render-core.js';
 import { renderDatachain } from './render-datachain.js';
 
 /**
@@ -9,7 +9,11 @@ import { renderDatachain } from './render-datachain.js';
  * rendered page or sign itself (for `POST /schemas/{version}/render`) instead of storing it in a
  * session. Not listed in tools/list.
  */
-export const renderBody: ToolDef<'render_datachain', typeof RenderInput, z.ZodObject<{ mime: z.ZodString; body: z.ZodString }>> = {
+export const renderBody: ToolDef<
+  'render_datachain',
+  typeof RenderInput,
+  z.ZodObject<{ mime: z.ZodString; body: z.ZodString }>
+> = {
   ...renderDatachain,
   output: z.object({ mime: z.string(), body: z.string() }),
   run(args, ctx) {

@@ -4,7 +4,13 @@ import { err, type Answer, type Meta } from '../core/envelope.js';
 import { DATACHAIN_CODE_LIST, type ErrorCode } from '../core/errors.js';
 import { utf8SizeOver } from '../core/utf8.js';
 import type { DatachainInstance } from '../domain/datachain.js';
-import { LINK_MAX_CHARS, RENDER_FORMATS, renderOptions, renderOutput, type RenderOutput } from '../services/render/output.js';
+import {
+  LINK_MAX_CHARS,
+  RENDER_FORMATS,
+  renderOptions,
+  renderOutput,
+  type RenderOutput,
+} from '../services/render/output.js';
 import { SLOT_MAX_BYTES } from '../services/render/slot.js';
 import { releaseSource, snapshotSource, type RenderSource } from '../services/render/source.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
@@ -15,11 +21,22 @@ import type { ToolContext } from './define.js';
 /** The arguments of a render, on MCP (render_datachain) and REST (POST .../render) alike. */
 export const RenderInput = z.strictObject({
   version: versionArg,
-  datachain: datachainArg('thin').describe('The datachain, thin or resolved form (a resolved one has schema_snapshot).'),
+  datachain: datachainArg('thin').describe(
+    'The datachain, thin or resolved form (a resolved one has schema_snapshot).',
+  ),
   locale: localeArg.default('en'),
-  format: z.enum(RENDER_FORMATS).default('page').describe('"page" (default): the HTML page. "sign": a printable SVG sign with a QR code to `link`.'),
-  link: z.string().min(1).max(LINK_MAX_CHARS).optional()
-    .describe('http(s) URL where the full disclosure is published; required for format "sign" (its QR code and printed link point there).'),
+  format: z
+    .enum(RENDER_FORMATS)
+    .default('page')
+    .describe('"page" (default): the HTML page. "sign": a printable SVG sign with a QR code to `link`.'),
+  link: z
+    .string()
+    .min(1)
+    .max(LINK_MAX_CHARS)
+    .optional()
+    .describe(
+      'http(s) URL where the full disclosure is published; required for format "sign" (its QR code and printed link point there).',
+    ),
 });
 
 /** Most placements one render shows: far above any real disclosure, and it bounds the work and the page. */
@@ -34,7 +51,12 @@ type Prepared = { checked: Extract<CheckedDatachain<DatachainInstance>, { ok: tr
  * Checks a datachain argument for rendering (thin or resolved form, told apart by
  * `schema_snapshot`) and picks the schema content it renders from.
  */
-function prepareRender(version: string, datachain: Record<string, unknown>, store: SchemaStore, deadline: Deadline): Prepared | { answer: Answer<never> } {
+function prepareRender(
+  version: string,
+  datachain: Record<string, unknown>,
+  store: SchemaStore,
+  deadline: Deadline,
+): Prepared | { answer: Answer<never> } {
   const release = resolveVersion(store, version);
   if ('error' in release) return { answer: err(release.error) };
   if ('schema_snapshot' in datachain) {
@@ -55,7 +77,10 @@ export type Rendered = { out: RenderOutput; meta: Meta; source: RenderSource };
  * keeps the output in the session, the REST route answers it. A datachain that is not valid, or an
  * output over the size a session keeps, is the answer to send instead.
  */
-export function renderChecked(args: z.output<typeof RenderInput>, ctx: ToolContext): Rendered | { answer: Answer<never> } {
+export function renderChecked(
+  args: z.output<typeof RenderInput>,
+  ctx: ToolContext,
+): Rendered | { answer: Answer<never> } {
   const options = renderOptions(args);
   if (!options.ok) return { answer: err(options.error) };
   const prepared = prepareRender(args.version, args.datachain, ctx.store, ctx.deadline);
@@ -63,22 +88,37 @@ export function renderChecked(args: z.output<typeof RenderInput>, ctx: ToolConte
   const { checked, source } = prepared;
   const placed = checked.value.elements.length;
   if (placed > MAX_RENDERED_PLACEMENTS) {
-    return { answer: err([{
-      code: 'payload_too_large',
-      message: `The datachain places ${placed} elements; a page or sign shows at most ${MAX_RENDERED_PLACEMENTS}.`,
-      path: 'elements',
-      fix_hint: 'Merge repeated placements or split the disclosure in several datachains; validate_datachain still checks it whole.',
-    }], checked.meta) };
+    return {
+      answer: err(
+        [
+          {
+            code: 'payload_too_large',
+            message: `The datachain places ${placed} elements; a page or sign shows at most ${MAX_RENDERED_PLACEMENTS}.`,
+            path: 'elements',
+            fix_hint:
+              'Merge repeated placements or split the disclosure in several datachains; validate_datachain still checks it whole.',
+          },
+        ],
+        checked.meta,
+      ),
+    };
   }
   const out = renderOutput(checked, source, options.options, ctx.deadline);
   const bytes = utf8SizeOver(out.body, SLOT_MAX_BYTES);
   if (bytes !== null) {
-    return { answer: err([{
-      code: 'payload_too_large',
-      message: `The rendered ${out.format} is ${bytes} bytes; at most ${SLOT_MAX_BYTES} are answered or kept.`,
-      path: 'elements',
-      fix_hint: 'Render fewer placements or shorter texts.',
-    }], checked.meta) };
+    return {
+      answer: err(
+        [
+          {
+            code: 'payload_too_large',
+            message: `The rendered ${out.format} is ${bytes} bytes; at most ${SLOT_MAX_BYTES} are answered or kept.`,
+            path: 'elements',
+            fix_hint: 'Render fewer placements or shorter texts.',
+          },
+        ],
+        checked.meta,
+      ),
+    };
   }
   const added = out.warnings.slice(checked.warnings.length).map((w) => `${w.code}: ${w.message}`);
   return { out, source, meta: { ...checked.meta, warnings: [...(checked.meta.warnings ?? []), ...added] } };

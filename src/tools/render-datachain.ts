@@ -32,12 +32,27 @@ export const renderDatachain = defineTool({
     const rendered = renderChecked(args, ctx);
     if ('answer' in rendered) return rendered.answer;
     const { out, meta, source } = rendered;
-    await isolateSlots.write(ctx.env.SESSIONS, ctx.sessionId, out.format, out.body, JSON.stringify({ ...args.datachain, schema_version: source.version }));
-    const outcome = ok({ resource_uri: out.resourceUri, section_count: out.sectionCount, element_count: out.elementCount, warnings: out.warnings }, meta);
+    await isolateSlots.write(
+      ctx.env.SESSIONS,
+      ctx.sessionId,
+      out.format,
+      out.body,
+      JSON.stringify({ ...args.datachain, schema_version: source.version }),
+    );
+    const outcome = ok(
+      {
+        resource_uri: out.resourceUri,
+        section_count: out.sectionCount,
+        element_count: out.elementCount,
+        warnings: out.warnings,
+      },
+      meta,
+    );
     const text = { type: 'text', text: out.summary };
-    outcome.mcp = out.format === 'sign'
-      ? { content: [text, { type: 'resource', resource: { uri: SIGN_URI, mimeType: out.mime, text: out.body } }] }
-      : { content: [text], _meta: { ui: UI_META } };
+    outcome.mcp =
+      out.format === 'sign'
+        ? { content: [text, { type: 'resource', resource: { uri: SIGN_URI, mimeType: out.mime, text: out.body } }] }
+        : { content: [text], _meta: { ui: UI_META } };
     return outcome;
   },
 });

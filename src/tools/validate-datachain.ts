@@ -19,6 +19,8 @@ export const validateDatachain = defineTool({
   bucket: 'validate',
   soft: DATACHAIN_CODE_LIST,
   run(args, ctx) {
-    return withRelease(args.version, ctx, (release) => checkAnswer(checkThinDatachain(args.datachain, release, ctx.store, ctx.deadline)));
+    return withRelease(args.version, ctx, (release) =>
+      checkAnswer(checkThinDatachain(args.datachain, release, ctx.store, ctx.deadline)),
+    );
   },
 });

@@ -20,6 +20,8 @@ export const validateResolved = defineTool({
   bucket: 'resolve',
   soft: DATACHAIN_CODE_LIST,
   run(args, ctx) {
-    return withRelease(args.version, ctx, (release) => checkAnswer(checkResolvedDatachain(args.datachain, release, ctx.store, ctx.deadline)));
+    return withRelease(args.version, ctx, (release) =>
+      checkAnswer(checkResolvedDatachain(args.datachain, release, ctx.store, ctx.deadline)),
+    );
   },
 });

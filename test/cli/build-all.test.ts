@@ -47,11 +47,15 @@ describe('build-all', () => {
 
   it('writes a module embedding each bundle and the index as JSON text', async () => {
     run();
-    const mod = (await import(pathToFileURL(moduleFile).href)) as { BUNDLES: Record<string, string>; VERSION_INDEX: string };
+    const mod = (await import(pathToFileURL(moduleFile).href)) as {
+      BUNDLES: Record<string, string>;
+      VERSION_INDEX: string;
+    };
     expect(Object.keys(mod.BUNDLES)).toEqual(['ai@2025-12-01-beta', 'ai@2026-01-01', 'ai@2026-03-01-beta']);
     expect(mod.BUNDLES['ai@2026-01-01']).toBe(readFileSync(join(out, 'ai', '2026-01-01.json'), 'utf8'));
     expect(JSON.parse(mod.VERSION_INDEX)).toEqual(index());
-    const hash = (JSON.parse(mod.BUNDLES['ai@2026-01-01'] ?? '{}') as { manifest: { content_hash: string } }).manifest.content_hash;
+    const hash = (JSON.parse(mod.BUNDLES['ai@2026-01-01'] ?? '{}') as { manifest: { content_hash: string } }).manifest
+      .content_hash;
     expect(index().versions[1]?.content_hash).toBe(hash);
   });
 
@@ -71,7 +75,9 @@ describe('build-all', () => {
   });
 
   it('exits 1 and writes nothing when any release has errors', () => {
-    fx.edit('elements/health.yaml', (d) => { d.symbol_id = 'nope'; });
+    fx.edit('elements/health.yaml', (d) => {
+      d.symbol_id = 'nope';
+    });
     const { code, io } = run();
     expect(code).toBe(1);
     expect(io.text()).toContain('FAIL   ai@2026-01-01');

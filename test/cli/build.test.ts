@@ -17,7 +17,10 @@ describe('build', () => {
   const bundleFile = (): string => join(out, 'ai', '2026-01-01.json');
   const readBundle = (): Bundle => Bundle.parse(JSON.parse(readFileSync(bundleFile(), 'utf8')));
 
-  beforeEach(() => { fx = makeFixture(); out = join(fx.base, 'out'); });
+  beforeEach(() => {
+    fx = makeFixture();
+    out = join(fx.base, 'out');
+  });
   afterEach(() => fx.cleanup());
 
   it('writes the bundle with progress lines and a summary', () => {
@@ -35,14 +38,28 @@ describe('build', () => {
     const bundle = readBundle();
     expect(bundle.categories.map((c) => c.id)).toEqual(['purpose', 'retention', 'input_dataset']);
     expect(bundle.elements.map((e) => e.id)).toEqual(['data_retained', 'education', 'health', 'input_personal']);
-    expect(Object.keys(bundle.symbols).sort()).toEqual(['education', 'health', 'is_retained', 'personal', 'unused_extra']);
+    expect(Object.keys(bundle.symbols).sort()).toEqual([
+      'education',
+      'health',
+      'is_retained',
+      'personal',
+      'unused_extra',
+    ]);
     expect(bundle.symbols.health).toBe(readFileSync(fx.file('symbols/health.svg'), 'utf8'));
   });
 
   it('materializes variables, shape and icon variants', () => {
     fx.edit('elements/health.yaml', (d) => {
-      d.variables = [{ id: 'topics', label: lv('Own topics') }, { id: 'clinic', label: lv('Clinic') }];
-      d.context = { id: 'mode', name: lv('Mode'), description: lv('Mode'), values: [{ id: 'auto', name: lv('Auto'), description: lv('Auto'), color: '#E76F51' }] };
+      d.variables = [
+        { id: 'topics', label: lv('Own topics') },
+        { id: 'clinic', label: lv('Clinic') },
+      ];
+      d.context = {
+        id: 'mode',
+        name: lv('Mode'),
+        description: lv('Mode'),
+        values: [{ id: 'auto', name: lv('Auto'), description: lv('Auto'), color: '#E76F51' }],
+      };
     });
     build();
     const byId = new Map(readBundle().elements.map((e) => [e.id, e]));
@@ -52,14 +69,23 @@ describe('build', () => {
     expect(health?.shape).toBe('hexagon');
     expect(health?.icon_variants).toEqual(['default', 'dark', 'auto', 'auto.dark']);
     expect(byId.get('input_personal')?.icon_variants).toEqual([
-      'default', 'dark', 'de_identified', 'de_identified.dark', 'identifiable', 'identifiable.dark', 'unspecified', 'unspecified.dark',
+      'default',
+      'dark',
+      'de_identified',
+      'de_identified.dark',
+      'identifiable',
+      'identifiable.dark',
+      'unspecified',
+      'unspecified.dark',
     ]);
     expect(byId.get('input_personal')?.context).toBeUndefined();
     expect(byId.get('data_retained')).toMatchObject({ shape: 'rounded-square', icon_variants: ['default', 'dark'] });
   });
 
   it('ships a loadable MiniSearch index per locale', () => {
-    fx.edit('elements/health.yaml', (d) => { d.title = lv('Healthcare', 'Santé'); });
+    fx.edit('elements/health.yaml', (d) => {
+      d.title = lv('Healthcare', 'Santé');
+    });
     build();
     const bundle = readBundle();
     expect(Object.keys(bundle.search_index)).toEqual(['en', 'fr']);
@@ -72,8 +98,13 @@ describe('build', () => {
   });
 
   it('builds an upstream-style release with unknown keys, warning only', () => {
-    fx.edit('meta.yaml', (d) => { d.reviewed_by = 'someone'; });
-    fx.edit('elements/health.yaml', (d) => { d.label = 'x'; d.citation = 'y'; });
+    fx.edit('meta.yaml', (d) => {
+      d.reviewed_by = 'someone';
+    });
+    fx.edit('elements/health.yaml', (d) => {
+      d.label = 'x';
+      d.citation = 'y';
+    });
     const { code, io } = build();
     expect(code).toBe(0);
     expect(io.text()).toContain('warning  unknown_key  elements/health.yaml  label');
@@ -82,7 +113,9 @@ describe('build', () => {
   });
 
   it('writes nothing and exits 1 when there are errors', () => {
-    fx.edit('elements/health.yaml', (d) => { d.symbol_id = 'nope'; });
+    fx.edit('elements/health.yaml', (d) => {
+      d.symbol_id = 'nope';
+    });
     const { code, io } = build();
     expect(code).toBe(1);
     expect(io.stdout.at(-1)).toBe('1 error, 0 warnings');

@@ -10,7 +10,8 @@ const TSX = createRequire(import.meta.url).resolve('tsx/cli');
 /** Runs `tsx cli/bin.ts ...` as `npm run schema -- ...` does. */
 function schema(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [TSX, join(PROJECT_ROOT, 'cli', 'bin.ts'), ...args], {
-    cwd: PROJECT_ROOT, encoding: 'utf8',
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -19,7 +20,9 @@ const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
 
 describe('the schema CLI as a process', () => {
   let fx: Fixture;
-  beforeEach(() => { fx = makeFixture(); });
+  beforeEach(() => {
+    fx = makeFixture();
+  });
   afterEach(() => fx.cleanup());
 
   it('reports malformed YAML with file and line, no stack trace, exit 1', () => {

@@ -8,35 +8,65 @@ import type { Finding } from '../../cli/rules/finding.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 
 /** `{locale, value}` entries for en and fr. */
-export const lv = (en: string, fr = `${en} (fr)`): { locale: string; value: string }[] =>
-  [{ locale: 'en', value: en }, { locale: 'fr', value: fr }];
+export const lv = (en: string, fr = `${en} (fr)`): { locale: string; value: string }[] => [
+  { locale: 'en', value: en },
+  { locale: 'fr', value: fr },
+];
 
 const svg = (body: string): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36" fill="none">\n${body}\n</svg>\n`;
 export const SAFE_SVG = svg('<circle cx="18" cy="18" r="8" stroke="currentColor" stroke-width="2"/>');
 
 const category = (id: string, shape: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  id, name: lv(`${id} name`), description: lv(`${id} description`), datachain_type: 'ai', shape, ...extra,
+  id,
+  name: lv(`${id} name`),
+  description: lv(`${id} description`),
+  datachain_type: 'ai',
+  shape,
+  ...extra,
 });
-const element = (id: string, categoryId: string, symbolId: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-  id, category_id: categoryId, title: lv(`${id} title`), description: lv(`${id} description`), symbol_id: symbolId, ...extra,
+const element = (
+  id: string,
+  categoryId: string,
+  symbolId: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
+  id,
+  category_id: categoryId,
+  title: lv(`${id} title`),
+  description: lv(`${id} description`),
+  symbol_id: symbolId,
+  ...extra,
 });
 
 /** The files of a small valid release, written in the upstream authoring style. */
 function fixtureFiles(version: string, status: string): Record<string, unknown> {
   return {
-    'meta.yaml': { version, status, created_at: '2026-01-01T00:00:00Z', notes: 'fixture', content_hash: `sha256-${'0'.repeat(64)}`, locales: ['en', 'fr'] },
+    'meta.yaml': {
+      version,
+      status,
+      created_at: '2026-01-01T00:00:00Z',
+      notes: 'fixture',
+      content_hash: `sha256-${'0'.repeat(64)}`,
+      locales: ['en', 'fr'],
+    },
     'datachain-type.yaml': {
-      id: 'ai', name: lv('AI'), categories: ['purpose', 'retention', 'input_dataset'],
-      subchains: [{ id: 'data_flow', name: lv('Data flow'), categories: ['input_dataset'] }], locales: ['en', 'fr'],
+      id: 'ai',
+      name: lv('AI'),
+      categories: ['purpose', 'retention', 'input_dataset'],
+      subchains: [{ id: 'data_flow', name: lv('Data flow'), categories: ['input_dataset'] }],
+      locales: ['en', 'fr'],
     },
     'categories/purpose.yaml': category('purpose', 'hexagon', {
       required: true,
       element_variables: [
         { id: 'additional_description', label: lv('More'), required: false },
-        { id: 'topics', kind: 'multi_select_enum', label: lv('Topics'), options: [
-          { id: 'care', name: lv('Care'), description: lv('Care topic'), applies_to: ['health'] },
-        ] },
+        {
+          id: 'topics',
+          kind: 'multi_select_enum',
+          label: lv('Topics'),
+          options: [{ id: 'care', name: lv('Care'), description: lv('Care topic'), applies_to: ['health'] }],
+        },
       ],
     }),
     'categories/retention.yaml': category('retention', 'rounded-square', {
@@ -44,7 +74,9 @@ function fixtureFiles(version: string, status: string): Record<string, unknown> 
     }),
     'categories/input_dataset.yaml': category('input_dataset', 'circle', {
       element_context: {
-        id: 'pii', name: lv('PII'), description: lv('How identifiable'),
+        id: 'pii',
+        name: lv('PII'),
+        description: lv('How identifiable'),
         values: [
           { id: 'de_identified', name: lv('De-identified'), description: lv('No names'), color: '#4A90D9' },
           { id: 'identifiable', name: lv('Identifiable'), description: lv('Names'), color: '#FFD700' },
@@ -86,7 +118,10 @@ export function makeFixture(dirName = '2026-01-01', base = mkdtempSync(join(tmpd
   const root = join(base, 'schemas');
   const dir = join(root, 'ai', dirName);
   const fx: Fixture = {
-    base, root, dir, version,
+    base,
+    root,
+    dir,
+    version,
     file: (rel) => join(dir, rel),
     read: (rel) => parse(readFileSync(join(dir, rel), 'utf8')) as Record<string, any>,
     write: (rel, data) => fx.writeText(rel, stringify(data)),
@@ -103,8 +138,10 @@ export function makeFixture(dirName = '2026-01-01', base = mkdtempSync(join(tmpd
     validate: () => validateRelease(dir, version).findings,
     cleanup: () => rmSync(base, { recursive: true, force: true }),
   };
-  for (const [rel, data] of Object.entries(fixtureFiles(version.id, version.beta ? 'beta' : 'stable'))) fx.write(rel, data);
-  for (const id of ['health', 'education', 'is_retained', 'personal', 'unused_extra']) fx.writeText(`symbols/${id}.svg`, SAFE_SVG);
+  for (const [rel, data] of Object.entries(fixtureFiles(version.id, version.beta ? 'beta' : 'stable')))
+    fx.write(rel, data);
+  for (const id of ['health', 'education', 'is_retained', 'personal', 'unused_extra'])
+    fx.writeText(`symbols/${id}.svg`, SAFE_SVG);
   return fx;
 }
 
@@ -120,7 +157,8 @@ export function captureIo(): Io & { stdout: string[]; stderr: string[]; text(): 
   const stdout: string[] = [];
   const stderr: string[] = [];
   return {
-    stdout, stderr,
+    stdout,
+    stderr,
     out: (line) => stdout.push(line),
     err: (line) => stderr.push(line),
     text: () => [...stdout, ...stderr].join('\n'),

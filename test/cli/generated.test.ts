@@ -7,8 +7,17 @@ import { PROJECT_ROOT } from '../../cli/paths.js';
 describe('generated files', () => {
   it('every checked-in generated file is current (`npm run gen` rewrites them)', async () => {
     const files = await generatedFiles();
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['docs/errors.md', 'docs/openapi.json', 'docs/authoring-rules.md', 'test/golden/tools-list.json']));
-    const stale = Object.entries(files).filter(([file, text]) => readFileSync(join(PROJECT_ROOT, file), 'utf8') !== text).map(([file]) => file);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'docs/errors.md',
+        'docs/openapi.json',
+        'docs/authoring-rules.md',
+        'test/golden/tools-list.json',
+      ]),
+    );
+    const stale = Object.entries(files)
+      .filter(([file, text]) => readFileSync(join(PROJECT_ROOT, file), 'utf8') !== text)
+      .map(([file]) => file);
     expect(stale).toEqual([]);
   });
 });

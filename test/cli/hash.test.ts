@@ -10,7 +10,9 @@ import { captureIo, makeFixture, type Fixture } from './fixture.js';
 
 describe('canonicalJson', () => {
   it('sorts keys by code units at every level and drops undefined', () => {
-    expect(canonicalJson({ b: 1, a: [{ z: null, y: 'é' }, 2], c: undefined, B: true })).toBe('{"B":true,"a":[{"y":"é","z":null},2],"b":1}');
+    expect(canonicalJson({ b: 1, a: [{ z: null, y: 'é' }, 2], c: undefined, B: true })).toBe(
+      '{"B":true,"a":[{"y":"é","z":null},2],"b":1}',
+    );
     expect(canonicalJson({ é: 1, e: 2, '10': 3, '9': 4 })).toBe('{"10":3,"9":4,"e":2,"é":1}');
     expect(canonicalJson([undefined, 'x\n"'])).toBe('[null,"x\\n\\""]');
   });
@@ -29,7 +31,9 @@ describe('content hash', () => {
     const text = readFileSync(join(out, 'ai', '2026-01-01.json'), 'utf8');
     return { text, hash: (JSON.parse(text) as { manifest: { content_hash: string } }).manifest.content_hash };
   };
-  beforeEach(() => { fx = makeFixture(); });
+  beforeEach(() => {
+    fx = makeFixture();
+  });
   afterEach(() => fx.cleanup());
 
   it('is reproducible: two builds are byte-identical', () => {
@@ -41,13 +45,18 @@ describe('content hash', () => {
 
   it('changes when a symbol changes, even an unused one', () => {
     const before = build(join(fx.base, 'a')).hash;
-    fx.writeText('symbols/unused_extra.svg', readFileSync(fx.file('symbols/unused_extra.svg'), 'utf8').replace('r="8"', 'r="9"'));
+    fx.writeText(
+      'symbols/unused_extra.svg',
+      readFileSync(fx.file('symbols/unused_extra.svg'), 'utf8').replace('r="8"', 'r="9"'),
+    );
     expect(build(join(fx.base, 'b')).hash).not.toBe(before);
   });
 
   it('changes when a context colour changes', () => {
     const before = build(join(fx.base, 'a')).hash;
-    fx.edit('categories/input_dataset.yaml', (d) => { d.element_context.values[0].color = '#4A90DA'; });
+    fx.edit('categories/input_dataset.yaml', (d) => {
+      d.element_context.values[0].color = '#4A90DA';
+    });
     expect(build(join(fx.base, 'b')).hash).not.toBe(before);
   });
 
@@ -66,7 +75,9 @@ describe('content hash', () => {
     expect(snippet?.trim().split('\n').length).toBeLessThanOrEqual(10);
     const script = join(fx.base, 'recompute-hash.mjs');
     writeFileSync(script, snippet ?? '');
-    const output = execFileSync(process.execPath, [script, join(fx.base, 'a', 'ai', '2026-01-01.json')], { encoding: 'utf8' });
+    const output = execFileSync(process.execPath, [script, join(fx.base, 'a', 'ai', '2026-01-01.json')], {
+      encoding: 'utf8',
+    });
     expect(output.trim()).toBe(`${hash} matches`);
   });
 });

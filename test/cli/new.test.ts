@@ -16,7 +16,9 @@ describe('new', () => {
   const meta = (dirName: string): Record<string, unknown> =>
     parse(readFileSync(join(fx.root, 'ai', dirName, 'meta.yaml'), 'utf8')) as Record<string, unknown>;
 
-  beforeEach(() => { fx = makeFixture('2026-01-01'); });
+  beforeEach(() => {
+    fx = makeFixture('2026-01-01');
+  });
   afterEach(() => fx.cleanup());
 
   it('drafts a beta from the newest release, with a rewritten manifest, that validates', () => {
@@ -26,12 +28,16 @@ describe('new', () => {
     expect(io.text()).toContain('drafted ai@2026-05-01-beta from ai@2026-01-01');
     const m = meta('2026-05-01-beta');
     expect(m).toMatchObject({
-      version: 'ai@2026-05-01-beta', status: 'beta', notes: 'Drafted from ai@2026-01-01',
-      content_hash: `sha256-${'0'.repeat(64)}`, locales: ['en', 'fr'],
+      version: 'ai@2026-05-01-beta',
+      status: 'beta',
+      notes: 'Drafted from ai@2026-01-01',
+      content_hash: `sha256-${'0'.repeat(64)}`,
+      locales: ['en', 'fr'],
     });
     expect(Date.parse(String(m.created_at))).toBeGreaterThanOrEqual(before - 1000);
-    expect(readFileSync(join(fx.root, 'ai', '2026-05-01-beta', 'elements', 'health.yaml'), 'utf8'))
-      .toBe(readFileSync(fx.file('elements/health.yaml'), 'utf8'));
+    expect(readFileSync(join(fx.root, 'ai', '2026-05-01-beta', 'elements', 'health.yaml'), 'utf8')).toBe(
+      readFileSync(fx.file('elements/health.yaml'), 'utf8'),
+    );
     const id = parseVersionId('ai@2026-05-01-beta');
     if (!id.ok) throw new Error(id.message);
     expect(validateRelease(join(fx.root, 'ai', '2026-05-01-beta'), id.value).findings).toEqual([]);

@@ -8,7 +8,10 @@ type ApiDocument = Parameters<typeof validate>[0];
 
 /** A Hono route pattern as a regular expression over concrete paths. */
 function honoPattern(path: string): RegExp {
-  const body = path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const body = path
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   return new RegExp(`^${body}$`);
 }
 
@@ -31,11 +34,15 @@ describe('docs/openapi.json', () => {
 
   it('describes every registered route of /api/v2 and /healthz', () => {
     const doc = buildOpenApi() as Doc;
-    const routes = createApp().routes.filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/v2/') || r.path === '/healthz'));
+    const routes = createApp().routes.filter(
+      (r) => r.method !== 'ALL' && (r.path.startsWith('/api/v2/') || r.path === '/healthz'),
+    );
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
       const pattern = honoPattern(route.path);
-      const described = Object.entries(doc.paths).some(([template, ops]) => route.method.toLowerCase() in ops && pattern.test(sample(template)));
+      const described = Object.entries(doc.paths).some(
+        ([template, ops]) => route.method.toLowerCase() in ops && pattern.test(sample(template)),
+      );
       expect(described, `${route.method} ${route.path} is not in the OpenAPI document`).toBe(true);
     }
   });
@@ -44,15 +51,31 @@ describe('docs/openapi.json', () => {
     const doc = buildOpenApi() as Doc;
     for (const [template, ops] of Object.entries(doc.paths)) {
       const inPath = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      for (const op of Object.values(ops) as Array<{ operationId: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, any> }>) {
+      for (const op of Object.values(ops) as Array<{
+        operationId: string;
+        parameters?: Array<{ name: string; in: string }>;
+        responses: Record<string, any>;
+      }>) {
         expect(op.parameters?.filter((p) => p.in === 'path').map((p) => p.name) ?? [], op.operationId).toEqual(inPath);
         const content = op.responses['200'].content;
-        const expected = template.endsWith('.svg') ? ['image/svg+xml']
-          : template.endsWith('/render') ? ['text/html', 'image/svg+xml', 'application/json'] : ['application/json'];
+        const expected = template.endsWith('.svg')
+          ? ['image/svg+xml']
+          : template.endsWith('/render')
+            ? ['text/html', 'image/svg+xml', 'application/json']
+            : ['application/json'];
         expect(Object.keys(content), op.operationId).toEqual(expected);
       }
     }
     const elements = doc.paths['/api/v2/schemas/{version}/elements']!.get as { parameters: Array<{ name: string }> };
-    expect(elements.parameters.map((p) => p.name)).toEqual(['version', 'category_id', 'query', 'locale', 'locales', 'fields', 'limit', 'cursor']);
+    expect(elements.parameters.map((p) => p.name)).toEqual([
+      'version',
+      'category_id',
+      'query',
+      'locale',
+      'locales',
+      'fields',
+      'limit',
+      'cursor',
+    ]);
   });
 });

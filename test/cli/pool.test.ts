@@ -40,7 +40,10 @@ describe('the fragment pool', () => {
   it('renumbers the documents of a release that lacks some', () => {
     const [older] = shipped;
     const rebuilt = without(older!.bundle, older!.bundle.elements[1]!.id);
-    const { releases, pool } = poolBundles([older!, { id: 'ai@2000-01-01', bundle: rebuilt, json: JSON.stringify(rebuilt) }]);
+    const { releases, pool } = poolBundles([
+      older!,
+      { id: 'ai@2000-01-01', bundle: rebuilt, json: JSON.stringify(rebuilt) },
+    ]);
     expect(releases['ai@2000-01-01']?.docs).toBeDefined();
     expect(releases[older!.id]?.docs).toBeUndefined();
     expect(pooledTexts(pool, releases)['ai@2000-01-01']).toBe(JSON.stringify(rebuilt));
@@ -50,14 +53,28 @@ describe('the fragment pool', () => {
 /** `bundle` without element `id`, its search indexes rebuilt by the build's own code. */
 function without(bundle: Bundle, id: string): Bundle {
   const elements = bundle.elements.filter((e) => e.id !== id);
-  return { ...bundle, elements, search_index: Object.fromEntries(bundle.manifest.locales.map((locale) =>
-    [locale, buildSearchIndex(elements, bundle.categories, locale)])) };
+  return {
+    ...bundle,
+    elements,
+    search_index: Object.fromEntries(
+      bundle.manifest.locales.map((locale) => [locale, buildSearchIndex(elements, bundle.categories, locale)]),
+    ),
+  };
 }
 
 describe('fragments', () => {
   it('join to JSON.stringify, leaving out what it leaves out', () => {
-    const value = { manifest: { a: 1, b: undefined }, categories: [{ id: 'x', order: 1 }], symbols: { s: '<svg/>' }, extra: [1, undefined] };
-    expect(bundleFragments(value).map((f) => f.text).join('')).toBe(JSON.stringify(value));
+    const value = {
+      manifest: { a: 1, b: undefined },
+      categories: [{ id: 'x', order: 1 }],
+      symbols: { s: '<svg/>' },
+      extra: [1, undefined],
+    };
+    expect(
+      bundleFragments(value)
+        .map((f) => f.text)
+        .join(''),
+    ).toBe(JSON.stringify(value));
   });
 });
 

@@ -10,15 +10,24 @@ import { PROJECT_ROOT } from '../../cli/paths.js';
  * text, each with the reason. Everything else must pass the backtracking check.
  */
 const TRUSTED_INPUT: Record<string, string> = {
-  '/([A-Za-z_:][-\\w:.]*)\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')/g': 'src/services/icons.ts reads the root tag of symbols shipped in the bundle, which the authoring rules check',
+  '/([A-Za-z_:][-\\w:.]*)\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')/g':
+    'src/services/icons.ts reads the root tag of symbols shipped in the bundle, which the authoring rules check',
 };
 
 /** Every regular-expression literal in src/, with where it is. */
 function regexLiterals(): Array<{ where: string; text: string; regex: RegExp }> {
-  const files = execFileSync('git', ['ls-files', 'src/*.ts', 'src/*.tsx'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', 'src/*.ts', 'src/*.tsx'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean);
   const out: Array<{ where: string; text: string; regex: RegExp }> = [];
   for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(`${PROJECT_ROOT}/${file}`, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(`${PROJECT_ROOT}/${file}`, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node: ts.Node): void => {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const text = node.getText(source);
@@ -27,7 +36,11 @@ function regexLiterals(): Array<{ where: string; text: string; regex: RegExp }> 
         out.push({ where: `${file}:${line}`, text, regex: new RegExp(text.slice(1, end), text.slice(end + 1)) });
       }
       if (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp') {
-        out.push({ where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`, text: node.getText(source), regex: /dynamic/ });
+        out.push({
+          where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`,
+          text: node.getText(source),
+          regex: /dynamic/,
+        });
       }
       ts.forEachChild(node, visit);
     };

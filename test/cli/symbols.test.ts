@@ -17,7 +17,7 @@ const ACTIVE: [string, string][] = [
   ['external href', wrap('<a href="https://example.org"><path d="M0 0"/></a>')],
   ['external xlink:href', wrap('<use xlink:href="other.svg#a"/>')],
   ['data: href', wrap('<image href="data:image/png;base64,AAAA"/>')],
-  ['javascript: href', wrap("<a href='javascript:x()'><path d=\"M0 0\"/></a>")],
+  ['javascript: href', wrap('<a href=\'javascript:x()\'><path d="M0 0"/></a>')],
   ['empty href', wrap('<use href=""/>')],
   ['external url()', wrap('<path d="M0 0" fill="url(https://example.org/p.svg#g)"/>')],
   ['DOCTYPE', `<svg viewBox="0 0 36 36"><!DOCTYPE svg>${'<path d="M0 0"/>'}</svg>`],
@@ -34,7 +34,9 @@ const MALFORMED: [string, string][] = [
 
 describe('symbol hardening', () => {
   let fx: Fixture;
-  beforeEach(() => { fx = makeFixture(); });
+  beforeEach(() => {
+    fx = makeFixture();
+  });
   afterEach(() => fx.cleanup());
 
   it.each(ACTIVE)('symbol_active_content: %s', (_name, text) => {
@@ -65,8 +67,10 @@ describe('symbol hardening', () => {
   });
 
   it('accepts local fragments, gradients and ordinary words', () => {
-    const text = wrap('<defs><linearGradient id="g"/></defs><use href="#a"/><use xlink:href="#b"/>' +
-      '<path d="M0 0" fill="url(#g)" stroke="currentColor"/><metadata>metadata: none; settings</metadata>');
+    const text = wrap(
+      '<defs><linearGradient id="g"/></defs><use href="#a"/><use xlink:href="#b"/>' +
+        '<path d="M0 0" fill="url(#g)" stroke="currentColor"/><metadata>metadata: none; settings</metadata>',
+    );
     expect(activeContent(text)).toEqual([]);
     expect(wrapperProblem(`  \n${text}\n`)).toBeUndefined();
   });

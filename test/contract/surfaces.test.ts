@@ -19,7 +19,9 @@ async function runBoth(c: SurfaceCase) {
   expect(r.json.meta.request_id).toBe(r.headers.get('x-request-id'));
   expect(mcp.structuredContent.meta.request_id).toEqual(expect.any(String));
   const soft = toolNamed(c.tool).softCodes;
-  const firstHard = mcp.isError ? mcp.structuredContent.errors.find((e: { code: ErrorCode }) => !soft.has(e.code)) : undefined;
+  const firstHard = mcp.isError
+    ? mcp.structuredContent.errors.find((e: { code: ErrorCode }) => !soft.has(e.code))
+    : undefined;
   const expected = firstHard ? policyOf(firstHard.code).status : 200;
   expect(r.status).toBe(expected);
   if (r.json.meta.content_hash) expect(r.headers.get('dtpr-content-hash')).toBe(r.json.meta.content_hash);
@@ -36,7 +38,12 @@ describe('reads: MCP and REST answer the same envelope', () => {
     const first = await runBoth(READ_CASES.find((c) => c.name === 'elements, first page')!);
     const cursor = first.rest.json.meta.next_cursor as string;
     expect(cursor).toEqual(expect.any(String));
-    await runBoth({ name: 'second page', tool: 'list_elements', args: { version: 'ai@2026-08-12', limit: 7, cursor }, rest: { path: `/api/v2/schemas/ai@2026-08-12/elements?limit=7&cursor=${encodeURIComponent(cursor)}` } });
+    await runBoth({
+      name: 'second page',
+      tool: 'list_elements',
+      args: { version: 'ai@2026-08-12', limit: 7, cursor },
+      rest: { path: `/api/v2/schemas/ai@2026-08-12/elements?limit=7&cursor=${encodeURIComponent(cursor)}` },
+    });
   });
 });
 
@@ -49,7 +56,6 @@ describe('errors: the same envelope, REST status from the policy table', () => {
   });
 });
 
-
 describe('datachains: the same envelope, 200 for every semantic answer', () => {
   it.each(DATACHAIN_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const { rest: r } = await runBoth(c);
@@ -59,7 +65,12 @@ describe('datachains: the same envelope, 200 for every semantic answer', () => {
     const resolved = await mcpCall('resolve_datachain', { version: 'ai@2026-08-12', datachain: VALID_DATACHAIN });
     expect(resolved.structuredContent.ok).toBe(true);
     const data = resolved.structuredContent.data;
-    const { rest: r } = await runBoth({ name: 'round trip', tool: 'validate_resolved', args: { version: 'ai@2026-08-12', datachain: data }, rest: { path: '/api/v2/schemas/ai@2026-08-12/validate_resolved', body: data } });
+    const { rest: r } = await runBoth({
+      name: 'round trip',
+      tool: 'validate_resolved',
+      args: { version: 'ai@2026-08-12', datachain: data },
+      rest: { path: '/api/v2/schemas/ai@2026-08-12/validate_resolved', body: data },
+    });
     expect(r.json.data.ok).toBe(true);
   });
 });

@@ -26,11 +26,22 @@ mkdirSync(outDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 async function step(name, fn) {
-  try { await fn(); passed++; console.log(`PASS ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`); }
+  try {
+    await fn();
+    passed++;
+    console.log(`PASS ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
+  }
 }
 
 async function rpc(session, method, params) {
-  const r = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': session, 'dtpr-client': `e2e-browser-${session}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const r = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'mcp-session-id': session, 'dtpr-client': `e2e-browser-${session}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = await r.json();
   if (body.error) throw new Error(JSON.stringify(body.error));
   return body.result;
@@ -38,24 +49,45 @@ async function rpc(session, method, params) {
 /** Renders through tools/call and reads the output back from its session resource. */
 async function render(datachain, { locale = 'en', format = 'page', link } = {}) {
   const session = `browser-${crypto.randomUUID()}`;
-  const result = await rpc(session, 'tools/call', { name: 'render_datachain', arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) } });
+  const result = await rpc(session, 'tools/call', {
+    name: 'render_datachain',
+    arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
+  });
   assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
   const read = await rpc(session, 'resources/read', { uri: result.structuredContent.data.resource_uri });
   return read.contents[0].text;
 }
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 /** Loads a page with network blocked and counted; `svg` serves the body as an SVG document. Returns the page plus what happened. */
 async function open(body, { bypassCSP = false, colorScheme = 'light', width = 1280, scale = 1, svg = false } = {}) {
-  const context = await browser.newContext({ bypassCSP, colorScheme, viewport: { width, height: 900 }, deviceScaleFactor: scale });
+  const context = await browser.newContext({
+    bypassCSP,
+    colorScheme,
+    viewport: { width, height: 900 },
+    deviceScaleFactor: scale,
+  });
   const page = await context.newPage();
   const seen = { console: [], requests: [], dialogs: 0 };
-  page.on('console', (m) => { if (m.type() === 'error') seen.console.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.console.push(m.text());
+  });
   page.on('pageerror', (e) => seen.console.push(String(e)));
-  page.on('dialog', async (d) => { seen.dialogs++; await d.dismiss(); });
+  page.on('dialog', async (d) => {
+    seen.dialogs++;
+    await d.dismiss();
+  });
   await context.route('**/*', (route) => {
     const u = route.request().url();
     if (svg && u === 'http://sign.test/sign.svg') return route.fulfill({ contentType: 'image/svg+xml', body });
@@ -70,7 +102,9 @@ async function open(body, { bypassCSP = false, colorScheme = 'light', width = 12
 async function axeViolations(page) {
   await page.addScriptTag({ content: AXE });
   const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.length} nodes (${v.nodes[0]?.target})`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.length} nodes (${v.nodes[0]?.target})`);
 }
 
 const page15 = await render(realistic);
@@ -93,40 +127,70 @@ await step('page: stylesheet applies (font stack, muted intro colour, no entity 
   }
 });
 
-await step('page: no console errors, no network requests; screenshots at 1280 px, 390 px and dark; PDFs for A4 and Letter', async () => {
-  const { page, context, seen } = await open(page15);
-  assert.equal(await page.locator('article.card').count(), 15);
-  assert.equal(await page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)), true, 'an icon did not load');
-  await page.screenshot({ path: `${outDir}/rendered-datachain.png`, fullPage: true });
-  for (const format of ['A4', 'Letter']) {
-    const pdf = await page.pdf({ path: `${outDir}/rendered-datachain-${format.toLowerCase()}.pdf`, format, printBackground: true });
-    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
-    assert.ok(pages >= 2 && pages <= 8, `${format}: ${pages} pages`);
-  }
-  assert.deepEqual(seen.console, []);
-  assert.deepEqual(seen.requests, []);
-  await context.close();
-  const narrow = await open(page15, { width: 390 });
-  assert.equal(await narrow.page.evaluate(() => document.documentElement.scrollWidth), 390, 'the page scrolls sideways at 390 px');
-  await narrow.page.screenshot({ path: `${outDir}/rendered-datachain-390.png`, fullPage: true });
-  await narrow.page.screenshot({ path: `${outDir}/rendered-datachain-390-top.png`, clip: { x: 0, y: 0, width: 390, height: 844 } });
-  await narrow.context.close();
-  const dark = await open(page15, { colorScheme: 'dark' });
-  await dark.page.screenshot({ path: `${outDir}/rendered-datachain-dark.png`, fullPage: false });
-  await dark.context.close();
-  console.log(`screenshots and PDFs: ${outDir}/rendered-datachain{,-390,-390-top,-dark}.png, rendered-datachain-{a4,letter}.pdf`);
-});
-
-await step('accessibility (axe-core): no serious or critical violations in light, dark and print, and on a French page with English fallbacks', async () => {
-  const englishOnly = JSON.parse(JSON.stringify(realistic), (_k, v) => (Array.isArray(v) ? v.filter((x) => !(x && x.locale === 'fr')) : v));
-  const fallback = await render(englishOnly, { locale: 'fr' });
-  for (const [name, html, colorScheme, media] of [['light', page15, 'light'], ['dark', page15, 'dark'], ['print', page15, 'light', 'print'], ['fr fallback', fallback, 'light']]) {
-    const { page, context } = await open(html, { bypassCSP: true, colorScheme });
-    if (media) await page.emulateMedia({ media });
-    assert.deepEqual(await axeViolations(page), [], name);
+await step(
+  'page: no console errors, no network requests; screenshots at 1280 px, 390 px and dark; PDFs for A4 and Letter',
+  async () => {
+    const { page, context, seen } = await open(page15);
+    assert.equal(await page.locator('article.card').count(), 15);
+    assert.equal(
+      await page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)),
+      true,
+      'an icon did not load',
+    );
+    await page.screenshot({ path: `${outDir}/rendered-datachain.png`, fullPage: true });
+    for (const format of ['A4', 'Letter']) {
+      const pdf = await page.pdf({
+        path: `${outDir}/rendered-datachain-${format.toLowerCase()}.pdf`,
+        format,
+        printBackground: true,
+      });
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+      assert.ok(pages >= 2 && pages <= 8, `${format}: ${pages} pages`);
+    }
+    assert.deepEqual(seen.console, []);
+    assert.deepEqual(seen.requests, []);
     await context.close();
-  }
-});
+    const narrow = await open(page15, { width: 390 });
+    assert.equal(
+      await narrow.page.evaluate(() => document.documentElement.scrollWidth),
+      390,
+      'the page scrolls sideways at 390 px',
+    );
+    await narrow.page.screenshot({ path: `${outDir}/rendered-datachain-390.png`, fullPage: true });
+    await narrow.page.screenshot({
+      path: `${outDir}/rendered-datachain-390-top.png`,
+      clip: { x: 0, y: 0, width: 390, height: 844 },
+    });
+    await narrow.context.close();
+    const dark = await open(page15, { colorScheme: 'dark' });
+    await dark.page.screenshot({ path: `${outDir}/rendered-datachain-dark.png`, fullPage: false });
+    await dark.context.close();
+    console.log(
+      `screenshots and PDFs: ${outDir}/rendered-datachain{,-390,-390-top,-dark}.png, rendered-datachain-{a4,letter}.pdf`,
+    );
+  },
+);
+
+await step(
+  'accessibility (axe-core): no serious or critical violations in light, dark and print, and on a French page with English fallbacks',
+  async () => {
+    const englishOnly = JSON.parse(JSON.stringify(realistic), (_k, v) =>
+      Array.isArray(v) ? v.filter((x) => !(x && x.locale === 'fr')) : v,
+    );
+    const fallback = await render(englishOnly, { locale: 'fr' });
+    for (const [name, html, colorScheme, media] of [
+      ['light', page15, 'light'],
+      ['dark', page15, 'dark'],
+      ['print', page15, 'light', 'print'],
+      ['fr fallback', fallback, 'light'],
+    ]) {
+      const { page, context } = await open(html, { bypassCSP: true, colorScheme });
+      if (media) await page.emulateMedia({ media });
+      assert.deepEqual(await axeViolations(page), [], name);
+      await context.close();
+    }
+  },
+);
 
 /** Decodes the QR code of a screenshot (PNG bytes) with jsQR. */
 function decode(png) {
@@ -142,10 +206,15 @@ await step('sign: one SVG document, nothing fetched, QR decodes to the link at A
   assert.deepEqual(direct.seen.requests, []);
   await direct.context.close();
   // A4 width at 96 px per inch is 794 px; 10 cm is 378 px, printed at 300 dpi (scale 3.125).
-  for (const [name, width, scale] of [['A4', 794, 1], ['10 cm', 378, 3.125]]) {
+  for (const [name, width, scale] of [
+    ['A4', 794, 1],
+    ['10 cm', 378, 3.125],
+  ]) {
     const wrap = `<!doctype html><body style="margin:0"><img alt="" style="width:${width}px;display:block" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(sign)}"></body>`;
     const { page, context, seen } = await open(wrap, { width, scale });
-    const png = await page.locator('img').screenshot({ path: name === 'A4' ? `${outDir}/rendered-sign.png` : undefined });
+    const png = await page
+      .locator('img')
+      .screenshot({ path: name === 'A4' ? `${outDir}/rendered-sign.png` : undefined });
     assert.equal(decode(png), LINK, `${name}: QR decodes to the link`);
     assert.deepEqual(seen.requests, []);
     await context.close();
@@ -153,25 +222,35 @@ await step('sign: one SVG document, nothing fetched, QR decodes to the link at A
   console.log(`screenshot: ${outDir}/rendered-sign.png`);
 });
 
-await step('hostile corpus in every free-text field executes nothing, page and sign, even with CSP bypassed', async () => {
-  const dc = hostileCopy(realistic, hostile);
-  const outputs = [['page', await render(dc)], ['sign', await render(dc, { format: 'sign', link: LINK })]];
-  for (const [format, body] of outputs) {
-    for (const bypassCSP of [false, true]) {
-      const { page, context, seen } = await open(body, { bypassCSP, svg: format === 'sign' });
-      await page.mouse.move(200, 200);
-      await page.mouse.move(600, 500);
-      await page.waitForTimeout(200);
-      assert.equal(seen.dialogs, 0);
-      assert.equal(await page.evaluate(() => globalThis.__pwned), undefined, `${format}: a hostile script ran`);
-      assert.equal(await page.locator('script, iframe, object, embed, foreignObject').count(), 0, format);
-      assert.deepEqual(seen.requests, [], `${format}: a hostile string made a request`);
-      const badLinks = await page.evaluate(() => [...document.querySelectorAll('[href]')].map((a) => a.getAttribute('href')).filter((h) => !/^(https?:|mailto:|tel:|#|data:image\/svg\+xml;)/.test(h)));
-      assert.deepEqual(badLinks, [], format);
-      await context.close();
+await step(
+  'hostile corpus in every free-text field executes nothing, page and sign, even with CSP bypassed',
+  async () => {
+    const dc = hostileCopy(realistic, hostile);
+    const outputs = [
+      ['page', await render(dc)],
+      ['sign', await render(dc, { format: 'sign', link: LINK })],
+    ];
+    for (const [format, body] of outputs) {
+      for (const bypassCSP of [false, true]) {
+        const { page, context, seen } = await open(body, { bypassCSP, svg: format === 'sign' });
+        await page.mouse.move(200, 200);
+        await page.mouse.move(600, 500);
+        await page.waitForTimeout(200);
+        assert.equal(seen.dialogs, 0);
+        assert.equal(await page.evaluate(() => globalThis.__pwned), undefined, `${format}: a hostile script ran`);
+        assert.equal(await page.locator('script, iframe, object, embed, foreignObject').count(), 0, format);
+        assert.deepEqual(seen.requests, [], `${format}: a hostile string made a request`);
+        const badLinks = await page.evaluate(() =>
+          [...document.querySelectorAll('[href]')]
+            .map((a) => a.getAttribute('href'))
+            .filter((h) => !/^(https?:|mailto:|tel:|#|data:image\/svg\+xml;)/.test(h)),
+        );
+        assert.deepEqual(badLinks, [], format);
+        await context.close();
+      }
     }
-  }
-});
+  },
+);
 
 await browser.close();
 console.log(`${passed} passed, ${failed} failed`);

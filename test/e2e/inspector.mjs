@@ -10,20 +10,36 @@ const url = process.argv[2] ?? 'http://127.0.0.1:8787/mcp';
 // The CLI reads its own package.json through a path it checks against the working directory:
 // from test/, "../package.json" exists, and the import then resolves next to the CLI.
 const cwd = fileURLToPath(new URL('..', import.meta.url));
-const cli = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/index.js', import.meta.url));
+const cli = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/index.js', import.meta.url),
+);
 let passed = 0;
 let failed = 0;
 
 function call(tool, args) {
-  const out = execFileSync('node', [cli, url, '--method', 'tools/call', '--tool-name', tool, '--tool-arg', ...args], { cwd, encoding: 'utf8' });
+  const out = execFileSync('node', [cli, url, '--method', 'tools/call', '--tool-name', tool, '--tool-arg', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
   return JSON.parse(out);
 }
 function step(name, fn) {
-  try { fn(); passed++; console.log(`PASS ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`); }
+  try {
+    fn();
+    passed++;
+    console.log(`PASS ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
+  }
 }
 
 step('get_elements with fields: the elements come back projected', () => {
-  const r = call('get_elements', ['version=ai@latest', 'element_ids=["health","mobility"]', 'fields=["title","shape"]']);
+  const r = call('get_elements', [
+    'version=ai@latest',
+    'element_ids=["health","mobility"]',
+    'fields=["title","shape"]',
+  ]);
   assert.equal(r.isError, undefined, JSON.stringify(r).slice(0, 300));
   assert.deepEqual(Object.keys(r.structuredContent.data.elements.health), ['id', 'title', 'shape']);
 });

@@ -7,82 +7,229 @@
 const url = process.argv[2] || 'http://127.0.0.1:3101/mcp';
 const ACCEPT = 'application/json, text/event-stream';
 const results = [];
-const report = (ok, level, rule, seen) => { if (ok !== null) ok = !!ok; results.push(ok); console.log(`${ok === null ? 'INFO' : ok ? 'PASS' : 'FAIL'} [${level}] ${rule} -- ${seen}`); };
+const report = (ok, level, rule, seen) => {
+  if (ok !== null) ok = !!ok;
+  results.push(ok);
+  console.log(`${ok === null ? 'INFO' : ok ? 'PASS' : 'FAIL'} [${level}] ${rule} -- ${seen}`);
+};
 async function post(body, headers = {}) {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await r.text();
-  let json; try { json = JSON.parse(text); } catch { for (const d of text.matchAll(/^data: ?(.+)$/gm)) try { json = JSON.parse(d[1]); } catch {} } // SSE: last data event
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    for (const d of text.matchAll(/^data: ?(.+)$/gm))
+      try {
+        json = JSON.parse(d[1]);
+      } catch {}
+  } // SSE: last data event
   return { status: r.status, ct: r.headers.get('content-type'), sid: r.headers.get('mcp-session-id'), text, json };
 }
-const init = (pv = '2025-11-25', id = 1) => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: pv, capabilities: {}, clientInfo: { name: 'protocol-probe', version: '1' } } });
+const init = (pv = '2025-11-25', id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion: pv, capabilities: {}, clientInfo: { name: 'protocol-probe', version: '1' } },
+});
 
 const r1 = await post(init());
 const pv = r1.json?.result?.protocolVersion;
-report(r1.status === 200 && /^(application\/json|text\/event-stream)/.test(r1.ct || ''), 'MUST', 'initialize -> 200 with Content-Type application/json or text/event-stream', `${r1.status} ${r1.ct}`);
-report(!!(pv && r1.json.result.capabilities && r1.json.result.serverInfo?.name && r1.json.result.serverInfo?.version), 'MUST', 'InitializeResult has protocolVersion, capabilities, serverInfo{name,version}', String(JSON.stringify(r1.json?.result ?? r1.json ?? r1.text)).slice(0, 120));
+report(
+  r1.status === 200 && /^(application\/json|text\/event-stream)/.test(r1.ct || ''),
+  'MUST',
+  'initialize -> 200 with Content-Type application/json or text/event-stream',
+  `${r1.status} ${r1.ct}`,
+);
+report(
+  !!(pv && r1.json.result.capabilities && r1.json.result.serverInfo?.name && r1.json.result.serverInfo?.version),
+  'MUST',
+  'InitializeResult has protocolVersion, capabilities, serverInfo{name,version}',
+  String(JSON.stringify(r1.json?.result ?? r1.json ?? r1.text)).slice(0, 120),
+);
 const sid = r1.sid;
 report(null, 'MAY', 'server assigns Mcp-Session-Id on the initialize response', sid ? `yes: ${sid}` : 'no (stateless)');
 if (sid) report(/^[\x21-\x7e]+$/.test(sid), 'MUST', 'session id is visible ASCII 0x21-0x7E', sid);
 const H = { 'mcp-protocol-version': pv || '2025-11-25', ...(sid ? { 'mcp-session-id': sid } : {}) };
 
 const r2 = await post(init('1999-01-01', 2));
-report(r2.status === 200 && r2.json?.result?.protocolVersion && r2.json.result.protocolVersion !== '1999-01-01', 'MUST', 'initialize with unsupported protocolVersion -> answers with a version the server supports (not an error)', `${r2.status} ${r2.json?.result?.protocolVersion ?? JSON.stringify(r2.json?.error)}`);
+report(
+  r2.status === 200 && r2.json?.result?.protocolVersion && r2.json.result.protocolVersion !== '1999-01-01',
+  'MUST',
+  'initialize with unsupported protocolVersion -> answers with a version the server supports (not an error)',
+  `${r2.status} ${r2.json?.result?.protocolVersion ?? JSON.stringify(r2.json?.error)}`,
+);
 
 const r3 = await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, H);
-report(r3.status === 202 && r3.text === '', 'MUST', 'notification -> 202 Accepted, empty body', `${r3.status} body=${JSON.stringify(r3.text.slice(0, 60))}`);
+report(
+  r3.status === 202 && r3.text === '',
+  'MUST',
+  'notification -> 202 Accepted, empty body',
+  `${r3.status} body=${JSON.stringify(r3.text.slice(0, 60))}`,
+);
 const r3b = await post({ jsonrpc: '2.0', id: 'srv-1', result: {} }, H);
 report(r3b.status === 202, 'MUST', 'JSON-RPC response POSTed by client -> 202 Accepted', `${r3b.status}`);
 
 const r4 = await post({ jsonrpc: '2.0', id: 4, method: 'ping' }, H);
-report(r4.status === 200 && r4.json?.id === 4 && r4.json?.result && Object.keys(r4.json.result).length === 0, 'MUST', 'ping -> result {} with the same id', `${r4.status} ${r4.text.slice(0, 80)}`);
+report(
+  r4.status === 200 && r4.json?.id === 4 && r4.json?.result && Object.keys(r4.json.result).length === 0,
+  'MUST',
+  'ping -> result {} with the same id',
+  `${r4.status} ${r4.text.slice(0, 80)}`,
+);
 
 const r5 = await post({ jsonrpc: '2.0', id: 5, method: 'ping' }, { ...H, 'mcp-protocol-version': '1999-01-01' });
-report(r5.status === 400, 'MUST', 'MCP-Protocol-Version header with unsupported value -> 400 Bad Request', `${r5.status}`);
+report(
+  r5.status === 400,
+  'MUST',
+  'MCP-Protocol-Version header with unsupported value -> 400 Bad Request',
+  `${r5.status}`,
+);
 const r5b = await post({ jsonrpc: '2.0', id: 6, method: 'ping' }, sid ? { 'mcp-session-id': sid } : {});
 report(r5b.status === 200, 'SHOULD', 'no MCP-Protocol-Version header -> accepted (assume 2025-03-26)', `${r5b.status}`);
 const r5c = await post({ jsonrpc: '2.0', id: 7, method: 'ping' }, { ...H, 'mcp-protocol-version': '2025-03-26' });
-report(null, 'INFO', 'MCP-Protocol-Version: 2025-03-26 (conformance server-sse-multiple-streams and server-sse-polling send this on raw POSTs)', `${r5c.status}`);
+report(
+  null,
+  'INFO',
+  'MCP-Protocol-Version: 2025-03-26 (conformance server-sse-multiple-streams and server-sse-polling send this on raw POSTs)',
+  `${r5c.status}`,
+);
 
-const r6 = await post([{ jsonrpc: '2.0', id: 8, method: 'ping' }, { jsonrpc: '2.0', id: 9, method: 'ping' }], H);
-report(r6.status === 200 && Array.isArray(r6.json) && r6.json.map(x => x.id).join() === '8,9', 'CONTRACT', 'JSON-RPC batch processed in order, responses in a matching array (DTPR seed; the MCP spec dropped batches in 2025-06-18, so this server keeps them as an extension)', `${r6.status} ${r6.text.slice(0, 80)}`);
+const r6 = await post(
+  [
+    { jsonrpc: '2.0', id: 8, method: 'ping' },
+    { jsonrpc: '2.0', id: 9, method: 'ping' },
+  ],
+  H,
+);
+report(
+  r6.status === 200 && Array.isArray(r6.json) && r6.json.map((x) => x.id).join() === '8,9',
+  'CONTRACT',
+  'JSON-RPC batch processed in order, responses in a matching array (DTPR seed; the MCP spec dropped batches in 2025-06-18, so this server keeps them as an extension)',
+  `${r6.status} ${r6.text.slice(0, 80)}`,
+);
 const r6b = await post([{ jsonrpc: '2.0', method: 'notifications/initialized' }], H);
-report(r6b.status === 204 && r6b.text === '', 'CONTRACT', 'batch of notifications only -> 204, empty body (DTPR seed)', `${r6b.status}`);
+report(
+  r6b.status === 204 && r6b.text === '',
+  'CONTRACT',
+  'batch of notifications only -> 204, empty body (DTPR seed)',
+  `${r6b.status}`,
+);
 const r6c = await post([], H);
-report(r6c.status === 400 && r6c.json?.error?.code === -32600, 'CONTRACT', 'empty batch -> 400 with -32600', `${r6c.status} ${r6c.text.slice(0, 80)}`);
+report(
+  r6c.status === 400 && r6c.json?.error?.code === -32600,
+  'CONTRACT',
+  'empty batch -> 400 with -32600',
+  `${r6c.status} ${r6c.text.slice(0, 80)}`,
+);
 
 const r7 = await post({ jsonrpc: '2.0', id: 10, method: 'no/such/method' }, H);
-report(r7.json?.error?.code === -32601 && r7.json?.id === 10, 'MUST', 'unknown method -> JSON-RPC error -32601 with the request id', `${r7.status} ${JSON.stringify(r7.json?.error)}`);
+report(
+  r7.json?.error?.code === -32601 && r7.json?.id === 10,
+  'MUST',
+  'unknown method -> JSON-RPC error -32601 with the request id',
+  `${r7.status} ${JSON.stringify(r7.json?.error)}`,
+);
 const r8 = await post('{"jsonrpc":"2.0","id":11,', H);
-report(r8.json?.error?.code === -32700, 'MUST', 'malformed JSON -> JSON-RPC error -32700 (HTTP 400 is what the SDK server uses)', `${r8.status} ${JSON.stringify(r8.json?.error)}`);
-const r8b = await post({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'definitely_not_a_tool', arguments: {} } }, H);
-report(null, 'INFO', 'tools/call unknown tool (spec example: JSON-RPC -32602; SDK McpServer returns isError:true result instead)', `${r8b.status} ${JSON.stringify(r8b.json?.error ?? r8b.json?.result).slice(0, 100)}`);
+report(
+  r8.json?.error?.code === -32700,
+  'MUST',
+  'malformed JSON -> JSON-RPC error -32700 (HTTP 400 is what the SDK server uses)',
+  `${r8.status} ${JSON.stringify(r8.json?.error)}`,
+);
+const r8b = await post(
+  { jsonrpc: '2.0', id: 12, method: 'tools/call', params: { name: 'definitely_not_a_tool', arguments: {} } },
+  H,
+);
+report(
+  null,
+  'INFO',
+  'tools/call unknown tool (spec example: JSON-RPC -32602; SDK McpServer returns isError:true result instead)',
+  `${r8b.status} ${JSON.stringify(r8b.json?.error ?? r8b.json?.result).slice(0, 100)}`,
+);
 
 const g = await fetch(url, { method: 'GET', headers: { accept: 'text/event-stream', ...H } });
-const gct = g.headers.get('content-type'); await g.body?.cancel();
-report(g.status === 405 || (g.status === 200 && /^text\/event-stream/.test(gct || '')), 'MUST', 'GET -> 405 Method Not Allowed, or 200 text/event-stream', `${g.status} ${gct}`);
+const gct = g.headers.get('content-type');
+await g.body?.cancel();
+report(
+  g.status === 405 || (g.status === 200 && /^text\/event-stream/.test(gct || '')),
+  'MUST',
+  'GET -> 405 Method Not Allowed, or 200 text/event-stream',
+  `${g.status} ${gct}`,
+);
 
 const o = await post({ jsonrpc: '2.0', id: 13, method: 'ping' }, { ...H, origin: 'http://evil.example.com' });
-report(o.status === 403, 'MUST', 'invalid Origin -> 403 Forbidden (2025-11-25 wording; 2025-06-18: MUST validate Origin)', `${o.status}`);
+report(
+  o.status === 403,
+  'MUST',
+  'invalid Origin -> 403 Forbidden (2025-11-25 wording; 2025-06-18: MUST validate Origin)',
+  `${o.status}`,
+);
 // fetch() will not override Host, so use node:http for this one.
 const { request } = await import('node:http');
-const ohStatus = await new Promise(res => { const u = new URL(url); const rq = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: ACCEPT, host: 'evil.example.com', ...H } }, r => { r.resume(); res(r.statusCode); }); rq.on('error', e => res(String(e))); rq.end(JSON.stringify({ jsonrpc: '2.0', id: 14, method: 'ping' })); });
-report(null, 'INFO', 'non-loopback Host header (no Origin) -> 4xx (conformance dns-rebinding-protection sends Host AND Origin together)', `${ohStatus}`);
+const ohStatus = await new Promise((res) => {
+  const u = new URL(url);
+  const rq = request(
+    {
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ACCEPT, host: 'evil.example.com', ...H },
+    },
+    (r) => {
+      r.resume();
+      res(r.statusCode);
+    },
+  );
+  rq.on('error', (e) => res(String(e)));
+  rq.end(JSON.stringify({ jsonrpc: '2.0', id: 14, method: 'ping' }));
+});
+report(
+  null,
+  'INFO',
+  'non-loopback Host header (no Origin) -> 4xx (conformance dns-rebinding-protection sends Host AND Origin together)',
+  `${ohStatus}`,
+);
 const a = await post({ jsonrpc: '2.0', id: 15, method: 'ping' }, { ...H, accept: 'text/plain' });
 report(a.status === 406, 'SDK', 'Accept without application/json -> 406 Not Acceptable', `${a.status}`);
-const c = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain', accept: ACCEPT, ...H }, body: JSON.stringify({ jsonrpc: '2.0', id: 16, method: 'ping' }) });
+const c = await fetch(url, {
+  method: 'POST',
+  headers: { 'content-type': 'text/plain', accept: ACCEPT, ...H },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 16, method: 'ping' }),
+});
 await c.body?.cancel();
 report(c.status === 415, 'SDK', 'Content-Type not application/json -> 415 Unsupported Media Type', `${c.status}`);
 
 if (sid) {
-  const s1 = await post({ jsonrpc: '2.0', id: 17, method: 'ping' }, { 'mcp-protocol-version': H['mcp-protocol-version'] });
-  report(s1.status === 200, 'CONTRACT', 'request without Mcp-Session-Id still served (documented fallback slot)', `${s1.status}`);
+  const s1 = await post(
+    { jsonrpc: '2.0', id: 17, method: 'ping' },
+    { 'mcp-protocol-version': H['mcp-protocol-version'] },
+  );
+  report(
+    s1.status === 200,
+    'CONTRACT',
+    'request without Mcp-Session-Id still served (documented fallback slot)',
+    `${s1.status}`,
+  );
   const s2 = await post({ jsonrpc: '2.0', id: 18, method: 'ping' }, { ...H, 'mcp-session-id': 'client-chosen-id' });
-  report(s2.status === 200, 'CONTRACT', 'client-chosen Mcp-Session-Id accepted (DTPR seed: any opaque string)', `${s2.status}`);
+  report(
+    s2.status === 200,
+    'CONTRACT',
+    'client-chosen Mcp-Session-Id accepted (DTPR seed: any opaque string)',
+    `${s2.status}`,
+  );
   const s2b = await post({ jsonrpc: '2.0', id: 20, method: 'ping' }, { ...H, 'mcp-session-id': 'bad id with spaces' });
   report(s2b.status === 400, 'CONTRACT', 'Mcp-Session-Id outside visible ASCII -> 400', `${s2b.status}`);
-  const d = await fetch(url, { method: 'DELETE', headers: H }); await d.body?.cancel();
+  const d = await fetch(url, { method: 'DELETE', headers: H });
+  await d.body?.cancel();
   report(d.status === 204, 'CONTRACT', 'DELETE with Mcp-Session-Id clears its render slot -> 204', `${d.status}`);
 }
-const f = results.filter(x => x === false).length, p = results.filter(x => x === true).length;
+const f = results.filter((x) => x === false).length,
+  p = results.filter((x) => x === true).length;
 console.log(`${p} passed, ${f} failed`);
 process.exitCode = f > 0 ? 1 : 0;

@@ -13,7 +13,9 @@ let served = 0;
 for (let i = 0; i < 2 * LIMIT + 1; i++) {
   // A new DTPR-Client name per call: the address bucket must hold even so.
   const r = await fetch(`${base}/api/v2/schemas/ai@latest/resolve`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'dtpr-client': `e2e-rotating-${i}` }, body: '{"elements":[]}',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'dtpr-client': `e2e-rotating-${i}` },
+    body: '{"elements":[]}',
   });
   const body = await r.json();
   if (r.status === 429) refused ??= { r, body };
@@ -23,7 +25,9 @@ try {
   assert.ok(refused, `all ${2 * LIMIT + 1} calls were served: the address bucket did not hold`);
   assert.equal(refused.r.headers.get('retry-after'), '60');
   assert.equal(refused.body.errors[0].code, 'rate_limited');
-  console.log(`PASS rate limit on the simulated binding: ${served} served, then 429 with Retry-After (rotating DTPR-Client)`);
+  console.log(
+    `PASS rate limit on the simulated binding: ${served} served, then 429 with Retry-After (rotating DTPR-Client)`,
+  );
   console.log('1 passed, 0 failed');
 } catch (e) {
   console.log(`FAIL rate limit on the simulated binding: ${e.message}`);

@@ -60,12 +60,25 @@ const reads = [
   ['get_schema', { version: 'ai@2026-04-16-beta', include: 'full' }, (e) => assert.equal(e.data.elements.length, 108)],
   ['list_categories', { version: V, locales: ['fr'] }, (e) => assert.equal(e.data.categories.length, 12)],
   ['list_elements', { version: V, query: 'camera face', limit: 5 }, (e) => assert.ok(e.data.returned > 0)],
-  ['list_elements', { version: V, category_id: 'rights', fields: ['title', 'shape'] }, (e) => assert.equal(e.data.total, 11)],
+  [
+    'list_elements',
+    { version: V, category_id: 'rights', fields: ['title', 'shape'] },
+    (e) => assert.equal(e.data.total, 11),
+  ],
   ['get_element', { version: V, element_id: 'input_biometric' }, (e) => assert.equal(e.data.element.shape, 'circle')],
-  ['get_elements', { version: V, element_ids: ['accessibility', 'people'] }, (e) => assert.equal(Object.keys(e.data.elements).length, 2)],
-  ['get_icon_url', { version: V, element_id: 'input_biometric', variant: 'identifiable' }, (e) => assert.match(e.data.url, /icon\.identifiable\.svg$/)],
+  [
+    'get_elements',
+    { version: V, element_ids: ['accessibility', 'people'] },
+    (e) => assert.equal(Object.keys(e.data.elements).length, 2),
+  ],
+  [
+    'get_icon_url',
+    { version: V, element_id: 'input_biometric', variant: 'identifiable' },
+    (e) => assert.match(e.data.url, /icon\.identifiable\.svg$/),
+  ],
 ];
-for (const [name, args, check] of reads) await step(`${name} ${JSON.stringify(args)}`, async () => check(await callChecked(name, args)));
+for (const [name, args, check] of reads)
+  await step(`${name} ${JSON.stringify(args)}`, async () => check(await callChecked(name, args)));
 
 await step('hard failure: unknown element is isError with the envelope', async () => {
   const e = await callChecked('get_element', { version: V, element_id: 'missing_element' }, { hard: true });
@@ -89,14 +102,20 @@ if (tools.has('validate_datachain')) {
 }
 await step('ping and completion', async () => {
   await client.ping();
-  const c = await client.complete({ ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'version', value: 'ai@' } });
+  const c = await client.complete({
+    ref: { type: 'ref/prompt', name: 'draft_datachain' },
+    argument: { name: 'version', value: 'ai@' },
+  });
   assert.ok(c.completion.values.includes(V));
 });
 
 const realistic = readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8');
 const promptArgs = {
   draft_datachain: { system_description: 'A city counts cars at crossings with cameras to retime traffic lights.' },
-  choose_elements: { category_id: 'input_dataset', system_description: 'A city counts cars at crossings with cameras.' },
+  choose_elements: {
+    category_id: 'input_dataset',
+    system_description: 'A city counts cars at crossings with cameras.',
+  },
   audit_datachain: { datachain: realistic },
   explain_datachain: { datachain: realistic, audience: 'residents of the neighbourhood' },
   translate_datachain: { datachain: realistic, target_locale: 'fr' },
@@ -131,23 +150,41 @@ await step('prompts/get audit_datachain without a datachain uses the one rendere
 });
 await step('prompts/get refuses an unknown prompt and a bad argument with -32602', async () => {
   await assert.rejects(client.getPrompt({ name: 'nope' }), (e) => e.code === -32602);
-  await assert.rejects(client.getPrompt({ name: 'choose_elements', arguments: { category_id: 'nope', system_description: 'x' } }), (e) => e.code === -32602 && /category/i.test(e.message));
+  await assert.rejects(
+    client.getPrompt({ name: 'choose_elements', arguments: { category_id: 'nope', system_description: 'x' } }),
+    (e) => e.code === -32602 && /category/i.test(e.message),
+  );
 });
 const expectedValues = { version: 'ai@latest', category_id: 'purpose', locale: 'fr', target_locale: 'fr' };
 for (const [name] of Object.entries(promptArgs)) {
   await step(`completion/complete every argument of ${name}`, async () => {
     for (const arg of prompts.get(name)?.arguments ?? []) {
-      const c = await client.complete({ ref: { type: 'ref/prompt', name }, argument: { name: arg.name, value: '' }, context: { arguments: { version: V } } });
+      const c = await client.complete({
+        ref: { type: 'ref/prompt', name },
+        argument: { name: arg.name, value: '' },
+        context: { arguments: { version: V } },
+      });
       assert.ok(Array.isArray(c.completion.values), arg.name);
-      if (expectedValues[arg.name]) assert.ok(c.completion.values.includes(expectedValues[arg.name]), `${name}.${arg.name}: ${c.completion.values}`);
+      if (expectedValues[arg.name])
+        assert.ok(
+          c.completion.values.includes(expectedValues[arg.name]),
+          `${name}.${arg.name}: ${c.completion.values}`,
+        );
       else assert.deepEqual(c.completion.values, [], `${name}.${arg.name} is free text`);
     }
   });
 }
 await step('completion/complete: resource template arguments; unknown prompt is -32602', async () => {
-  const c = await client.complete({ ref: { type: 'ref/resource', uri: 'dtpr://schemas/{version}/elements/{element_id}' }, argument: { name: 'element_id', value: 'input_bio' }, context: { arguments: { version: V } } });
+  const c = await client.complete({
+    ref: { type: 'ref/resource', uri: 'dtpr://schemas/{version}/elements/{element_id}' },
+    argument: { name: 'element_id', value: 'input_bio' },
+    context: { arguments: { version: V } },
+  });
   assert.deepEqual(c.completion.values, ['input_biometric']);
-  await assert.rejects(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'version', value: '' } }), (e) => e.code === -32602);
+  await assert.rejects(
+    client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'version', value: '' } }),
+    (e) => e.code === -32602,
+  );
 });
 await transport.terminateSession();
 await client.close();

@@ -12,12 +12,26 @@ function curl(args) {
   return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: rest.join('\n\n') };
 }
 function step(name, fn) {
-  try { fn(); passed++; console.log(`PASS ${name}`); } catch (e) { failed++; console.log(`FAIL ${name}: ${e.message}`); }
+  try {
+    fn();
+    passed++;
+    console.log(`PASS ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
 }
 
 step('initialize + tools/list batch with a client session id', () => {
-  const r = curl([`${base}/mcp`, '-H', 'content-type: application/json', '-H', 'mcp-session-id: demo-session', '--data',
-    '[\n  {"jsonrpc":"2.0","id":1,"method":"initialize"},\n  {"jsonrpc":"2.0","id":2,"method":"tools/list"}\n]']);
+  const r = curl([
+    `${base}/mcp`,
+    '-H',
+    'content-type: application/json',
+    '-H',
+    'mcp-session-id: demo-session',
+    '--data',
+    '[\n  {"jsonrpc":"2.0","id":1,"method":"initialize"},\n  {"jsonrpc":"2.0","id":2,"method":"tools/list"}\n]',
+  ]);
   assert.equal(r.status, 200);
   const [init, list] = JSON.parse(r.body);
   assert.equal(init.id, 1);
@@ -26,7 +40,17 @@ step('initialize + tools/list batch with a client session id', () => {
   assert.match(r.headers, /mcp-session-id: demo-session/);
 });
 step('wire format: initialize with empty params', () => {
-  const r = curl([`${base}/mcp`, '-H', 'Content-Type: application/json', '-H', 'Accept: application/json', '-H', 'mcp-session-id: 01HR', '--data', '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}']);
+  const r = curl([
+    `${base}/mcp`,
+    '-H',
+    'Content-Type: application/json',
+    '-H',
+    'Accept: application/json',
+    '-H',
+    'mcp-session-id: 01HR',
+    '--data',
+    '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}',
+  ]);
   assert.equal(r.status, 200);
   const body = JSON.parse(r.body);
   // Seed 001 shows 2025-06-18 here; the contract answers a request without a supported version with the newest one.
@@ -34,8 +58,13 @@ step('wire format: initialize with empty params', () => {
   assert.ok(body.result.serverInfo.version);
 });
 step('a tool call with a real element id', () => {
-  const r = curl([`${base}/mcp`, '-H', 'content-type: application/json', '--data',
-    '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_element","arguments":{"version":"ai@2026-04-16-beta","element_id":"accessibility"}}}']);
+  const r = curl([
+    `${base}/mcp`,
+    '-H',
+    'content-type: application/json',
+    '--data',
+    '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_element","arguments":{"version":"ai@2026-04-16-beta","element_id":"accessibility"}}}',
+  ]);
   const body = JSON.parse(r.body);
   assert.equal(body.result.structuredContent.ok, true);
   assert.deepEqual(JSON.parse(body.result.content[0].text), body.result.structuredContent);
@@ -44,11 +73,23 @@ step('GET /mcp is 405', () => {
   assert.equal(curl([`${base}/mcp`]).status, 405);
 });
 step('unknown method is -32601', () => {
-  const r = curl([`${base}/mcp`, '-H', 'content-type: application/json', '--data', '{"jsonrpc":"2.0","id":9,"method":"nope"}']);
+  const r = curl([
+    `${base}/mcp`,
+    '-H',
+    'content-type: application/json',
+    '--data',
+    '{"jsonrpc":"2.0","id":9,"method":"nope"}',
+  ]);
   assert.equal(JSON.parse(r.body).error.code, -32601);
 });
 step('batch of notifications only is 204', () => {
-  const r = curl([`${base}/mcp`, '-H', 'content-type: application/json', '--data', '[{"jsonrpc":"2.0","method":"notifications/initialized"}]']);
+  const r = curl([
+    `${base}/mcp`,
+    '-H',
+    'content-type: application/json',
+    '--data',
+    '[{"jsonrpc":"2.0","method":"notifications/initialized"}]',
+  ]);
   assert.equal(r.status, 204);
 });
 console.log(`${passed} passed, ${failed} failed`);

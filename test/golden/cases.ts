@@ -20,7 +20,10 @@ export const JSON_GOLDENS: Readonly<Record<string, string>> = {
 
 /** POST goldens: file -> request path and JSON body. */
 export const POST_GOLDENS: Readonly<Record<string, { path: string; body: unknown }>> = {
-  'rest-validate-empty-elements.json': { path: `${V}/validate`, body: { schema_version: 'ai@2026-08-12', elements: [] } },
+  'rest-validate-empty-elements.json': {
+    path: `${V}/validate`,
+    body: { schema_version: 'ai@2026-08-12', elements: [] },
+  },
 };
 
 export const SVG_GOLDENS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { inject } from 'vitest';
 
 /** fast-check time budget per property: a loaded machine runs fewer cases, never fails for it. */

@@ -3,7 +3,11 @@ import { exports } from 'cloudflare:workers';
 const BASE = 'http://127.0.0.1:8787';
 /** Each test file gets its own rate bucket, so suites do not drain each other's tokens. */
 const TEST_CLIENT = `test-${crypto.randomUUID()}`;
-export const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'dtpr-client': TEST_CLIENT };
+export const JSON_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'dtpr-client': TEST_CLIENT,
+};
 
 /** Sends a request through the Worker's own fetch handler, inside workerd. */
 export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
@@ -26,14 +30,27 @@ export async function postMcp(body: unknown, headers: Record<string, string> = {
   });
   const text = await res.text();
   let json: unknown;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, headers: res.headers, text, json };
 }
 
 let nextId = 1;
 /** Calls a tool and returns the JSON-RPC result (content, structuredContent, isError). */
 export async function callTool(name: string, args: unknown, headers: Record<string, string> = {}) {
-  const r = await postMcp({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } }, headers);
-  if (r.status !== 200 || !r.json?.result) throw new Error(`tools/call ${name} failed: ${r.status} ${r.text.slice(0, 300)}`);
-  return r.json.result as { content: Array<{ type: string; text: string }>; structuredContent: any; isError?: boolean; _meta?: any };
+  const r = await postMcp(
+    { jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } },
+    headers,
+  );
+  if (r.status !== 200 || !r.json?.result)
+    throw new Error(`tools/call ${name} failed: ${r.status} ${r.text.slice(0, 300)}`);
+  return r.json.result as {
+    content: Array<{ type: string; text: string }>;
+    structuredContent: any;
+    isError?: boolean;
+    _meta?: any;
+  };
 }

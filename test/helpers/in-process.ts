@@ -3,8 +3,12 @@ export function memoryKv(): KVNamespace {
   const data = new Map<string, string>();
   return {
     get: async (key: string) => data.get(key) ?? null,
-    put: async (key: string, value: string) => { data.set(key, value); },
-    delete: async (key: string) => { data.delete(key); },
+    put: async (key: string, value: string) => {
+      data.set(key, value);
+    },
+    delete: async (key: string) => {
+      data.delete(key);
+    },
   } as unknown as KVNamespace;
 }
 

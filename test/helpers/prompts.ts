@@ -16,8 +16,20 @@ export function releaseOf(version: string): Release {
 }
 
 let nextId = 1;
-export function getPrompt(name: string, args?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<RpcReply> {
-  return postMcp({ jsonrpc: '2.0', id: nextId++, method: 'prompts/get', params: args === undefined ? { name } : { name, arguments: args } }, headers);
+export function getPrompt(
+  name: string,
+  args?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<RpcReply> {
+  return postMcp(
+    {
+      jsonrpc: '2.0',
+      id: nextId++,
+      method: 'prompts/get',
+      params: args === undefined ? { name } : { name, arguments: args },
+    },
+    headers,
+  );
 }
 
 export function complete(params: Record<string, unknown>): Promise<RpcReply> {
@@ -47,7 +59,7 @@ export function expectInvalid(r: RpcReply, path: string, message: RegExp, hint?:
 }
 
 const REQUIRED = { en: ['Required.', 'Optional.'], fr: ['Obligatoire.', 'Facultative.'] } as const;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Checks that a prompt text lists every category of the release in display order, each with its
@@ -58,7 +70,10 @@ export function expectCategories(text: string, release: Release, locale: Locale,
   release.bundle.categories.forEach((c, i) => {
     const sep = locale === 'fr' ? ' : ' : ': ';
     const flag = REQUIRED[locale][c.required ? 0 : 1];
-    const line = new RegExp(`^${i + 1}\\. ${escape(c.id)}${sep}${escape(pickLocale(c.name, locale))}\\. ${escape(flag)}`, 'm');
+    const line = new RegExp(
+      `^${i + 1}\\. ${escapeRegExp(c.id)}${sep}${escapeRegExp(pickLocale(c.name, locale))}\\. ${escapeRegExp(flag)}`,
+      'm',
+    );
     const m = line.exec(text);
     expect(m, `${c.id} in ${locale}`).not.toBeNull();
     expect(m!.index).toBeGreaterThan(last);

@@ -30,7 +30,12 @@ export interface Scored {
   rr: number;
 }
 
-export interface Summary { queries: number; p5: number; r10: number; mrr: number }
+export interface Summary {
+  queries: number;
+  p5: number;
+  r10: number;
+  mrr: number;
+}
 
 /** Scores one ranking against its judgment (see PRECISION_AT_5 for the definitions). */
 function score(judgment: Judgment, ranked: readonly string[]): Scored {
@@ -52,24 +57,40 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 
 export function summarize(scored: readonly Scored[]): Record<string, Summary> {
   const groups: Record<string, Scored[]> = { overall: [...scored] };
   for (const s of scored) (groups[s.judgment.locale] ??= []).push(s);
-  return Object.fromEntries(Object.entries(groups).map(([key, xs]) => [key, {
-    queries: xs.length,
-    p5: mean(xs.map((s) => s.p5)),
-    r10: mean(xs.map((s) => s.r10)),
-    mrr: mean(xs.map((s) => s.rr)),
-  }]));
+  return Object.fromEntries(
+    Object.entries(groups).map(([key, xs]) => [
+      key,
+      {
+        queries: xs.length,
+        p5: mean(xs.map((s) => s.p5)),
+        r10: mean(xs.map((s) => s.r10)),
+        mrr: mean(xs.map((s) => s.rr)),
+      },
+    ]),
+  );
 }
 
 /** Runs every judged query through the list_elements handler (first page of 10) and scores it. */
 export async function runJudgments(store: SchemaStore, version: string): Promise<Scored[]> {
-  const ctx: CallContext = { store, requestId: 'relevance', sessionId: 'relevance', origin: 'http://localhost', env: {} as Env };
+  const ctx: CallContext = {
+    store,
+    requestId: 'relevance',
+    sessionId: 'relevance',
+    origin: 'http://localhost',
+    env: {} as Env,
+  };
   const tool = toolNamed('list_elements');
   const out: Scored[] = [];
   for (const j of JUDGMENTS) {
     const { envelope } = await invokeTool(tool, { version, query: j.query, locale: j.locale, limit: 10 }, ctx);
     if (!envelope.ok) throw new Error(`${j.id}: list_elements failed: ${JSON.stringify(envelope.errors)}`);
     const data = envelope.data as { elements: { id: string }[] };
-    out.push(score(j, data.elements.map((e) => e.id)));
+    out.push(
+      score(
+        j,
+        data.elements.map((e) => e.id),
+      ),
+    );
   }
   return out;
 }

@@ -15,11 +15,17 @@ import { coreDef as core, defOf, isRecord } from '../../src/services/validator/s
 function pickOption(options: readonly unknown[], value: unknown): unknown {
   if (!isRecord(value)) return options.find((o) => core(o).type !== 'object');
   const objects = options.filter((o) => core(o).type === 'object');
-  return objects.find((o) => Object.entries(core(o).shape as Record<string, unknown>).every(([key, field]) => {
-    const def = core(field);
-    if (def.type !== 'literal') return true;
-    return value[key] === undefined ? defOf(field).type !== 'literal' : (def.values as unknown[]).includes(value[key]);
-  })) ?? objects[0];
+  return (
+    objects.find((o) =>
+      Object.entries(core(o).shape as Record<string, unknown>).every(([key, field]) => {
+        const def = core(field);
+        if (def.type !== 'literal') return true;
+        return value[key] === undefined
+          ? defOf(field).type !== 'literal'
+          : (def.values as unknown[]).includes(value[key]);
+      }),
+    ) ?? objects[0]
+  );
 }
 
 function walk(schema: unknown, value: unknown, path: string, out: Finding[], deadline: Deadline): void {
@@ -33,7 +39,15 @@ function walk(schema: unknown, value: unknown, path: string, out: Finding[], dea
       if (!isRecord(value)) return;
       for (const [k, v] of Object.entries(value)) {
         // The parser drops this key before anything sees it; say so rather than lose it silently.
-        if (k === '__proto__') out.push(finding('unknown_key', keyPath(path, k), `Key '__proto__' in ${path} cannot be used and is ignored.`, 'Use another key.'));
+        if (k === '__proto__')
+          out.push(
+            finding(
+              'unknown_key',
+              keyPath(path, k),
+              `Key '__proto__' in ${path} cannot be used and is ignored.`,
+              'Use another key.',
+            ),
+          );
         else walk(def.valueType, v, keyPath(path, k), out, deadline);
       }
       return;
@@ -49,8 +63,14 @@ function walk(schema: unknown, value: unknown, path: string, out: Finding[], dea
         if (Object.hasOwn(shape, k)) walk(shape[k], v, path ? keyPath(path, k) : k, out, deadline);
         else {
           const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
-          out.push(finding('unknown_key', path ? keyPath(path, key) : key, `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
-            `Remove '${key}' or use one of the keys allowed there: ${listIds(Object.keys(shape), 20)}.`));
+          out.push(
+            finding(
+              'unknown_key',
+              path ? keyPath(path, key) : key,
+              `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
+              `Remove '${key}' or use one of the keys allowed there: ${listIds(Object.keys(shape), 20)}.`,
+            ),
+          );
         }
       }
       return;

@@ -21,10 +21,18 @@ describe('completion/complete for prompt arguments', () => {
   const allVersions = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
 
   it('version: every served version and alias, filtered by what is typed', async () => {
-    for (const name of ['draft_datachain', 'choose_elements', 'audit_datachain', 'explain_datachain', 'translate_datachain']) {
+    for (const name of [
+      'draft_datachain',
+      'choose_elements',
+      'audit_datachain',
+      'explain_datachain',
+      'translate_datachain',
+    ]) {
       expect((await values(prompt(name), 'version', '')).values.sort()).toEqual([...allVersions].sort());
     }
-    expect((await values(prompt('draft_datachain'), 'version', 'ai@LATEST')).values.sort()).toEqual(Object.keys(index.aliases).sort());
+    expect((await values(prompt('draft_datachain'), 'version', 'ai@LATEST')).values.sort()).toEqual(
+      Object.keys(index.aliases).sort(),
+    );
     expect((await values(prompt('draft_datachain'), 'version', 'nothing-like-it')).values).toEqual([]);
   });
 
@@ -32,29 +40,42 @@ describe('completion/complete for prompt arguments', () => {
     const latest = releaseOf('ai@latest').bundle.categories.map((c) => c.id);
     const beta = releaseOf('ai@latest-beta').bundle.categories.map((c) => c.id);
     expect((await values(prompt('choose_elements'), 'category_id', '')).values).toEqual(latest);
-    expect((await values(prompt('choose_elements'), 'category_id', '', { version: 'ai@latest-beta' })).values).toEqual(beta);
+    expect((await values(prompt('choose_elements'), 'category_id', '', { version: 'ai@latest-beta' })).values).toEqual(
+      beta,
+    );
     const typed = 'data';
-    const expected = [...latest.filter((id) => id.startsWith(typed)), ...latest.filter((id) => !id.startsWith(typed) && id.includes(typed))];
+    const expected = [
+      ...latest.filter((id) => id.startsWith(typed)),
+      ...latest.filter((id) => !id.startsWith(typed) && id.includes(typed)),
+    ];
     expect((await values(prompt('choose_elements'), 'category_id', typed)).values).toEqual(expected);
-    expect((await values(prompt('choose_elements'), 'category_id', '', { version: 'ai@1999-01-01' })).values).toEqual([]);
+    expect((await values(prompt('choose_elements'), 'category_id', '', { version: 'ai@1999-01-01' })).values).toEqual(
+      [],
+    );
   });
 
-  it('locale and target_locale: the release\'s locales', async () => {
+  it("locale and target_locale: the release's locales", async () => {
     const locales = [...releaseOf('ai@latest').locales];
     expect((await values(prompt('draft_datachain'), 'locale', '')).values).toEqual(locales);
     expect((await values(prompt('translate_datachain'), 'target_locale', '')).values).toEqual(locales);
-    expect((await values(prompt('translate_datachain'), 'target_locale', 'f')).values).toEqual(locales.filter((l) => l.startsWith('f')));
+    expect((await values(prompt('translate_datachain'), 'target_locale', 'f')).values).toEqual(
+      locales.filter((l) => l.startsWith('f')),
+    );
   });
 
   it('free-text arguments have no values', async () => {
-    for (const [name, arg] of [['draft_datachain', 'system_description'], ['audit_datachain', 'datachain'], ['explain_datachain', 'audience']]) {
+    for (const [name, arg] of [
+      ['draft_datachain', 'system_description'],
+      ['audit_datachain', 'datachain'],
+      ['explain_datachain', 'audience'],
+    ]) {
       expect(await values(prompt(name!), arg!, 'a')).toEqual({ values: [], total: 0, hasMore: false });
     }
   });
 });
 
 describe('completion/complete for resource template arguments', () => {
-  it('element_id: the release\'s element ids, at most 100 with total and hasMore', async () => {
+  it("element_id: the release's element ids, at most 100 with total and hasMore", async () => {
     const ids = [...releaseOf('ai@latest').elementById.keys()];
     const all = await values(ELEMENT_TEMPLATE, 'element_id', '');
     expect(all.total).toBe(ids.length);
@@ -66,21 +87,56 @@ describe('completion/complete for resource template arguments', () => {
   });
 
   it('version, in both templates', async () => {
-    for (const ref of [ELEMENT_TEMPLATE, CATEGORIES_TEMPLATE]) expect((await values(ref, 'version', 'ai@latest')).values).toContain('ai@latest');
+    for (const ref of [ELEMENT_TEMPLATE, CATEGORIES_TEMPLATE])
+      expect((await values(ref, 'version', 'ai@latest')).values).toContain('ai@latest');
   });
 });
 
 describe('completion/complete refuses unknown references with -32602', () => {
   it.each<[string, Record<string, unknown>, string, RegExp, RegExp?]>([
-    ['an unknown prompt', { ref: prompt('nope'), argument: { name: 'version', value: '' } }, 'ref.name', /Unknown prompt 'nope'/, /draft_datachain/],
-    ['an argument the prompt does not have', { ref: prompt('draft_datachain'), argument: { name: 'category_id', value: '' } }, 'argument.name', /not an argument of this prompt/, /system_description, version, locale/],
-    ['an unknown resource template', { ref: { type: 'ref/resource', uri: 'dtpr://nope/{version}' }, argument: { name: 'version', value: '' } }, 'ref.uri', /No resource template/, /elements\/\{element_id\}/],
-    ['the view resource, which takes no arguments', { ref: { type: 'ref/resource', uri: 'ui://dtpr/datachain/view.html' }, argument: { name: 'version', value: '' } }, 'ref.uri', /No resource template/],
-    ['an argument the template does not have', { ref: CATEGORIES_TEMPLATE, argument: { name: 'element_id', value: '' } }, 'argument.name', /not an argument of this resource template/, /version/],
+    [
+      'an unknown prompt',
+      { ref: prompt('nope'), argument: { name: 'version', value: '' } },
+      'ref.name',
+      /Unknown prompt 'nope'/,
+      /draft_datachain/,
+    ],
+    [
+      'an argument the prompt does not have',
+      { ref: prompt('draft_datachain'), argument: { name: 'category_id', value: '' } },
+      'argument.name',
+      /not an argument of this prompt/,
+      /system_description, version, locale/,
+    ],
+    [
+      'an unknown resource template',
+      { ref: { type: 'ref/resource', uri: 'dtpr://nope/{version}' }, argument: { name: 'version', value: '' } },
+      'ref.uri',
+      /No resource template/,
+      /elements\/\{element_id\}/,
+    ],
+    [
+      'the view resource, which takes no arguments',
+      { ref: { type: 'ref/resource', uri: 'ui://dtpr/datachain/view.html' }, argument: { name: 'version', value: '' } },
+      'ref.uri',
+      /No resource template/,
+    ],
+    [
+      'an argument the template does not have',
+      { ref: CATEGORIES_TEMPLATE, argument: { name: 'element_id', value: '' } },
+      'argument.name',
+      /not an argument of this resource template/,
+      /version/,
+    ],
   ])('%s', async (_, params, path, message, hint) => expectInvalid(await complete(params), path, message, hint));
 
   it('malformed params', async () => {
-    for (const params of [{}, { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: '' } }, { ref: prompt('draft_datachain'), argument: { name: 'version' } }, { ref: prompt('draft_datachain'), argument: { name: 'version', value: 'x'.repeat(257) } }]) {
+    for (const params of [
+      {},
+      { ref: { type: 'ref/tool', name: 'x' }, argument: { name: 'a', value: '' } },
+      { ref: prompt('draft_datachain'), argument: { name: 'version' } },
+      { ref: prompt('draft_datachain'), argument: { name: 'version', value: 'x'.repeat(257) } },
+    ]) {
       const r = await complete(params);
       expect(r.json.error.code).toBe(-32602);
     }

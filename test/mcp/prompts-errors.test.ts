@@ -9,37 +9,156 @@ const dc = JSON.stringify(REALISTIC);
 describe('prompts/get refuses bad requests with -32602, a path and a fix', () => {
   const cases: Array<[string, string, Record<string, unknown> | undefined, string, RegExp, RegExp?]> = [
     ['unknown prompt', 'nope', {}, 'name', /Unknown prompt 'nope'/, /draft_datachain/],
-    ['missing required argument', 'draft_datachain', undefined, 'arguments.system_description', /needs the argument 'system_description'/],
+    [
+      'missing required argument',
+      'draft_datachain',
+      undefined,
+      'arguments.system_description',
+      /needs the argument 'system_description'/,
+    ],
     ['missing required category_id', 'choose_elements', D, 'arguments.category_id', /needs the argument 'category_id'/],
-    ['missing target_locale', 'translate_datachain', { datachain: dc }, 'arguments.target_locale', /needs the argument 'target_locale'/],
-    ['empty required argument', 'draft_datachain', { system_description: '' }, 'arguments.system_description', /needs the argument/],
-    ['unknown argument name', 'draft_datachain', { ...D, versoin: 'ai@latest' }, 'arguments.versoin', /has no argument 'versoin'/, /system_description, version, locale/],
-    ['__proto__ as an argument name', 'draft_datachain', JSON.parse('{"__proto__":"x","system_description":"y"}'), 'arguments.__proto__', /has no argument/],
-    ['non-string value', 'draft_datachain', { ...D, version: 5 }, 'arguments.version', /must be a string \(got number\)/],
-    ['object as the datachain', 'audit_datachain', { datachain: { elements: [] } }, 'arguments.datachain', /must be a string \(got object\)/, /JSON text/],
-    ['too long a value', 'explain_datachain', { datachain: dc, audience: 'x'.repeat(201) }, 'arguments.audience', /at most 200/],
-    ['unknown version', 'draft_datachain', { ...D, version: 'ai@1999-01-01' }, 'arguments.version', /not served/, /ai@latest/],
-    ['malformed version', 'choose_elements', { ...D, category_id: 'purpose', version: 'latest' }, 'arguments.version', /./],
+    [
+      'missing target_locale',
+      'translate_datachain',
+      { datachain: dc },
+      'arguments.target_locale',
+      /needs the argument 'target_locale'/,
+    ],
+    [
+      'empty required argument',
+      'draft_datachain',
+      { system_description: '' },
+      'arguments.system_description',
+      /needs the argument/,
+    ],
+    [
+      'unknown argument name',
+      'draft_datachain',
+      { ...D, versoin: 'ai@latest' },
+      'arguments.versoin',
+      /has no argument 'versoin'/,
+      /system_description, version, locale/,
+    ],
+    [
+      '__proto__ as an argument name',
+      'draft_datachain',
+      JSON.parse('{"__proto__":"x","system_description":"y"}'),
+      'arguments.__proto__',
+      /has no argument/,
+    ],
+    [
+      'non-string value',
+      'draft_datachain',
+      { ...D, version: 5 },
+      'arguments.version',
+      /must be a string \(got number\)/,
+    ],
+    [
+      'object as the datachain',
+      'audit_datachain',
+      { datachain: { elements: [] } },
+      'arguments.datachain',
+      /must be a string \(got object\)/,
+      /JSON text/,
+    ],
+    [
+      'too long a value',
+      'explain_datachain',
+      { datachain: dc, audience: 'x'.repeat(201) },
+      'arguments.audience',
+      /at most 200/,
+    ],
+    [
+      'unknown version',
+      'draft_datachain',
+      { ...D, version: 'ai@1999-01-01' },
+      'arguments.version',
+      /not served/,
+      /ai@latest/,
+    ],
+    [
+      'malformed version',
+      'choose_elements',
+      { ...D, category_id: 'purpose', version: 'latest' },
+      'arguments.version',
+      /./,
+    ],
     ['unknown locale', 'draft_datachain', { ...D, locale: 'de' }, 'arguments.locale', /Locale 'de'/, /en, fr/],
-    ['unknown target locale', 'translate_datachain', { datachain: dc, target_locale: 'es' }, 'arguments.target_locale', /Locale 'es'/, /en, fr/],
-    ['unknown category', 'choose_elements', { ...D, category_id: 'nope' }, 'arguments.category_id', /Category 'nope' is not in/, /purpose/],
-    ['datachain not JSON', 'audit_datachain', { datachain: '{oops' }, 'arguments.datachain', /not valid JSON/, /JSON text of an object/],
-    ['datachain a JSON array', 'explain_datachain', { datachain: '[]' }, 'arguments.datachain', /must be a JSON object \(got an array\)/],
-    ['datachain a JSON string', 'translate_datachain', { datachain: '"x"', target_locale: 'fr' }, 'arguments.datachain', /must be a JSON object \(got string\)/],
-    ['datachain nested too deep', 'audit_datachain', { datachain: `${'['.repeat(70)}${']'.repeat(70)}` }, 'arguments.datachain', /nesting exceeds 64/],
-    ['schema_version not served', 'audit_datachain', { datachain: JSON.stringify({ ...REALISTIC, schema_version: 'ai@1999-01-01' }) }, 'arguments.datachain.schema_version', /not served/, /Pass `version`/],
+    [
+      'unknown target locale',
+      'translate_datachain',
+      { datachain: dc, target_locale: 'es' },
+      'arguments.target_locale',
+      /Locale 'es'/,
+      /en, fr/,
+    ],
+    [
+      'unknown category',
+      'choose_elements',
+      { ...D, category_id: 'nope' },
+      'arguments.category_id',
+      /Category 'nope' is not in/,
+      /purpose/,
+    ],
+    [
+      'datachain not JSON',
+      'audit_datachain',
+      { datachain: '{oops' },
+      'arguments.datachain',
+      /not valid JSON/,
+      /JSON text of an object/,
+    ],
+    [
+      'datachain a JSON array',
+      'explain_datachain',
+      { datachain: '[]' },
+      'arguments.datachain',
+      /must be a JSON object \(got an array\)/,
+    ],
+    [
+      'datachain a JSON string',
+      'translate_datachain',
+      { datachain: '"x"', target_locale: 'fr' },
+      'arguments.datachain',
+      /must be a JSON object \(got string\)/,
+    ],
+    [
+      'datachain nested too deep',
+      'audit_datachain',
+      { datachain: `${'['.repeat(70)}${']'.repeat(70)}` },
+      'arguments.datachain',
+      /nesting exceeds 64/,
+    ],
+    [
+      'schema_version not served',
+      'audit_datachain',
+      { datachain: JSON.stringify({ ...REALISTIC, schema_version: 'ai@1999-01-01' }) },
+      'arguments.datachain.schema_version',
+      /not served/,
+      /Pass `version`/,
+    ],
   ];
   for (const [name, prompt, args, path, message, hint] of cases) {
     it(name, async () => expectInvalid(await getPrompt(prompt, args), path, message, hint));
   }
 
-  it('version naming another release than the datachain\'s schema_version', async () => {
+  it("version naming another release than the datachain's schema_version", async () => {
     const other = releaseOf('ai@latest-beta').id === REALISTIC.schema_version ? 'ai@latest' : 'ai@latest-beta';
-    expectInvalid(await getPrompt('audit_datachain', { datachain: dc, version: other }), 'arguments.version', /schema_version is/, /Omit `version`/);
+    expectInvalid(
+      await getPrompt('audit_datachain', { datachain: dc, version: other }),
+      'arguments.version',
+      /schema_version is/,
+      /Omit `version`/,
+    );
   });
 
   it('malformed params are -32602 too', async () => {
-    for (const params of [{}, { name: 5 }, { name: 'draft_datachain', arguments: ['x'] }, { name: 'draft_datachain', arguments: 'x' }]) {
+    for (const params of [
+      {},
+      { name: 5 },
+      { name: 'draft_datachain', arguments: ['x'] },
+      { name: 'draft_datachain', arguments: 'x' },
+    ]) {
       const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params });
       expect(r.json.error.code).toBe(-32602);
     }

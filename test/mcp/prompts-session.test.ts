@@ -11,14 +11,23 @@ const fenced = (material: string) => JSON.parse(material.split('\n').slice(2, -1
 function portable(title: string) {
   const beta = releaseOf('ai@latest-beta');
   const { schema_version: _, ...rest } = REALISTIC;
-  return { ...rest, title: [{ locale: 'en', value: title }], elements: REALISTIC.elements.filter((p: any) => beta.elementById.has(p.element_id)) };
+  return {
+    ...rest,
+    title: [{ locale: 'en', value: title }],
+    elements: REALISTIC.elements.filter((p: any) => beta.elementById.has(p.element_id)),
+  };
 }
 
 describe('audit and explain fall back to the datachain last rendered in the session', () => {
   for (const prompt of ['audit_datachain', 'explain_datachain']) {
     it(`${prompt}: render, then get the prompt without a datachain in the same session`, async () => {
       const h = session(prompt);
-      const { env } = await call('render_datachain', { version: REALISTIC.schema_version, datachain: REALISTIC }, false, h);
+      const { env } = await call(
+        'render_datachain',
+        { version: REALISTIC.schema_version, datachain: REALISTIC },
+        false,
+        h,
+      );
       expect(env.ok).toBe(true);
       const [text, material] = promptTexts(await getPrompt(prompt, {}, h));
       expect(material!.split('\n')[0]).toMatch(/last rendered in this session/);
@@ -32,7 +41,12 @@ describe('audit and explain fall back to the datachain last rendered in the sess
   it('the stored datachain carries the version it was rendered against', async () => {
     const h = session('beta');
     const beta = releaseOf('ai@latest-beta');
-    const { env } = await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('Beta render') }, false, h);
+    const { env } = await call(
+      'render_datachain',
+      { version: 'ai@latest-beta', datachain: portable('Beta render') },
+      false,
+      h,
+    );
     expect(env.ok).toBe(true);
     const [text, material] = promptTexts(await getPrompt('audit_datachain', undefined, h));
     expect(fenced(material!).schema_version).toBe(beta.id);
@@ -42,7 +56,12 @@ describe('audit and explain fall back to the datachain last rendered in the sess
   it('a failed render keeps the previous datachain; an explicit datachain wins over the session', async () => {
     const h = session('keep');
     await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('First render') }, false, h);
-    const { env } = await call('render_datachain', { version: 'ai@latest-beta', datachain: { elements: [] } }, false, h);
+    const { env } = await call(
+      'render_datachain',
+      { version: 'ai@latest-beta', datachain: { elements: [] } },
+      false,
+      h,
+    );
     expect(env.ok).toBe(false);
     const [, kept] = promptTexts(await getPrompt('explain_datachain', {}, h));
     expect(fenced(kept!).title[0].value).toBe('First render');
@@ -56,7 +75,12 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     const titled = (title: string) => ({ ...REALISTIC, title: [{ locale: 'en', value: title }] });
     const link = 'https://example.org/ai/disclosure';
     await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Page first') }, false, h);
-    await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Sign second'), format: 'sign', link }, false, h);
+    await call(
+      'render_datachain',
+      { version: REALISTIC.schema_version, datachain: titled('Sign second'), format: 'sign', link },
+      false,
+      h,
+    );
     const [, afterSign] = promptTexts(await getPrompt('explain_datachain', {}, h));
     expect(fenced(afterSign!).title[0].value).toBe('Sign second');
     await call('render_datachain', { version: REALISTIC.schema_version, datachain: titled('Page third') }, false, h);
@@ -64,15 +88,20 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     expect(fenced(afterPage!).title[0].value).toBe('Page third');
   });
 
-  it('sessions never see each other\'s datachain', async () => {
+  it("sessions never see each other's datachain", async () => {
     const a = session('a');
     await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('Session A') }, false, a);
     for (const prompt of ['audit_datachain', 'explain_datachain']) {
-      expectInvalid(await getPrompt(prompt, {}, session('b')), 'arguments.datachain', /none was rendered in this session/, /render_datachain/);
+      expectInvalid(
+        await getPrompt(prompt, {}, session('b')),
+        'arguments.datachain',
+        /none was rendered in this session/,
+        /render_datachain/,
+      );
     }
   });
 
-  it('DELETE /mcp forgets the session\'s datachain with its page', async () => {
+  it("DELETE /mcp forgets the session's datachain with its page", async () => {
     const h = session('deleted');
     await call('render_datachain', { version: 'ai@latest-beta', datachain: portable('To forget') }, false, h);
     promptTexts(await getPrompt('audit_datachain', {}, h));

@@ -4,46 +4,198 @@ import { fetchWorker, postMcp } from '../helpers/http.js';
 const ping = (id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 describe('POST /mcp: the HTTP rules of the contract', () => {
-  const cases: Array<{ name: string; body: unknown; headers?: Record<string, string>; status: number; check?: (r: Awaited<ReturnType<typeof postMcp>>) => void }> = [
-    { name: 'body not JSON -> 400 -32700, id null', body: '{"jsonrpc":"2.0",', status: 400, check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } }) },
-    { name: 'single request -> 200 response object', body: ping(7), status: 200, check: (r) => expect(r.json).toEqual({ jsonrpc: '2.0', id: 7, result: {} }) },
-    { name: 'single notification -> 202 empty', body: { jsonrpc: '2.0', method: 'notifications/initialized' }, status: 202, check: (r) => expect(r.text).toBe('') },
-    { name: 'client response -> 202 empty', body: { jsonrpc: '2.0', id: 'srv-1', result: {} }, status: 202, check: (r) => expect(r.text).toBe('') },
-    { name: 'client error response -> 202', body: { jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x' } }, status: 202 },
-    { name: 'jsonrpc "1.0" -> -32600', body: { jsonrpc: '1.0', id: 1, method: 'ping' }, status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
-    { name: 'jsonrpc missing -> -32600', body: { id: 1, method: 'ping' }, status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
-    { name: 'id object -> -32600, id null', body: { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }, status: 400, check: (r) => expect(r.json).toMatchObject({ id: null, error: { code: -32600 } }) },
-    { name: 'id null -> -32600', body: { jsonrpc: '2.0', id: null, method: 'ping' }, status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
-    { name: 'method number -> -32600', body: { jsonrpc: '2.0', id: 1, method: 5 }, status: 400, check: (r) => expect(r.json).toMatchObject({ id: 1, error: { code: -32600 } }) },
+  const cases: Array<{
+    name: string;
+    body: unknown;
+    headers?: Record<string, string>;
+    status: number;
+    check?: (r: Awaited<ReturnType<typeof postMcp>>) => void;
+  }> = [
+    {
+      name: 'body not JSON -> 400 -32700, id null',
+      body: '{"jsonrpc":"2.0",',
+      status: 400,
+      check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } }),
+    },
+    {
+      name: 'single request -> 200 response object',
+      body: ping(7),
+      status: 200,
+      check: (r) => expect(r.json).toEqual({ jsonrpc: '2.0', id: 7, result: {} }),
+    },
+    {
+      name: 'single notification -> 202 empty',
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+      status: 202,
+      check: (r) => expect(r.text).toBe(''),
+    },
+    {
+      name: 'client response -> 202 empty',
+      body: { jsonrpc: '2.0', id: 'srv-1', result: {} },
+      status: 202,
+      check: (r) => expect(r.text).toBe(''),
+    },
+    {
+      name: 'client error response -> 202',
+      body: { jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x' } },
+      status: 202,
+    },
+    {
+      name: 'jsonrpc "1.0" -> -32600',
+      body: { jsonrpc: '1.0', id: 1, method: 'ping' },
+      status: 400,
+      check: (r) => expect(r.json.error.code).toBe(-32600),
+    },
+    {
+      name: 'jsonrpc missing -> -32600',
+      body: { id: 1, method: 'ping' },
+      status: 400,
+      check: (r) => expect(r.json.error.code).toBe(-32600),
+    },
+    {
+      name: 'id object -> -32600, id null',
+      body: { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' },
+      status: 400,
+      check: (r) => expect(r.json).toMatchObject({ id: null, error: { code: -32600 } }),
+    },
+    {
+      name: 'id null -> -32600',
+      body: { jsonrpc: '2.0', id: null, method: 'ping' },
+      status: 400,
+      check: (r) => expect(r.json.error.code).toBe(-32600),
+    },
+    {
+      name: 'method number -> -32600',
+      body: { jsonrpc: '2.0', id: 1, method: 5 },
+      status: 400,
+      check: (r) => expect(r.json).toMatchObject({ id: 1, error: { code: -32600 } }),
+    },
     { name: 'body null -> -32600', body: 'null', status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
     { name: 'body number -> -32600', body: '42', status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
-    { name: 'body string -> -32600', body: '"ping"', status: 400, check: (r) => expect(r.json.error.code).toBe(-32600) },
-    { name: 'unknown method -> -32601 with id', body: { jsonrpc: '2.0', id: 'a', method: 'nope/nope' }, status: 200, check: (r) => expect(r.json).toMatchObject({ id: 'a', error: { code: -32601 } }) },
-    { name: 'bad logging/setLevel params -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'loud' } }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
-    { name: 'unknown tool -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope', arguments: {} } }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
-    { name: 'tools/call without name -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
-    { name: 'unknown resource -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://nope' } }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
-    { name: 'unknown prompt -> -32602', body: { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'nope' } }, status: 200, check: (r) => expect(r.json.error.code).toBe(-32602) },
-    { name: 'Content-Type text/plain -> 415', body: ping(), headers: { 'content-type': 'text/plain' }, status: 415, check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'unsupported_media_type' } } }) },
-    { name: 'Content-Type with charset accepted', body: ping(), headers: { 'content-type': 'application/json; charset=utf-8' }, status: 200 },
-    { name: 'Accept text/plain -> 406', body: ping(), headers: { accept: 'text/plain' }, status: 406, check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'not_acceptable' } } }) },
-    { name: 'Accept */* -> JSON', body: ping(), headers: { accept: '*/*' }, status: 200, check: (r) => expect(r.headers.get('content-type')).toMatch(/^application\/json/) },
+    {
+      name: 'body string -> -32600',
+      body: '"ping"',
+      status: 400,
+      check: (r) => expect(r.json.error.code).toBe(-32600),
+    },
+    {
+      name: 'unknown method -> -32601 with id',
+      body: { jsonrpc: '2.0', id: 'a', method: 'nope/nope' },
+      status: 200,
+      check: (r) => expect(r.json).toMatchObject({ id: 'a', error: { code: -32601 } }),
+    },
+    {
+      name: 'bad logging/setLevel params -> -32602',
+      body: { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'loud' } },
+      status: 200,
+      check: (r) => expect(r.json.error.code).toBe(-32602),
+    },
+    {
+      name: 'unknown tool -> -32602',
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'nope', arguments: {} } },
+      status: 200,
+      check: (r) => expect(r.json.error.code).toBe(-32602),
+    },
+    {
+      name: 'tools/call without name -> -32602',
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} },
+      status: 200,
+      check: (r) => expect(r.json.error.code).toBe(-32602),
+    },
+    {
+      name: 'unknown resource -> -32602',
+      body: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://nope' } },
+      status: 200,
+      check: (r) => expect(r.json.error.code).toBe(-32602),
+    },
+    {
+      name: 'unknown prompt -> -32602',
+      body: { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'nope' } },
+      status: 200,
+      check: (r) => expect(r.json.error.code).toBe(-32602),
+    },
+    {
+      name: 'Content-Type text/plain -> 415',
+      body: ping(),
+      headers: { 'content-type': 'text/plain' },
+      status: 415,
+      check: (r) =>
+        expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'unsupported_media_type' } } }),
+    },
+    {
+      name: 'Content-Type with charset accepted',
+      body: ping(),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      status: 200,
+    },
+    {
+      name: 'Accept text/plain -> 406',
+      body: ping(),
+      headers: { accept: 'text/plain' },
+      status: 406,
+      check: (r) => expect(r.json).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'not_acceptable' } } }),
+    },
+    {
+      name: 'Accept */* -> JSON',
+      body: ping(),
+      headers: { accept: '*/*' },
+      status: 200,
+      check: (r) => expect(r.headers.get('content-type')).toMatch(/^application\/json/),
+    },
     { name: 'no Accept -> JSON', body: ping(), headers: { accept: '' }, status: 200 },
-    { name: 'Accept only SSE -> one SSE message event', body: ping(9), headers: { accept: 'text/event-stream' }, status: 200, check: (r) => {
-      expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(r.text).toBe('event: message\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n');
-    } },
+    {
+      name: 'Accept only SSE -> one SSE message event',
+      body: ping(9),
+      headers: { accept: 'text/event-stream' },
+      status: 200,
+      check: (r) => {
+        expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        expect(r.text).toBe('event: message\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n');
+      },
+    },
     { name: 'MCP-Protocol-Version absent -> accepted', body: ping(), status: 200 },
-    ...['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'].map((v) => ({ name: `MCP-Protocol-Version ${v} -> accepted`, body: ping(), headers: { 'mcp-protocol-version': v }, status: 200 })),
-    { name: 'MCP-Protocol-Version 1999-01-01 -> 400', body: ping(), headers: { 'mcp-protocol-version': '1999-01-01' }, status: 400, check: (r) => expect(r.json.jsonrpc).toBe('2.0') },
-    { name: 'foreign Origin -> 403', body: ping(), headers: { origin: 'http://evil.example.com' }, status: 403, check: (r) => expect(r.json.error.data.code).toBe('forbidden_origin') },
-    { name: 'loopback Origin any port -> allowed', body: ping(), headers: { origin: 'http://localhost:5173' }, status: 200 },
+    ...['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'].map((v) => ({
+      name: `MCP-Protocol-Version ${v} -> accepted`,
+      body: ping(),
+      headers: { 'mcp-protocol-version': v },
+      status: 200,
+    })),
+    {
+      name: 'MCP-Protocol-Version 1999-01-01 -> 400',
+      body: ping(),
+      headers: { 'mcp-protocol-version': '1999-01-01' },
+      status: 400,
+      check: (r) => expect(r.json.jsonrpc).toBe('2.0'),
+    },
+    {
+      name: 'foreign Origin -> 403',
+      body: ping(),
+      headers: { origin: 'http://evil.example.com' },
+      status: 403,
+      check: (r) => expect(r.json.error.data.code).toBe('forbidden_origin'),
+    },
+    {
+      name: 'loopback Origin any port -> allowed',
+      body: ping(),
+      headers: { origin: 'http://localhost:5173' },
+      status: 200,
+    },
     { name: '127.0.0.1 Origin -> allowed', body: ping(), headers: { origin: 'http://127.0.0.1:8787' }, status: 200 },
     { name: '[::1] Origin -> allowed', body: ping(), headers: { origin: 'http://[::1]:3000' }, status: 200 },
     { name: 'Origin "null" -> 403', body: ping(), headers: { origin: 'null' }, status: 403 },
     { name: 'session id with spaces -> 400', body: ping(), headers: { 'mcp-session-id': 'bad id' }, status: 400 },
-    { name: 'session id of 129 chars -> 400', body: ping(), headers: { 'mcp-session-id': 'x'.repeat(129) }, status: 400 },
-    { name: 'session id of 128 visible chars -> ok', body: ping(), headers: { 'mcp-session-id': '!'.repeat(128) }, status: 200 },
+    {
+      name: 'session id of 129 chars -> 400',
+      body: ping(),
+      headers: { 'mcp-session-id': 'x'.repeat(129) },
+      status: 400,
+    },
+    {
+      name: 'session id of 128 visible chars -> ok',
+      body: ping(),
+      headers: { 'mcp-session-id': '!'.repeat(128) },
+      status: 200,
+    },
     { name: 'session id with non-ASCII -> 400', body: ping(), headers: { 'mcp-session-id': 'sessión' }, status: 400 },
   ];
   for (const t of cases) {
@@ -52,7 +204,8 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       expect(r.status).toBe(t.status);
       expect(r.headers.get('x-request-id')).toBeTruthy();
       if (r.status === 202 || r.status === 204) expect(r.text).toBe('');
-      else if (r.headers.get('content-type')?.startsWith('text/event-stream')) expect(r.text).toMatch(/^event: message\ndata: \{"jsonrpc":"2\.0"/);
+      else if (r.headers.get('content-type')?.startsWith('text/event-stream'))
+        expect(r.text).toMatch(/^event: message\ndata: \{"jsonrpc":"2\.0"/);
       else expect(r.json.jsonrpc).toBe('2.0');
       t.check?.(r);
     });
@@ -68,9 +221,26 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
 
 describe('batches', () => {
   it('handles entries in order, omits notifications, gives bad entries their own -32600', async () => {
-    const r = await postMcp([ping(1), { jsonrpc: '2.0', method: 'notifications/initialized' }, null, 5, { jsonrpc: '2.0', id: 3 }, { jsonrpc: '1.0', id: 4, method: 'ping' }, { jsonrpc: '2.0', id: 5, method: 'nope' }, ping(6)]);
+    const r = await postMcp([
+      ping(1),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      null,
+      5,
+      { jsonrpc: '2.0', id: 3 },
+      { jsonrpc: '1.0', id: 4, method: 'ping' },
+      { jsonrpc: '2.0', id: 5, method: 'nope' },
+      ping(6),
+    ]);
     expect(r.status).toBe(200);
-    expect(r.json.map((x: any) => [x.id, x.error?.code ?? 'ok'])).toEqual([[1, 'ok'], [null, -32600], [null, -32600], [3, -32600], [4, -32600], [5, -32601], [6, 'ok']]);
+    expect(r.json.map((x: any) => [x.id, x.error?.code ?? 'ok'])).toEqual([
+      [1, 'ok'],
+      [null, -32600],
+      [null, -32600],
+      [3, -32600],
+      [4, -32600],
+      [5, -32601],
+      [6, 'ok'],
+    ]);
   });
   it('empty batch -> 400 with one -32600', async () => {
     const r = await postMcp([]);
@@ -78,7 +248,10 @@ describe('batches', () => {
     expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
   });
   it('notifications only -> 204 empty', async () => {
-    const r = await postMcp([{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }]);
+    const r = await postMcp([
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+    ]);
     expect(r.status).toBe(204);
     expect(r.text).toBe('');
   });
@@ -91,7 +264,13 @@ describe('batches', () => {
     expect(more.json.error.code).toBe(-32600);
   });
   it('seed 001: initialize + tools/list batch with a session id', async () => {
-    const r = await postMcp([{ jsonrpc: '2.0', id: 1, method: 'initialize' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }], { 'mcp-session-id': 'demo-session', accept: 'application/json' });
+    const r = await postMcp(
+      [
+        { jsonrpc: '2.0', id: 1, method: 'initialize' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ],
+      { 'mcp-session-id': 'demo-session', accept: 'application/json' },
+    );
     expect(r.status).toBe(200);
     expect(r.headers.get('mcp-session-id')).toBe('demo-session');
     expect(r.json[0].result.serverInfo.name).toBe('dtpr-server');
@@ -101,11 +280,22 @@ describe('batches', () => {
 
 describe('initialize', () => {
   it('echoes a supported protocol version and issues a session id', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const r = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     expect(r.json.result.protocolVersion).toBe('2025-11-25');
     expect(r.json.result.serverInfo).toMatchObject({ name: 'dtpr-server', title: 'DTPR server' });
     expect(r.json.result.serverInfo.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(Object.keys(r.json.result.capabilities).sort()).toEqual(['completions', 'logging', 'prompts', 'resources', 'tools']);
+    expect(Object.keys(r.json.result.capabilities).sort()).toEqual([
+      'completions',
+      'logging',
+      'prompts',
+      'resources',
+      'tools',
+    ]);
     expect(r.json.result.instructions).toMatch(/list_schema_versions/);
     expect(r.headers.get('mcp-session-id')).toMatch(/^[\x21-\x7e]{1,128}$/);
   });
@@ -124,18 +314,28 @@ describe('initialize', () => {
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': issued } })).status).toBe(204);
     const after = await postMcp({ jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': issued });
     expect(after.status).toBe(404);
-    expect(after.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'not_found', fix_hint: expect.stringMatching(/initialize/) } } });
+    expect(after.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { data: { code: 'not_found', fix_hint: expect.stringMatching(/initialize/) } },
+    });
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': issued } })).status).toBe(404);
     const mine = `mine-${crypto.randomUUID()}`;
     await postMcp({ jsonrpc: '2.0', id: 4, method: 'initialize' }, { 'mcp-session-id': mine });
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': mine } })).status).toBe(204);
     expect((await postMcp({ jsonrpc: '2.0', id: 5, method: 'ping' }, { 'mcp-session-id': mine })).status).toBe(200);
   });
-  it.each(['tools/list', 'resources/list', 'resources/templates/list'])('%s with a cursor it never sent is -32602', async (method) => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { cursor: 'junk' } });
-    expect(r.json.error).toMatchObject({ code: -32602, data: { fix_hint: expect.stringMatching(/without a cursor/) } });
-    expect((await postMcp({ jsonrpc: '2.0', id: 2, method, params: {} })).json.result).toBeDefined();
-  });
+  it.each(['tools/list', 'resources/list', 'resources/templates/list'])(
+    '%s with a cursor it never sent is -32602',
+    async (method) => {
+      const r = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { cursor: 'junk' } });
+      expect(r.json.error).toMatchObject({
+        code: -32602,
+        data: { fix_hint: expect.stringMatching(/without a cursor/) },
+      });
+      expect((await postMcp({ jsonrpc: '2.0', id: 2, method, params: {} })).json.result).toBeDefined();
+    },
+  );
   it('keeps a client-chosen session id', async () => {
     const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize' }, { 'mcp-session-id': 'mine-123' });
     expect(r.headers.get('mcp-session-id')).toBe('mine-123');
@@ -164,18 +364,38 @@ describe('other methods and verbs', () => {
     expect(r.json.result).toEqual(expected);
   });
   it('completion/complete completes versions', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'version', value: 'ai@2026-08' } } });
+    const r = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'completion/complete',
+      params: {
+        ref: { type: 'ref/prompt', name: 'draft_datachain' },
+        argument: { name: 'version', value: 'ai@2026-08' },
+      },
+    });
     expect(r.json.result.completion.values).toContain('ai@2026-08-12');
   });
   it('completion/complete of a free-text argument answers an empty list', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'draft_datachain' }, argument: { name: 'system_description', value: 'te' } } });
+    const r = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'completion/complete',
+      params: {
+        ref: { type: 'ref/prompt', name: 'draft_datachain' },
+        argument: { name: 'system_description', value: 'te' },
+      },
+    });
     expect(r.json.result.completion.values).toEqual([]);
   });
   it('GET /mcp -> 405 with Allow and a JSON-RPC body', async () => {
     const r = await fetchWorker('/mcp', { headers: { accept: 'text/event-stream' } });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('POST, DELETE, OPTIONS');
-    expect(await r.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, data: { code: 'method_not_allowed' } } });
+    expect(await r.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, data: { code: 'method_not_allowed' } },
+    });
   });
   it('PUT /mcp -> 405', async () => {
     const r = await fetchWorker('/mcp', { method: 'PUT', body: '{}' });
@@ -187,7 +407,14 @@ describe('other methods and verbs', () => {
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': 'a b' } })).status).toBe(400);
   });
   it('OPTIONS preflight -> 204 with CORS headers including MCP ones', async () => {
-    const r = await fetchWorker('/mcp', { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id' } });
+    const r = await fetchWorker('/mcp', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-session-id',
+      },
+    });
     expect(r.status).toBe(204);
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect(r.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-session-id');

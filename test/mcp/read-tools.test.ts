@@ -41,14 +41,22 @@ describe('get_schema', () => {
     expect(Object.keys(env.data.schema_json)).toEqual(expect.arrayContaining(['Category', 'Element']));
   });
   it.each([
-    ['ai@latest', aliasTarget('ai@latest')], ['ai@latest-beta', aliasTarget('ai@latest-beta')], ['ai%402026-08-12', V], ['ai/2026-04-16-beta', BETA],
+    ['ai@latest', aliasTarget('ai@latest')],
+    ['ai@latest-beta', aliasTarget('ai@latest-beta')],
+    ['ai%402026-08-12', V],
+    ['ai/2026-04-16-beta', BETA],
   ])('resolves %s', async (arg, canonical) => {
     expect((await call('get_schema', { version: arg })).env.meta.version).toBe(canonical);
   });
   it.each([
-    ['ai@2026-02-30', 'bad_request'], ['ai@20260812', 'bad_request'], ['ai@2026-08-12-rc', 'bad_request'],
-    ['a i@2026-08-12', 'bad_request'], ['nope', 'bad_request'], ['ai@2099-01-01', 'unknown_version'],
-    ['ai@oldest', 'unknown_version'], ['xx@latest', 'unknown_version'],
+    ['ai@2026-02-30', 'bad_request'],
+    ['ai@20260812', 'bad_request'],
+    ['ai@2026-08-12-rc', 'bad_request'],
+    ['a i@2026-08-12', 'bad_request'],
+    ['nope', 'bad_request'],
+    ['ai@2099-01-01', 'unknown_version'],
+    ['ai@oldest', 'unknown_version'],
+    ['xx@latest', 'unknown_version'],
   ])('version %s -> %s (hard)', async (version, code) => {
     const { env } = await call('get_schema', { version }, true);
     expect(env.errors[0]).toMatchObject({ code, path: 'version' });
@@ -86,7 +94,9 @@ describe('list_categories', () => {
   });
   it('rejects an empty or unknown locale list', async () => {
     expect((await call('list_categories', { version: V, locales: [] }, true)).env.errors[0].path).toBe('locales');
-    expect((await call('list_categories', { version: V, locales: ['zz'] }, true)).env.errors[0].path).toBe('locales[0]');
+    expect((await call('list_categories', { version: V, locales: ['zz'] }, true)).env.errors[0].path).toBe(
+      'locales[0]',
+    );
   });
 });
 
@@ -148,7 +158,9 @@ describe('list_elements', () => {
     for (const name of ['list_elements', 'get_element', 'get_elements']) {
       const fields = (await toolDescriptors()).get(name).inputSchema.properties.fields;
       expect(fields.type).toBe('array');
-      expect(fields.items.enum).toEqual(expect.arrayContaining(['all', 'id', 'title', 'search_terms', 'icon_variants']));
+      expect(fields.items.enum).toEqual(
+        expect.arrayContaining(['all', 'id', 'title', 'search_terms', 'icon_variants']),
+      );
     }
   });
   it.each([[0], [201], [1.5], ['10']])('limit %s -> invalid_arguments', async (limit) => {
@@ -161,17 +173,30 @@ describe('list_elements', () => {
     expect(env.meta.next_cursor).toBeNull();
   });
   it('rejects garbage and foreign cursors with bad_request', async () => {
-    expect((await call('list_elements', { version: V, cursor: '!!!' }, true)).env.errors[0]).toMatchObject({ code: 'bad_request', path: 'cursor' });
+    expect((await call('list_elements', { version: V, cursor: '!!!' }, true)).env.errors[0]).toMatchObject({
+      code: 'bad_request',
+      path: 'cursor',
+    });
     const page = await call('list_elements', { version: V, limit: 5 });
-    const foreignVersion = await call('list_elements', { version: BETA, limit: 5, cursor: page.env.meta.next_cursor }, true);
+    const foreignVersion = await call(
+      'list_elements',
+      { version: BETA, limit: 5, cursor: page.env.meta.next_cursor },
+      true,
+    );
     expect(foreignVersion.env.errors[0].code).toBe('bad_request');
-    const foreignQuery = await call('list_elements', { version: V, limit: 5, query: 'data', cursor: page.env.meta.next_cursor }, true);
+    const foreignQuery = await call(
+      'list_elements',
+      { version: V, limit: 5, query: 'data', cursor: page.env.meta.next_cursor },
+      true,
+    );
     expect(foreignQuery.env.errors[0].code).toBe('bad_request');
     const sameQuery = await call('list_elements', { version: V, limit: 5, cursor: page.env.meta.next_cursor });
     expect(sameQuery.env.data.elements[0].id).not.toBe(page.env.data.elements[0].id);
   });
   it('bad locale -> invalid_arguments', async () => {
-    expect((await call('list_elements', { version: V, query: 'x', locale: 'zz' }, true)).env.errors[0].path).toBe('locale');
+    expect((await call('list_elements', { version: V, query: 'x', locale: 'zz' }, true)).env.errors[0].path).toBe(
+      'locale',
+    );
   });
 });
 
@@ -180,7 +205,16 @@ describe('get_element', () => {
     const { env } = await call('get_element', { version: V, element_id: 'input_biometric' });
     const e = env.data.element;
     expect(e).toMatchObject({ id: 'input_biometric', category_id: 'input_dataset', shape: 'circle' });
-    expect(e.icon_variants).toEqual(['default', 'dark', 'de_identified', 'de_identified.dark', 'pseudonymous', 'pseudonymous.dark', 'identifiable', 'identifiable.dark']);
+    expect(e.icon_variants).toEqual([
+      'default',
+      'dark',
+      'de_identified',
+      'de_identified.dark',
+      'pseudonymous',
+      'pseudonymous.dark',
+      'identifiable',
+      'identifiable.dark',
+    ]);
     expect(e.variables.map((v: any) => v.id)).toContain('additional_description');
   });
   it('missing element -> element_not_found (hard)', async () => {
@@ -199,15 +233,28 @@ describe('get_element', () => {
 
 describe('get_elements', () => {
   it('dedupes and returns a map', async () => {
-    const { env } = await call('get_elements', { version: V, element_ids: ['accessibility', 'people', 'accessibility'] });
+    const { env } = await call('get_elements', {
+      version: V,
+      element_ids: ['accessibility', 'people', 'accessibility'],
+    });
     expect(Object.keys(env.data.elements)).toEqual(['accessibility', 'people']);
     expect(env.errors).toBeUndefined();
   });
   it('partial misses are a soft failure with data and errors', async () => {
-    const { env } = await call('get_elements', { version: V, element_ids: ['accessibility', 'missing_one', 'accessibility', 'missing_two'] });
+    const { env } = await call('get_elements', {
+      version: V,
+      element_ids: ['accessibility', 'missing_one', 'accessibility', 'missing_two'],
+    });
     expect(env.ok).toBe(false);
-    expect(env.data.elements).toMatchObject({ missing_one: null, missing_two: null, accessibility: { id: 'accessibility' } });
-    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual([['element_not_found', 'element_ids[1]'], ['element_not_found', 'element_ids[3]']]);
+    expect(env.data.elements).toMatchObject({
+      missing_one: null,
+      missing_two: null,
+      accessibility: { id: 'accessibility' },
+    });
+    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual([
+      ['element_not_found', 'element_ids[1]'],
+      ['element_not_found', 'element_ids[3]'],
+    ]);
     expect(env.meta.version).toBe(V);
   });
   it('100 distinct ids are fine; 101 -> element_ids_too_many (hard)', async () => {
@@ -224,7 +271,11 @@ describe('get_elements', () => {
 
 describe('get_icon_url', () => {
   it('returns the URL of a variant and lists the valid ones', async () => {
-    const { env } = await call('get_icon_url', { version: V, element_id: 'input_biometric', variant: 'pseudonymous.dark' });
+    const { env } = await call('get_icon_url', {
+      version: V,
+      element_id: 'input_biometric',
+      variant: 'pseudonymous.dark',
+    });
     expect(env.data).toMatchObject({
       path: '/api/v2/schemas/ai@2026-08-12/elements/input_biometric/icon.pseudonymous.dark.svg',
       content_type: 'image/svg+xml',
@@ -235,8 +286,16 @@ describe('get_icon_url', () => {
     expect(def.env.data.path).toBe('/api/v2/schemas/ai@2026-08-12/elements/accessibility/icon.svg');
   });
   it('unknown variant -> unknown_variant naming the valid ones', async () => {
-    const { env } = await call('get_icon_url', { version: V, element_id: 'accessibility', variant: 'identifiable' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'unknown_variant', path: 'variant', fix_hint: 'Use one of: default, dark.' });
+    const { env } = await call(
+      'get_icon_url',
+      { version: V, element_id: 'accessibility', variant: 'identifiable' },
+      true,
+    );
+    expect(env.errors[0]).toMatchObject({
+      code: 'unknown_variant',
+      path: 'variant',
+      fix_hint: 'Use one of: default, dark.',
+    });
   });
   it('unknown element -> element_not_found', async () => {
     await call('get_icon_url', { version: V, element_id: 'nope' }, true);
@@ -248,7 +307,11 @@ describe('tools/list descriptors', () => {
     for (const t of (await toolDescriptors()).values()) {
       expect(t.title).toBeTruthy();
       expect(t.description.length).toBeGreaterThan(40);
-      expect(t.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, $schema: 'https://json-schema.org/draft/2020-12/schema' });
+      expect(t.inputSchema).toMatchObject({
+        type: 'object',
+        additionalProperties: false,
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+      });
       expect(t.outputSchema.type).toBe('object');
       expect(t.annotations).toMatchObject({ openWorldHint: false });
       expect(typeof t.annotations.readOnlyHint).toBe('boolean');

@@ -7,19 +7,25 @@ import { embeddedStore } from '../../src/store/embedded.js';
 
 const V = 'ai@2026-08-12';
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** How often `value` is the whole text of an element (every shown value sits in its own element). */
 const countValue = (html: string, value: string) => html.split(`>${esc(value)}<`).length - 1;
-const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
+const between = (html: string, start: string, end: string) =>
+  html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
 
 async function render(datachain: unknown, locale = 'en') {
   const h = session('page');
   const { env: e } = await call('render_datachain', { version: V, datachain, locale }, false, h);
-  const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } }, h);
+  const r = await postMcp(
+    { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } },
+    h,
+  );
   return { env: e, html: r.json.result.contents[0].text as string };
 }
 
-const enValue = (p: any, id: string) => p.variables?.find((v: any) => v.id === id)?.value.find((x: any) => x.locale === 'en').value as string;
+const enValue = (p: any, id: string) =>
+  p.variables?.find((v: any) => v.id === id)?.value.find((x: any) => x.locale === 'en').value as string;
 const glanceOf = (html: string) => between(html, '<section class="glance"', '</section>');
 
 describe('the page for a member of the public', () => {
@@ -27,14 +33,22 @@ describe('the page for a member of the public', () => {
     const { html } = await render(REALISTIC);
     const glance = glanceOf(html);
     expect(html.indexOf('<section class="glance"')).toBeLessThan(html.indexOf('<section class="cat"'));
-    for (const [question, section] of [['Who is responsible, and how do I reach them?', 'accountable'], ['What is it for?', 'purpose'], ['What data does it take in?', 'input_dataset'],
-      ['Can it identify people?', 'input_dataset'], ['How long is data kept?', 'retention'], ['What are my rights?', 'rights']]) {
+    for (const [question, section] of [
+      ['Who is responsible, and how do I reach them?', 'accountable'],
+      ['What is it for?', 'purpose'],
+      ['What data does it take in?', 'input_dataset'],
+      ['Can it identify people?', 'input_dataset'],
+      ['How long is data kept?', 'retention'],
+      ['What are my rights?', 'rights'],
+    ]) {
       expect(glance).toContain(`<a href="#section-${section}">${esc(question!)}</a>`);
     }
     expect(glance).toContain('>City of Riverton, Transport Department<');
     expect(glance).toContain('>Northlight Vision Ltd.<');
     expect(glance).toContain('<a href="tel:+15550100" class="act-link">+1 555 0100</a>');
-    expect(glance).toContain('<a href="mailto:privacy@riverton.example.org" class="act-link">privacy@riverton.example.org</a>');
+    expect(glance).toContain(
+      '<a href="mailto:privacy@riverton.example.org" class="act-link">privacy@riverton.example.org</a>',
+    );
     expect(glance).toContain('href="https://riverton.example.org/traffic-cameras"');
     expect(glance).toContain('Mobility');
     expect(glance).toContain('Safety &amp; security');
@@ -53,7 +67,9 @@ describe('the page for a member of the public', () => {
     const glance = glanceOf((await render(dc)).html);
     expect(between(glance, 'How long is data kept?', '</div>')).toContain('Not stated in this disclosure.');
     expect(glance).toMatch(/<strong>Indirectly\.<\/strong>/);
-    expect(glance).toContain('<span class="act-label">Post:</span> <span class="act-text">1 Main Street, Springfield</span>');
+    expect(glance).toContain(
+      '<span class="act-label">Post:</span> <span class="act-text">1 Main Street, Springfield</span>',
+    );
     expect(between(glance, 'What are my rights?', '</div>')).toContain('href="https://transit.example.org/request"');
     const identifiable = fullThin();
     identifiable.elements.find((p: any) => p.element_id === 'input_biometric').context_type_id = 'identifiable';
@@ -65,7 +81,7 @@ describe('the page for a member of the public', () => {
     const card = between(html, 'id="placement-institution"', '</article>');
     expect(card).toMatch(/<h3><span class="var" data-variable="title">City of Riverton, Transport Department<\/span>/);
     expect(card).toContain('<span class="tag kind">Institution</span>');
-    expect(card).not.toMatch(/<h3>[^]*Institution[^]*<\/h3>/);
+    expect(card).not.toMatch(/<h3>[\s\S]*Institution[\s\S]*<\/h3>/);
     const people = between(html, 'id="placement-people"', '</article>');
     expect(people).toContain('People using the intersections</span></h3>');
     expect(people).toContain('<span class="tag kind">People</span>');
@@ -83,7 +99,8 @@ describe('the page for a member of the public', () => {
         const value = enValue(p, v.id);
         const placeholders = texts.split(`{{${v.id}}}`).length - 1;
         expect(countValue(sections, value), `${p.element_id}.${v.id} in the sections`).toBe(Math.max(1, placeholders));
-        if (!glanced.has(v.id) && placeholders <= 1) expect(countValue(html, value), `${p.element_id}.${v.id} in the page`).toBe(1);
+        if (!glanced.has(v.id) && placeholders <= 1)
+          expect(countValue(html, value), `${p.element_id}.${v.id} in the page`).toBe(1);
       }
     }
     const retained = between(html, 'id="placement-data_retained"', '</article>');
@@ -94,10 +111,11 @@ describe('the page for a member of the public', () => {
     expect(risk.split('<dt>Risk</dt>')).toHaveLength(2);
   });
 
-  it('puts author metadata in the footer and schema text below the author\'s words', async () => {
+  it("puts author metadata in the footer and schema text below the author's words", async () => {
     const { html } = await render(REALISTIC);
     const header = between(html, '<header class="doc">', '</header>');
-    for (const meta of ['ai@2026-08-12', 'drafting-assistant-1', 'ai_register', 'AI register']) expect(header).not.toContain(meta);
+    for (const meta of ['ai@2026-08-12', 'drafting-assistant-1', 'ai_register', 'AI register'])
+      expect(header).not.toContain(meta);
     const footer = between(html, '<footer class="about"', '</footer>');
     expect(footer).toContain('<dd>ai@2026-08-12</dd>');
     expect(footer).toContain('drafting-assistant-1');
@@ -111,10 +129,18 @@ describe('the page for a member of the public', () => {
     const { html } = await render(REALISTIC);
     const sheet = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!)[1]!;
     const [light, dark] = sheet.split('@media screen and (prefers-color-scheme:dark)');
-    const rules = (css: string) => new Map([...css.matchAll(/\.(ic\d+)\{background-image:url\("(data:image\/svg\+xml[^"]+)"\)\}/g)].map((m) => [m[1]!, m[2]!]));
+    const rules = (css: string) =>
+      new Map(
+        [...css.matchAll(/\.(ic\d+)\{background-image:url\("(data:image\/svg\+xml[^"]+)"\)\}/g)].map((m) => [
+          m[1]!,
+          m[2]!,
+        ]),
+      );
     const lightRules = rules(light!);
     const darkRules = rules(dark!);
-    expect(lightRules.size).toBe(new Set(REALISTIC.elements.map((p: any) => `${p.element_id}|${p.context_type_id ?? ''}`)).size);
+    expect(lightRules.size).toBe(
+      new Set(REALISTIC.elements.map((p: any) => `${p.element_id}|${p.context_type_id ?? ''}`)).size,
+    );
     expect([...darkRules.keys()]).toEqual([...lightRules.keys()]);
     const mobility = between(html, 'id="placement-mobility"', '</article>');
     const cls = /class="dtpr-icon (ic\d+)"/.exec(mobility)![1]!;
@@ -124,17 +150,29 @@ describe('the page for a member of the public', () => {
 });
 
 describe('locale fallback', () => {
-  const englishOnly = () => JSON.parse(JSON.stringify(REALISTIC), (_k, v) => (Array.isArray(v) ? v.filter((x: any) => !(x && x.locale === 'fr')) : v));
+  const englishOnly = () =>
+    JSON.parse(JSON.stringify(REALISTIC), (_k, v) =>
+      Array.isArray(v) ? v.filter((x: any) => !(x && x.locale === 'fr')) : v,
+    );
 
   it('marks texts from another locale with their own lang and lists them as locale_fallback warnings', async () => {
     const { env: e, html } = await render(englishOnly(), 'fr');
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<h1><span lang="en">Riverton smart traffic cameras</span></h1>');
-    expect(html).toMatch(/<span class="var" data-variable="title" lang="en">City of Riverton, Transport Department<\/span>/);
+    expect(html).toMatch(
+      /<span class="var" data-variable="title" lang="en">City of Riverton, Transport Department<\/span>/,
+    );
     expect(html).toContain('<p class="note" role="note">');
     const warnings = e.data.warnings.filter((w: any) => w.code === 'locale_fallback');
-    expect(warnings[0]).toMatchObject({ code: 'locale_fallback', severity: 'warning', path: 'title', fix_hint: expect.stringContaining('"locale":"fr"') });
-    expect(warnings.map((w: any) => w.path)).toEqual(expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']));
+    expect(warnings[0]).toMatchObject({
+      code: 'locale_fallback',
+      severity: 'warning',
+      path: 'title',
+      fix_hint: expect.stringContaining('"locale":"fr"'),
+    });
+    expect(warnings.map((w: any) => w.path)).toEqual(
+      expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']),
+    );
     expect(e.meta.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^locale_fallback: /)]));
   });
 

@@ -38,7 +38,8 @@ function decodeQr(svg: string): string | undefined {
   const px = new Uint8ClampedArray(w * w * 4).fill(255);
   for (const [, x, y, n] of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
     for (let yy = (Number(y) + 4) * k; yy < (Number(y) + 5) * k; yy++) {
-      for (let xx = (Number(x) + 4) * k; xx < (Number(x) + 4 + Number(n)) * k; xx++) px.fill(0, (yy * w + xx) * 4, (yy * w + xx) * 4 + 3);
+      for (let xx = (Number(x) + 4) * k; xx < (Number(x) + 4 + Number(n)) * k; xx++)
+        px.fill(0, (yy * w + xx) * 4, (yy * w + xx) * 4 + 3);
     }
   }
   return jsQR(px, w, w)?.data;
@@ -47,7 +48,12 @@ function decodeQr(svg: string): string | undefined {
 describe('render_datachain format "sign"', () => {
   it('answers the SVG as an embedded resource, stores it under its own resource, and leaves the page alone', async () => {
     const h = session('sign');
-    const { result, env: e } = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link: LINK }, false, h);
+    const { result, env: e } = await call(
+      'render_datachain',
+      { version: V, datachain: REALISTIC, format: 'sign', link: LINK },
+      false,
+      h,
+    );
     expect(e).toMatchObject({ ok: true, data: { resource_uri: SIGN, element_count: 15, warnings: [] } });
     expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining(`as a sign`) });
     const block = (result.content as any[])[1];
@@ -66,7 +72,12 @@ describe('render_datachain format "sign"', () => {
   it('prints the link, and a long link wraps at its delimiters', async () => {
     const link = `https://riverton.example.org/${'segment/'.repeat(6)}end`;
     const h = session('sign-link');
-    const { result } = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link, locale: 'fr' }, false, h);
+    const { result } = await call(
+      'render_datachain',
+      { version: V, datachain: REALISTIC, format: 'sign', link, locale: 'fr' },
+      false,
+      h,
+    );
     const svg = (result.content as any[])[1].resource.text as string;
     const printed = [...svg.matchAll(/<tspan x="[\d.]+" dy="[\d.]+">([^<]*)<\/tspan>/g)].map((m) => m[1]).join('');
     expect(printed).toContain(link);
@@ -75,19 +86,34 @@ describe('render_datachain format "sign"', () => {
   });
 
   it('encodes a link holding non-ASCII text, or a lone surrogate, as UTF-8 (U+FFFD for the surrogate)', async () => {
-    const cases: Array<[string, string]> = [['https://riverton.example.org/caméras', 'https://riverton.example.org/caméras'], ['https://riverton.example.org/a\ud800b', 'https://riverton.example.org/a\ufffdb']];
+    const cases: Array<[string, string]> = [
+      ['https://riverton.example.org/caméras', 'https://riverton.example.org/caméras'],
+      ['https://riverton.example.org/a\ud800b', 'https://riverton.example.org/a\ufffdb'],
+    ];
     for (const [link, decoded] of cases) {
       const h = session(`sign-utf8-${decoded.length}`);
-      const { result } = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link }, false, h);
+      const { result } = await call(
+        'render_datachain',
+        { version: V, datachain: REALISTIC, format: 'sign', link },
+        false,
+        h,
+      );
       expect(decodeQr((result.content as any[])[1].resource.text as string)).toBe(decoded);
     }
   });
 
   it('escapes hostile text and XML-forbidden characters: the sign parses and holds only drawing elements', async () => {
     const dc = hostileDatachain();
-    dc.elements[2].variables[0].value = [{ locale: 'en', value: `Bad\u0001name\u001b <script>window.__pwned=1</script> \uD800 ]]>` }];
+    dc.elements[2].variables[0].value = [
+      { locale: 'en', value: `Bad\u0001name\u001b <script>window.__pwned=1</script> \uD800 ]]>` },
+    ];
     const h = session('sign-hostile');
-    const { result, env: e } = await call('render_datachain', { version: V, datachain: dc, format: 'sign', link: LINK }, false, h);
+    const { result, env: e } = await call(
+      'render_datachain',
+      { version: V, datachain: dc, format: 'sign', link: LINK },
+      false,
+      h,
+    );
     expect(e.ok).toBe(true);
     const svg = (result.content as any[])[1].resource.text as string;
     expect(XMLValidator.validate(svg)).toBe(true);
@@ -101,12 +127,30 @@ describe('render_datachain format "sign"', () => {
 
   it('refuses a sign without a link, and any link that is not http(s)', async () => {
     const missing = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign' }, true);
-    expect(missing.env.errors).toEqual([expect.objectContaining({ code: 'invalid_arguments', path: 'link', fix_hint: expect.stringContaining('https://') })]);
-    for (const link of ['javascript:alert(1)', 'ftp://example.org/x', 'https://exa mple.org', 'example.org/x', 'https://\u0000x.org']) {
+    expect(missing.env.errors).toEqual([
+      expect.objectContaining({
+        code: 'invalid_arguments',
+        path: 'link',
+        fix_hint: expect.stringContaining('https://'),
+      }),
+    ]);
+    for (const link of [
+      'javascript:alert(1)',
+      'ftp://example.org/x',
+      'https://exa mple.org',
+      'example.org/x',
+      'https://\u0000x.org',
+    ]) {
       const bad = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link }, true);
-      expect(bad.env.errors, link).toEqual([expect.objectContaining({ code: 'invalid_arguments', path: 'link', fix_hint: expect.any(String) })]);
+      expect(bad.env.errors, link).toEqual([
+        expect.objectContaining({ code: 'invalid_arguments', path: 'link', fix_hint: expect.any(String) }),
+      ]);
     }
-    const long = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link: `https://example.org/${'x'.repeat(600)}` }, true);
+    const long = await call(
+      'render_datachain',
+      { version: V, datachain: REALISTIC, format: 'sign', link: `https://example.org/${'x'.repeat(600)}` },
+      true,
+    );
     expect(long.env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'link' });
     const format = await call('render_datachain', { version: V, datachain: REALISTIC, format: 'poster' }, true);
     expect(format.env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'format' });
@@ -114,7 +158,10 @@ describe('render_datachain format "sign"', () => {
 
   it('reads a placeholder before the first sign, and DELETE /mcp clears the sign with the page', async () => {
     const h = session('sign-slot');
-    expect(await read(SIGN, h)).toMatchObject({ mimeType: 'image/svg+xml', text: expect.stringContaining('DTPR sign (awaiting tool call)') });
+    expect(await read(SIGN, h)).toMatchObject({
+      mimeType: 'image/svg+xml',
+      text: expect.stringContaining('DTPR sign (awaiting tool call)'),
+    });
     expect(XMLValidator.validate((await read(SIGN, h)).text)).toBe(true);
     await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link: LINK }, false, h);
     await call('render_datachain', { version: V, datachain: REALISTIC }, false, h);

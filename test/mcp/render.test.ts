@@ -12,13 +12,19 @@ async function readView(headers: Record<string, string> = {}) {
   const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: VIEW } }, headers);
   expect(r.status).toBe(200);
   const item = r.json.result.contents[0];
-  expect(item).toMatchObject({ uri: VIEW, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } } });
+  expect(item).toMatchObject({
+    uri: VIEW,
+    mimeType: 'text/html;profile=mcp-app',
+    _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } },
+  });
   return item.text as string;
 }
 
 const minimal = (title: string) => ({
   title: [{ locale: 'en', value: title }],
-  elements: REALISTIC.elements.filter((p: any) => ['mobility', 'institution', 'people', 'perceptive_mode'].includes(p.element_id)),
+  elements: REALISTIC.elements.filter((p: any) =>
+    ['mobility', 'institution', 'people', 'perceptive_mode'].includes(p.element_id),
+  ),
 });
 
 describe('render_datachain', () => {
@@ -28,7 +34,9 @@ describe('render_datachain', () => {
     expect(e).toMatchObject({ ok: true, data: { resource_uri: VIEW, element_count: 15 } });
     expect(e.data.section_count).toBeGreaterThanOrEqual(11);
     expect(result._meta.ui).toMatchObject({ resourceUri: VIEW, csp: { connectDomains: [], resourceDomains: [] } });
-    expect(result.content[0]!.text).toMatch(/^Rendered DTPR datachain "Riverton smart traffic cameras" \(ai@2026-08-12\)/);
+    expect(result.content[0]!.text).toMatch(
+      /^Rendered DTPR datachain "Riverton smart traffic cameras" \(ai@2026-08-12\)/,
+    );
     const html = await readView(h);
     expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
     expect(html).toContain('<title>Riverton smart traffic cameras</title>');
@@ -49,7 +57,9 @@ describe('render_datachain', () => {
       expect(css).not.toMatch(/pwned|<|\{\{/);
     }
     expect(styles[0]).toContain('"Segoe UI"');
-    expect(styles[1]).toMatch(/^(\.ic\d+\{background-image:url\("data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*"\)\})+@media/);
+    expect(styles[1]).toMatch(
+      /^(\.ic\d+\{background-image:url\("data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*"\)\})+@media/,
+    );
   });
   it('renders in French with fallback', async () => {
     const h = session('fr');
@@ -60,7 +70,12 @@ describe('render_datachain', () => {
   });
   it('sections follow the datachain type order; empty required sections are shown as such', async () => {
     const h = session('order');
-    const { env: e } = await call('render_datachain', { version: V, datachain: { ...minimal('Order'), elements: [REALISTIC.elements[0]] } }, false, h);
+    const { env: e } = await call(
+      'render_datachain',
+      { version: V, datachain: { ...minimal('Order'), elements: [REALISTIC.elements[0]] } },
+      false,
+      h,
+    );
     expect(e.ok).toBe(false);
     const only = await call('render_datachain', { version: V, datachain: minimal('Order') }, false, h);
     expect(only.env.ok).toBe(true);
@@ -83,9 +98,11 @@ describe('session slots', () => {
     const html = await readView(session('fresh'));
     expect(html).toContain('<title>DTPR datachain (awaiting tool call)</title>');
   });
-  it('many interleaved sessions never see each other\'s pages', async () => {
+  it("many interleaved sessions never see each other's pages", async () => {
     const sessions = Array.from({ length: 8 }, (_, i) => ({ h: session(`iso${i}`), title: `Isolation check ${i}` }));
-    await Promise.all(sessions.map((s) => call('render_datachain', { version: V, datachain: minimal(s.title) }, false, s.h)));
+    await Promise.all(
+      sessions.map((s) => call('render_datachain', { version: V, datachain: minimal(s.title) }, false, s.h)),
+    );
     for (const s of [...sessions].reverse()) {
       const html = await readView(s.h);
       expect(html).toContain(`<title>${s.title}</title>`);
@@ -101,7 +118,12 @@ describe('session slots', () => {
   it('a failed render keeps the previous page', async () => {
     const h = session('keep');
     await call('render_datachain', { version: V, datachain: minimal('First page') }, false, h);
-    const bad = await call('render_datachain', { version: V, datachain: { elements: [{ element_id: 'nope' }] } }, false, h);
+    const bad = await call(
+      'render_datachain',
+      { version: V, datachain: { elements: [{ element_id: 'nope' }] } },
+      false,
+      h,
+    );
     expect(bad.env.ok).toBe(false);
     expect(bad.env.errors.map((x: any) => x.code)).toContain('unknown_element');
     const hard = await call('render_datachain', { version: 'ai@2099-01-01', datachain: minimal('x') }, true, h);
@@ -140,7 +162,9 @@ describe('hostile text renders inert', () => {
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^(https?:|mailto:|tel:|#)/);
-    const escapedCount = HOSTILE.filter((s) => s.includes('<')).filter((s) => html.includes(s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'))).length;
+    const escapedCount = HOSTILE.filter((s) => s.includes('<')).filter((s) =>
+      html.includes(s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')),
+    ).length;
     expect(escapedCount).toBeGreaterThan(3);
     const summary = result.content[0]!.text;
     expect(summary.split('\n')).toHaveLength(1 + e.data.section_count);
@@ -151,21 +175,56 @@ describe('hostile text renders inert', () => {
 describe('resources', () => {
   it('resources/list and templates/list', async () => {
     const list = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/list' });
-    expect(list.json.result.resources[0]).toMatchObject({ uri: VIEW, mimeType: 'text/html;profile=mcp-app', name: expect.any(String) });
-    expect(list.json.result.resources[1]).toMatchObject({ uri: 'ui://dtpr/datachain/sign.svg', mimeType: 'image/svg+xml', name: expect.any(String) });
+    expect(list.json.result.resources[0]).toMatchObject({
+      uri: VIEW,
+      mimeType: 'text/html;profile=mcp-app',
+      name: expect.any(String),
+    });
+    expect(list.json.result.resources[1]).toMatchObject({
+      uri: 'ui://dtpr/datachain/sign.svg',
+      mimeType: 'image/svg+xml',
+      name: expect.any(String),
+    });
     const t = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/templates/list' });
-    expect(t.json.result.resourceTemplates.map((x: any) => x.uriTemplate)).toEqual(['dtpr://schemas/{version}/elements/{element_id}', 'dtpr://schemas/{version}/categories']);
+    expect(t.json.result.resourceTemplates.map((x: any) => x.uriTemplate)).toEqual([
+      'dtpr://schemas/{version}/elements/{element_id}',
+      'dtpr://schemas/{version}/categories',
+    ]);
   });
   it('reads template resources', async () => {
-    const el = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'dtpr://schemas/ai@latest/elements/input_biometric' } });
+    const el = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: 'dtpr://schemas/ai@latest/elements/input_biometric' },
+    });
     expect(JSON.parse(el.json.result.contents[0].text)).toMatchObject({ id: 'input_biometric', shape: 'circle' });
-    const cats = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'dtpr://schemas/ai%402026-04-16-beta/categories' } });
+    const cats = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: 'dtpr://schemas/ai%402026-04-16-beta/categories' },
+    });
     expect(JSON.parse(cats.json.result.contents[0].text)).toHaveLength(11);
-    const missing = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'dtpr://schemas/ai@latest/elements/nope' } });
+    const missing = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: 'dtpr://schemas/ai@latest/elements/nope' },
+    });
     expect(missing.json.error.code).toBe(-32602);
   });
   it('completes element ids for a version', async () => {
-    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'completion/complete', params: { ref: { type: 'ref/resource', uri: 'dtpr://schemas/{version}/elements/{element_id}' }, argument: { name: 'element_id', value: 'input_b' }, context: { arguments: { version: 'ai@2026-08-12' } } } });
+    const r = await postMcp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'completion/complete',
+      params: {
+        ref: { type: 'ref/resource', uri: 'dtpr://schemas/{version}/elements/{element_id}' },
+        argument: { name: 'element_id', value: 'input_b' },
+        context: { arguments: { version: 'ai@2026-08-12' } },
+      },
+    });
     expect(r.json.result.completion.values).toEqual(['input_biometric']);
   });
   it('the tool descriptor links the view', async () => {

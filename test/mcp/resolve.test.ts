@@ -4,7 +4,8 @@ import { fullThin, minimalThin, VERSION } from '../fixtures/datachains/base.js';
 import { call } from '../helpers/tools.js';
 
 let n = 0;
-const rcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `resolve-test-${n++}` });
+const rcall = (name: string, args: unknown, hard = false) =>
+  call(name, args, hard, { 'DTPR-Client': `resolve-test-${n++}` });
 
 let full: any;
 let fullText: string;
@@ -16,8 +17,16 @@ beforeAll(async () => {
 });
 
 /** The same JSON with every object's keys in reverse order. */
-const reverseKeys = (v: any): any => Array.isArray(v) ? v.map(reverseKeys)
-  : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+const reverseKeys = (v: any): any =>
+  Array.isArray(v)
+    ? v.map(reverseKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .reverse()
+            .map(([k, x]) => [k, reverseKeys(x)]),
+        )
+      : v;
 
 const strip = (resolved: any) => {
   const { schema_snapshot: _s, suggested_elements: _g, ...thin } = resolved;
@@ -32,7 +41,9 @@ describe('resolve_datachain', () => {
     expect(snap.elements.map((e: any) => e.id)).toEqual([...placed].sort());
     const cats = snap.categories.map((c: any) => c.id);
     expect(cats).toEqual([...cats].sort());
-    expect(cats).toEqual(expect.arrayContaining(['purpose', 'accountable', 'affected', 'functional_modes', 'processing']));
+    expect(cats).toEqual(
+      expect.arrayContaining(['purpose', 'accountable', 'affected', 'functional_modes', 'processing']),
+    );
     for (const e of snap.elements) {
       expect(e).not.toHaveProperty('shape');
       expect(e).not.toHaveProperty('icon_variants');
@@ -51,7 +62,12 @@ describe('resolve_datachain', () => {
     expect(env.errors.map((e: any) => e.code)).toEqual(['element_required']);
     const ok = await rcall('resolve_datachain', { version: 'ai@latest', datachain: minimalThin() });
     expect(ok.env.data.schema_version).toBe(VERSION);
-    expect(ok.env.data.schema_snapshot.categories.map((c: any) => c.id)).toEqual(['accountable', 'affected', 'functional_modes', 'purpose']);
+    expect(ok.env.data.schema_snapshot.categories.map((c: any) => c.id)).toEqual([
+      'accountable',
+      'affected',
+      'functional_modes',
+      'purpose',
+    ]);
   });
 
   it('is byte-stable across runs', async () => {
@@ -94,7 +110,10 @@ describe('validate_resolved', () => {
     dc.elements.push({ element_id: 'healthcare' });
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.errors).toHaveLength(1);
-    expect(env.errors[0]).toMatchObject({ code: 'unknown_element', path: `elements[${dc.elements.length - 1}].element_id` });
+    expect(env.errors[0]).toMatchObject({
+      code: 'unknown_element',
+      path: `elements[${dc.elements.length - 1}].element_id`,
+    });
   });
 
   it('a datachain pinned to a version not served here is checked from its own snapshot, with a warning', async () => {
@@ -111,7 +130,9 @@ describe('validate_resolved', () => {
     dc.schema_version = 'ai@2020-01-01';
     // The snapshot's own datachain type no longer requires (or lists) the affected category.
     dc.schema_snapshot.categories = dc.schema_snapshot.categories.filter((c: any) => c.id !== 'affected');
-    dc.schema_snapshot.datachain_type.categories = dc.schema_snapshot.datachain_type.categories.filter((id: string) => id !== 'affected');
+    dc.schema_snapshot.datachain_type.categories = dc.schema_snapshot.datachain_type.categories.filter(
+      (id: string) => id !== 'affected',
+    );
     dc.schema_snapshot.elements = dc.schema_snapshot.elements.filter((e: any) => e.category_id !== 'affected');
     dc.elements = dc.elements.filter((p: any) => p.element_id !== 'people');
     const valid = await rcall('validate_resolved', { version: VERSION, datachain: dc });
@@ -121,7 +142,10 @@ describe('validate_resolved', () => {
     if (dc.authoring_provenance?.element_provenance) delete dc.authoring_provenance.element_provenance.mobility;
     const missing = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(missing.env.errors.map((e: any) => e.code)).toEqual(['element_required']);
-    const rendered = await rcall('render_datachain', { version: VERSION, datachain: JSON.parse(JSON.stringify({ ...dc, elements: [...dc.elements, { element_id: 'mobility' }] })) });
+    const rendered = await rcall('render_datachain', {
+      version: VERSION,
+      datachain: JSON.parse(JSON.stringify({ ...dc, elements: [...dc.elements, { element_id: 'mobility' }] })),
+    });
     expect(rendered.env.ok).toBe(true);
     expect(rendered.env.data.warnings.map((w: any) => w.code)).toContain('snapshot_version_unserved');
   });
@@ -132,7 +156,9 @@ describe('validate_resolved', () => {
     dc.schema_version = 'ai@2020-01-01';
     const { env } = await rcall('validate_datachain', { version: VERSION, datachain: dc });
     expect(env.errors[0]).toMatchObject({ code: 'schema_version_mismatch' });
-    expect(env.errors[0].fix_hint).toBe(`Set schema_version to "${VERSION}" (or omit it); 'ai@2020-01-01' is not served here.`);
+    expect(env.errors[0].fix_hint).toBe(
+      `Set schema_version to "${VERSION}" (or omit it); 'ai@2020-01-01' is not served here.`,
+    );
   });
 
   it('upstream resolve output with build-only element fields is accepted with unknown_key warnings', async () => {
@@ -140,7 +166,9 @@ describe('validate_resolved', () => {
     dc.schema_snapshot.elements[0].shape = 'hexagon';
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
-    expect(env.data.warnings).toEqual([expect.objectContaining({ code: 'unknown_key', path: 'schema_snapshot.elements[0].shape' })]);
+    expect(env.data.warnings).toEqual([
+      expect.objectContaining({ code: 'unknown_key', path: 'schema_snapshot.elements[0].shape' }),
+    ]);
   });
 
   it('reordered locales or keys in the snapshot are not drift', async () => {

@@ -10,19 +10,28 @@ const ids = async (query: string, extra: Record<string, unknown> = {}): Promise<
 
 describe('list_elements search: plain questions find the elements people mean', () => {
   it('"who is accountable" ranks the accountable party, not access elements', async () => {
-    expect((await ids('who is accountable')).slice(0, 3)).toEqual(expect.arrayContaining(['institution', 'organization']));
+    expect((await ids('who is accountable')).slice(0, 3)).toEqual(
+      expect.arrayContaining(['institution', 'organization']),
+    );
   });
   it.each([['opt out'], ['can I opt out']])('"%s" reaches right_object in the top 5', async (query) => {
     expect((await ids(query)).slice(0, 5)).toContain('right_object');
   });
-  it.each([['police', 'enforcement'], ['hiring', 'employment']])('"%s" returns %s in the top 3', async (query, id) => {
+  it.each([
+    ['police', 'enforcement'],
+    ['hiring', 'employment'],
+  ])('"%s" returns %s in the top 3', async (query, id) => {
     expect((await ids(query)).slice(0, 3)).toContain(id);
   });
   it('"cctv camera" returns computer vision and sensing, not only one of them', async () => {
-    expect((await ids('cctv camera')).slice(0, 3)).toEqual(expect.arrayContaining(['computer_vision', 'perceptive_mode']));
+    expect((await ids('cctv camera')).slice(0, 3)).toEqual(
+      expect.arrayContaining(['computer_vision', 'perceptive_mode']),
+    );
   });
   it('"license plate reader" finds cameras and enforcement', async () => {
-    expect((await ids('license plate reader')).slice(0, 2)).toEqual(expect.arrayContaining(['computer_vision', 'enforcement']));
+    expect((await ids('license plate reader')).slice(0, 2)).toEqual(
+      expect.arrayContaining(['computer_vision', 'enforcement']),
+    );
   });
   it('matches word forms and misspellings: stems, and a misspelled ending', async () => {
     expect((await ids('recordings kept')).slice(0, 3)).toContain('data_retained');
@@ -43,7 +52,10 @@ describe('list_elements search in French', () => {
   });
   it('locale wins over locales for the query; locales still choose the texts shown', async () => {
     const env = await search('reconnaissance faciale', { locale: 'fr', locales: ['en'], limit: 1 });
-    expect(env.data.elements[0]).toMatchObject({ id: 'biometric_recognition', title: [{ locale: 'en', value: expect.any(String) }] });
+    expect(env.data.elements[0]).toMatchObject({
+      id: 'biometric_recognition',
+      title: [{ locale: 'en', value: expect.any(String) }],
+    });
     expect(env.data.elements[0].title).toHaveLength(1);
   });
   it('an English query is not searched in French when locales ask for English first', async () => {
@@ -81,13 +93,21 @@ describe('list_elements match', () => {
 });
 
 describe('list_elements search edges', () => {
-  it.each([['the', 'en'], ['is it how', 'en'], ['de la', 'fr'], ['?!', 'en']])('stop words only ("%s", %s) match nothing', async (query, locale) => {
+  it.each([
+    ['the', 'en'],
+    ['is it how', 'en'],
+    ['de la', 'fr'],
+    ['?!', 'en'],
+  ])('stop words only ("%s", %s) match nothing', async (query, locale) => {
     const env = await search(query, { locale });
     expect(env.data).toMatchObject({ elements: [], total: 0, returned: 0 });
     expect(env.meta.next_cursor).toBeNull();
   });
   it('an unknown locale is invalid_arguments naming the locales', async () => {
-    for (const [args, path] of [[{ locale: 'de' }, 'locale'], [{ locales: ['de'] }, 'locales[0]']] as const) {
+    for (const [args, path] of [
+      [{ locale: 'de' }, 'locale'],
+      [{ locales: ['de'] }, 'locales[0]'],
+    ] as const) {
       const { env } = await call('list_elements', { version: V, query: 'camera', ...args }, true);
       expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path });
       expect(env.errors[0].message).toContain('en, fr');
@@ -109,7 +129,11 @@ describe('list_elements search edges', () => {
   });
   it('a cursor belongs to its query locale', async () => {
     const first = await search('données', { locale: 'fr', limit: 2 });
-    const { env } = await call('list_elements', { version: V, query: 'données', locale: 'en', limit: 2, cursor: first.meta.next_cursor }, true);
+    const { env } = await call(
+      'list_elements',
+      { version: V, query: 'données', locale: 'en', limit: 2, cursor: first.meta.next_cursor },
+      true,
+    );
     expect(env.errors[0]).toMatchObject({ code: 'bad_request', path: 'cursor' });
     const same = await search('données', { locales: ['fr'], limit: 2, cursor: first.meta.next_cursor });
     expect(same.data.elements[0].id).not.toBe(first.data.elements[0].id);

@@ -7,10 +7,13 @@ import { call, toolDescriptors } from '../helpers/tools.js';
 
 let n = 0;
 /** Each call gets its own rate bucket: these suites call the validate tools far more than 30 times a minute. */
-const vcall = (name: string, args: unknown, hard = false) => call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
+const vcall = (name: string, args: unknown, hard = false) =>
+  call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
 
 let b: Bases;
-beforeAll(async () => { b = await bases(); });
+beforeAll(async () => {
+  b = await bases();
+});
 
 /** Every code an answer carries: errors, data.warnings. */
 function codesOf(env: any): string[] {
@@ -31,7 +34,12 @@ describe('one fixture per rule', () => {
       expect(env.data).toBeUndefined();
     }
     for (const f of env.errors ?? env.data.warnings) {
-      expect(f).toMatchObject({ severity, message: expect.any(String), path: expect.any(String), fix_hint: expect.any(String) });
+      expect(f).toMatchObject({
+        severity,
+        message: expect.any(String),
+        path: expect.any(String),
+        fix_hint: expect.any(String),
+      });
       expect(f.path.startsWith('instance')).toBe(false);
     }
     expect(env.meta).toMatchObject({ version: VERSION, content_hash: expect.stringMatching(/^sha256-/) });
@@ -47,20 +55,43 @@ describe('one fixture per rule', () => {
 describe('valid datachains', () => {
   it.each(VALID.map((v) => [v.name, v] as const))('%s answers ok with no finding', async (_, v) => {
     const { env } = await vcall(v.tool, { version: v.version, datachain: v.build(b) });
-    expect(env).toMatchObject({ ok: true, data: { ok: true, warnings: [] }, meta: { version: v.version, warnings: [] } });
+    expect(env).toMatchObject({
+      ok: true,
+      data: { ok: true, warnings: [] },
+      meta: { version: v.version, warnings: [] },
+    });
   });
 
   it('the full datachain uses every optional field of the thin form', () => {
     const dc = b.thin();
     const placementKeys = new Set(dc.elements.flatMap((p: any) => Object.keys(p)));
     expect([...placementKeys].sort()).toEqual([
-      'actions', 'context_type_id', 'element_id', 'element_instance_id', 'priority', 'sources', 'subchain_instance_id', 'variables',
+      'actions',
+      'context_type_id',
+      'element_id',
+      'element_instance_id',
+      'priority',
+      'sources',
+      'subchain_instance_id',
+      'variables',
     ]);
     expect(Object.keys(dc).sort()).toEqual([
-      'authoring_provenance', 'created_at', 'description', 'elements', 'id', 'instance_version', 'linked_instance_ids',
-      'schema_version', 'sources', 'subchain_instances', 'title', 'updated_at',
+      'authoring_provenance',
+      'created_at',
+      'description',
+      'elements',
+      'id',
+      'instance_version',
+      'linked_instance_ids',
+      'schema_version',
+      'sources',
+      'subchain_instances',
+      'title',
+      'updated_at',
     ]);
-    expect(new Set(dc.elements.flatMap((p: any) => (p.actions ?? []).map((a: any) => a.type)))).toEqual(new Set(['url', 'email', 'phone', 'postal', 'form']));
+    expect(new Set(dc.elements.flatMap((p: any) => (p.actions ?? []).map((a: any) => a.type)))).toEqual(
+      new Set(['url', 'email', 'phone', 'postal', 'form']),
+    );
   });
 
   it('a warning keeps the answer valid and is listed twice: objects in data, strings in meta', async () => {
@@ -70,7 +101,10 @@ describe('valid datachains', () => {
     const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
     expect(env.data.warnings.map((w: any) => w.code)).toEqual(['unknown_key', 'context_type_missing']);
-    expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'note'/), expect.stringMatching(/^context_type_missing: /)]);
+    expect(env.meta.warnings).toEqual([
+      expect.stringMatching(/^unknown_key: .*'note'/),
+      expect.stringMatching(/^context_type_missing: /),
+    ]);
   });
 });
 
@@ -112,18 +146,25 @@ describe('shape errors and hard failures', () => {
   it('collects every shape error, one per issue, with its path', async () => {
     const dc = { elements: [{ element_id: '', priority: 'high' }], created_at: 'yesterday', stray: true };
     const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
-    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual(expect.arrayContaining([
-      ['parse_error', 'created_at'], ['parse_error', 'elements[0].element_id'], ['parse_error', 'elements[0].priority'],
-    ]));
+    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual(
+      expect.arrayContaining([
+        ['parse_error', 'created_at'],
+        ['parse_error', 'elements[0].element_id'],
+        ['parse_error', 'elements[0].priority'],
+      ]),
+    );
     expect(env.errors).toHaveLength(3);
     expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'stray'/)]);
   });
 
-  it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'])('%s: shape errors are parse_error, soft', async (tool) => {
-    const { env } = await vcall(tool, { version: VERSION, datachain: { elements: 'none' } });
-    expect(env.ok).toBe(false);
-    expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'elements', severity: 'error' });
-  });
+  it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'])(
+    '%s: shape errors are parse_error, soft',
+    async (tool) => {
+      const { env } = await vcall(tool, { version: VERSION, datachain: { elements: 'none' } });
+      expect(env.ok).toBe(false);
+      expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'elements', severity: 'error' });
+    },
+  );
 
   it.each([
     ['datachain not an object', { version: VERSION, datachain: [] }, 'invalid_arguments'],
@@ -148,7 +189,11 @@ describe('descriptors', () => {
     expect(names.at(-1)).toBe('get_icon_url');
     for (const name of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
       const t = tools.get(name);
-      expect(t.inputSchema).toMatchObject({ type: 'object', additionalProperties: false, required: ['version', 'datachain'] });
+      expect(t.inputSchema).toMatchObject({
+        type: 'object',
+        additionalProperties: false,
+        required: ['version', 'datachain'],
+      });
       expect(t.inputSchema.properties.datachain.type).toBe('object');
       expect(t.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     }
@@ -157,7 +202,9 @@ describe('descriptors', () => {
   it('get_schema include:"full" publishes the datachain JSON Schemas', async () => {
     const { env } = await call('get_schema', { version: VERSION, include: 'full' });
     const schemas = env.data.schema_json;
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['DatachainInstance', 'ResolvedDatachainInstance', 'AuthoringProvenance']));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['DatachainInstance', 'ResolvedDatachainInstance', 'AuthoringProvenance']),
+    );
     expect(schemas.DatachainInstance.required).toEqual(['elements']);
     expect(schemas.ResolvedDatachainInstance.required).toEqual(['elements', 'schema_snapshot']);
   });

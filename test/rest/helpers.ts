@@ -23,7 +23,11 @@ export async function rest(path: string, init: RequestInit = {}): Promise<RestRe
   const res = await fetchWorker(path, { redirect: 'manual', ...init, headers });
   const text = await res.text();
   let json: unknown;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, headers: res.headers, text, json };
 }
 

@@ -23,14 +23,17 @@ describe('trailing slashes', () => {
 });
 
 describe('unknown routes and methods', () => {
-  it.each([`${API}/nope`, `${API}`, `${API}/schemas/${V}`, `${API}/schemas/${V}/elements/accessibility/picture.svg`])('%s -> 404 not_found envelope', async (path) => {
-    const r = await rest(path);
-    expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ ok: false, errors: [{ code: 'not_found' }] });
-    expect(r.json.meta.request_id).toBe(r.headers.get('x-request-id'));
-    expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
-  });
+  it.each([`${API}/nope`, `${API}`, `${API}/schemas/${V}`, `${API}/schemas/${V}/elements/accessibility/picture.svg`])(
+    '%s -> 404 not_found envelope',
+    async (path) => {
+      const r = await rest(path);
+      expect(r.status).toBe(404);
+      expect(r.json).toMatchObject({ ok: false, errors: [{ code: 'not_found' }] });
+      expect(r.json.meta.request_id).toBe(r.headers.get('x-request-id'));
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
   it('an icon without .svg suggests the suffix', async () => {
     const r = await rest(`${API}/schemas/${V}/elements/accessibility/icon`);
     expect(r.status).toBe(404);
@@ -59,7 +62,8 @@ describe('unknown routes and methods', () => {
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     const get = await rest(`${API}/schemas/${V}/elements?limit=1`, { headers: { origin: 'https://example.org' } });
     const exposed = (get.headers.get('access-control-expose-headers') ?? '').toLowerCase();
-    for (const h of ['x-request-id', 'dtpr-content-hash', 'retry-after', 'mcp-session-id']) expect(exposed).toContain(h);
+    for (const h of ['x-request-id', 'dtpr-content-hash', 'retry-after', 'mcp-session-id'])
+      expect(exposed).toContain(h);
   });
   it('REST is not subject to the /mcp Origin guard', async () => {
     const r = await rest(`${API}/schemas`, { headers: { origin: 'https://example.org' } });
@@ -70,7 +74,11 @@ describe('unknown routes and methods', () => {
 describe('GET /healthz and GET /api/v2/openapi.json', () => {
   it('outside /api/v2 a trailing slash is an unknown path, not the route without it', async () => {
     expect((await rest('/healthz/')).status).toBe(404);
-    const mcp = await fetchWorker('/mcp/', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+    const mcp = await fetchWorker('/mcp/', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
     expect(mcp.status).toBe(404);
     expect((await fetchWorker('/mcp/')).status).toBe(404);
   });
@@ -90,7 +98,13 @@ describe('GET /healthz and GET /api/v2/openapi.json', () => {
   });
   it('every documented operation is routed (no route-level 404 or 405)', async () => {
     const doc = buildOpenApi() as { paths: Record<string, Record<string, unknown>> };
-    const samples: Record<string, string> = { version: BETA, element_id: 'input_biometric', variant: 'identifiable', shape: 'circle', symbol_id: 'biometric' };
+    const samples: Record<string, string> = {
+      version: BETA,
+      element_id: 'input_biometric',
+      variant: 'identifiable',
+      shape: 'circle',
+      symbol_id: 'biometric',
+    };
     for (const [template, ops] of Object.entries(doc.paths)) {
       const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => samples[name]!);
       for (const method of Object.keys(ops)) {

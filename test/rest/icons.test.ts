@@ -9,7 +9,10 @@ import { SVG_GOLDENS } from '../golden/cases.js';
 import { call } from '../helpers/tools.js';
 import { API, BETA, rest, V } from './helpers.js';
 
-const GOLDEN = import.meta.glob('../golden/icons/*.svg', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const GOLDEN = import.meta.glob('../golden/icons/*.svg', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 const icon = (version: string, element: string, variant?: string) =>
@@ -48,7 +51,8 @@ describe('GET /shapes/:shape.svg', () => {
     expect(r.status).toBe(status);
     expect(r.json.errors[0]).toMatchObject({ code, path: 'shape' });
     expect(r.headers.get('cache-control')).toBe('no-store');
-    if (status === 404) expect(r.json.errors[0].fix_hint).toBe('Valid shapes: hexagon, circle, octagon, rounded-square.');
+    if (status === 404)
+      expect(r.json.errors[0].fix_hint).toBe('Valid shapes: hexagon, circle, octagon, rounded-square.');
   });
   it('query parameters are refused', async () => {
     const r = await rest(`${API}/shapes/circle.svg?v=2`);
@@ -65,8 +69,12 @@ describe('GET /schemas/:version/symbols/:symbol_id.svg', () => {
     expect(r.text).toBe(stored);
     expect(r.headers.get('dtpr-content-hash')).toMatch(/^sha256-/);
   });
-  it.each([[BETA, 'public, max-age=60'], ['ai@latest', 'public, max-age=300'], ['ai%402026-08-12', 'public, max-age=31536000, immutable']])(
-    '%s -> %s', async (version, cache) => expectSvg(await rest(`${API}/schemas/${version}/symbols/biometric.svg`), cache),
+  it.each([
+    [BETA, 'public, max-age=60'],
+    ['ai@latest', 'public, max-age=300'],
+    ['ai%402026-08-12', 'public, max-age=31536000, immutable'],
+  ])('%s -> %s', async (version, cache) =>
+    expectSvg(await rest(`${API}/schemas/${version}/symbols/biometric.svg`), cache),
   );
   it.each([
     [`${V}/symbols/nope.svg`, 404, 'not_found', 'symbol_id'],
@@ -89,12 +97,19 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
   });
   it('a value without colour aliases default, and its .dark aliases dark', async () => {
     expect((await rest(icon(V, 'institution', 'vendor'))).text).toBe((await rest(icon(V, 'institution'))).text);
-    expect((await rest(icon(V, 'institution', 'vendor.dark'))).text).toBe((await rest(icon(V, 'institution', 'dark'))).text);
+    expect((await rest(icon(V, 'institution', 'vendor.dark'))).text).toBe(
+      (await rest(icon(V, 'institution', 'dark'))).text,
+    );
   });
   it('a coloured value ignores .dark', async () => {
-    expect((await rest(icon(V, 'input_biometric', 'identifiable.dark'))).text).toBe((await rest(icon(V, 'input_biometric', 'identifiable'))).text);
+    expect((await rest(icon(V, 'input_biometric', 'identifiable.dark'))).text).toBe(
+      (await rest(icon(V, 'input_biometric', 'identifiable'))).text,
+    );
   });
-  it.each([[BETA, 'public, max-age=60'], ['ai@latest', 'public, max-age=300']])('%s -> %s', async (version, cache) => {
+  it.each([
+    [BETA, 'public, max-age=60'],
+    ['ai@latest', 'public, max-age=300'],
+  ])('%s -> %s', async (version, cache) => {
     expectSvg(await rest(icon(version, 'input_biometric', 'dark')), cache);
   });
   it.each([
@@ -128,7 +143,7 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
 });
 
 describe('every composed icon of the shipped content', () => {
-  it('composes from symbols drawn in the icon\'s own 36x36 coordinates', () => {
+  it("composes from symbols drawn in the icon's own 36x36 coordinates", () => {
     for (const version of [V, BETA]) {
       for (const [id, svg] of Object.entries(embeddedStore().release(version)!.bundle.symbols)) {
         expect(/^\s*<svg\b[^>]*\sviewBox="0 0 36 36"/.test(svg), `${version} symbol ${id}`).toBe(true);
@@ -136,17 +151,26 @@ describe('every composed icon of the shipped content', () => {
     }
   });
   it('is well-formed XML with an AA-contrast glyph, for every element and icon variant of both releases', async () => {
-    const cases = [V, BETA].flatMap((version) => embeddedStore().release(version)!.bundle.elements
-      .flatMap((element) => element.icon_variants.map((variant) => ({ version, element, variant }))));
+    const cases = [V, BETA].flatMap((version) =>
+      embeddedStore()
+        .release(version)!
+        .bundle.elements.flatMap((element) => element.icon_variants.map((variant) => ({ version, element, variant }))),
+    );
     // In-process through the whole app (same middleware and routes as the Worker entry), for speed;
     // one DTPR-Client per element keeps each well inside its rate-limit bucket.
     const app = createApp();
-    const replies = await Promise.all(cases.map(async ({ version, element, variant }) => {
-      const res = await app.request(icon(version, element.id, variant === 'default' ? undefined : variant), {
-        headers: { 'dtpr-client': `icons-${version}-${element.id}` },
-      }, env);
-      return { status: res.status, text: await res.text() };
-    }));
+    const replies = await Promise.all(
+      cases.map(async ({ version, element, variant }) => {
+        const res = await app.request(
+          icon(version, element.id, variant === 'default' ? undefined : variant),
+          {
+            headers: { 'dtpr-client': `icons-${version}-${element.id}` },
+          },
+          env,
+        );
+        return { status: res.status, text: await res.text() };
+      }),
+    );
     let count = 0;
     for (const [i, { version, element, variant }] of cases.entries()) {
       const r = replies[i]!;
@@ -155,7 +179,9 @@ describe('every composed icon of the shipped content', () => {
       expect(XMLValidator.validate(r.text), label).toBe(true);
       const fill = /<path d="[^"]*" fill="([^"]+)"/.exec(r.text)![1]!;
       const inner = /<g color="([^"]+)"/.exec(r.text)![1]!;
-      expect(contrastRatio(fill === 'none' ? '#FFFFFF' : fill, inner), label).toBeGreaterThanOrEqual(MIN_CONTEXT_CONTRAST);
+      expect(contrastRatio(fill === 'none' ? '#FFFFFF' : fill, inner), label).toBeGreaterThanOrEqual(
+        MIN_CONTEXT_CONTRAST,
+      );
       count++;
     }
     expect(count).toBeGreaterThan(700);

@@ -100,7 +100,11 @@ describe('GET /schemas/:version/categories', () => {
     expect(r.json.data.categories[0].name.map((n: any) => n.locale)).toEqual(['fr']);
     expect(r.json.meta.next_cursor).toBeNull();
   });
-  it.each([['locales=zz', 'locales[0]'], ['locales=', 'locales'], ['locales=,', 'locales']])('%s -> 400 at %s', async (q, path) => {
+  it.each([
+    ['locales=zz', 'locales[0]'],
+    ['locales=', 'locales'],
+    ['locales=,', 'locales'],
+  ])('%s -> 400 at %s', async (q, path) => {
     const r = await rest(`${API}/schemas/${V}/categories?${q}`);
     expect(r.status).toBe(400);
     expect(r.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path });
@@ -112,7 +116,9 @@ describe('GET /schemas/:version/elements', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const r: Awaited<ReturnType<typeof rest>> = await rest(`${API}/schemas/${V}/elements?limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const r: Awaited<ReturnType<typeof rest>> = await rest(
+        `${API}/schemas/${V}/elements?limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(r.status).toBe(200);
       expectEnvelope(r);
       seen.push(...r.json.data.elements.map((e: any) => e.id));
@@ -186,7 +192,10 @@ describe('GET /schemas/:version/elements/:element_id', () => {
     const r = await rest(`${API}/schemas/${V}/elements/input_biometric?fields=title&locales=fr`);
     expect(r.status).toBe(200);
     expectEnvelope(r);
-    expect(r.json.data.element).toEqual({ id: 'input_biometric', title: [{ locale: 'fr', value: expect.any(String) }] });
+    expect(r.json.data.element).toEqual({
+      id: 'input_biometric',
+      title: [{ locale: 'fr', value: expect.any(String) }],
+    });
   });
   it('missing element -> 404 element_not_found with version meta', async () => {
     const r = await rest(`${API}/schemas/${BETA}/elements/people`);

@@ -15,7 +15,12 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
   });
   it('the seed example: elements [] gives one element_required per required category', async () => {
     const r = await postJson(`${API}/schemas/${V}/validate`, { elements: [] });
-    expect(r.json.errors.map((e: any) => e.code)).toEqual(['element_required', 'element_required', 'element_required', 'element_required']);
+    expect(r.json.errors.map((e: any) => e.code)).toEqual([
+      'element_required',
+      'element_required',
+      'element_required',
+      'element_required',
+    ]);
   });
   it.each(OPS)('%s: a body that is not JSON -> 400 bad_request', async (op) => {
     const r = await postJson(`${API}/schemas/${V}/${op}`, '{"elements": [');
@@ -39,7 +44,9 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
     expect(r.json.errors[0].code).toBe('unsupported_media_type');
   });
   it('application/*+json is JSON', async () => {
-    const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', { 'content-type': 'application/vnd.dtpr+json; charset=utf-8' });
+    const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', {
+      'content-type': 'application/vnd.dtpr+json; charset=utf-8',
+    });
     expect(r.status).toBe(200);
   });
   it('a body over 64 KiB -> 413, declared or streamed', async () => {
@@ -47,8 +54,18 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
     const declared = await postJson(`${API}/schemas/${V}/validate`, big);
     expect(declared.status).toBe(413);
     expect(declared.json.errors[0].code).toBe('payload_too_large');
-    const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(big)); c.close(); } });
-    const streamed = await rest(`${API}/schemas/${V}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const streamed = await rest(`${API}/schemas/${V}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
   });
   it('unknown version -> 404 unknown_version', async () => {
@@ -68,13 +85,18 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
   });
   it("the validate bucket is the MCP twin's: 429 with Retry-After once it is empty", async () => {
     const bindings = { RL_VALIDATE: countingLimiter(30) };
-    const send = () => fetchLimited(bindings, `${API}/schemas/${V}/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"elements":[]}' });
+    const send = () =>
+      fetchLimited(bindings, `${API}/schemas/${V}/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"elements":[]}',
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await send()).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const last = await send();
     expect(last.status).toBe(429);
     expect(last.headers.get('retry-after')).toBe('60');
-    expect((await last.json() as any).errors[0]).toMatchObject({ code: 'rate_limited', retryable: true });
+    expect(((await last.json()) as any).errors[0]).toMatchObject({ code: 'rate_limited', retryable: true });
   });
 });

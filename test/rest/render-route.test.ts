@@ -29,7 +29,10 @@ describe('POST /schemas/:version/render', () => {
     expect(r.text).toContain(LINK);
   });
   it('an invalid datachain is answered like /validate: 200 with the envelope', async () => {
-    const [render, validate] = await Promise.all([postJson(RENDER, { elements: [] }), postJson(`${API}/schemas/${V}/validate`, { elements: [] })]);
+    const [render, validate] = await Promise.all([
+      postJson(RENDER, { elements: [] }),
+      postJson(`${API}/schemas/${V}/validate`, { elements: [] }),
+    ]);
     expect(render.status).toBe(200);
     expect(render.headers.get('content-type')).toMatch(/^application\/json/);
     expect(render.json.ok).toBe(false);

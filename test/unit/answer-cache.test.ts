@@ -18,39 +18,69 @@ const text = fc.string({ unit: 'binary', maxLength: 40 });
 
 describe('a prepared answer', () => {
   it('is the envelope with the request id last in meta, plain and quoted', () => {
-    fc.assert(fc.property(json, fc.dictionary(fc.string({ maxLength: 8 }).filter((k) => k !== 'request_id'), json, { maxKeys: 3 }), text, (data, meta, rid) => {
-      const prepared = PreparedAnswer.from(classify(ok(data, meta as never)))!;
-      const expected = JSON.stringify({ ok: true, data, meta: { ...meta, request_id: rid } });
-      expect(prepared.json(rid)).toBe(expected);
-      expect(prepared.quotedJson(rid)).toBe(JSON.stringify(expected));
-    }), fuzzRuns(300));
+    fc.assert(
+      fc.property(
+        json,
+        fc.dictionary(
+          fc.string({ maxLength: 8 }).filter((k) => k !== 'request_id'),
+          json,
+          { maxKeys: 3 },
+        ),
+        text,
+        (data, meta, rid) => {
+          const prepared = PreparedAnswer.from(classify(ok(data, meta as never)))!;
+          const expected = JSON.stringify({ ok: true, data, meta: { ...meta, request_id: rid } });
+          expect(prepared.json(rid)).toBe(expected);
+          expect(prepared.quotedJson(rid)).toBe(JSON.stringify(expected));
+        },
+      ),
+      fuzzRuns(300),
+    );
   });
   it('is not made from a failed answer', () => {
     expect(PreparedAnswer.from(classify(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
   });
   it('is spliced into the JSON-RPC answer, as text and as bytes, as the plain serialiser would write it', () => {
     const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-    fc.assert(fc.property(json, text, fc.oneof(fc.integer(), text), fc.boolean(), (data, rid, id, extra) => {
-      const mcp = extra ? { _meta: { a: 'é' } } : undefined;
-      const prepared = PreparedAnswer.from({ ...classify(ok(data, { version: 'ai@x' })), ...(mcp ? { mcp } : {}) })!;
-      const plain = prepared.json(rid);
-      const result = { content: [{ type: 'text', text: plain }], ...mcp };
-      const expected = JSON.stringify({ jsonrpc: '2.0', id, result: { ...result, structuredContent: JSON.parse(plain) } });
-      const wrapped = { jsonrpc: '2.0' as const, id, result: { ...result, structuredContent: new SerializedEnvelope(plain, { answer: prepared, requestId: rid }) } };
-      expect(serializeResponse(wrapped)).toBe(expected);
-      expect(decode(preparedBytes(wrapped)!)).toBe(expected);
-      expect(decode(prepared.restBody(rid))).toBe(plain);
-    }), fuzzRuns(300));
+    fc.assert(
+      fc.property(json, text, fc.oneof(fc.integer(), text), fc.boolean(), (data, rid, id, extra) => {
+        const mcp = extra ? { _meta: { a: 'é' } } : undefined;
+        const prepared = PreparedAnswer.from({ ...classify(ok(data, { version: 'ai@x' })), ...(mcp ? { mcp } : {}) })!;
+        const plain = prepared.json(rid);
+        const result = { content: [{ type: 'text', text: plain }], ...mcp };
+        const expected = JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          result: { ...result, structuredContent: JSON.parse(plain) },
+        });
+        const wrapped = {
+          jsonrpc: '2.0' as const,
+          id,
+          result: { ...result, structuredContent: new SerializedEnvelope(plain, { answer: prepared, requestId: rid }) },
+        };
+        expect(serializeResponse(wrapped)).toBe(expected);
+        expect(decode(preparedBytes(wrapped)!)).toBe(expected);
+        expect(decode(prepared.restBody(rid))).toBe(plain);
+      }),
+      fuzzRuns(300),
+    );
   });
   it('goes out as bytes only for a prepared answer', () => {
-    expect(preparedBytes({ jsonrpc: '2.0', id: 1, result: { structuredContent: new SerializedEnvelope('{}') } })).toBeUndefined();
+    expect(
+      preparedBytes({ jsonrpc: '2.0', id: 1, result: { structuredContent: new SerializedEnvelope('{}') } }),
+    ).toBeUndefined();
     expect(preparedBytes({ jsonrpc: '2.0', id: 1, result: { tools: [] } })).toBeUndefined();
   });
 });
 
 describe('cached read answers', () => {
-  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') =>
-    ({ store, requestId: 'r', sessionId: '', origin, env: inProcessEnv() });
+  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') => ({
+    store,
+    requestId: 'r',
+    sessionId: '',
+    origin,
+    env: inProcessEnv(),
+  });
 
   it('answer a repeated call from the cache with what the tool answers', () => {
     const ctx = caller();
@@ -66,8 +96,12 @@ describe('cached read answers', () => {
   it('are kept per origin and per store', () => {
     const tool = toolNamed('get_icon_url');
     const args = { version: LATEST_STABLE, element_id: 'input_biometric' };
-    const a = JSON.parse((invokeCached(tool, args, caller(undefined, 'https://a.example')) as PreparedAnswer).json('r'));
-    const b = JSON.parse((invokeCached(tool, args, caller(undefined, 'https://b.example')) as PreparedAnswer).json('r'));
+    const a = JSON.parse(
+      (invokeCached(tool, args, caller(undefined, 'https://a.example')) as PreparedAnswer).json('r'),
+    );
+    const b = JSON.parse(
+      (invokeCached(tool, args, caller(undefined, 'https://b.example')) as PreparedAnswer).json('r'),
+    );
     expect(a.data.url.startsWith('https://a.example/')).toBe(true);
     expect(b.data.url.startsWith('https://b.example/')).toBe(true);
     const store = createEmbeddedStore();
@@ -84,14 +118,21 @@ describe('cached read answers', () => {
   it('carry each request its own id over MCP and REST', async () => {
     const ids = new Set<string>();
     for (const rid of ['rid-a', 'rid-b', 'rid "c" \\']) {
-      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_element', arguments: { version: LATEST_STABLE, element_id: 'input_biometric' } } };
+      const call = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_element', arguments: { version: LATEST_STABLE, element_id: 'input_biometric' } },
+      };
       const r = await postMcp(call, { 'x-request-id': rid });
       const { result } = r.json;
       expect(result.structuredContent.meta.request_id).toBe(r.headers.get('x-request-id'));
       expect(JSON.parse(result.content[0]!.text)).toEqual(result.structuredContent);
       ids.add(result.structuredContent.meta.request_id);
-      const res = await fetchWorker(`/api/v2/schemas/${LATEST_STABLE}/elements/input_biometric`, { headers: { ...JSON_HEADERS, 'x-request-id': rid } });
-      const body = await res.json() as any;
+      const res = await fetchWorker(`/api/v2/schemas/${LATEST_STABLE}/elements/input_biometric`, {
+        headers: { ...JSON_HEADERS, 'x-request-id': rid },
+      });
+      const body = (await res.json()) as any;
       expect(body.meta.request_id).toBe(res.headers.get('x-request-id'));
       ids.add(body.meta.request_id);
     }

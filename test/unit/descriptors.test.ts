@@ -4,7 +4,7 @@ import { describeTools } from '../../src/tools/describe.js';
 import { TOOLS } from '../../src/tools/registry.js';
 
 describe('shipped tool descriptors', () => {
-  it('are what the tools\' schemas give today (else run `npm run gen`)', () => {
+  it("are what the tools' schemas give today (else run `npm run gen`)", () => {
     expect(TOOL_DESCRIPTORS).toEqual(describeTools(TOOLS));
   });
 });

@@ -5,10 +5,35 @@ import { REALISTIC } from '../helpers/hostile.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const RUNS = 60;
-const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list',
-  'prompts/list', 'prompts/get', 'completion/complete', 'logging/setLevel', 'notifications/initialized', 'nope'];
-const TOOLS = ['list_schema_versions', 'get_schema', 'list_categories', 'list_elements', 'get_element', 'get_elements',
-  'validate_datachain', 'resolve_datachain', 'validate_resolved', 'render_datachain', 'get_icon_url', 'nope'];
+const METHODS = [
+  'initialize',
+  'ping',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'resources/templates/list',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+  'notifications/initialized',
+  'nope',
+];
+const TOOLS = [
+  'list_schema_versions',
+  'get_schema',
+  'list_categories',
+  'list_elements',
+  'get_element',
+  'get_elements',
+  'validate_datachain',
+  'resolve_datachain',
+  'validate_resolved',
+  'render_datachain',
+  'get_icon_url',
+  'nope',
+];
 
 /** Checks one /mcp answer: never a 5xx; a JSON-RPC body (or nothing for 202/204); well-formed envelopes. */
 function checkAnswer(status: number, text: string) {
@@ -23,7 +48,9 @@ function checkAnswer(status: number, text: string) {
     if (env) {
       expect(typeof env.ok).toBe('boolean');
       expect(env.meta.request_id).toEqual(expect.any(String));
-      if (!env.ok) for (const e of env.errors) expect(e).toMatchObject({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
+      if (!env.ok)
+        for (const e of env.errors)
+          expect(e).toMatchObject({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
       expect(JSON.stringify(env)).not.toMatch(/at \w+ \(|\.ts:\d+/);
     }
   }
@@ -39,31 +66,72 @@ async function stillServes() {
   expect(r.json).toEqual({ jsonrpc: '2.0', id: 'after', result: {} });
 }
 
-const rpcShaped = fc.record({
-  jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.string(), fc.constant(undefined)),
-  id: fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.constant(null), fc.constant(undefined), fc.object({ maxDepth: 1 })),
-  method: fc.oneof(fc.constantFrom(...METHODS), fc.string({ maxLength: 20 }), fc.integer()),
-  params: fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 3 }),
-    fc.record({ name: fc.constantFrom(...TOOLS), arguments: fc.jsonValue({ maxDepth: 3 }) }),
-    fc.record({ uri: fc.oneof(fc.string(), fc.constant('ui://dtpr/datachain/view.html'), fc.constant('dtpr://schemas/ai@latest/elements/x')) })),
-}, { requiredKeys: [] });
+const rpcShaped = fc.record(
+  {
+    jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.string(), fc.constant(undefined)),
+    id: fc.oneof(
+      fc.integer(),
+      fc.string({ maxLength: 8 }),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.object({ maxDepth: 1 }),
+    ),
+    method: fc.oneof(fc.constantFrom(...METHODS), fc.string({ maxLength: 20 }), fc.integer()),
+    params: fc.oneof(
+      fc.constant(undefined),
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ name: fc.constantFrom(...TOOLS), arguments: fc.jsonValue({ maxDepth: 3 }) }),
+      fc.record({
+        uri: fc.oneof(
+          fc.string(),
+          fc.constant('ui://dtpr/datachain/view.html'),
+          fc.constant('dtpr://schemas/ai@latest/elements/x'),
+        ),
+      }),
+    ),
+  },
+  { requiredKeys: [] },
+);
 
 describe('fuzzing /mcp', () => {
   it('arbitrary bytes', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => send(bytes)), fuzzRuns(RUNS));
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => send(bytes)),
+      fuzzRuns(RUNS),
+    );
     await stillServes();
   });
   it('arbitrary JSON', async () => {
-    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (v) => send(JSON.stringify(v))), fuzzRuns(RUNS));
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (v) => send(JSON.stringify(v))),
+      fuzzRuns(RUNS),
+    );
     await stillServes();
   });
   it('JSON-RPC-shaped junk, single and batched', async () => {
-    await fc.assert(fc.asyncProperty(fc.oneof(rpcShaped, fc.array(rpcShaped, { maxLength: 8 })), async (v) => send(JSON.stringify(v))), fuzzRuns(RUNS * 2));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(rpcShaped, fc.array(rpcShaped, { maxLength: 8 })), async (v) =>
+        send(JSON.stringify(v)),
+      ),
+      fuzzRuns(RUNS * 2),
+    );
     await stillServes();
   });
   it('deep nesting and huge inputs', async () => {
-    for (const depth of [63, 64, 65, 1000, 20_000]) await send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":${'['.repeat(depth)}${']'.repeat(depth)}}`);
-    for (const size of [60_000, 70_000, 1_000_000]) await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_datachain', arguments: { version: 'ai@latest', datachain: { elements: [], pad: 'x'.repeat(size) } } } }));
+    for (const depth of [63, 64, 65, 1000, 20_000])
+      await send(`{"jsonrpc":"2.0","id":1,"method":"ping","params":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    for (const size of [60_000, 70_000, 1_000_000])
+      await send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'validate_datachain',
+            arguments: { version: 'ai@latest', datachain: { elements: [], pad: 'x'.repeat(size) } },
+          },
+        }),
+      );
     await send(JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }))));
     await stillServes();
   });
@@ -75,19 +143,30 @@ describe('fuzzing /mcp', () => {
       ['validate_datachain', { version: 'ai@2026-08-12', datachain: REALISTIC }],
       ['render_datachain', { version: 'ai@2026-08-12', datachain: REALISTIC, locale: 'fr' }],
     ];
-    const mutation = fc.tuple(fc.nat(valid.length - 1), fc.constantFrom('drop', 'replace', 'add', 'deep'), fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), fc.nat(50));
-    await fc.assert(fc.asyncProperty(mutation, async ([which, op, key, value, at]) => {
-      const [name, base] = valid[which]!;
-      const args: Record<string, any> = structuredClone(base);
-      const keys = Object.keys(args);
-      const target = keys[at % keys.length]!;
-      if (op === 'drop') delete args[target];
-      else if (op === 'replace') args[target] = value;
-      else if (op === 'add') args[key || 'extra'] = value;
-      else if (args.datachain) args.datachain.elements[at % 15] = value;
-      // A fresh client key per call, so the validate bucket never masks the paths under test.
-      await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), { 'dtpr-client': crypto.randomUUID() });
-    }), fuzzRuns(RUNS * 2));
+    const mutation = fc.tuple(
+      fc.nat(valid.length - 1),
+      fc.constantFrom('drop', 'replace', 'add', 'deep'),
+      fc.string({ maxLength: 12 }),
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.nat(50),
+    );
+    await fc.assert(
+      fc.asyncProperty(mutation, async ([which, op, key, value, at]) => {
+        const [name, base] = valid[which]!;
+        const args: Record<string, any> = structuredClone(base);
+        const keys = Object.keys(args);
+        const target = keys[at % keys.length]!;
+        if (op === 'drop') delete args[target];
+        else if (op === 'replace') args[target] = value;
+        else if (op === 'add') args[key || 'extra'] = value;
+        else if (args.datachain) args.datachain.elements[at % 15] = value;
+        // A fresh client key per call, so the validate bucket never masks the paths under test.
+        await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), {
+          'dtpr-client': crypto.randomUUID(),
+        });
+      }),
+      fuzzRuns(RUNS * 2),
+    );
     await stillServes();
   });
 });

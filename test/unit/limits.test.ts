@@ -10,32 +10,56 @@ import { timeout, withinBudget } from '../../src/middleware/timeout.js';
 import { postMcp } from '../helpers/http.js';
 import { countingLimiter, fetchLimited } from '../helpers/rate.js';
 
-const refuse: Refuser = (c, error, headers = {}) => c.json({ refused: error.code }, policyOf(error.code).status as 400, headers);
+const refuse: Refuser = (c, error, headers = {}) =>
+  c.json({ refused: error.code }, policyOf(error.code).status as 400, headers);
 
 function appWith(mw: Parameters<Hono['use']>[1]) {
   const app = new Hono();
   app.use('*', mw);
   app.post('/', async (c) => c.json({ size: (await c.req.text()).length }));
-  app.get('/slow/:ms', async (c) => { await new Promise((r) => setTimeout(r, Number(c.req.param('ms')))); return c.json({ done: true }); });
+  app.get('/slow/:ms', async (c) => {
+    await new Promise((r) => setTimeout(r, Number(c.req.param('ms'))));
+    return c.json({ done: true });
+  });
   return app;
 }
 
 describe('body limit', () => {
   const app = appWith(bodyLimit(refuse, 100));
   const send = (body: string | ReadableStream, headers: Record<string, string> = {}) =>
-    app.request('/', { method: 'POST', body, headers, ...(typeof body === 'string' ? {} : { duplex: 'half' }) } as RequestInit);
-  const stream = (n: number) => new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('x'.repeat(n))); c.close(); } });
-  it.each([[100, 200], [101, 413], [10_000, 413]])('with Content-Length: %i bytes -> %i', async (n, status) => {
+    app.request('/', {
+      method: 'POST',
+      body,
+      headers,
+      ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+    } as RequestInit);
+  const stream = (n: number) =>
+    new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('x'.repeat(n)));
+        c.close();
+      },
+    });
+  it.each([
+    [100, 200],
+    [101, 413],
+    [10_000, 413],
+  ])('with Content-Length: %i bytes -> %i', async (n, status) => {
     expect((await send('x'.repeat(n))).status).toBe(status);
   });
-  it.each([[100, 200], [101, 413], [100_000, 413]])('streamed without Content-Length: %i bytes -> %i', async (n, status) => {
+  it.each([
+    [100, 200],
+    [101, 413],
+    [100_000, 413],
+  ])('streamed without Content-Length: %i bytes -> %i', async (n, status) => {
     expect((await send(stream(n))).status).toBe(status);
   });
   it('a malformed Content-Length is 400', async () => {
     expect((await send('x', { 'content-length': 'abc' })).status).toBe(400);
   });
   it('the real endpoint: just under 64 KiB passes, just over is 413', async () => {
-    const envelope = (pad: number) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(pad) } });
+    const envelope = (pad: number) =>
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(pad) } });
     const base = envelope(0).length;
     expect((await postMcp(envelope(DEFAULT_LIMITS.bodyBytes - base))).status).toBe(200);
     expect((await postMcp(envelope(DEFAULT_LIMITS.bodyBytes - base + 1))).status).toBe(413);
@@ -44,7 +68,11 @@ describe('body limit', () => {
 
 describe('JSON nesting', () => {
   const nest = (n: number) => '['.repeat(n) + ']'.repeat(n);
-  it.each([[MAX_JSON_DEPTH, true], [MAX_JSON_DEPTH + 1, false], [10_000, false]])('depth %i accepted: %s', (n, ok) => {
+  it.each([
+    [MAX_JSON_DEPTH, true],
+    [MAX_JSON_DEPTH + 1, false],
+    [10_000, false],
+  ])('depth %i accepted: %s', (n, ok) => {
     expect(parseJsonBody(nest(n)).ok).toBe(ok);
   });
   it('measures objects and arrays alike', () => {
@@ -55,7 +83,11 @@ describe('JSON nesting', () => {
 
 describe('batch limit', () => {
   const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
-  it.each([[50, 200], [51, 400], [500, 400]])('%i entries -> %i', async (n, status) => {
+  it.each([
+    [50, 200],
+    [51, 400],
+    [500, 400],
+  ])('%i entries -> %i', async (n, status) => {
     expect((await postMcp(Array.from({ length: n }, (_, i) => ping(i)))).status).toBe(status);
   });
 });
@@ -87,17 +119,25 @@ describe('rate limits (injected counting bindings)', () => {
   const json = { 'content-type': 'application/json' };
   const resolveBody = JSON.stringify({ elements: [] });
   const resolve = (bindings: Partial<Env>, headers: Record<string, string>) =>
-    fetchLimited(bindings, '/api/v2/schemas/ai@latest/resolve', { method: 'POST', headers: { ...json, ...headers }, body: resolveBody });
+    fetchLimited(bindings, '/api/v2/schemas/ai@latest/resolve', {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: resolveBody,
+    });
 
   it('keys on the client IP and IP + DTPR-Client, never on X-Forwarded-For', () => {
     const h = (m: Record<string, string>) => (n: string) => m[n];
-    expect(rateKeys(h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toEqual({ ip: '1.2.3.4', client: '1.2.3.4|agent-a' });
+    expect(rateKeys(h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toEqual({
+      ip: '1.2.3.4',
+      client: '1.2.3.4|agent-a',
+    });
     expect(rateKeys(h({ 'x-forwarded-for': '9.9.9.9' }))).toEqual({ ip: 'local', client: 'local|anonymous' });
   });
   it('rotating DTPR-Client does not bypass the address bucket: 40 names, 15 served', async () => {
     const bindings = { RL_RESOLVE_IP: countingLimiter(15), RL_RESOLVE: countingLimiter(15) };
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.1', 'dtpr-client': `agent-${i}` })).status);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.1', 'dtpr-client': `agent-${i}` })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(15);
     expect(statuses.slice(15).every((s) => s === 429)).toBe(true);
     expect((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.2', 'dtpr-client': 'agent-0' })).status).toBe(200);
@@ -105,7 +145,8 @@ describe('rate limits (injected counting bindings)', () => {
   it('under a raised address limit, each client is held to its own bucket', async () => {
     const bindings = { RL_RESOLVE_IP: countingLimiter(1000), RL_RESOLVE: countingLimiter(15) };
     const statuses: number[] = [];
-    for (let i = 0; i < 16; i++) statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.3', 'dtpr-client': 'busy' })).status);
+    for (let i = 0; i < 16; i++)
+      statuses.push((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.3', 'dtpr-client': 'busy' })).status);
     expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true);
     expect(statuses[15]).toBe(429);
     expect((await resolve(bindings, { 'cf-connecting-ip': '10.0.0.3', 'dtpr-client': 'quiet' })).status).toBe(200);
@@ -120,36 +161,69 @@ describe('rate limits (injected counting bindings)', () => {
     const r = await resolve({ RL_RESOLVE_IP: countingLimiter(0) }, { 'cf-connecting-ip': '10.0.0.5' });
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toBe('60');
-    const body = await r.json() as any;
+    const body = (await r.json()) as any;
     expect(body.errors[0]).toMatchObject({ code: 'rate_limited', retryable: true });
     expect(body.errors[0].fix_hint).not.toMatch(/DTPR-Client/i);
   });
   it('/mcp: a refused single request is 429 + Retry-After, JSON-RPC shaped; a refused tool call is isError', async () => {
     const bindings = { RL_READ_IP: countingLimiter(300) };
-    const post = (body: unknown) => fetchLimited(bindings, '/mcp', { method: 'POST', headers: { ...json, 'cf-connecting-ip': '10.0.0.6' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetchLimited(bindings, '/mcp', {
+        method: 'POST',
+        headers: { ...json, 'cf-connecting-ip': '10.0.0.6' },
+        body: JSON.stringify(body),
+      });
     for (let b = 0; b < 6; b++) {
-      const batch = await (await post(Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))).json() as any[];
+      const batch = (await (
+        await post(Array.from({ length: 50 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })))
+      ).json()) as any[];
       expect(batch.every((r) => r.result)).toBe(true);
     }
     const last = await post({ jsonrpc: '2.0', id: 300, method: 'ping' });
     expect(last.status).toBe(429);
     expect(last.headers.get('retry-after')).toBe('60');
-    expect(await last.json()).toMatchObject({ jsonrpc: '2.0', id: 300, error: { code: -32000, data: { code: 'rate_limited', retryable: true } } });
-    const tool = await post({ jsonrpc: '2.0', id: 301, method: 'tools/call', params: { name: 'list_schema_versions', arguments: {} } });
+    expect(await last.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 300,
+      error: { code: -32000, data: { code: 'rate_limited', retryable: true } },
+    });
+    const tool = await post({
+      jsonrpc: '2.0',
+      id: 301,
+      method: 'tools/call',
+      params: { name: 'list_schema_versions', arguments: {} },
+    });
     expect(tool.status).toBe(200);
     expect(tool.headers.get('retry-after')).toBe('60');
-    expect((await tool.json() as any).result).toMatchObject({ isError: true, structuredContent: { ok: false, errors: [{ code: 'rate_limited', retryable: true }] } });
+    expect(((await tool.json()) as any).result).toMatchObject({
+      isError: true,
+      structuredContent: { ok: false, errors: [{ code: 'rate_limited', retryable: true }] },
+    });
   });
   it('an MCP tool draws from the bucket of its REST twin', async () => {
     const validate = countingLimiter(1);
     const headers = { ...json, 'cf-connecting-ip': '10.0.0.7' };
-    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_datachain', arguments: { version: 'ai@latest', datachain: { elements: [] } } } };
-    expect((await fetchLimited({ RL_VALIDATE: validate }, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) })).status).toBe(200);
-    const rest = await fetchLimited({ RL_VALIDATE: validate }, '/api/v2/schemas/ai@latest/validate', { method: 'POST', headers, body: resolveBody });
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'validate_datachain', arguments: { version: 'ai@latest', datachain: { elements: [] } } },
+    };
+    expect(
+      (await fetchLimited({ RL_VALIDATE: validate }, '/mcp', { method: 'POST', headers, body: JSON.stringify(call) }))
+        .status,
+    ).toBe(200);
+    const rest = await fetchLimited({ RL_VALIDATE: validate }, '/api/v2/schemas/ai@latest/validate', {
+      method: 'POST',
+      headers,
+      body: resolveBody,
+    });
     expect(rest.status).toBe(429);
   });
   it('RATE_LIMIT "off" and missing bindings mean no limit', async () => {
-    expect(await takeToken({ RATE_LIMIT: 'off', RL_VALIDATE: countingLimiter(0) }, 'validate', { ip: 'a', client: 'a|b' })).toBe(true);
+    expect(
+      await takeToken({ RATE_LIMIT: 'off', RL_VALIDATE: countingLimiter(0) }, 'validate', { ip: 'a', client: 'a|b' }),
+    ).toBe(true);
     expect(await takeToken({}, 'validate', { ip: 'a', client: 'a|b' })).toBe(true);
     const app = new Hono<{ Bindings: Partial<Env> }>();
     app.use('*', rateLimit('resolve', refuse));

@@ -8,7 +8,9 @@ afterEach(() => vi.restoreAllMocks());
 async function linesOf(requests: Request[]): Promise<Record<string, unknown>[]> {
   const app = createApp();
   const writes: string[] = [];
-  vi.spyOn(console, 'log').mockImplementation((text: string) => { writes.push(text); });
+  vi.spyOn(console, 'log').mockImplementation((text: string) => {
+    writes.push(text);
+  });
   for (const r of requests) await (await app.request(r, undefined, { SESSIONS: {} } as unknown as Env)).text();
   flushLogs();
   return writes.flatMap((w) => w.split('\n')).map((l) => JSON.parse(l));
@@ -17,14 +19,31 @@ async function linesOf(requests: Request[]): Promise<Record<string, unknown>[]> 
 describe('request log', () => {
   it('writes one JSON line per request with method, path, rpc, status, duration, request id and a session hash', async () => {
     const secret = 'session-secret-value';
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_schema_versions', arguments: {} } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'list_schema_versions', arguments: {} },
+    });
     const lines = await linesOf([
-      new Request('http://127.0.0.1/mcp', { method: 'POST', body, headers: { 'content-type': 'application/json', 'mcp-session-id': secret, 'x-request-id': 'req-1' } }),
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'mcp-session-id': secret, 'x-request-id': 'req-1' },
+      }),
       new Request('http://127.0.0.1/healthz'),
       new Request('http://127.0.0.1/api/v2/nope'),
     ]);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ level: 'info', method: 'POST', path: '/mcp', rpc: ['tools/call:list_schema_versions'], status: 200, request_id: 'req-1', session: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      path: '/mcp',
+      rpc: ['tools/call:list_schema_versions'],
+      status: 200,
+      request_id: 'req-1',
+      session: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
     expect(lines[0]!.duration_ms).toEqual(expect.any(Number));
     expect(lines[1]).toMatchObject({ method: 'GET', path: '/healthz', status: 200 });
     expect(lines[2]).toMatchObject({ path: '/api/v2/nope', status: 404 });

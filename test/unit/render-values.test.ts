@@ -7,16 +7,21 @@ import { embeddedStore } from '../../src/store/embedded.js';
 import { REALISTIC } from '../helpers/hostile.js';
 
 const release = embeddedStore().release('ai@2026-08-12')!;
-const between = (html: string, start: string, end: string) => html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
+const between = (html: string, start: string, end: string) =>
+  html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
 
 /** The release with element descriptions as the content pass leaves them: generic meaning, no placeholders. */
 function withoutDescriptionPlaceholders(): RenderSource {
   const src = releaseSource(release);
-  const strip = (e: Element): Element => ({ ...e, description: e.description.map((d) => ({ ...d, value: d.value.replace(/\s*[^.:]*:\s*\{\{[^}]+\}\}\.?/g, '') })) });
+  const strip = (e: Element): Element => ({
+    ...e,
+    description: e.description.map((d) => ({ ...d, value: d.value.replace(/\s*[^.:]*:\s*\{\{[^}]+\}\}\.?/g, '') })),
+  });
   return { ...src, elementById: new Map([...src.elementById].map(([id, e]) => [id, strip(e)])) };
 }
 
-const page = (src: RenderSource, dc = DatachainInstance.parse(REALISTIC)) => renderOutput({ value: dc, warnings: [] }, src, { format: 'page', locale: 'en' }).body;
+const page = (src: RenderSource, dc = DatachainInstance.parse(REALISTIC)) =>
+  renderOutput({ value: dc, warnings: [] }, src, { format: 'page', locale: 'en' }).body;
 
 describe('each value once', () => {
   it('with generic descriptions, a title placeholder carries the value and every other value is one labelled field', () => {
@@ -29,9 +34,17 @@ describe('each value once', () => {
     const stored = between(html, 'id="placement-stored_locally"', '</article>');
     expect(stored).toContain('<dt>Duration</dt><dd><span class="value">2 years</span></dd>');
     const risk = between(html, 'id="placement-civil_liberties_harm"', '</article>');
-    expect(risk).toContain('<dt>Risk</dt><dd><span class="value">Video could be reused to follow individuals.</span></dd>');
+    expect(risk).toContain(
+      '<dt>Risk</dt><dd><span class="value">Video could be reused to follow individuals.</span></dd>',
+    );
     const sections = html.slice(html.indexOf('<section class="cat"'));
-    for (const value of ['for 2 years', '2 years', 'Video could be reused to follow individuals.', 'Live video of the intersection, processed on the camera.', 'City of Riverton, Transport Department']) {
+    for (const value of [
+      'for 2 years',
+      '2 years',
+      'Video could be reused to follow individuals.',
+      'Live video of the intersection, processed on the camera.',
+      'City of Riverton, Transport Department',
+    ]) {
       expect(sections.split(`>${value}<`), value).toHaveLength(2);
     }
   });
@@ -40,7 +53,14 @@ describe('each value once', () => {
     const src = releaseSource(release);
     const proposed = { ...release.elementById.get('data_retained')!, id: 'retained_on_request' };
     const dc = DatachainInstance.parse({ elements: [{ element_id: 'retained_on_request' }] });
-    const html = page({ ...src, elementById: new Map([...src.elementById, [proposed.id, proposed]]), suggested: new Set([proposed.id]) }, dc);
+    const html = page(
+      {
+        ...src,
+        elementById: new Map([...src.elementById, [proposed.id, proposed]]),
+        suggested: new Set([proposed.id]),
+      },
+      dc,
+    );
     const card = between(html, 'id="placement-retained_on_request"', '</article>');
     expect(html).toContain('<article class="card proposed" id="placement-retained_on_request"');
     expect(card).toContain('>Proposed</span>');

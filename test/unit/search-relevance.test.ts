@@ -21,8 +21,10 @@ describe('search relevance on the judged queries', () => {
     const summary = summarize(await runJudgments(embeddedStore(), V));
     for (const [scope, floor] of Object.entries(FLOORS)) {
       const got = summary[scope]!;
-      expect({ scope, p5: got.p5 >= floor.p5, r10: got.r10 >= floor.r10, mrr: got.mrr >= floor.mrr }, JSON.stringify({ scope, got, floor }))
-        .toEqual({ scope, p5: true, r10: true, mrr: true });
+      expect(
+        { scope, p5: got.p5 >= floor.p5, r10: got.r10 >= floor.r10, mrr: got.mrr >= floor.mrr },
+        JSON.stringify({ scope, got, floor }),
+      ).toEqual({ scope, p5: true, r10: true, mrr: true });
     }
   });
 });
@@ -33,7 +35,13 @@ describe('a release without an index for the query locale', () => {
     delete bundle.search_index.fr;
     const store = createEmbeddedStore({ ...BUNDLES, [V]: JSON.stringify(bundle) }, VERSION_INDEX);
     const ctx = { store, requestId: 'fallback', sessionId: 'fallback', origin: 'http://localhost', env: {} as Env };
-    const { envelope } = await invokeTool(toolNamed('list_elements'), { version: V, query: 'hiring', locale: 'fr', limit: 1 }, ctx);
-    expect(envelope.ok && envelope.data).toMatchObject({ elements: [{ id: 'employment', match: { terms: ['hiring'] } }] });
+    const { envelope } = await invokeTool(
+      toolNamed('list_elements'),
+      { version: V, query: 'hiring', locale: 'fr', limit: 1 },
+      ctx,
+    );
+    expect(envelope.ok && envelope.data).toMatchObject({
+      elements: [{ id: 'employment', match: { terms: ['hiring'] } }],
+    });
   });
 });

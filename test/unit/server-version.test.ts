@@ -3,7 +3,7 @@ import pkg from '../../package.json';
 import { SERVER_VERSION } from '../../src/core/server-version.js';
 
 describe('server version', () => {
-  it('is package.json\'s version', () => {
+  it("is package.json's version", () => {
     expect(SERVER_VERSION).toBe(pkg.version);
   });
 });

@@ -7,14 +7,28 @@ import { BODY_REUSE_MS, BODY_TTL_SECONDS, SessionSlots, SLOT_TTL_SECONDS } from 
 function recorded(kv: KVNamespace = env.SESSIONS) {
   const calls: { op: string; key: string; ttl?: number }[] = [];
   const spy = {
-    get: (key: string, type: 'text') => { calls.push({ op: 'get', key }); return kv.get(key, type); },
-    put: (key: string, value: string, options?: KVNamespacePutOptions) => { calls.push({ op: 'put', key, ttl: options?.expirationTtl }); return kv.put(key, value, options); },
-    delete: (key: string) => { calls.push({ op: 'delete', key }); return kv.delete(key); },
+    get: (key: string, type: 'text') => {
+      calls.push({ op: 'get', key });
+      return kv.get(key, type);
+    },
+    put: (key: string, value: string, options?: KVNamespacePutOptions) => {
+      calls.push({ op: 'put', key, ttl: options?.expirationTtl });
+      return kv.put(key, value, options);
+    },
+    delete: (key: string) => {
+      calls.push({ op: 'delete', key });
+      return kv.delete(key);
+    },
   } as unknown as KVNamespace;
-  return { kv: spy, calls, ops: (op: string, prefix: string) => calls.filter((c) => c.op === op && c.key.startsWith(prefix)) };
+  return {
+    kv: spy,
+    calls,
+    ops: (op: string, prefix: string) => calls.filter((c) => c.op === op && c.key.startsWith(prefix)),
+  };
 }
 
-const page = (n: number | string) => `<!doctype html><html><head><title>Page ${n}</title></head><body>${'x'.repeat(2000)}</body></html>`;
+const page = (n: number | string) =>
+  `<!doctype html><html><head><title>Page ${n}</title></head><body>${'x'.repeat(2000)}</body></html>`;
 const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
 const sid = (name: string) => `${name}-${crypto.randomUUID()}`;
 
@@ -56,7 +70,7 @@ describe('session slots across isolates', () => {
     expect(store.ops('get', 'body:')).toHaveLength(1);
   });
 
-  it('sessions never read each other\'s pages, even when one isolate holds both bodies', async () => {
+  it("sessions never read each other's pages, even when one isolate holds both bodies", async () => {
     const a = isolate();
     const [s1, s2, s3] = [sid('one'), sid('two'), sid('three')];
     await a.slots.write(env.SESSIONS, s1, 'page', page('one'), source('one'));
@@ -83,7 +97,7 @@ describe('session slots across isolates', () => {
     }
   });
 
-  it('the newer of the page and the sign gives the session\'s datachain, across isolates', async () => {
+  it("the newer of the page and the sign gives the session's datachain, across isolates", async () => {
     const s = sid('source');
     const a = isolate(5_000);
     const b = isolate(6_000);
@@ -115,7 +129,10 @@ describe('body lifetimes', () => {
     const a = isolate();
     const store = recorded();
     await a.slots.write(store.kv, sid('ttl1'), 'page', page('ttl'), source(1));
-    expect(store.calls.filter((c) => c.op === 'put').map((c) => [c.key.split(':')[0], c.ttl])).toEqual([['body', BODY_TTL_SECONDS], ['slot', SLOT_TTL_SECONDS]]);
+    expect(store.calls.filter((c) => c.op === 'put').map((c) => [c.key.split(':')[0], c.ttl])).toEqual([
+      ['body', BODY_TTL_SECONDS],
+      ['slot', SLOT_TTL_SECONDS],
+    ]);
     a.clock.t += BODY_REUSE_MS - 1;
     await a.slots.write(store.kv, sid('ttl2'), 'page', page('ttl'), source(2));
     expect(store.ops('put', 'body:')).toHaveLength(1);
@@ -143,7 +160,12 @@ describe('body lifetimes', () => {
     const a = isolate();
     const s = sid('fail');
     await a.slots.write(env.SESSIONS, s, 'page', page('before'), source('before'));
-    const failing = { ...recorded().kv, put: async () => { throw new Error('kv down'); } } as unknown as KVNamespace;
+    const failing = {
+      ...recorded().kv,
+      put: async () => {
+        throw new Error('kv down');
+      },
+    } as unknown as KVNamespace;
     await expect(a.slots.write(failing, s, 'page', page('after'), source('after'))).rejects.toThrow('kv down');
     expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('before'));
     const store = recorded();

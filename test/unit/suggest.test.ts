@@ -8,7 +8,8 @@ function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     prev = row;
   }
   return prev[b.length]!;
@@ -17,9 +18,12 @@ function levenshtein(a: string, b: string): number {
 describe('suggestions', () => {
   it('the bounded distance equals the edit distance, capped at max + 1', () => {
     const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', '_'), maxLength: 14 });
-    fc.assert(fc.property(word, word, fc.nat(6), (a, b, max) => {
-      expect(boundedDistance(a, b, max)).toBe(Math.min(levenshtein(a, b), max + 1));
-    }), fuzzRuns(500));
+    fc.assert(
+      fc.property(word, word, fc.nat(6), (a, b, max) => {
+        expect(boundedDistance(a, b, max)).toBe(Math.min(levenshtein(a, b), max + 1));
+      }),
+      fuzzRuns(500),
+    );
   });
   it('suggests near ids: containment first, then distance', () => {
     const ids = ['mobility', 'biometric_recognition', 'input_biometric', 'health'];

@@ -11,7 +11,11 @@ import { runCase } from '../fixtures/datachains/run.js';
 import { startDeadline } from '../../src/core/deadline.js';
 
 const release = () => embeddedStore().release(VERSION)!;
-const codes = (dc: unknown, r = release()) => checkThin(DatachainInstance.parse(dc), r, { deadline: startDeadline(60_000), isServed: (id) => embeddedStore().release(id) !== undefined }).map((f) => f.code);
+const codes = (dc: unknown, r = release()) =>
+  checkThin(DatachainInstance.parse(dc), r, {
+    deadline: startDeadline(60_000),
+    isServed: (id) => embeddedStore().release(id) !== undefined,
+  }).map((f) => f.code);
 
 describe('rule engine', () => {
   it('payload_too_large: a resolve over 512 KiB is a soft answer', async () => {
@@ -33,15 +37,24 @@ describe('rule engine', () => {
     dc.subchain_instances[0].subchain_id = 'x';
     dc.authoring_provenance.element_provenance.ghost = {};
     expect(codes(dc)).toEqual([
-      'schema_version_mismatch', 'element_required', 'context_type_unknown', 'unknown_element',
-      'required_variable_missing', 'required_variable_missing', 'subchain_unknown', 'element_provenance_unknown_element',
+      'schema_version_mismatch',
+      'element_required',
+      'context_type_unknown',
+      'unknown_element',
+      'required_variable_missing',
+      'required_variable_missing',
+      'subchain_unknown',
+      'element_provenance_unknown_element',
     ]);
   });
 
   it('checks placements against element-level variables too, not only the category ones', () => {
     const bundle = structuredClone(release().bundle);
     const mobility = bundle.elements.find((e) => e.id === 'mobility')!;
-    mobility.variables = [{ id: 'route', label: [{ locale: 'en', value: 'Route' }], required: true, kind: 'localized_text' }, ...mobility.variables];
+    mobility.variables = [
+      { id: 'route', label: [{ locale: 'en', value: 'Route' }], required: true, kind: 'localized_text' },
+      ...mobility.variables,
+    ];
     const custom = createRelease(bundle);
     const dc = fullThin();
     expect(codes(dc, custom)).toEqual(['required_variable_missing']);
@@ -59,7 +72,10 @@ describe('rule engine', () => {
   it('asks for the instance id when an element placed with one is keyed by element id', () => {
     const dc = fullThin();
     dc.authoring_provenance.element_provenance.input_biometric = {};
-    const [f] = checkThin(DatachainInstance.parse(dc), release(), { deadline: startDeadline(60_000), isServed: (id) => embeddedStore().release(id) !== undefined });
+    const [f] = checkThin(DatachainInstance.parse(dc), release(), {
+      deadline: startDeadline(60_000),
+      isServed: (id) => embeddedStore().release(id) !== undefined,
+    });
     expect(f).toMatchObject({ code: 'element_provenance_unknown_element' });
     expect(f!.fix_hint).toContain("'camera_feed'");
   });

@@ -20,7 +20,13 @@ export class Citations {
     if (!n) {
       n = this.list.length + 1;
       this.byKey.set(key, n);
-      this.list.push({ n, title: ref.title, type: ref.type, href: ref.url ? safeHref(ref.url, 'web') : undefined, citation: ref.citation });
+      this.list.push({
+        n,
+        title: ref.title,
+        type: ref.type,
+        href: ref.url ? safeHref(ref.url, 'web') : undefined,
+        citation: ref.citation,
+      });
     }
     return n;
   }

@@ -10,7 +10,8 @@ import { STYLES } from './styles.js';
 import type { DocView } from './view.js';
 
 /** The page's Content-Security-Policy: no scripts, no requests; inline styles and data: images only. */
-const DOCUMENT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+const DOCUMENT_CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 /**
  * Renders the whole HTML5 document. Every value goes through JSX escaping; the raw insertions are
@@ -19,7 +20,10 @@ const DOCUMENT_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inlin
  */
 export function renderDocument(view: DocView, iconOf: IconOf): string {
   const t = labelsFor(view.lang);
-  const icons = iconSheet(view.sections.flatMap((s) => s.cards.map((c) => c.icon)), iconOf);
+  const icons = iconSheet(
+    view.sections.flatMap((s) => s.cards.map((c) => c.icon)),
+    iconOf,
+  );
   const title = view.title.text ? view.title : { text: t.untitled };
   const body: Child = (
     <html lang={view.lang}>
@@ -36,9 +40,19 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
         <header class="doc">
           <div class="wrap">
             <p class="kicker">{t.kicker}</p>
-            <h1><Txt t={title} /></h1>
-            {view.description.text ? <p class="lead"><Txt t={view.description} /></p> : null}
-            {view.fallback ? <p class="note" role="note">{t.fallbackNote}</p> : null}
+            <h1>
+              <Txt t={title} />
+            </h1>
+            {view.description.text ? (
+              <p class="lead">
+                <Txt t={view.description} />
+              </p>
+            ) : null}
+            {view.fallback ? (
+              <p class="note" role="note">
+                {t.fallbackNote}
+              </p>
+            ) : null}
           </div>
         </header>
         <main class="wrap">
@@ -46,16 +60,42 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
           {view.sections.length > 1 ? (
             <nav class="toc" aria-label={t.contents}>
               <h2 class="toc-title">{t.contents}</h2>
-              <ol>{view.sections.map((s) => <li><a href={`#section-${s.id}`}><Txt t={s.title} /></a></li>)}</ol>
+              <ol>
+                {view.sections.map((s) => (
+                  <li>
+                    <a href={`#section-${s.id}`}>
+                      <Txt t={s.title} />
+                    </a>
+                  </li>
+                ))}
+              </ol>
             </nav>
           ) : null}
-          {view.sections.map((s) => <Section s={s} t={t} iconOf={icons.classOf} />)}
+          {view.sections.map((s) => (
+            <Section s={s} t={t} iconOf={icons.classOf} />
+          ))}
           {view.flows.length ? (
             <section class="cat flows" id="section-flows" aria-labelledby="h-flows">
               <h2 id="h-flows">{t.dataFlows}</h2>
-              <ul class="flows">{view.flows.map((f) => (
-                <li><strong><Txt t={f.name} /></strong>: <ol class="chain">{f.items.map((i) => <li><a href={`#placement-${i.key}`}><Parts parts={i.text} /></a></li>)}</ol></li>
-              ))}</ul>
+              <ul class="flows">
+                {view.flows.map((f) => (
+                  <li>
+                    <strong>
+                      <Txt t={f.name} />
+                    </strong>
+                    :{' '}
+                    <ol class="chain">
+                      {f.items.map((i) => (
+                        <li>
+                          <a href={`#placement-${i.key}`}>
+                            <Parts parts={i.text} />
+                          </a>
+                        </li>
+                      ))}
+                    </ol>
+                  </li>
+                ))}
+              </ul>
             </section>
           ) : null}
         </main>

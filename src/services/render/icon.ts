@@ -6,7 +6,10 @@ import type { RenderSource } from './source.js';
 const EMPTY_SYMBOL = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
 
 /** A composed icon as data: URIs, for light backgrounds and (the `.dark` variant) for dark ones. */
-export interface IconUris { readonly light: string; readonly dark: string }
+export interface IconUris {
+  readonly light: string;
+  readonly dark: string;
+}
 export type IconOf = (icon: CardView['icon']) => IconUris;
 
 const dataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -31,7 +34,8 @@ export function iconResolver(src: RenderSource): IconOf {
     const ctx = element?.context ?? category?.element_context;
     const light = (context && variantColors(context, ctx)) || DEFAULT_COLORS;
     const dark = (context && variantColors(`${context}.dark`, ctx)) || DARK_COLORS;
-    const symbol = (element && Object.hasOwn(src.symbols, element.symbol_id) && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
+    const symbol =
+      (element && Object.hasOwn(src.symbols, element.symbol_id) && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
     const uris = { light: dataUri(composeIcon(shape, symbol, light)), dark: dataUri(composeIcon(shape, symbol, dark)) };
     if (composed.size < MAX_ICONS_PER_SOURCE) composed.set(key, uris);
     return uris;
@@ -62,7 +66,8 @@ export function iconSheet(icons: Iterable<CardView['icon']>, iconOf: IconOf): { 
     const name = `ic${classes.size}`;
     const uris = iconOf(icon);
     if (!SAFE.has(uris)) {
-      if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark)) throw new Error('icon data URI is not percent-encoded');
+      if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark))
+        throw new Error('icon data URI is not percent-encoded');
       SAFE.add(uris);
     }
     classes.set(key, name);

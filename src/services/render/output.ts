@@ -37,26 +37,38 @@ export interface RenderOutput {
 }
 
 /** Checks the format arguments; a sign needs `link`, an http(s) URL. Errors name the argument and the fix. */
-export function renderOptions(args: { format: RenderFormat; locale: string; link?: string }): { ok: true; options: RenderOptions } | { ok: false; error: ErrorItem } {
+export function renderOptions(args: {
+  format: RenderFormat;
+  locale: string;
+  link?: string;
+}): { ok: true; options: RenderOptions } | { ok: false; error: ErrorItem } {
   const { format, locale, link } = args;
   if (link !== undefined) {
     if (link.length > LINK_MAX_CHARS || !isHttpUrl(link)) {
-      return { ok: false, error: {
-        code: 'invalid_arguments',
-        message: `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
-        path: 'link',
-        fix_hint: 'Give the full address of the published disclosure page, e.g. "https://example.org/ai/traffic-cameras"; shorter links make QR codes easier to scan.',
-      } };
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_arguments',
+          message: `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
+          path: 'link',
+          fix_hint:
+            'Give the full address of the published disclosure page, e.g. "https://example.org/ai/traffic-cameras"; shorter links make QR codes easier to scan.',
+        },
+      };
     }
   }
   if (format === 'sign') {
     if (link === undefined) {
-      return { ok: false, error: {
-        code: 'invalid_arguments',
-        message: 'link: a sign needs the http(s) URL of the full disclosure; its QR code points there.',
-        path: 'link',
-        fix_hint: 'Add "link": "https://..." (the page where the full disclosure is published), or use format "page".',
-      } };
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_arguments',
+          message: 'link: a sign needs the http(s) URL of the full disclosure; its QR code points there.',
+          path: 'link',
+          fix_hint:
+            'Add "link": "https://..." (the page where the full disclosure is published), or use format "page".',
+        },
+      };
     }
     return { ok: true, options: { format, locale, link } };
   }
@@ -67,7 +79,12 @@ export function renderOptions(args: { format: RenderFormat; locale: string; link
  * Renders a checked datachain as a page or a sign, checking `deadline` once per placement. Pure:
  * storing the body (MCP session slot) or answering it (REST) is the caller's business.
  */
-export function renderOutput(checked: { value: DatachainInstance; warnings: readonly Finding[] }, src: RenderSource, options: RenderOptions, deadline?: Deadline): RenderOutput {
+export function renderOutput(
+  checked: { value: DatachainInstance; warnings: readonly Finding[] },
+  src: RenderSource,
+  options: RenderOptions,
+  deadline?: Deadline,
+): RenderOutput {
   const loc = new Localizer(options.locale);
   const view = buildView(checked.value, src, loc, deadline);
   const icons = iconResolver(src);

@@ -9,9 +9,22 @@ function Provenance({ p, t }: { p: NonNullable<CardView['provenance']>; t: Label
     <details class="prov">
       <summary>{t.provenance}</summary>
       {p.rationale ? <p>{p.rationale}</p> : null}
-      {Object.entries(p.variable_rationale ?? {}).map(([id, why]) => <p><span class="field-id">{id}</span>: {why}</p>)}
-      {(p.source_references ?? []).map((q) => <blockquote><p>{q.quote}</p>{q.context ? <cite>{q.context}</cite> : null}</blockquote>)}
-      {p.confidence ? <p>{t.confidence}: {labelOf(t, p.confidence) ?? p.confidence}</p> : null}
+      {Object.entries(p.variable_rationale ?? {}).map(([id, why]) => (
+        <p>
+          <span class="field-id">{id}</span>: {why}
+        </p>
+      ))}
+      {(p.source_references ?? []).map((q) => (
+        <blockquote>
+          <p>{q.quote}</p>
+          {q.context ? <cite>{q.context}</cite> : null}
+        </blockquote>
+      ))}
+      {p.confidence ? (
+        <p>
+          {t.confidence}: {labelOf(t, p.confidence) ?? p.confidence}
+        </p>
+      ) : null}
     </details>
   );
 }
@@ -28,18 +41,71 @@ function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf })
         <header>
           <Icon cls={iconOf(c.icon)} />
           <div>
-            <h3><Parts parts={c.heading} />{c.citations.map((n) => <sup class="cite"><a href={`#source-${n}`}>[{n}]</a></sup>)}</h3>
+            <h3>
+              <Parts parts={c.heading} />
+              {c.citations.map((n) => (
+                <sup class="cite">
+                  <a href={`#source-${n}`}>[{n}]</a>
+                </sup>
+              ))}
+            </h3>
             <p class="tags">
-              {c.kind ? <span class="tag kind"><Parts parts={c.kind} /></span> : null}
+              {c.kind ? (
+                <span class="tag kind">
+                  <Parts parts={c.kind} />
+                </span>
+              ) : null}
               {c.context ? <Badge b={c.context} /> : null}
-              {c.proposed ? <span class="tag" title={t.proposedNote}>{t.proposed}</span> : null}
+              {c.proposed ? (
+                <span class="tag" title={t.proposedNote}>
+                  {t.proposed}
+                </span>
+              ) : null}
             </p>
           </div>
         </header>
-        {c.fields.length ? <dl class="fields">{c.fields.map((f) => <div><dt><Txt t={f.label} /></dt><dd><span class="value" lang={f.value.lang}>{f.value.text}</span></dd></div>)}</dl> : null}
-        {c.actions.length ? <ul class="actions">{c.actions.map((a) => <li><Action a={a} /></li>)}</ul> : null}
-        {c.missingRequired.length ? <p class="warn" role="note">{t.missing} {c.missingRequired.map((l, i) => <>{i ? ', ' : ''}<Txt t={l} /></>)}</p> : null}
-        {hasDescription ? <p class="generic"><span class="vh">{t.meaning}: </span><Parts parts={c.description} /></p> : null}
+        {c.fields.length ? (
+          <dl class="fields">
+            {c.fields.map((f) => (
+              <div>
+                <dt>
+                  <Txt t={f.label} />
+                </dt>
+                <dd>
+                  <span class="value" lang={f.value.lang}>
+                    {f.value.text}
+                  </span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+        {c.actions.length ? (
+          <ul class="actions">
+            {c.actions.map((a) => (
+              <li>
+                <Action a={a} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {c.missingRequired.length ? (
+          <p class="warn" role="note">
+            {t.missing}{' '}
+            {c.missingRequired.map((l, i) => (
+              <>
+                {i ? ', ' : ''}
+                <Txt t={l} />
+              </>
+            ))}
+          </p>
+        ) : null}
+        {hasDescription ? (
+          <p class="generic">
+            <span class="vh">{t.meaning}: </span>
+            <Parts parts={c.description} />
+          </p>
+        ) : null}
         {c.provenance ? <Provenance p={c.provenance} t={t} /> : null}
       </article>
     </li>
@@ -50,11 +116,26 @@ function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf })
 export function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: IconClassOf }) {
   return (
     <section class="cat" id={`section-${s.id}`} aria-labelledby={`h-${s.id}`}>
-      <h2 id={`h-${s.id}`}><Txt t={s.title} />{s.required && s.cards.length === 0 ? <span class="req">{t.required}</span> : null}</h2>
-      {s.description.text ? <p class="intro"><Txt t={s.description} /></p> : null}
-      {s.cards.length
-        ? <ul class={s.cards.length === 1 ? 'cards single' : 'cards'}>{s.cards.map((c) => <Card c={c} t={t} iconOf={iconOf} />)}</ul>
-        : <p class="empty" role="note">{t.requiredEmpty}</p>}
+      <h2 id={`h-${s.id}`}>
+        <Txt t={s.title} />
+        {s.required && s.cards.length === 0 ? <span class="req">{t.required}</span> : null}
+      </h2>
+      {s.description.text ? (
+        <p class="intro">
+          <Txt t={s.description} />
+        </p>
+      ) : null}
+      {s.cards.length ? (
+        <ul class={s.cards.length === 1 ? 'cards single' : 'cards'}>
+          {s.cards.map((c) => (
+            <Card c={c} t={t} iconOf={iconOf} />
+          ))}
+        </ul>
+      ) : (
+        <p class="empty" role="note">
+          {t.requiredEmpty}
+        </p>
+      )}
     </section>
   );
 }

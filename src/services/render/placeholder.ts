@@ -11,7 +11,9 @@ export function placeholderDocument(): string {
     {
       lang: 'en',
       title: { text: PLACEHOLDER_TITLE },
-      description: { text: 'Nothing has been rendered in this session yet. Call the render_datachain tool with a datachain; its page then appears here.' },
+      description: {
+        text: 'Nothing has been rendered in this session yet. Call the render_datachain tool with a datachain; its page then appears here.',
+      },
       sections: [],
       flows: [],
       sources: [],

@@ -22,7 +22,10 @@ export function qrPath(text: string): QrPath {
     const row = data[y]!;
     let x = 0;
     while (x < size) {
-      if (!row[x]) { x++; continue; }
+      if (!row[x]) {
+        x++;
+        continue;
+      }
       const start = x;
       while (x < size && row[x]) x++;
       runs.push(`M${start} ${y}h${x - start}v1h${start - x}z`);

@@ -37,13 +37,19 @@ export function wrapText(text: string, maxChars: number, maxLines: number, anywh
     let line = '';
     for (let word of clean.split(' ')) {
       while (word.length > maxChars) {
-        if (line) { lines.push(line); line = ''; }
+        if (line) {
+          lines.push(line);
+          line = '';
+        }
         lines.push(word.slice(0, maxChars));
         word = word.slice(maxChars);
       }
       if (!line) line = word;
       else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
-      else { lines.push(line); line = word; }
+      else {
+        lines.push(line);
+        line = word;
+      }
     }
     if (line) lines.push(line);
   }

@@ -24,10 +24,32 @@ const QR_BOX = 196;
 
 type Lines = { lines: string[]; lang?: string };
 
-function TextBlock({ x, y, b, size, lh, weight, fill, anchor }: { x: number; y: number; b: Lines; size: number; lh: number; weight?: number; fill: string; anchor?: string }) {
+function TextBlock({
+  x,
+  y,
+  b,
+  size,
+  lh,
+  weight,
+  fill,
+  anchor,
+}: {
+  x: number;
+  y: number;
+  b: Lines;
+  size: number;
+  lh: number;
+  weight?: number;
+  fill: string;
+  anchor?: string;
+}) {
   return (
     <text x={x} y={y} font-size={size} font-weight={weight} fill={fill} text-anchor={anchor} lang={b.lang}>
-      {b.lines.map((l, i) => <tspan x={x} dy={i ? lh : 0}>{l}</tspan>)}
+      {b.lines.map((l, i) => (
+        <tspan x={x} dy={i ? lh : 0}>
+          {l}
+        </tspan>
+      ))}
     </text>
   );
 }
@@ -47,17 +69,26 @@ function tileText(cards: readonly CardView[], categoryId: string): TextPart[] {
  */
 export function renderSign(view: DocView, link: string, iconOf: IconOf): string {
   const t: Labels = labelsFor(view.lang);
-  const title: Lines = view.title.text ? { lines: wrapText(view.title.text, charsFor(W - 2 * M, 44, 'bold'), 2), lang: view.title.lang } : { lines: [t.untitled] };
+  const title: Lines = view.title.text
+    ? { lines: wrapText(view.title.text, charsFor(W - 2 * M, 44, 'bold'), 2), lang: view.title.lang }
+    : { lines: [t.untitled] };
   const who = view.glance?.who?.items ?? [];
-  const lead: Lines = who.length ? { lines: wrapText(partsText(who[0]!.text), charsFor(W - 2 * M, 40, 'bold'), 2), lang: langOf(who[0]!.text) } : { lines: [] };
-  const others = who.slice(1).map((i) => partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : '')).join(' \u00b7 ');
+  const lead: Lines = who.length
+    ? { lines: wrapText(partsText(who[0]!.text), charsFor(W - 2 * M, 40, 'bold'), 2), lang: langOf(who[0]!.text) }
+    : { lines: [] };
+  const others = who
+    .slice(1)
+    .map((i) => partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''))
+    .join(' \u00b7 ');
   const otherLines: Lines = { lines: others ? wrapText(others, charsFor(W - 2 * M, 24), 2) : [] };
   const tiles = view.sections.filter((s) => s.cards.length > 0);
   const bandH = 118 + (title.lines.length - 1) * 50 + 34;
   const runByY = bandH + 50;
   const nameY = runByY + 46;
   const othersY = nameY + (lead.lines.length - 1) * 46 + 36;
-  const tilesY = (otherLines.lines.length ? othersY + (otherLines.lines.length - 1) * 30 : nameY + (lead.lines.length - 1) * 46) + 44;
+  const tilesY =
+    (otherLines.lines.length ? othersY + (otherLines.lines.length - 1) * 30 : nameY + (lead.lines.length - 1) * 46) +
+    44;
   const tileW = (W - 2 * M) / COLS;
   const rows = Math.ceil(tiles.length / COLS);
   const qr = qrPath(link);
@@ -80,16 +111,32 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
   const footerY = qrY + footerDy;
   const H = Math.max(A4_H, footerY + 28);
   const root: Child = (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} width={`${W / 4}mm`} height={`${H / 4}mm`} lang={view.lang}
-      role="img" aria-labelledby="sign-title sign-desc" font-family={FONT_STACK}>
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox={`0 0 ${W} ${H}`}
+      width={`${W / 4}mm`}
+      height={`${H / 4}mm`}
+      lang={view.lang}
+      role="img"
+      aria-labelledby="sign-title sign-desc"
+      font-family={FONT_STACK}
+    >
       <title id="sign-title">{signText(`${t.signKicker}: ${view.title.text || t.untitled}`)}</title>
-      <desc id="sign-desc">{signText(`${t.signRunBy} ${who.map((i) => partsText(i.text)).join(', ')}. ${t.signScan} ${link}`)}</desc>
+      <desc id="sign-desc">
+        {signText(`${t.signRunBy} ${who.map((i) => partsText(i.text)).join(', ')}. ${t.signScan} ${link}`)}
+      </desc>
       <rect width={W} height={H} fill="#fff" />
       <path d={`M0 0H${W}V${bandH}H0z`} fill={BAND} />
       <rect x="3" y="3" width={W - 6} height={H - 6} fill="none" stroke={BAND} stroke-width="6" />
-      <text x={M} y="64" font-size="22" font-weight="700" letter-spacing="3" fill="#fff">{t.signKicker.toLocaleUpperCase(view.lang)}</text>
+      <text x={M} y="64" font-size="22" font-weight="700" letter-spacing="3" fill="#fff">
+        {t.signKicker.toLocaleUpperCase(view.lang)}
+      </text>
       <TextBlock x={M} y={118} b={title} size={44} lh={50} weight={700} fill="#fff" />
-      {lead.lines.length ? <text x={M} y={runByY} font-size="24" fill={MUTED}>{t.signRunBy}</text> : null}
+      {lead.lines.length ? (
+        <text x={M} y={runByY} font-size="24" fill={MUTED}>
+          {t.signRunBy}
+        </text>
+      ) : null}
       <TextBlock x={M} y={nameY} b={lead} size={40} lh={46} weight={700} fill={INK} />
       <TextBlock x={M} y={othersY} b={otherLines} size={24} lh={30} fill={MUTED} />
       {tiles.map((s, i) => {
@@ -100,12 +147,25 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
         const icon = ICON * k;
         const item = tileText(s.cards, s.id);
         const more = s.cards.length > 1 ? [t.signMore.replace('{n}', String(s.cards.length - 1))] : [];
-        const itemLines: Lines = { lines: [...wrapText(partsText(item), charsFor(tileW - 10, itemSize), 2 - more.length), ...more], lang: langOf(item) };
+        const itemLines: Lines = {
+          lines: [...wrapText(partsText(item), charsFor(tileW - 10, itemSize), 2 - more.length), ...more],
+          lang: langOf(item),
+        };
         return (
           <g>
             <image href={iconOf(s.cards[0]!.icon).light} x={cx - icon / 2} y={y} width={icon} height={icon} />
-            <text x={cx} y={y + icon + 30 * k} font-size={labelSize} font-weight="700" fill={INK} text-anchor="middle">{labels[i]}</text>
-            <TextBlock x={cx} y={y + icon + 55 * k} b={itemLines} size={itemSize} lh={itemSize * 1.2} fill={INK} anchor="middle" />
+            <text x={cx} y={y + icon + 30 * k} font-size={labelSize} font-weight="700" fill={INK} text-anchor="middle">
+              {labels[i]}
+            </text>
+            <TextBlock
+              x={cx}
+              y={y + icon + 55 * k}
+              b={itemLines}
+              size={itemSize}
+              lh={itemSize * 1.2}
+              fill={INK}
+              anchor="middle"
+            />
           </g>
         );
       })}
@@ -116,7 +176,9 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
       </g>
       <TextBlock x={textX} y={qrY + 48} b={scan} size={24} lh={30} fill={INK} />
       <TextBlock x={textX} y={linkY} b={linkLines} size={22} lh={28} weight={700} fill={BAND} />
-      <text x={textX} y={footerY} font-size="18" fill={MUTED}>{t.signFooter}</text>
+      <text x={textX} y={footerY} font-size="18" fill={MUTED}>
+        {t.signFooter}
+      </text>
     </svg>
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${String(root)}`;

@@ -32,7 +32,11 @@ const PREFIX: Record<SlotKind, string> = { page: 'slot:', sign: 'sign-slot:' };
 const slotKey = (sessionId: string, kind: SlotKind) => `${PREFIX[kind]}${sessionId}`;
 const bodyKey = (hash: string) => `body:${hash}`;
 
-interface Pointer { hash: string; at: number; source: string }
+interface Pointer {
+  hash: string;
+  at: number;
+  source: string;
+}
 
 /** A slot value: `<hash> <write time ms>`, a newline, then the source datachain as stored. */
 const formatPointer = (p: Pointer) => `${p.hash} ${p.at}\n${p.source}`;
@@ -75,7 +79,9 @@ export class SessionSlots {
     }
     // Strictly increasing within an isolate, so the newer of two slots is known even within one millisecond.
     const at = (this.lastAt = Math.max(start, this.lastAt + 1));
-    await guardStorage(() => kv.put(slotKey(sessionId, kind), formatPointer({ hash, at, source }), { expirationTtl: SLOT_TTL_SECONDS }));
+    await guardStorage(() =>
+      kv.put(slotKey(sessionId, kind), formatPointer({ hash, at, source }), { expirationTtl: SLOT_TTL_SECONDS }),
+    );
   }
 
   /** The session's last `kind` output, or null before the first one. */
@@ -91,7 +97,9 @@ export class SessionSlots {
 
   /** The datachain of the session's newest output of either kind, or null before the first one. */
   async lastSource(kv: KVNamespace, sessionId: string): Promise<string | null> {
-    const [page, sign] = await guardStorage(() => Promise.all([kv.get(slotKey(sessionId, 'page'), 'text'), kv.get(slotKey(sessionId, 'sign'), 'text')]));
+    const [page, sign] = await guardStorage(() =>
+      Promise.all([kv.get(slotKey(sessionId, 'page'), 'text'), kv.get(slotKey(sessionId, 'sign'), 'text')]),
+    );
     const a = parsePointer(page);
     const b = parsePointer(sign);
     if (!a || !b) return (a ?? b)?.source ?? null;
@@ -100,7 +108,9 @@ export class SessionSlots {
 
   /** Clears every kind of slot of a session; its bodies stay only as content no slot points at. */
   async clear(kv: KVNamespace, sessionId: string): Promise<void> {
-    await guardStorage(() => Promise.all((Object.keys(PREFIX) as SlotKind[]).map((kind) => kv.delete(slotKey(sessionId, kind)))));
+    await guardStorage(() =>
+      Promise.all((Object.keys(PREFIX) as SlotKind[]).map((kind) => kv.delete(slotKey(sessionId, kind)))),
+    );
   }
 }
 

@@ -36,7 +36,11 @@ export function releaseSource(release: Release): RenderSource {
   return source;
 }
 
-export function snapshotSource(resolved: ResolvedDatachainInstance, version: string, served: Release | undefined): RenderSource {
+export function snapshotSource(
+  resolved: ResolvedDatachainInstance,
+  version: string,
+  served: Release | undefined,
+): RenderSource {
   const { schema_snapshot: snap, suggested_elements: suggested } = resolved;
   return {
     version,

@@ -23,7 +23,9 @@ export function renderSummary(view: DocView, version: string, format: 'page' | '
       return vars ? `${title} [${vars}]` : title;
     });
     const head = `- ${s.title.text} (${s.cards.length} ${s.cards.length === 1 ? 'element' : 'elements'})`;
-    lines.push(items.length ? `${head}: ${items.join('; ')}` : `${head}: none placed${s.required ? ' (required)' : ''}`);
+    lines.push(
+      items.length ? `${head}: ${items.join('; ')}` : `${head}: none placed${s.required ? ' (required)' : ''}`,
+    );
   }
   return lines.join('\n');
 }

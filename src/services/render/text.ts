@@ -50,7 +50,11 @@ export function fillPlaceholders(source: LocalText, values: ReadonlyMap<string, 
   for (const p of placeholders(text)) {
     if (p.start > last) parts.push(plain(text.slice(last, p.start)));
     const value = values.get(p.name);
-    parts.push(value?.text ? { variable: p.name, value: value.text, ...(value.lang ? { lang: value.lang } : {}) } : { missing: p.name });
+    parts.push(
+      value?.text
+        ? { variable: p.name, value: value.text, ...(value.lang ? { lang: value.lang } : {}) }
+        : { missing: p.name },
+    );
     last = p.end;
   }
   if (last < text.length) parts.push(plain(text.slice(last)));

@@ -3,12 +3,22 @@ import type { DatachainInstance } from '../../domain/datachain.js';
 import { buildCard, type CardView } from './card.js';
 import { Citations, type SourceView } from './citations.js';
 import { buildGlance, type GlanceView } from './glance.js';
-import { Localizer, type LocalText } from './localize.js';
+import type { Localizer, LocalText } from './localize.js';
 import type { RenderSource } from './source.js';
 import type { TextPart } from './text.js';
 
-export interface SectionView { id: string; title: LocalText; description: LocalText; required: boolean; cards: CardView[] }
-export interface FlowView { id: string; name: LocalText; items: Array<{ key: string; text: TextPart[] }> }
+export interface SectionView {
+  id: string;
+  title: LocalText;
+  description: LocalText;
+  required: boolean;
+  cards: CardView[];
+}
+export interface FlowView {
+  id: string;
+  name: LocalText;
+  items: Array<{ key: string; text: TextPart[] }>;
+}
 /** Author metadata, shown in the page's "About this disclosure" footer. */
 export interface AboutView {
   version: string;
@@ -34,7 +44,11 @@ export interface DocView {
 /** The content of a render: sections in the type's category order, placements by priority, and what sits around them. */
 export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localizer, deadline?: Deadline): DocView {
   const title = loc.pick(dc.title, { path: 'title', subject: 'the datachain title', authored: true });
-  const description = loc.pick(dc.description, { path: 'description', subject: 'the datachain description', authored: true });
+  const description = loc.pick(dc.description, {
+    path: 'description',
+    subject: 'the datachain description',
+    authored: true,
+  });
   const cites = new Citations();
   for (const s of dc.sources) cites.cite(s);
   const counts = new Map<string, number>();
@@ -54,22 +68,43 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
   const sections: SectionView[] = [];
   for (const id of src.datachainType.categories) {
     const cat = src.categoryById.get(id);
-    const cards = (byCategory.get(id) ?? []).map((c, i) => ({ c, i })).sort((a, b) => b.c.priority - a.c.priority || a.i - b.i).map((x) => x.c);
+    const cards = (byCategory.get(id) ?? [])
+      .map((c, i) => ({ c, i }))
+      .sort((a, b) => b.c.priority - a.c.priority || a.i - b.i)
+      .map((x) => x.c);
     if (!cat || (cards.length === 0 && !cat.required)) continue;
     const i = firstPlacement.get(id);
-    const origin = (what: string) => ({ path: i === undefined ? 'elements' : `elements[${i}].element_id`, subject: `${what} of category "${id}"`, authored: false, key: `${what}:${id}` });
+    const origin = (what: string) => ({
+      path: i === undefined ? 'elements' : `elements[${i}].element_id`,
+      subject: `${what} of category "${id}"`,
+      authored: false,
+      key: `${what}:${id}`,
+    });
     const title = loc.pick(cat.name, origin('the name'));
-    sections.push({ id, title: title.text ? title : { text: id }, description: loc.pick(cat.description, origin('the description')), required: cat.required, cards });
+    sections.push({
+      id,
+      title: title.text ? title : { text: id },
+      description: loc.pick(cat.description, origin('the description')),
+      required: cat.required,
+      cards,
+    });
   }
   const cardByKey = new Map(sections.flatMap((s) => s.cards.map((c) => [c.key, c] as const)));
   const flows = dc.subchain_instances.map((si) => {
     const def = src.datachainType.subchains.find((s) => s.id === si.subchain_id);
-    const items = dc.elements.filter((p) => p.subchain_instance_id === si.id).map((p) => {
-      const key = p.element_instance_id ?? p.element_id;
-      const card = cardByKey.get(key);
-      return { key, text: card ? card.heading : [{ text: p.element_id }] };
+    const items = dc.elements
+      .filter((p) => p.subchain_instance_id === si.id)
+      .map((p) => {
+        const key = p.element_instance_id ?? p.element_id;
+        const card = cardByKey.get(key);
+        return { key, text: card ? card.heading : [{ text: p.element_id }] };
+      });
+    const name = loc.pick(def?.name, {
+      path: 'subchain_instances',
+      subject: `the name of subchain "${si.subchain_id}"`,
+      authored: false,
+      key: `subchain:${si.subchain_id}`,
     });
-    const name = loc.pick(def?.name, { path: 'subchain_instances', subject: `the name of subchain "${si.subchain_id}"`, authored: false, key: `subchain:${si.subchain_id}` });
     return { id: si.id, name: name.text ? name : { text: si.subchain_id }, items };
   });
   const ap = dc.authoring_provenance;

@@ -13,27 +13,57 @@ const FIX = 'Re-resolve the datachain with resolve_datachain, or pin the version
  * snapshot are not drift. Categories in `skip` (required-category rule) and elements of categories
  * missing from the snapshot (element_category_unknown) are reported by those rules instead.
  */
-export function driftRules(snapshot: SchemaSnapshot, served: Release, skip: ReadonlySet<string>, deadline: Deadline): Finding[] {
+export function driftRules(
+  snapshot: SchemaSnapshot,
+  served: Release,
+  skip: ReadonlySet<string>,
+  deadline: Deadline,
+): Finding[] {
   const out: Finding[] = [];
   const canon = releaseSnapshot(served);
   const order = served.locales;
-  const same = (item: unknown, kind: 'datachain_type' | 'category' | 'element', id: string) =>
-    (deadline.check(), canonicalJson(sortLocales(item, order)) === canon.canonical(kind, id));
+  const same = (item: unknown, kind: 'datachain_type' | 'category' | 'element', id: string) => {
+    deadline.check();
+    return canonicalJson(sortLocales(item, order)) === canon.canonical(kind, id);
+  };
   if (!same(snapshot.datachain_type, 'datachain_type', '')) {
-    out.push(finding('snapshot_drift', 'schema_snapshot.datachain_type', `schema_snapshot.datachain_type differs from the datachain type of ${served.id}.`, FIX));
+    out.push(
+      finding(
+        'snapshot_drift',
+        'schema_snapshot.datachain_type',
+        `schema_snapshot.datachain_type differs from the datachain type of ${served.id}.`,
+        FIX,
+      ),
+    );
   }
   snapshot.categories.forEach((c, i) => {
     if (skip.has(c.id) || same(c, 'category', c.id)) return;
     const known = canon.categoryById.has(c.id);
-    out.push(finding('snapshot_drift', `schema_snapshot.categories[${i}]`,
-      known ? `Category '${c.id}' in the snapshot differs from category '${c.id}' of ${served.id}.` : `Category '${c.id}' in the snapshot does not exist in ${served.id}.`, FIX));
+    out.push(
+      finding(
+        'snapshot_drift',
+        `schema_snapshot.categories[${i}]`,
+        known
+          ? `Category '${c.id}' in the snapshot differs from category '${c.id}' of ${served.id}.`
+          : `Category '${c.id}' in the snapshot does not exist in ${served.id}.`,
+        FIX,
+      ),
+    );
   });
   const categories = new Set(snapshot.categories.map((c) => c.id));
   snapshot.elements.forEach((e, i) => {
     if (!categories.has(e.category_id) || same(e, 'element', e.id)) return;
     const known = canon.elementById.has(e.id);
-    out.push(finding('snapshot_drift', `schema_snapshot.elements[${i}]`,
-      known ? `Element '${e.id}' in the snapshot differs from element '${e.id}' of ${served.id}.` : `Element '${e.id}' in the snapshot does not exist in ${served.id}; propose new elements in suggested_elements.`, FIX));
+    out.push(
+      finding(
+        'snapshot_drift',
+        `schema_snapshot.elements[${i}]`,
+        known
+          ? `Element '${e.id}' in the snapshot differs from element '${e.id}' of ${served.id}.`
+          : `Element '${e.id}' in the snapshot does not exist in ${served.id}; propose new elements in suggested_elements.`,
+        FIX,
+      ),
+    );
   });
   return out;
 }

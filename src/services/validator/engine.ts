@@ -18,7 +18,14 @@ import { variableRules } from './variables.js';
 
 /** The semantic rules of a datachain, in reporting order. Every family runs; none stops another. */
 const FAMILIES: readonly RuleFamily[] = [
-  metadataRules, requiredRules, instanceIdRules, placementRules, variableRules, subchainRules, actionRules, provenanceRules,
+  metadataRules,
+  requiredRules,
+  instanceIdRules,
+  placementRules,
+  variableRules,
+  subchainRules,
+  actionRules,
+  provenanceRules,
 ];
 
 /** How a check is run: its deadline, and which versions this server serves. */
@@ -27,7 +34,13 @@ export interface CheckOptions {
   isServed: (id: string) => boolean;
 }
 
-function runFamilies(datachain: DatachainInstance, pool: Pool, version: string, form: RuleInput['form'], { deadline, isServed }: CheckOptions): Finding[] {
+function runFamilies(
+  datachain: DatachainInstance,
+  pool: Pool,
+  version: string,
+  form: RuleInput['form'],
+  { deadline, isServed }: CheckOptions,
+): Finding[] {
   const input: RuleInput = { datachain, pool, version, index: indexPlacements(datachain), deadline, isServed, form };
   const out: Finding[] = [];
   for (const family of FAMILIES) {
@@ -49,7 +62,12 @@ export function checkThin(datachain: DatachainInstance, release: Release, option
  * to it (required categories kept, id collisions, drift). When the pinned version is not served,
  * the snapshot alone is the reference and a warning says so.
  */
-export function checkResolved(datachain: ResolvedDatachainInstance, release: Release, served: Release | undefined, options: CheckOptions): Finding[] {
+export function checkResolved(
+  datachain: ResolvedDatachainInstance,
+  release: Release,
+  served: Release | undefined,
+  options: CheckOptions,
+): Finding[] {
   const pool = snapshotPool(release.id, datachain.schema_snapshot, datachain.suggested_elements);
   const required = served ? requiredSnapshotRules(datachain, served) : { findings: [], covered: new Set<string>() };
   return [
@@ -63,7 +81,10 @@ export function checkResolved(datachain: ResolvedDatachainInstance, release: Rel
 }
 
 function unservedWarning(pinned: string): Finding {
-  return finding('snapshot_version_unserved', 'schema_version',
+  return finding(
+    'snapshot_version_unserved',
+    'schema_version',
     `The datachain pins ${pinned}, which this server does not serve; it was checked against its own schema_snapshot only (no drift check).`,
-    'Nothing blocks its use here. To check it against a published release, re-resolve the thin datachain with a version list_schema_versions lists.');
+    'Nothing blocks its use here. To check it against a published release, re-resolve the thin datachain with a version list_schema_versions lists.',
+  );
 }

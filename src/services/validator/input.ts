@@ -32,7 +32,8 @@ export function indexPlacements(datachain: DatachainInstance): PlacementIndex {
   const byInstanceId = new Map<string, number>();
   const byElementId = new Map<string, number[]>();
   datachain.elements.forEach((p, i) => {
-    if (p.element_instance_id !== undefined && !byInstanceId.has(p.element_instance_id)) byInstanceId.set(p.element_instance_id, i);
+    if (p.element_instance_id !== undefined && !byInstanceId.has(p.element_instance_id))
+      byInstanceId.set(p.element_instance_id, i);
     const list = byElementId.get(p.element_id);
     if (list) list.push(i);
     else byElementId.set(p.element_id, [i]);
@@ -44,8 +45,11 @@ export function indexPlacements(datachain: DatachainInstance): PlacementIndex {
  * The placement a reference names: an `element_instance_id`, else an `element_id` placed once
  * without an instance id. `ambiguous` when the element id is placed more than once.
  */
-export function placementOf(index: PlacementIndex, datachain: DatachainInstance, ref: string):
-  { at: number } | { ambiguous: readonly number[] } | { withInstanceId: string } | undefined {
+export function placementOf(
+  index: PlacementIndex,
+  datachain: DatachainInstance,
+  ref: string,
+): { at: number } | { ambiguous: readonly number[] } | { withInstanceId: string } | undefined {
   const byInstance = index.byInstanceId.get(ref);
   if (byInstance !== undefined) return { at: byInstance };
   const list = index.byElementId.get(ref);

@@ -22,38 +22,44 @@ export function placementRules({ datachain, pool, deadline }: RuleInput): Findin
     const element = pool.elementById.get(p.element_id);
     if (!element) {
       const near = nearTo(p.element_id);
-      out.push(finding(
-        'unknown_element',
-        `elements[${i}].element_id`,
-        pool.source === 'release'
-          ? `Element '${p.element_id}' does not exist in ${pool.version}.`
-          : `Element '${p.element_id}' is neither in schema_snapshot.elements nor in suggested_elements.`,
-        (near.length ? `Did you mean ${near.map((id) => `'${id}'`).join(', ')}? ` : '') +
-          (pool.source === 'release'
-            ? 'Use an element id from list_elements (query or category_id narrow the list).'
-            : 'Re-resolve the thin datachain with resolve_datachain, or propose the element in suggested_elements.'),
-      ));
+      out.push(
+        finding(
+          'unknown_element',
+          `elements[${i}].element_id`,
+          pool.source === 'release'
+            ? `Element '${p.element_id}' does not exist in ${pool.version}.`
+            : `Element '${p.element_id}' is neither in schema_snapshot.elements nor in suggested_elements.`,
+          (near.length ? `Did you mean ${near.map((id) => `'${id}'`).join(', ')}? ` : '') +
+            (pool.source === 'release'
+              ? 'Use an element id from list_elements (query or category_id narrow the list).'
+              : 'Re-resolve the thin datachain with resolve_datachain, or propose the element in suggested_elements.'),
+        ),
+      );
       return;
     }
     if (element.orphan) return;
     const path = `elements[${i}].context_type_id`;
     const values = () => listIds([...element.contextValueIds]);
     if (p.context_type_id !== undefined && !element.contextValueIds.has(p.context_type_id)) {
-      out.push(finding(
-        'context_type_unknown',
-        path,
-        element.context
-          ? `context_type_id '${p.context_type_id}' is not a value of context '${element.context.id}' of element '${element.id}'.`
-          : `Element '${element.id}' has no context, so context_type_id '${p.context_type_id}' does not apply.`,
-        element.context ? `Use one of: ${values()}.` : `Remove context_type_id from elements[${i}].`,
-      ));
+      out.push(
+        finding(
+          'context_type_unknown',
+          path,
+          element.context
+            ? `context_type_id '${p.context_type_id}' is not a value of context '${element.context.id}' of element '${element.id}'.`
+            : `Element '${element.id}' has no context, so context_type_id '${p.context_type_id}' does not apply.`,
+          element.context ? `Use one of: ${values()}.` : `Remove context_type_id from elements[${i}].`,
+        ),
+      );
     } else if (p.context_type_id === undefined && element.context) {
-      out.push(finding(
-        'context_type_missing',
-        path,
-        `Element '${element.id}' has context '${element.context.id}' but elements[${i}] sets no context_type_id.`,
-        `Set context_type_id to one of: ${values()}.`,
-      ));
+      out.push(
+        finding(
+          'context_type_missing',
+          path,
+          `Element '${element.id}' has context '${element.context.id}' but elements[${i}] sets no context_type_id.`,
+          `Set context_type_id to one of: ${values()}.`,
+        ),
+      );
     }
   });
   return out;

@@ -42,7 +42,9 @@ function materializeVariables(own: readonly Variable[], inherited: readonly Vari
 }
 
 function poolElement(element: Element, category: Category | undefined, materialized: boolean): PoolElement {
-  const list = materialized ? element.variables : materializeVariables(element.variables, category?.element_variables ?? []);
+  const list = materialized
+    ? element.variables
+    : materializeVariables(element.variables, category?.element_variables ?? []);
   const variables = new Map<string, Variable>();
   for (const v of list) if (!variables.has(v.id)) variables.set(v.id, v);
   const context = element.context ?? category?.element_context;
@@ -69,14 +71,18 @@ function buildPool(
   const rawCategory = new Map(categories.map((c) => [c.id, c]));
   const elementById = new Map<string, PoolElement>();
   for (const { element, materialized } of elements) {
-    if (!elementById.has(element.id)) elementById.set(element.id, poolElement(element, rawCategory.get(element.category_id), materialized));
+    if (!elementById.has(element.id))
+      elementById.set(element.id, poolElement(element, rawCategory.get(element.category_id), materialized));
   }
   const listed = datachainType.categories.filter((id) => rawCategory.has(id));
   const order = [...new Set([...listed, ...categories.map((c) => c.id)])];
   const poolCategories = order.map((id) => ({
     id,
     required: rawCategory.get(id)!.required,
-    elementIds: [...elementById.values()].filter((e) => e.categoryId === id).map((e) => e.id).sort(),
+    elementIds: [...elementById.values()]
+      .filter((e) => e.categoryId === id)
+      .map((e) => e.id)
+      .sort(),
   }));
   return {
     version,
@@ -111,5 +117,12 @@ export function snapshotPool(
   suggested: readonly Element[],
 ): Pool {
   const elements = [...snapshot.elements, ...suggested].map((element) => ({ element, materialized: false }));
-  return buildPool(version, 'snapshot', snapshot.datachain_type.locales, snapshot.datachain_type, snapshot.categories, elements);
+  return buildPool(
+    version,
+    'snapshot',
+    snapshot.datachain_type.locales,
+    snapshot.datachain_type,
+    snapshot.categories,
+    elements,
+  );
 }

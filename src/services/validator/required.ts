@@ -11,13 +11,15 @@ export function requiredRules({ datachain, pool }: RuleInput): Finding[] {
   const out: Finding[] = [];
   for (const category of pool.categories) {
     if (!category.required || placed.has(category.id)) continue;
-    out.push(finding(
-      'element_required',
-      'elements',
-      `Category '${category.id}' requires at least one element.`,
-      `Add an element with category_id='${category.id}' to elements, e.g. {"element_id":"${category.elementIds[0] ?? '<id>'}"}; ` +
-        `its elements: ${listIds(category.elementIds, 8)} (list_elements with category_id="${category.id}" lists them all).`,
-    ));
+    out.push(
+      finding(
+        'element_required',
+        'elements',
+        `Category '${category.id}' requires at least one element.`,
+        `Add an element with category_id='${category.id}' to elements, e.g. {"element_id":"${category.elementIds[0] ?? '<id>'}"}; ` +
+          `its elements: ${listIds(category.elementIds, 8)} (list_elements with category_id="${category.id}" lists them all).`,
+      ),
+    );
   }
   return out;
 }

@@ -7,20 +7,35 @@ export function suggestionRules(datachain: ResolvedDatachainInstance, reference:
   const out: Finding[] = [];
   const suggested = datachain.suggested_elements;
   if (suggested.length && datachain.authoring_provenance?.kind !== 'ai_generated') {
-    out.push(finding('provenance_required', 'authoring_provenance',
-      `suggested_elements has ${suggested.length} element(s), which only an AI-generated datachain may propose.`,
-      'Set authoring_provenance to {"kind":"ai_generated"} (with element_provenance for the suggestions), or move the suggestions out of suggested_elements.'));
+    out.push(
+      finding(
+        'provenance_required',
+        'authoring_provenance',
+        `suggested_elements has ${suggested.length} element(s), which only an AI-generated datachain may propose.`,
+        'Set authoring_provenance to {"kind":"ai_generated"} (with element_provenance for the suggestions), or move the suggestions out of suggested_elements.',
+      ),
+    );
   }
   const snapshotIds = new Set(datachain.schema_snapshot.elements.map((e) => e.id));
   const seen = new Map<string, number>();
   suggested.forEach((e, i) => {
-    const where = seen.has(e.id) ? `suggested_elements[${seen.get(e.id)}]`
-      : snapshotIds.has(e.id) ? 'schema_snapshot.elements'
-        : reference?.elementById.has(e.id) ? `the schema version ${reference.id}` : undefined;
+    const where = seen.has(e.id)
+      ? `suggested_elements[${seen.get(e.id)}]`
+      : snapshotIds.has(e.id)
+        ? 'schema_snapshot.elements'
+        : reference?.elementById.has(e.id)
+          ? `the schema version ${reference.id}`
+          : undefined;
     if (!seen.has(e.id)) seen.set(e.id, i);
     if (where === undefined) return;
-    out.push(finding('element_id_collision', `suggested_elements[${i}].id`, `Suggested element id '${e.id}' is already used by ${where}.`,
-      `Rename the suggestion (e.g. "${e.id}_proposed"), or place the existing element '${e.id}' instead of suggesting it.`));
+    out.push(
+      finding(
+        'element_id_collision',
+        `suggested_elements[${i}].id`,
+        `Suggested element id '${e.id}' is already used by ${where}.`,
+        `Rename the suggestion (e.g. "${e.id}_proposed"), or place the existing element '${e.id}' instead of suggesting it.`,
+      ),
+    );
   });
   return out;
 }
@@ -32,12 +47,18 @@ export function suggestionRules(datachain: ResolvedDatachainInstance, reference:
 export function snapshotCategoryRules(datachain: ResolvedDatachainInstance, covered: ReadonlySet<string>): Finding[] {
   const out: Finding[] = [];
   const categories = new Set(datachain.schema_snapshot.categories.map((c) => c.id));
-  const check = (list: ResolvedDatachainInstance['suggested_elements'], base: string) => list.forEach((e, i) => {
-    if (categories.has(e.category_id) || covered.has(e.category_id)) return;
-    out.push(finding('element_category_unknown', `${base}[${i}].category_id`,
-      `Element '${e.id}' has category_id '${e.category_id}', which is not in schema_snapshot.categories.`,
-      `Use one of the snapshot categories: ${listIds([...categories])}; or re-resolve the datachain with resolve_datachain.`));
-  });
+  const check = (list: ResolvedDatachainInstance['suggested_elements'], base: string) =>
+    list.forEach((e, i) => {
+      if (categories.has(e.category_id) || covered.has(e.category_id)) return;
+      out.push(
+        finding(
+          'element_category_unknown',
+          `${base}[${i}].category_id`,
+          `Element '${e.id}' has category_id '${e.category_id}', which is not in schema_snapshot.categories.`,
+          `Use one of the snapshot categories: ${listIds([...categories])}; or re-resolve the datachain with resolve_datachain.`,
+        ),
+      );
+    });
   check(datachain.schema_snapshot.elements, 'schema_snapshot.elements');
   check(datachain.suggested_elements, 'suggested_elements');
   return out;
@@ -47,7 +68,10 @@ export function snapshotCategoryRules(datachain: ResolvedDatachainInstance, cove
  * The snapshot keeps every category the served version requires, still required. Returns the
  * findings and the ids of the categories they cover (drift does not report those again).
  */
-export function requiredSnapshotRules(datachain: ResolvedDatachainInstance, reference: Release): { findings: Finding[]; covered: Set<string> } {
+export function requiredSnapshotRules(
+  datachain: ResolvedDatachainInstance,
+  reference: Release,
+): { findings: Finding[]; covered: Set<string> } {
   const findings: Finding[] = [];
   const covered = new Set<string>();
   const snapshot = datachain.schema_snapshot.categories;
@@ -56,13 +80,21 @@ export function requiredSnapshotRules(datachain: ResolvedDatachainInstance, refe
     const at = snapshot.findIndex((c) => c.id === category.id);
     if (at >= 0 && snapshot[at]!.required) continue;
     covered.add(category.id);
-    findings.push(at < 0
-      ? finding('snapshot_required_category', 'schema_snapshot.categories',
-        `The snapshot omits category '${category.id}', which ${reference.id} requires.`,
-        'Re-resolve the thin datachain with resolve_datachain instead of editing schema_snapshot.')
-      : finding('snapshot_required_category', `schema_snapshot.categories[${at}].required`,
-        `The snapshot marks category '${category.id}' as not required, but ${reference.id} requires it.`,
-        `Set schema_snapshot.categories[${at}].required to true, or re-resolve with resolve_datachain.`));
+    findings.push(
+      at < 0
+        ? finding(
+            'snapshot_required_category',
+            'schema_snapshot.categories',
+            `The snapshot omits category '${category.id}', which ${reference.id} requires.`,
+            'Re-resolve the thin datachain with resolve_datachain instead of editing schema_snapshot.',
+          )
+        : finding(
+            'snapshot_required_category',
+            `schema_snapshot.categories[${at}].required`,
+            `The snapshot marks category '${category.id}' as not required, but ${reference.id} requires it.`,
+            `Set schema_snapshot.categories[${at}].required to true, or re-resolve with resolve_datachain.`,
+          ),
+    );
   }
   return { findings, covered };
 }

@@ -14,4 +14,5 @@ export function coreDef(schema: unknown): Def {
 }
 
 /** A non-null, non-array object. */
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -10,12 +10,26 @@ export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] 
   datachain.subchain_instances.forEach((s, k) => {
     const first = instances.get(s.id);
     if (first !== undefined) {
-      out.push(finding('subchain_instance_duplicate', `subchain_instances[${k}].id`, `Subchain instance id '${s.id}' is already used by subchain_instances[${first}].`,
-        `Give subchain_instances[${k}] another id, e.g. "${s.id}_${k}".`));
+      out.push(
+        finding(
+          'subchain_instance_duplicate',
+          `subchain_instances[${k}].id`,
+          `Subchain instance id '${s.id}' is already used by subchain_instances[${first}].`,
+          `Give subchain_instances[${k}] another id, e.g. "${s.id}_${k}".`,
+        ),
+      );
     } else instances.set(s.id, k);
     if (!subchains.has(s.subchain_id)) {
-      out.push(finding('subchain_unknown', `subchain_instances[${k}].subchain_id`, `The datachain type '${pool.datachainType.id}' has no subchain '${s.subchain_id}'.`,
-        subchains.size ? `Use one of: ${subchainIds()}.` : `This datachain type has no subchains; remove subchain_instances[${k}].`));
+      out.push(
+        finding(
+          'subchain_unknown',
+          `subchain_instances[${k}].subchain_id`,
+          `The datachain type '${pool.datachainType.id}' has no subchain '${s.subchain_id}'.`,
+          subchains.size
+            ? `Use one of: ${subchainIds()}.`
+            : `This datachain type has no subchains; remove subchain_instances[${k}].`,
+        ),
+      );
     }
   });
   datachain.elements.forEach((p, i) => {
@@ -23,18 +37,29 @@ export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] 
     if (ref === undefined) return;
     const k = instances.get(ref);
     if (k === undefined) {
-      out.push(finding('subchain_instance_missing', `elements[${i}].subchain_instance_id`, `No subchain instance has id '${ref}'.`,
-        instances.size
-          ? `Use one of: ${listIds([...instances.keys()])}, or add {"id":"${ref}","subchain_id":"<subchain>"} to subchain_instances.`
-          : `Add {"id":"${ref}","subchain_id":"<one of: ${subchainIds()}>"} to subchain_instances, or remove the key.`));
+      out.push(
+        finding(
+          'subchain_instance_missing',
+          `elements[${i}].subchain_instance_id`,
+          `No subchain instance has id '${ref}'.`,
+          instances.size
+            ? `Use one of: ${listIds([...instances.keys()])}, or add {"id":"${ref}","subchain_id":"<subchain>"} to subchain_instances.`
+            : `Add {"id":"${ref}","subchain_id":"<one of: ${subchainIds()}>"} to subchain_instances, or remove the key.`,
+        ),
+      );
       return;
     }
     const subchain = subchains.get(datachain.subchain_instances[k]!.subchain_id);
     const element = pool.elementById.get(p.element_id);
     if (subchain && element && !subchain.categories.includes(element.categoryId)) {
-      out.push(finding('subchain_category_mismatch', `elements[${i}].subchain_instance_id`,
-        `Element '${element.id}' (category '${element.categoryId}') cannot sit in subchain '${subchain.id}', which covers ${listIds(subchain.categories)}.`,
-        `Remove subchain_instance_id from elements[${i}], or place it in a subchain instance whose subchain covers '${element.categoryId}'.`));
+      out.push(
+        finding(
+          'subchain_category_mismatch',
+          `elements[${i}].subchain_instance_id`,
+          `Element '${element.id}' (category '${element.categoryId}') cannot sit in subchain '${subchain.id}', which covers ${listIds(subchain.categories)}.`,
+          `Remove subchain_instance_id from elements[${i}], or place it in a subchain instance whose subchain covers '${element.categoryId}'.`,
+        ),
+      );
     }
   });
   const targets = (ref: string): readonly number[] => {
@@ -45,10 +70,21 @@ export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] 
     s.head_refs.forEach((ref, h) => {
       const hits = targets(ref);
       if (hits.some((i) => (datachain.elements[i]!.subchain_instance_id ?? s.id) === s.id)) return;
-      const members = datachain.elements.flatMap((p) => (p.subchain_instance_id === s.id ? [p.element_instance_id ?? p.element_id] : []));
-      out.push(finding('subchain_head_ref_unplaced', `subchain_instances[${k}].head_refs[${h}]`,
-        hits.length ? `head_ref '${ref}' names a placement of another subchain instance.` : `head_ref '${ref}' names no placement of this datachain.`,
-        members.length ? `Use one of the placements of '${s.id}': ${listIds(members)}.` : `Place an element with subchain_instance_id "${s.id}" and name it here, or remove the head_ref.`));
+      const members = datachain.elements.flatMap((p) =>
+        p.subchain_instance_id === s.id ? [p.element_instance_id ?? p.element_id] : [],
+      );
+      out.push(
+        finding(
+          'subchain_head_ref_unplaced',
+          `subchain_instances[${k}].head_refs[${h}]`,
+          hits.length
+            ? `head_ref '${ref}' names a placement of another subchain instance.`
+            : `head_ref '${ref}' names no placement of this datachain.`,
+          members.length
+            ? `Use one of the placements of '${s.id}': ${listIds(members)}.`
+            : `Place an element with subchain_instance_id "${s.id}" and name it here, or remove the head_ref.`,
+        ),
+      );
     });
   });
   return out;

@@ -34,7 +34,14 @@ function recordWalker(def: Def, compile: (s: unknown) => Walker): Walker {
       if (k === '__proto__') {
         // The parser drops this key before anything sees it; say so rather than lose it silently.
         const path = trail.path();
-        out.push(finding('unknown_key', keyPath(path, k), `Key '__proto__' in ${path} cannot be used and is ignored.`, 'Use another key.'));
+        out.push(
+          finding(
+            'unknown_key',
+            keyPath(path, k),
+            `Key '__proto__' in ${path} cannot be used and is ignored.`,
+            'Use another key.',
+          ),
+        );
         continue;
       }
       trail.pushRecordKey(k);
@@ -61,8 +68,14 @@ function objectWalker(def: Def, compile: (s: unknown) => Walker): Walker {
       }
       const path = trail.path();
       const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
-      out.push(finding('unknown_key', path ? keyPath(path, key) : key, `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
-        `Remove '${key}' or use one of the keys allowed there: ${allowed}.`));
+      out.push(
+        finding(
+          'unknown_key',
+          path ? keyPath(path, key) : key,
+          `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
+          `Remove '${key}' or use one of the keys allowed there: ${allowed}.`,
+        ),
+      );
     }
   };
 }
@@ -78,20 +91,27 @@ function unionWalker(def: Def, compile: (s: unknown) => Walker): Walker {
   const options = def.options as unknown[];
   const scalarOption = options.find((o) => core(o).type !== 'object');
   const scalar = scalarOption === undefined ? undefined : compile(scalarOption);
-  const objects = options.filter((o) => core(o).type === 'object').map((o) => ({
-    walker: compile(o),
-    tags: Object.entries(core(o).shape as Record<string, unknown>).flatMap(([key, field]): Tag[] => {
-      const fieldDef = core(field);
-      return fieldDef.type === 'literal' ? [{ key, values: fieldDef.values as unknown[], omittable: defOf(field).type !== 'literal' }] : [];
-    }),
-  }));
+  const objects = options
+    .filter((o) => core(o).type === 'object')
+    .map((o) => ({
+      walker: compile(o),
+      tags: Object.entries(core(o).shape as Record<string, unknown>).flatMap(([key, field]): Tag[] => {
+        const fieldDef = core(field);
+        return fieldDef.type === 'literal'
+          ? [{ key, values: fieldDef.values as unknown[], omittable: defOf(field).type !== 'literal' }]
+          : [];
+      }),
+    }));
   return (value, trail, out, deadline) => {
     deadline.check();
     if (!isRecord(value)) {
       scalar?.(value, trail, out, deadline);
       return;
     }
-    const chosen = objects.find((o) => o.tags.every((t) => (value[t.key] === undefined ? t.omittable : t.values.includes(value[t.key])))) ?? objects[0];
+    const chosen =
+      objects.find((o) =>
+        o.tags.every((t) => (value[t.key] === undefined ? t.omittable : t.values.includes(value[t.key]))),
+      ) ?? objects[0];
     chosen?.walker(value, trail, out, deadline);
   };
 }
@@ -99,11 +119,16 @@ function unionWalker(def: Def, compile: (s: unknown) => Walker): Walker {
 function compileWalker(schema: unknown, compile: (s: unknown) => Walker): Walker {
   const def = core(schema);
   switch (def.type) {
-    case 'array': return arrayWalker(def, compile);
-    case 'record': return recordWalker(def, compile);
-    case 'union': return unionWalker(def, compile);
-    case 'object': return objectWalker(def, compile);
-    default: return leaf;
+    case 'array':
+      return arrayWalker(def, compile);
+    case 'record':
+      return recordWalker(def, compile);
+    case 'union':
+      return unionWalker(def, compile);
+    case 'object':
+      return objectWalker(def, compile);
+    default:
+      return leaf;
   }
 }
 
@@ -115,7 +140,7 @@ function walkerOf(root: z.ZodType): Walker {
   if (walker) return walker;
   const built = new Map<unknown, Walker>();
   const compile = (schema: unknown): Walker => {
-    let w = built.get(schema);
+    const w = built.get(schema);
     if (w) return w;
     let target: Walker | undefined;
     built.set(schema, (...args) => target!(...args));

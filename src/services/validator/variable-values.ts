@@ -16,40 +16,89 @@ function applicable(variable: MultiSelect, elementId: string): string {
   return listIds(variable.options.filter((o) => o.applies_to.includes(elementId)).map((o) => o.id));
 }
 
-function checkOptions(variable: MultiSelect, value: readonly string[], path: string, elementId: string, out: Finding[]): void {
+function checkOptions(
+  variable: MultiSelect,
+  value: readonly string[],
+  path: string,
+  elementId: string,
+  out: Finding[],
+): void {
   const options = optionsOf(variable);
   const seen = new Set<string>();
   value.forEach((id, s) => {
     const at = `${path}[${s}]`;
     if (seen.has(id)) {
-      out.push(finding('variable_value_duplicate', at, `Option '${id}' is selected twice in variable '${variable.id}'.`, `Remove ${at}.`));
+      out.push(
+        finding(
+          'variable_value_duplicate',
+          at,
+          `Option '${id}' is selected twice in variable '${variable.id}'.`,
+          `Remove ${at}.`,
+        ),
+      );
       return;
     }
     seen.add(id);
     const option = options.get(id);
     if (!option) {
-      out.push(finding('variable_option_unknown', at, `Variable '${variable.id}' has no option '${id}'.`,
-        `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`));
+      out.push(
+        finding(
+          'variable_option_unknown',
+          at,
+          `Variable '${variable.id}' has no option '${id}'.`,
+          `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`,
+        ),
+      );
     } else if (!option.applies_to.includes(elementId)) {
-      out.push(finding('variable_option_not_applicable', at, `Option '${id}' of variable '${variable.id}' does not apply to element '${elementId}'.`,
-        `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`));
+      out.push(
+        finding(
+          'variable_option_not_applicable',
+          at,
+          `Option '${id}' of variable '${variable.id}' does not apply to element '${elementId}'.`,
+          `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`,
+        ),
+      );
     }
   });
 }
 
-function checkTexts(variable: Variable, value: ReadonlyArray<{ locale: string; value: string }>, path: string, locales: readonly string[], out: Finding[]): void {
+function checkTexts(
+  variable: Variable,
+  value: ReadonlyArray<{ locale: string; value: string }>,
+  path: string,
+  locales: readonly string[],
+  out: Finding[],
+): void {
   const seen = new Set<string>();
   value.forEach((item, s) => {
     const at = `${path}[${s}]`;
     if (!locales.includes(item.locale)) {
-      out.push(finding('variable_value_shape', `${at}.locale`, `Locale '${item.locale}' of variable '${variable.id}' is not a locale of this version.`,
-        `Use one of the locales: ${locales.join(', ')}.`));
+      out.push(
+        finding(
+          'variable_value_shape',
+          `${at}.locale`,
+          `Locale '${item.locale}' of variable '${variable.id}' is not a locale of this version.`,
+          `Use one of the locales: ${locales.join(', ')}.`,
+        ),
+      );
     } else if (seen.has(item.locale)) {
-      out.push(finding('variable_value_duplicate', `${at}.locale`, `Locale '${item.locale}' appears twice in variable '${variable.id}'.`,
-        `Keep one entry per locale: remove ${at}.`));
+      out.push(
+        finding(
+          'variable_value_duplicate',
+          `${at}.locale`,
+          `Locale '${item.locale}' appears twice in variable '${variable.id}'.`,
+          `Keep one entry per locale: remove ${at}.`,
+        ),
+      );
     } else if (item.value.trim() === '') {
-      out.push(finding('variable_value_empty', `${at}.value`, `The '${item.locale}' text of variable '${variable.id}' is empty.`,
-        `Write the text in ${at}.value, or remove the entry.`));
+      out.push(
+        finding(
+          'variable_value_empty',
+          `${at}.value`,
+          `The '${item.locale}' text of variable '${variable.id}' is empty.`,
+          `Write the text in ${at}.value, or remove the entry.`,
+        ),
+      );
     }
     seen.add(item.locale);
   });
@@ -66,20 +115,40 @@ export function checkValue(
 ): void {
   const multi = declared.kind === 'multi_select_enum';
   if (value.length === 0) {
-    out.push(finding('variable_value_empty', path, `Variable '${declared.id}' has an empty value.`,
-      multi ? `Select at least one option: ${applicable(declared, elementId)}.` : 'Give at least one text, e.g. [{"locale":"en","value":"..."}].'));
+    out.push(
+      finding(
+        'variable_value_empty',
+        path,
+        `Variable '${declared.id}' has an empty value.`,
+        multi
+          ? `Select at least one option: ${applicable(declared, elementId)}.`
+          : 'Give at least one text, e.g. [{"locale":"en","value":"..."}].',
+      ),
+    );
     return;
   }
   const strings = value.every((item) => typeof item === 'string');
   const texts = value.every((item) => typeof item !== 'string');
   if (multi && !strings) {
-    out.push(finding('variable_value_shape', path, `Variable '${declared.id}' is multi-select: its value must be a list of option ids.`,
-      `Write option ids, e.g. ["${declared.options.find((o) => o.applies_to.includes(elementId))?.id ?? '<option id>'}"]; options for '${elementId}': ${applicable(declared, elementId)}.`));
+    out.push(
+      finding(
+        'variable_value_shape',
+        path,
+        `Variable '${declared.id}' is multi-select: its value must be a list of option ids.`,
+        `Write option ids, e.g. ["${declared.options.find((o) => o.applies_to.includes(elementId))?.id ?? '<option id>'}"]; options for '${elementId}': ${applicable(declared, elementId)}.`,
+      ),
+    );
     return;
   }
   if (!multi && !texts) {
-    out.push(finding('variable_value_shape', path, `Variable '${declared.id}' is text: its value must be a list of {"locale","value"} objects.`,
-      `Write [{"locale":"en","value":"..."}] with one entry per locale (${locales.join(', ')}).`));
+    out.push(
+      finding(
+        'variable_value_shape',
+        path,
+        `Variable '${declared.id}' is text: its value must be a list of {"locale","value"} objects.`,
+        `Write [{"locale":"en","value":"..."}] with one entry per locale (${locales.join(', ')}).`,
+      ),
+    );
     return;
   }
   if (multi) checkOptions(declared, value as string[], path, elementId, out);

@@ -18,32 +18,53 @@ function unknownHint(element: PoolElement, at: string): string {
     : `Element '${element.id}' takes no variables; remove ${at}.`;
 }
 
-function checkPlacement(i: number, element: PoolElement, variables: readonly InstanceVariable[], locales: readonly string[], out: Finding[]): void {
+function checkPlacement(
+  i: number,
+  element: PoolElement,
+  variables: readonly InstanceVariable[],
+  locales: readonly string[],
+  out: Finding[],
+): void {
   const seen = new Map<string, number>();
   variables.forEach((v, j) => {
     const at = `elements[${i}].variables[${j}]`;
     const first = seen.get(v.id);
     if (first !== undefined) {
-      out.push(finding('variable_duplicate', `${at}.id`, `Variable '${v.id}' is set twice on elements[${i}] (also at variables[${first}]).`,
-        `Keep one entry for '${v.id}': merge ${at} into elements[${i}].variables[${first}].`));
+      out.push(
+        finding(
+          'variable_duplicate',
+          `${at}.id`,
+          `Variable '${v.id}' is set twice on elements[${i}] (also at variables[${first}]).`,
+          `Keep one entry for '${v.id}': merge ${at} into elements[${i}].variables[${first}].`,
+        ),
+      );
       return;
     }
     seen.set(v.id, j);
     const declared = element.variables.get(v.id);
     if (!declared) {
-      out.push(finding('variable_unknown', `${at}.id`, `Element '${element.id}' has no variable '${v.id}'.`, unknownHint(element, at)));
+      out.push(
+        finding(
+          'variable_unknown',
+          `${at}.id`,
+          `Element '${element.id}' has no variable '${v.id}'.`,
+          unknownHint(element, at),
+        ),
+      );
       return;
     }
     checkValue(declared, v.value, `${at}.value`, element.id, locales, out);
   });
   for (const required of element.requiredVariables) {
     if (seen.has(required.id)) continue;
-    out.push(finding(
-      'required_variable_missing',
-      `elements[${i}].variables`,
-      `Element '${element.id}' at elements[${i}] requires variable '${required.id}'.`,
-      `Add {"id":"${required.id}","value":${exampleValue(required, element.id)}} to elements[${i}].variables.`,
-    ));
+    out.push(
+      finding(
+        'required_variable_missing',
+        `elements[${i}].variables`,
+        `Element '${element.id}' at elements[${i}] requires variable '${required.id}'.`,
+        `Add {"id":"${required.id}","value":${exampleValue(required, element.id)}} to elements[${i}].variables.`,
+      ),
+    );
   }
 }
 
