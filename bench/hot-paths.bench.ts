@@ -5,7 +5,7 @@ import { DatachainInstance } from '../src/domain/datachain.js';
 import { renderOutput } from '../src/services/render/output.js';
 import { SessionSlots } from '../src/services/render/slot.js';
 import { releaseSource } from '../src/services/render/source.js';
-import { searchElements } from '../src/services/search.js';
+import { releaseIndex, searchElements } from '../src/services/search/search.js';
 import { embeddedStore } from '../src/store/embedded.js';
 import { memoryKv } from '../test/helpers/in-process.js';
 
@@ -14,7 +14,7 @@ import { memoryKv } from '../test/helpers/in-process.js';
  * Run: npx vitest bench --project cli --run bench/hot-paths.bench.ts
  */
 const release = embeddedStore().release('ai@2026-08-12')!;
-const index = release.search('en')!;
+const index = releaseIndex(release, 'en')!;
 const fr = new Set(['fr']);
 const realistic = DatachainInstance.parse(
   JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8')),

@@ -1,20 +1,16 @@
+import { directCaller } from '../test/helpers/in-process.js';
 import { bench, describe } from 'vitest';
 import { embeddedStore } from '../src/store/embedded.js';
-import type { CallContext } from '../src/tools/define.js';
-import { invokeTool, toolNamed } from '../src/tools/registry.js';
+import type { CallContext } from '../src/tools/kernel/define.js';
+import { invokeTool } from '../src/tools/kernel/invoke.js';
+import { toolNamed } from '../src/tools/kernel/registry.js';
 
 /**
  * Search latency through the list_elements handler on a warm isolate (release parsed, index
  * rehydrated), first page of 50, for queries of 1, 5 and 20 words.
  * Run: npx vitest bench --project cli --run bench/search.bench.ts
  */
-const ctx: CallContext = {
-  store: embeddedStore(),
-  requestId: 'bench',
-  sessionId: 'bench',
-  origin: 'http://localhost',
-  env: {} as Env,
-};
+const ctx: CallContext = directCaller(embeddedStore(), 'bench');
 const tool = toolNamed('list_elements');
 const QUERIES = {
   1: 'camera',

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 import { CAPS } from '../src/domain/caps.js';
-import { isolateSlots } from '../src/services/render/slot.js';
+import { SessionSlots } from '../src/services/render/slot.js';
 
 const CPU_TARGET_MS = 50;
 const RATIO_TARGET = 10;
@@ -20,7 +20,8 @@ const GENERATED = Number(process.env.WORST_GENERATED ?? 200);
 /** Runs per review case; its CPU is the median (generated bodies run once each). */
 const REPEAT = Number(process.env.WORST_REPEAT ?? 5);
 
-const app = createApp();
+const slots = new SessionSlots();
+const app = createApp({ slots });
 const env = inProcessEnv();
 const ctx = NO_WAIT;
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
@@ -217,7 +218,7 @@ for (const c of reviewCases().slice(6, 8)) await measure(c);
 const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
 for (const c of reviewCases()) rows.push(await measure(c, REPEAT));
 for (const c of generatedCases()) rows.push(await measure(c));
-const page = (await isolateSlots.read(env.SESSIONS, 'worst', 'page')) ?? '';
+const page = (await slots.read(env.SESSIONS, 'worst', 'page')) ?? '';
 
 const fmt = (r: (typeof rows)[number]) =>
   `${r.name.padEnd(52)} ${String(r.status).padStart(4)} ${r.cpuMs.toFixed(2).padStart(8)} ${String(r.bodyBytes).padStart(8)} ${String(r.answerBytes).padStart(9)} ${r.ratio.toFixed(2).padStart(7)}`;

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import type { ErrorItem } from './core/envelope.js';
 import type { SchemaStore } from './store/store.js';
 
 /** Hono typing shared by every route and middleware. */
@@ -10,3 +12,10 @@ export interface AppEnv {
     rpc?: string[];
   };
 }
+
+/**
+ * How a surface turns a middleware refusal into an answer: /mcp answers JSON-RPC errors,
+ * REST answers the envelope; the HTTP status is the policy status of the error's code.
+ * Middleware factories take one so they stay surface-agnostic.
+ */
+export type Refuser = (c: Context, error: ErrorItem, headers?: Record<string, string>) => Response;

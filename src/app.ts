@@ -1,26 +1,35 @@
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from './app-env.js';
-import { mcpRoutes } from './mcp/route.js';
-import { restRoutes } from './rest/routes.js';
+import { limitsFrom } from './core/settings.js';
+import { refuseRpc, mcpRoutes } from './mcp/route.js';
+import { bodyLimit } from './middleware/body-limit.js';
 import { corsPreflight } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
-import { exactPath } from './middleware/exact-path.js';
 import { frame } from './middleware/frame.js';
+import { originGuard } from './middleware/origin-guard.js';
+import { refuseRest } from './rest/respond.js';
+import { restRoutes } from './rest/routes.js';
+import { SessionSlots } from './services/render/slot.js';
 import { embeddedStore } from './store/embedded.js';
 import type { SchemaStore } from './store/store.js';
 
 export interface AppOptions {
+  /** Where releases come from (the embedded bundles by default); asked once, on the first request. */
   store?: () => SchemaStore;
+  /** The session slots of this app (one per isolate): its body cache and clock. */
+  slots?: SessionSlots;
 }
+
+const bodyBytes = (c: { env: Env }) => limitsFrom(c.env).bodyBytes;
 
 /** The whole HTTP surface: middleware in order, then /mcp, /api/v2 and /healthz. */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
-  const getStore = options.store ?? embeddedStore;
   const app = new Hono<AppEnv>();
-  app.use('*', frame(getStore));
-  app.use('*', exactPath);
+  app.use('*', frame(options.store ?? embeddedStore));
   app.options('*', corsPreflight());
-  app.route('/mcp', mcpRoutes());
+  app.use('/mcp', originGuard(refuseRpc), bodyLimit(refuseRpc, bodyBytes));
+  app.route('/mcp', mcpRoutes(options.slots ?? new SessionSlots()));
+  app.use('/api/v2/*', bodyLimit(refuseRest, bodyBytes));
   app.route('/api/v2', restRoutes());
   app.get('/healthz', (c) => c.json({ ok: true, service: 'dtpr-server' }));
   app.notFound(notFound);

@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { Category, MaterializedElement, SearchTerms } from '../../src/domain/content.js';
 import type { LocaleCode, LocaleValues } from '../../src/domain/locale.js';
-import { indexOptions, type SearchDoc } from '../../src/services/search-options.js';
-import { packIndex, type PackedIndex } from '../../src/services/search-pack.js';
+import { indexOptions, type SearchDoc } from '../../src/services/search/options.js';
+import { packIndex, type PackedIndex } from '../../src/services/search/pack.js';
 
 function textIn(values: LocaleValues, locale: LocaleCode): string {
   return values.find((v) => v.locale === locale)?.value ?? '';

@@ -1,5 +1,5 @@
 import type { Bundle } from '../../src/domain/bundle.js';
-import type { PackedIndex } from '../../src/services/search-pack.js';
+import type { PackedIndex } from '../../src/services/search/pack.js';
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,6 +1,6 @@
 import { internalError, type ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
-import { TOOLS } from '../../src/tools/registry.js';
+import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { CAP_USES, CAPS } from '../../src/domain/caps.js';
 import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
 import { CASES } from '../../test/fixtures/datachains/cases.js';

@@ -1,6 +1,6 @@
 import { createApp } from '../../src/app.js';
-import { describeTools } from '../../src/tools/describe.js';
-import { TOOLS } from '../../src/tools/registry.js';
+import { describeTools } from '../../src/tools/kernel/describe.js';
+import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 

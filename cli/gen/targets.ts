@@ -2,8 +2,8 @@ import { renderRulesDoc } from '../rules/docs.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { goldenFiles } from './goldens.js';
 import { openApiFileText } from './openapi-file.js';
-import { describeTools } from '../../src/tools/describe.js';
-import { TOOLS } from '../../src/tools/registry.js';
+import { describeTools } from '../../src/tools/kernel/describe.js';
+import { TOOLS } from '../../src/tools/kernel/registry.js';
 
 /**
  * Every generated file that is checked in, by path relative to the repository root, with its
@@ -14,7 +14,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'docs/authoring-rules.md': renderRulesDoc(),
     'docs/errors.md': await renderErrorsDoc(),
     'docs/openapi.json': openApiFileText(),
-    'src/tools/tool-descriptors.json': `${JSON.stringify(describeTools(TOOLS), null, 2)}\n`,
+    'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(describeTools(TOOLS), null, 2)}\n`,
     ...(await goldenFiles()),
   };
 }

@@ -1,5 +1,5 @@
 import type { LocaleValues } from '../../src/domain/locale.js';
-import { SLUG_PATTERN } from '../../src/domain/locale.js';
+import { SLUG_PATTERN } from '../../src/core/strings.js';
 import type { Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 

@@ -1,6 +1,6 @@
 import type { LocaleValues } from '../../src/domain/locale.js';
 import type { SearchTerms } from '../../src/domain/content.js';
-import { fold } from '../../src/services/search-text.js';
+import { fold } from '../../src/services/search/text.js';
 import { releaseLocales, type Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 

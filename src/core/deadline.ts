@@ -47,3 +47,22 @@ export function timeoutError(ms: number): ErrorItem {
     retryable: true,
   };
 }
+
+/** Thrown by `withinBudget` when the wall clock runs out first. */
+export class BudgetExceeded extends Error {}
+
+/**
+ * Resolves with `work`, or rejects with BudgetExceeded after `ms` of wall-clock time. Only work
+ * that awaits needs it: synchronous work is stopped by its deadline's unit count.
+ */
+export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BudgetExceeded()), ms);
+  });
+  try {
+    return await Promise.race([work, expiry]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -23,10 +23,20 @@ type OkEnvelope<T> = { ok: true; data: T; meta: Meta };
 export type ErrEnvelope<T = unknown> = { ok: false; errors: ErrorItem[]; meta: Meta; data?: T };
 export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
 
-/** What a tool handler returns: the envelope, and MCP-only result fields (a text summary, `_meta`). */
+/**
+ * What a call produced beside its envelope, for surfaces that show more than JSON: a one-line
+ * summary for people, and the document it made (a rendered page or sign). Each surface decides how
+ * to present them; REST answers the envelope alone.
+ */
+export interface Extras {
+  summary?: string;
+  artifact?: { uri: string; mimeType: string; text: string };
+}
+
+/** What a tool handler returns: the envelope, and its extras. */
 export interface Answer<T = unknown> {
   envelope: Envelope<T>;
-  mcp?: Record<string, unknown>;
+  extras?: Extras;
 }
 
 /**

@@ -1,4 +1,8 @@
-import type { LocaleValue } from '../domain/locale.js';
+/** One entry of a localized text (structurally `LocaleValue` of the domain). */
+interface LocaleValue {
+  locale: string;
+  value: string;
+}
 
 /** Keeps `id` first, then the requested top-level fields in request order; `all` (alone or listed) keeps everything. */
 export function project<T extends { id: string }>(

@@ -1,5 +1,5 @@
 import type { ErrorItem } from './envelope.js';
-import { SLUG_PATTERN } from '../domain/locale.js';
+import { SLUG_PATTERN } from './strings.js';
 
 /**
  * Version ids, one module for the Worker and the schema CLI. A release is `<type>@<dir>` where

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SLUG_PATTERN } from '../core/strings.js';
 import { capped } from './caps.js';
 
 /** Locale codes the project knows; each release narrows them through `manifest.locales`. */
@@ -13,7 +14,6 @@ export type LocaleValue = z.infer<typeof LocaleValue>;
 export const LocaleValues = z.array(LocaleValue);
 export type LocaleValues = z.infer<typeof LocaleValues>;
 
-export const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');
 
 /** ISO 8601 date-time in UTC (`Z` suffix), as upstream requires. */

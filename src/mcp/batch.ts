@@ -1,7 +1,7 @@
 import type { McpContext } from './context.js';
-import { dispatchOne } from './dispatch.js';
-import { classify, RPC, rpcError, type RpcId } from './jsonrpc.js';
-import { serializeResponse } from './serialize.js';
+import { type Dispatched, dispatchOne } from './dispatch.js';
+import { serializeResponse } from './encode.js';
+import { classify, RPC, type RpcId, rpcError } from './jsonrpc.js';
 
 function overBudget(id: RpcId | null, cap: number): string {
   return serializeResponse(
@@ -18,18 +18,21 @@ function overBudget(id: RpcId | null, cap: number): string {
   );
 }
 
+/** A batch's answer (undefined when nothing is owed) and what its messages told the transport. */
+export interface BatchAnswer {
+  json: string | undefined;
+  effects: Omit<Dispatched, 'response'>[];
+}
+
 /**
  * Answers a batch entry by entry, in order, as serialised responses (notifications and client
  * responses answer nothing). The answers together stay under `cap` bytes: the entry that would
  * pass it, and every request after it, is answered with a `payload_too_large` error instead of
- * being run. Returns undefined when nothing is owed.
+ * being run.
  */
-export async function answerBatch(
-  entries: readonly unknown[],
-  ctx: McpContext,
-  cap: number,
-): Promise<string | undefined> {
+export async function answerBatch(entries: readonly unknown[], ctx: McpContext, cap: number): Promise<BatchAnswer> {
   const parts: string[] = [];
+  const effects: Omit<Dispatched, 'response'>[] = [];
   let bytes = 2;
   let spent = false;
   for (const entry of entries) {
@@ -39,16 +42,17 @@ export async function answerBatch(
       if (c.kind === 'notification' || c.kind === 'response') continue;
       text = c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
     } else {
-      const r = await dispatchOne(entry, ctx);
-      if (!r) continue;
-      text = serializeResponse(r);
+      const { response, ...told } = await dispatchOne(entry, ctx);
+      effects.push(told);
+      if (!response) continue;
+      text = serializeResponse(response);
       if (bytes + text.length + 1 > cap) {
         spent = true;
-        text = overBudget(r.id, cap);
+        text = overBudget(response.id, cap);
       }
     }
     bytes += text.length + 1;
     parts.push(text);
   }
-  return parts.length ? `[${parts.join(',')}]` : undefined;
+  return { json: parts.length ? `[${parts.join(',')}]` : undefined, effects };
 }

@@ -4,8 +4,7 @@ import { findPrompt, PROMPTS } from '../prompts/registry.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
 import type { MethodHandler } from './context.js';
-import { InvalidParams } from './jsonrpc.js';
-import { parseParams } from './params.js';
+import { InvalidParams, parseParams } from './jsonrpc.js';
 import { RESOURCE_TEMPLATES } from './resources.js';
 
 const CompleteParams = z.looseObject({
@@ -106,7 +105,7 @@ export const complete: MethodHandler = (params, ctx) => {
     throw new InvalidParams(error);
   }
   const candidates = Object.hasOwn(CANDIDATES, name)
-    ? CANDIDATES[name]!(ctx.tool.store, p.context?.arguments ?? {})
+    ? CANDIDATES[name]!(ctx.caller.store, p.context?.arguments ?? {})
     : [];
   const matches = rank(candidates, value);
   return {

@@ -1,21 +1,26 @@
-import type { Limits } from '../core/limits.js';
-import type { CallContext, RateBucket } from '../tools/define.js';
+import type { Limits } from '../core/settings.js';
+import type { Caller } from '../tools/kernel/invoke.js';
 
-/** Per-request state the method handlers see. */
+/** Per-request state the method handlers see; handlers answer through their return values. */
 export interface McpContext {
-  tool: CallContext;
-  env: Env;
-  /** Set by `initialize`: the session id the route sends back in `Mcp-Session-Id`. */
-  issuedSessionId?: string;
+  /** The capabilities and rate tokens every tool call and resource read of the request uses. */
+  caller: Caller;
   /** The session id header the client sent, if any. */
   clientSessionId?: string;
+  /** Where issued sessions are recorded (`initialize`). */
+  sessionRecords: KVNamespace;
   limits: Limits;
-  /** Takes one token of the caller's bucket; false when the caller is over its limit. */
-  takeToken(bucket: RateBucket): Promise<boolean>;
-  /** Set when any message of the request was refused for rate; the route adds Retry-After. */
-  rateLimited?: boolean;
-  /** JSON-RPC methods (and tool names) seen, for the request log line. */
-  seen: string[];
+}
+
+/**
+ * A method's answer with what it tells the transport besides its result: the session it issued
+ * (sent back as `Mcp-Session-Id`), or that it was refused for rate (`Retry-After`).
+ */
+export class Reply {
+  constructor(
+    readonly result: unknown,
+    readonly effects: { session?: string; rateLimited?: boolean; label?: string },
+  ) {}
 }
 
 export type MethodHandler = (params: unknown, ctx: McpContext) => unknown | Promise<unknown>;

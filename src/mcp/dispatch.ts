@@ -1,8 +1,8 @@
+import { rateLimitedError } from '../core/rate.js';
 import { StorageFailure, upstreamError } from '../core/storage.js';
 import { complete } from './completion.js';
-import type { McpContext, MethodHandler } from './context.js';
-import { rateLimitedError } from '../middleware/rate-limit.js';
-import { classify, InvalidParams, result, RPC, rpcError, type RpcResponse } from './jsonrpc.js';
+import { type McpContext, type MethodHandler, Reply } from './context.js';
+import { classify, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
@@ -26,56 +26,82 @@ const METHODS: Record<string, MethodHandler> = {
   'completion/complete': complete,
 };
 
-/**
- * Handles one JSON value of a POST body (or of a batch). Returns the response, or `null` when
- * nothing is owed (notifications and client responses). This is the MCP surface's one catch.
- */
-export async function dispatchOne(value: unknown, ctx: McpContext): Promise<RpcResponse | null> {
+/** What one message owes: its response (null for notifications and client responses) and what it tells the transport. */
+export interface Dispatched {
+  response: RpcResponse | null;
+  /** The session `initialize` issued. */
+  session?: string;
+  /** True when the message was refused for rate. */
+  rateLimited?: boolean;
+  /** The method (and tool) for the request log line. */
+  label?: string;
+}
+
+interface Request {
+  id: RpcId;
+  method: string;
+  params: unknown;
+  handler: MethodHandler;
+}
+
+/** One per-message concern: answers the request itself, or passes it on with `next`. */
+type Step = (req: Request, ctx: McpContext, next: () => Promise<Dispatched>) => Promise<Dispatched>;
+
+/** Any method but tools/call takes a 'read' token; tools/call takes its tool's own in the call pipeline. */
+const rateRead: Step = async (req, ctx, next) => {
+  if (req.method === 'tools/call' || (await ctx.caller.takeToken('read'))) return next();
+  const error = rateLimitedError('read');
+  return { response: rpcError(req.id, RPC.SERVER_ERROR, error.message, error), rateLimited: true, label: req.method };
+};
+
+/** The surface's one catch: bad params are -32602, a storage fault -32000 `upstream_error`, any other -32603. */
+const catchFaults: Step = async (req, ctx, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    const { requestId } = ctx.caller;
+    if (error instanceof InvalidParams) {
+      return { response: rpcError(req.id, RPC.INVALID_PARAMS, error.message, error.data), label: req.method };
+    }
+    const storage = error instanceof StorageFailure;
+    const detail = storage ? error.message : String(error);
+    const event = storage ? 'storage_failure' : 'rpc_exception';
+    console.error(JSON.stringify({ level: 'error', event, method: req.method, request_id: requestId, error: detail }));
+    if (!storage) {
+      return {
+        response: rpcError(req.id, RPC.INTERNAL_ERROR, 'Internal error', { request_id: requestId }),
+        label: req.method,
+      };
+    }
+    const item = upstreamError(requestId);
+    return { response: rpcError(req.id, RPC.SERVER_ERROR, item.message, item), label: req.method };
+  }
+};
+
+/** The method itself; a `Reply` carries effects besides its result. */
+const run: Step = async (req, ctx) => {
+  const value = await req.handler(req.params, ctx);
+  if (!(value instanceof Reply)) return { response: result(req.id, value), label: req.method };
+  return { response: result(req.id, value.result), label: req.method, ...value.effects };
+};
+
+const STEPS: readonly Step[] = [rateRead, catchFaults, run];
+
+function through(req: Request, ctx: McpContext, at: number): Promise<Dispatched> {
+  return STEPS[at]!(req, ctx, () => through(req, ctx, at + 1));
+}
+
+/** Handles one JSON value of a POST body (or of a batch). */
+export async function dispatchOne(value: unknown, ctx: McpContext): Promise<Dispatched> {
   const c = classify(value);
-  if (c.kind === 'invalid') return c.response;
-  if (c.kind === 'response') return null;
+  if (c.kind === 'invalid') return { response: c.response };
+  if (c.kind === 'response') return { response: null };
   const handler = Object.hasOwn(METHODS, c.msg.method) ? METHODS[c.msg.method] : undefined;
   if (c.kind === 'notification') {
     if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
-    return null;
+    return { response: null };
   }
   const { id, method, params } = c.msg;
-  if (!handler) return rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`);
-  if (method !== 'tools/call') {
-    ctx.seen.push(method);
-    // tools/call takes its token from the tool's own bucket; every other request from 'read'.
-    if (!(await ctx.takeToken('read'))) {
-      ctx.rateLimited = true;
-      const error = rateLimitedError('read');
-      return rpcError(id, RPC.SERVER_ERROR, error.message, error);
-    }
-  }
-  try {
-    return result(id, await handler(params, ctx));
-  } catch (error) {
-    if (error instanceof InvalidParams) return rpcError(id, RPC.INVALID_PARAMS, error.message, error.data);
-    if (error instanceof StorageFailure) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          event: 'storage_failure',
-          method,
-          request_id: ctx.tool.requestId,
-          error: error.message,
-        }),
-      );
-      const item = upstreamError(ctx.tool.requestId);
-      return rpcError(id, RPC.SERVER_ERROR, item.message, item);
-    }
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        event: 'rpc_exception',
-        method,
-        request_id: ctx.tool.requestId,
-        error: String(error),
-      }),
-    );
-    return rpcError(id, RPC.INTERNAL_ERROR, 'Internal error', { request_id: ctx.tool.requestId });
-  }
+  if (!handler) return { response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`) };
+  return through({ id, method, params, handler }, ctx, 0);
 }

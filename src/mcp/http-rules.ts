@@ -2,7 +2,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import { HEADERLESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isValidSessionId } from './session.js';
 
-export type Framing = 'json' | 'sse';
+import type { Framing } from './encode.js';
 
 /** Media-type essence of a header value: `application/json; charset=utf-8` -> `application/json`. */
 const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();

@@ -1,9 +1,7 @@
 import * as z from 'zod';
-import { isolateSlots } from '../services/render/slot.js';
 import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
-import { InvalidParams } from './jsonrpc.js';
-import { parseParams } from './params.js';
+import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
 
 /** `arguments` is passed through as sent (not rebuilt), so every key the caller sent is checked. */
@@ -26,8 +24,8 @@ export const listPrompts: MethodHandler = (params) => {
 export const getPrompt: MethodHandler = async (params, ctx) => {
   const p = parseParams(GetParams, params);
   const answer = await getPromptAnswer(p.name, p.arguments ?? {}, {
-    store: ctx.tool.store,
-    lastRendered: () => isolateSlots.lastSource(ctx.env.SESSIONS, ctx.tool.sessionId),
+    store: ctx.caller.store,
+    lastRendered: () => ctx.caller.sessions.lastSource(),
   });
   if ('error' in answer) throw new InvalidParams(answer.error);
   return answer;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
-import type { MethodHandler } from './context.js';
-import { parseParams } from './params.js';
+import { parseParams } from './jsonrpc.js';
+import { type MethodHandler, Reply } from './context.js';
 import { issueSessionId, recordIssued } from './session.js';
 
 /** Newest first. */
@@ -30,12 +30,12 @@ export const initialize: MethodHandler = async (params, ctx) => {
     asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked)
       ? asked
       : SUPPORTED_PROTOCOL_VERSIONS[0];
-  if (ctx.clientSessionId) ctx.issuedSessionId = ctx.clientSessionId;
-  else {
-    ctx.issuedSessionId = issueSessionId();
-    await recordIssued(ctx.env.SESSIONS, ctx.issuedSessionId);
+  let session = ctx.clientSessionId;
+  if (!session) {
+    session = issueSessionId();
+    await recordIssued(ctx.sessionRecords, session);
   }
-  return {
+  const result = {
     protocolVersion,
     capabilities: {
       tools: { listChanged: false },
@@ -47,6 +47,7 @@ export const initialize: MethodHandler = async (params, ctx) => {
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   };
+  return new Reply(result, { session });
 };
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;

@@ -1,12 +1,11 @@
 import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
-import { invokeTool, toolNamed, type ToolName } from '../tools/registry.js';
+import { invokeTool } from '../tools/kernel/invoke.js';
+import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
-import { InvalidParams } from './jsonrpc.js';
-import { parseParams } from './params.js';
+import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
-import { isolateSlots } from '../services/render/slot.js';
 
 const VIEW_MIME = 'text/html;profile=mcp-app';
 /** MCP Apps: the page needs no network; DOCUMENT_CSP inside the page says the same. */
@@ -69,7 +68,7 @@ async function readThroughTool(
   pick: (data: Record<string, unknown>) => unknown,
   ctx: McpContext,
 ) {
-  const outcome = await invokeTool(toolNamed(tool), args, ctx.tool);
+  const outcome = await invokeTool(toolNamed(tool), args, ctx.caller);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
     throw new InvalidParams({
@@ -106,11 +105,11 @@ function decodePart(uri: string, part: string): string {
 export const readResource: MethodHandler = async (params, ctx) => {
   const { uri } = parseParams(z.looseObject({ uri: z.string().min(1).max(2048) }), params);
   if (uri === VIEW_URI) {
-    const html = (await isolateSlots.read(ctx.env.SESSIONS, ctx.tool.sessionId, 'page')) ?? placeholderDocument();
+    const html = (await ctx.caller.sessions.read('page')) ?? placeholderDocument();
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
   }
   if (uri === SIGN_URI) {
-    const svg = (await isolateSlots.read(ctx.env.SESSIONS, ctx.tool.sessionId, 'sign')) ?? PLACEHOLDER_SIGN;
+    const svg = (await ctx.caller.sessions.read('sign')) ?? PLACEHOLDER_SIGN;
     return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const element = ELEMENT_URI.exec(uri);

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { InvalidParams } from './jsonrpc.js';
-import { parseParams } from './params.js';
+import { InvalidParams, parseParams } from './jsonrpc.js';
 
 const ListParams = z.looseObject({ cursor: z.string().optional() });
 

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Refuser } from './refuse.js';
+import type { Refuser } from '../app-env.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,6 +1,5 @@
 import { cors as honoCors } from 'hono/cors';
-
-const EXPOSED = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id'];
+import { EXPOSED_HEADERS } from './frame.js';
 
 /** Preflights: open CORS for a public API (any origin, no credentials), MCP headers allowed. */
 export function corsPreflight() {
@@ -17,15 +16,7 @@ export function corsPreflight() {
       'MCP-Protocol-Version',
       'Last-Event-ID',
     ],
-    exposeHeaders: EXPOSED,
+    exposeHeaders: EXPOSED_HEADERS,
     maxAge: 86400,
   });
-}
-
-const EXPOSED_LIST = EXPOSED.join(',');
-
-/** The CORS headers of every other answer. */
-export function applyCorsHeaders(h: Headers): void {
-  h.set('Access-Control-Allow-Origin', '*');
-  h.set('Access-Control-Expose-Headers', EXPOSED_LIST);
 }

@@ -1,27 +1,49 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SchemaStore } from '../store/store.js';
-import { applyCorsHeaders } from './cors.js';
+import { notFound } from './error-handler.js';
 import { logRequest } from './logger.js';
-import { requestIdFor } from './request-id.js';
-import { applySecurityHeaders } from './security-headers.js';
+
+/** Headers a browser may read from any answer. */
+export const EXPOSED_HEADERS = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id'];
+const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
+
+const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
+
+/** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming && REUSABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** Headers every answer carries (HTML and SVG answers set their own Content-Security-Policy first), CORS included. */
+function applyHeaders(h: Headers, id: string): void {
+  h.set('X-Request-Id', id);
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'no-referrer');
+  h.set('X-Frame-Options', 'DENY');
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  h.set('Access-Control-Allow-Origin', '*');
+  h.set('Access-Control-Expose-Headers', EXPOSED_LIST);
+}
 
 /**
- * The frame around every request, in one middleware to keep the hot path short: the request id
- * and the schema store go into the context; the answer gets X-Request-Id, the security and CORS
- * headers; then the request's log line is written (unless the `REQUEST_LOG` var is "off").
+ * The frame around every request, in one middleware to keep the hot path short: outside
+ * `/api/v2` (which redirects a trailing slash itself) a path is served only as written (Hono's
+ * pattern router would match `/mcp/` as `/mcp`); the request id and the schema store go into the
+ * context; the answer gets X-Request-Id, the security and CORS headers; then the request's log
+ * line is written (unless the `REQUEST_LOG` var is "off").
  */
 export function frame(getStore: () => SchemaStore): MiddlewareHandler<AppEnv> {
+  let store: SchemaStore | undefined;
   return async function frameMiddleware(c, next) {
     const start = Date.now();
     const id = requestIdFor(c.req.header('x-request-id'));
     c.set('requestId', id);
-    c.set('store', getStore());
-    await next();
-    const h = c.res.headers;
-    h.set('X-Request-Id', id);
-    applySecurityHeaders(h);
-    applyCorsHeaders(h);
+    c.set('store', (store ??= getStore()));
+    const path = c.req.path;
+    if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
+    else await next();
+    applyHeaders(c.res.headers, id);
     if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
   };
 }

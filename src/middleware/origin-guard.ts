@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { trimTrailing } from '../core/strings.js';
-import type { Refuser } from './refuse.js';
+import type { Refuser } from '../app-env.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

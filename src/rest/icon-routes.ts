@@ -1,15 +1,16 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused } from '../core/envelope.js';
-import { SLUG_PATTERN } from '../domain/locale.js';
+import { SLUG_PATTERN } from '../core/strings.js';
 import { SHAPES } from '../domain/content.js';
-import { composeIcon, isShape, shapeSvg, variantColors } from '../services/icons.js';
+import { composedIcon, isShape, shapeSvg } from '../services/render/icons.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion } from '../store/store.js';
 import { releaseMeta } from '../tools/common.js';
-import { invokeTool, toolNamed } from '../tools/registry.js';
+import { invokeTool } from '../tools/kernel/invoke.js';
+import { toolNamed } from '../tools/kernel/registry.js';
 import { gatherArgs } from './query.js';
-import { CACHE, namedCanonically, sendError, sendOutcome, toolContext, versionCache } from './respond.js';
+import { CACHE, namedCanonically, restCaller, sendError, sendOutcome, versionCache } from './respond.js';
 
 /** SVG answers are images: no scripts, no external loads, sandboxed when opened directly. */
 const SVG_HEADERS = {
@@ -102,26 +103,6 @@ export function symbolRoute(c: Context<AppEnv>): Response {
   return sendSvg(c, svg, assetCache(c, release), release.contentHash);
 }
 
-const composed = new Map<string, string>();
-
-/** A composed icon, memoised per isolate (releases are immutable per content hash). */
-function iconSvg(release: Release, elementId: string, token: string): string | undefined {
-  const key = `${release.contentHash}|${elementId}|${token}`;
-  const hit = composed.get(key);
-  if (hit !== undefined) return hit;
-  const element = release.elementById.get(elementId);
-  if (!element) return undefined;
-  const colors = variantColors(
-    token,
-    element.context ?? release.categoryById.get(element.category_id)?.element_context,
-  );
-  const symbol = release.bundle.symbols[element.symbol_id];
-  if (!colors || symbol === undefined) return undefined;
-  const svg = composeIcon(element.shape, symbol, colors);
-  composed.set(key, svg);
-  return svg;
-}
-
 /**
  * GET /schemas/:version/elements/:element_id/icon[.<variant>].svg. The version, element and
  * variant are checked by get_icon_url, so both surfaces refuse with the same envelope.
@@ -148,10 +129,10 @@ export async function iconRoute(c: Context<AppEnv>): Promise<Response> {
     });
   }
   const args = { version: c.req.param('version') ?? '', element_id: c.req.param('element_id') ?? '', variant: token };
-  const outcome = await invokeTool(toolNamed('get_icon_url'), args, toolContext(c));
+  const outcome = await invokeTool(toolNamed('get_icon_url'), args, restCaller(c));
   if (!outcome.envelope.ok) return sendOutcome(c, outcome);
   const release = resolveVersion(c.get('store'), args.version);
-  const svg = 'error' in release ? undefined : iconSvg(release, args.element_id, token);
+  const svg = 'error' in release ? undefined : composedIcon(release, `${args.element_id}|${token}`);
   if ('error' in release || svg === undefined)
     throw new Error(`icon ${args.element_id}/${token} listed but not composable`);
   return sendSvg(c, svg, assetCache(c, release), release.contentHash);

@@ -2,11 +2,20 @@ import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { ErrorItem, Meta } from '../core/envelope.js';
 import { parseJsonBody } from '../core/json.js';
-import { invokeCached } from '../tools/answer-cache.js';
-import { PreparedAnswer } from '../tools/prepared.js';
-import type { Tool } from '../tools/registry.js';
+import { callTool } from '../tools/kernel/invoke.js';
+import { PreparedAnswer } from '../tools/kernel/prepared.js';
+import type { Tool } from '../tools/kernel/registry.js';
 import { gatherArgs } from './query.js';
-import { CACHE, namedCanonically, sendError, sendOutcome, sendPrepared, toolContext, versionCache } from './respond.js';
+import {
+  CACHE,
+  namedCanonically,
+  restCaller,
+  sendError,
+  sendOutcome,
+  sendPrepared,
+  sendRateLimited,
+  versionCache,
+} from './respond.js';
 import type { JsonRoute } from './route-table.js';
 
 const isJsonType = (type: string) => {
@@ -59,8 +68,9 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
       if ('error' in body) return sendError(c, body.error);
       args[route.body] = body.value;
     }
-    const answer = await invokeCached(tool, args, toolContext(c));
+    const answer = await callTool(tool, args, restCaller(c));
     if (answer instanceof PreparedAnswer) return sendPrepared(c, answer, cacheOf(c, route, true, answer.meta));
+    if (answer.rateLimited) return sendRateLimited(c, tool.bucket);
     return sendOutcome(c, answer, cacheOf(c, route, answer.envelope.ok, answer.envelope.meta));
   };
 }

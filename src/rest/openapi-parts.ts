@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ErrorItemSchema, MetaSchema } from '../tools/envelope-schema.js';
+import { ErrorItemSchema, MetaSchema } from '../tools/kernel/envelope-schema.js';
 
 export type Schema = Record<string, unknown>;
 

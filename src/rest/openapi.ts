@@ -1,7 +1,7 @@
 import { SERVER_VERSION } from '../core/server-version.js';
 import { SHAPES } from '../domain/content.js';
-import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
-import type { ToolName } from '../tools/registry.js';
+import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
+import type { ToolName } from '../tools/kernel/registry.js';
 import {
   Components,
   ERROR_RESPONSES,

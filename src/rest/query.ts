@@ -1,6 +1,6 @@
 import type { ErrorItem } from '../core/envelope.js';
-import { TOOL_DESCRIPTORS } from '../tools/descriptors.js';
-import type { ToolName } from '../tools/registry.js';
+import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
+import type { ToolName } from '../tools/kernel/registry.js';
 
 /** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
 export type QueryKind = 'number' | 'list' | 'string';

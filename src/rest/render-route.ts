@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { renderBody } from '../tools/render-body.js';
-import { asTool, invokeTool } from '../tools/registry.js';
+import { callTool } from '../tools/kernel/invoke.js';
+import { PreparedAnswer } from '../tools/kernel/prepared.js';
+import { asTool } from '../tools/kernel/registry.js';
 import { readJson } from './json-route.js';
 import { gatherArgs } from './query.js';
-import { CACHE, sendError, sendOutcome, toolContext } from './respond.js';
+import { CACHE, restCaller, sendError, sendOutcome, sendRateLimited } from './respond.js';
 
 const RENDER = asTool(renderBody);
 
@@ -32,7 +34,9 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);
   if ('error' in body) return sendError(c, body.error);
-  const outcome = await invokeTool(RENDER, { ...gathered.args, datachain: body.value }, toolContext(c));
+  const outcome = await callTool(RENDER, { ...gathered.args, datachain: body.value }, restCaller(c));
+  if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
+  if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);
   if (!outcome.envelope.ok) return sendOutcome(c, outcome);
   const { mime, body: text } = outcome.envelope.data as { mime: string; body: string };
   const headers: Record<string, string> = {

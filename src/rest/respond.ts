@@ -1,11 +1,13 @@
-import { publicOrigin } from '../core/request-url.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
 import { splitVersion } from '../core/version.js';
-import type { Refuser } from '../middleware/refuse.js';
-import type { CallContext } from '../tools/define.js';
-import type { PreparedAnswer } from '../tools/prepared.js';
+import { RETRY_AFTER_SECONDS, type RateBucket, rateLimitedError, tokenTaker } from '../core/rate.js';
+import { limitsFrom, publicOrigin } from '../core/settings.js';
+import { NO_SESSION } from '../services/render/slot.js';
+import type { Caller } from '../tools/kernel/invoke.js';
+import { restBody } from './encode.js';
+import type { PreparedAnswer } from '../tools/kernel/prepared.js';
 
 /** Cache-Control values of the REST surface. */
 export const CACHE = {
@@ -36,15 +38,21 @@ export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'j
   return kind === 'json' ? CACHE.stableJson : CACHE.stableAsset;
 }
 
-/** The handler context of a REST call. REST has no sessions: no REST route reaches a tool that uses one. */
-export function toolContext(c: Context<AppEnv>): CallContext {
+/** The caller of a REST call. REST has no sessions: no REST route reaches a tool that keeps one. */
+export function restCaller(c: Context<AppEnv>): Caller {
   return {
     store: c.get('store'),
-    requestId: c.get('requestId'),
-    sessionId: '',
+    sessions: NO_SESSION,
+    limits: limitsFrom(c.env),
     origin: publicOrigin(c.env, c.req.url),
-    env: c.env,
+    requestId: c.get('requestId'),
+    takeToken: tokenTaker(c.env, (n) => c.req.header(n)),
   };
+}
+
+/** The refusal of a request over its rate: 429 with Retry-After. */
+export function sendRateLimited(c: Context<AppEnv>, bucket: RateBucket): Response {
+  return sendError(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
 
 /**
@@ -75,7 +83,7 @@ function omitCache(headers: Record<string, string>): Record<string, string> {
 export function sendPrepared(c: Context<AppEnv>, prepared: PreparedAnswer, cacheControl: string): Response {
   const headers: Record<string, string> = { 'Cache-Control': cacheControl, 'Content-Type': 'application/json' };
   if (prepared.meta.content_hash) headers['DTPR-Content-Hash'] = prepared.meta.content_hash;
-  return c.body(prepared.restBody(c.get('requestId')), prepared.status as 200, headers);
+  return c.body(restBody(prepared, c.get('requestId')), prepared.status as 200, headers);
 }
 
 /** Answers a tool outcome with the status the policy table gave it. */
@@ -94,4 +102,6 @@ export function sendError(
 }
 
 /** Middleware refusals on /api/v2 are the envelope. */
-export const refuseRest: Refuser = (c, error, headers = {}) => sendError(c as Context<AppEnv>, error, headers);
+export function refuseRest(c: Context, error: ErrorItem, headers: Record<string, string> = {}): Response {
+  return sendError(c as Context<AppEnv>, error, headers);
+}

@@ -1,4 +1,4 @@
-import type { ToolName } from '../tools/registry.js';
+import type { ToolName } from '../tools/kernel/registry.js';
 
 /**
  * The REST surface as data. Paths are relative to `/api/v2` in Hono syntax; path parameters carry

@@ -1,7 +1,5 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
-import type { LocaleCode } from '../domain/locale.js';
-import { loadElementIndex, type ElementIndex } from '../services/search.js';
 
 /** A parsed release with the lookup maps every handler needs, built once per isolate. */
 export interface Release {
@@ -13,8 +11,6 @@ export interface Release {
   readonly elementById: ReadonlyMap<string, MaterializedElement>;
   readonly categoryById: ReadonlyMap<string, Category>;
   readonly elementsByCategory: ReadonlyMap<string, readonly MaterializedElement[]>;
-  /** The prebuilt search index of a locale, rehydrated on first use; `undefined` if none. */
-  search(locale: LocaleCode): ElementIndex | undefined;
 }
 
 export function createRelease(bundle: Bundle): Release {
@@ -26,7 +22,6 @@ export function createRelease(bundle: Bundle): Release {
     list.push(e);
     elementsByCategory.set(e.category_id, list);
   }
-  const indexes = new Map<LocaleCode, ElementIndex>();
   return {
     bundle,
     id: bundle.manifest.version,
@@ -36,14 +31,5 @@ export function createRelease(bundle: Bundle): Release {
     elementById,
     categoryById,
     elementsByCategory,
-    search(locale) {
-      const cached = indexes.get(locale);
-      if (cached) return cached;
-      const raw = bundle.search_index[locale];
-      if (raw === undefined) return undefined;
-      const index = loadElementIndex(raw, locale);
-      indexes.set(locale, index);
-      return index;
-    },
   };
 }

@@ -1,7 +1,7 @@
 import { err, type Answer, type Meta } from '../core/envelope.js';
 import { resolveVersion } from '../store/store.js';
 import type { Release } from '../store/release.js';
-import type { ToolContext } from './define.js';
+import type { ToolContext } from './kernel/define.js';
 
 /** Meta every version-scoped answer carries. */
 export function releaseMeta(release: Release, extra: Meta = {}): Meta {

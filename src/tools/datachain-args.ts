@@ -13,7 +13,7 @@ import { checkResolved, checkThin } from '../services/validator/engine.js';
 import type { Release } from '../store/release.js';
 import type { SchemaStore } from '../store/store.js';
 import { releaseMeta } from './common.js';
-import { ErrorItemSchema } from './envelope-schema.js';
+import { ErrorItemSchema } from './kernel/envelope-schema.js';
 
 /** The `datachain` argument: any JSON object; its shape is checked by the tool, softly. */
 export function datachainArg(form: 'thin' | 'resolved') {

@@ -4,7 +4,7 @@ import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { Release } from '../store/release.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
 
 export function elementMissing(release: Release, id: string, path: string): ErrorItem {

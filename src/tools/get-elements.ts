@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { err, ok, type ErrorItem } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { err, ok } from '../core/envelope.js';
 import { releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { elementIdArg, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';
 

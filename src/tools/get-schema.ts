@@ -3,7 +3,7 @@ import { ok } from '../core/envelope.js';
 import { Category, DatachainType, Manifest, MaterializedElement } from '../domain/content.js';
 import { instanceJsonSchemas } from '../domain/json-schemas.js';
 import { releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 
 export const getSchema = defineTool({

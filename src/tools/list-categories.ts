@@ -3,7 +3,7 @@ import { ok } from '../core/envelope.js';
 import { filterLocales } from '../core/projection.js';
 import { Category } from '../domain/content.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { localesArg, versionArg } from './args.js';
 
 export const listCategories = defineTool({

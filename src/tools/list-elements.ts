@@ -4,10 +4,10 @@ import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { MaterializedElement } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
-import { Match, searchElements, type ElementHit } from '../services/search.js';
+import { Match, releaseIndex, searchElements, type ElementHit } from '../services/search/search.js';
 import type { Release } from '../store/release.js';
 import { localeSet, releaseMeta, withRelease } from './common.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { fieldsArg, localeArg, localesArg, versionArg } from './args.js';
 
 const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
@@ -24,7 +24,7 @@ interface Listed {
 function select(release: Release, categoryId: string | undefined, query: string, locale: LocaleCode): Listed[] {
   const pool = categoryId ? (release.elementsByCategory.get(categoryId) ?? []) : release.bundle.elements;
   if (query === '') return pool.map((element) => ({ element }));
-  const index = release.search(locale) ?? release.search('en');
+  const index = releaseIndex(release, locale) ?? releaseIndex(release, 'en');
   if (!index) return [];
   const out: Listed[] = [];
   for (const hit of searchElements(index, query)) {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { VersionEntry } from '../domain/bundle.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 
 export const listSchemaVersions = defineTool({
   name: 'list_schema_versions',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
-import type { ToolDef } from './define.js';
+import type { ToolDef } from './kernel/define.js';
 import { type RenderInput, renderChecked } from './render-core.js';
 import { renderDatachain } from './render-datachain.js';
 

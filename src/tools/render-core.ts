@@ -16,7 +16,7 @@ import { releaseSource, snapshotSource, type RenderSource } from '../services/re
 import { resolveVersion, type SchemaStore } from '../store/store.js';
 import { localeArg, versionArg } from './args.js';
 import { checkResolvedDatachain, checkThinDatachain, datachainArg, type CheckedDatachain } from './datachain-args.js';
-import type { ToolContext } from './define.js';
+import type { ToolContext } from './kernel/define.js';
 
 /** The arguments of a render, on MCP (render_datachain) and REST (POST .../render) alike. */
 export const RenderInput = z.strictObject({

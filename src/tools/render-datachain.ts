@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
-import { isolateSlots } from '../services/render/slot.js';
 import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
-import { ErrorItemSchema } from './envelope-schema.js';
-import { defineTool } from './define.js';
+import { ErrorItemSchema } from './kernel/envelope-schema.js';
+import { defineTool } from './kernel/define.js';
 import { RENDER_SOFT, RenderInput, renderChecked } from './render-core.js';
-
-const UI_META = { resourceUri: VIEW_URI, csp: { connectDomains: [], resourceDomains: [] } };
 
 export const renderDatachain = defineTool({
   name: 'render_datachain',
@@ -32,9 +29,7 @@ export const renderDatachain = defineTool({
     const rendered = renderChecked(args, ctx);
     if ('answer' in rendered) return rendered.answer;
     const { out, meta, source } = rendered;
-    await isolateSlots.write(
-      ctx.env.SESSIONS,
-      ctx.sessionId,
+    await ctx.sessions.write(
       out.format,
       out.body,
       JSON.stringify({ ...args.datachain, schema_version: source.version }),
@@ -48,11 +43,7 @@ export const renderDatachain = defineTool({
       },
       meta,
     );
-    const text = { type: 'text', text: out.summary };
-    outcome.mcp =
-      out.format === 'sign'
-        ? { content: [text, { type: 'resource', resource: { uri: SIGN_URI, mimeType: out.mime, text: out.body } }] }
-        : { content: [text], _meta: { ui: UI_META } };
+    outcome.extras = { summary: out.summary, artifact: { uri: out.resourceUri, mimeType: out.mime, text: out.body } };
     return outcome;
   },
 });

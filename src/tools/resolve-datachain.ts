@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { ok, err } from '../core/envelope.js';
-import { resolveDatachain } from '../services/resolver.js';
+import { resolveDatachain } from '../services/validator/resolver.js';
 import { withRelease } from './common.js';
 import { checkThinDatachain, datachainArg } from './datachain-args.js';
-import { defineTool } from './define.js';
+import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 
 const ResolvedOutput = z.looseObject({

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { Bundle } from '../../src/domain/bundle.js';
-import { loadElementIndex, searchElements } from '../../src/services/search.js';
+import { loadElementIndex, searchElements } from '../../src/services/search/search.js';
 import { captureIo, lv, makeFixture, type Fixture } from './fixture.js';
 
 describe('build', () => {

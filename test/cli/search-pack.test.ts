@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { PackedIndex, packIndex, unpackIndex } from '../../src/services/search-pack.js';
+import { PackedIndex, packIndex, unpackIndex } from '../../src/services/search/pack.js';
 
 describe('packed search index', () => {
   it('unpacks to the form MiniSearch serialized, and searches the same', () => {

@@ -1,4 +1,4 @@
-import type { ToolName } from '../../src/tools/registry.js';
+import type { ToolName } from '../../src/tools/kernel/registry.js';
 
 /**
  * One table of operations, each written once for MCP (tool + arguments) and once for REST

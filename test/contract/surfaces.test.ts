@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyOf, type ErrorCode } from '../../src/core/errors.js';
-import { toolNamed, type ToolName } from '../../src/tools/registry.js';
+import { toolNamed, type ToolName } from '../../src/tools/kernel/registry.js';
 import { normalise } from '../golden/cases.js';
 import { callTool } from '../helpers/http.js';
 import { postJson, rest } from '../rest/helpers.js';

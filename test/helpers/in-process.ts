@@ -1,3 +1,8 @@
+import { DEFAULT_LIMITS } from '../../src/core/settings.js';
+import { NO_SESSION } from '../../src/services/render/slot.js';
+import type { SchemaStore } from '../../src/store/store.js';
+import type { CallContext } from '../../src/tools/kernel/define.js';
+
 /** The part of a KV namespace the session slots use, in memory. */
 export function memoryKv(): KVNamespace {
   const data = new Map<string, string>();
@@ -22,3 +27,8 @@ export function inProcessEnv(log: 'on' | 'off' = 'off'): Env {
 
 /** An execution context that runs nothing after the answer. */
 export const NO_WAIT = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+
+/** The capabilities of a direct tool call (no HTTP): a store, no session, the default limits. */
+export function directCaller(store: SchemaStore, requestId = 'direct', origin = 'http://localhost'): CallContext {
+  return { store, sessions: NO_SESSION, limits: DEFAULT_LIMITS, origin, requestId };
+}

@@ -1,8 +1,10 @@
+import { directCaller } from './in-process.js';
 import { z } from 'zod';
 import { LocaleCode } from '../../src/domain/locale.js';
 import type { SchemaStore } from '../../src/store/store.js';
-import type { CallContext } from '../../src/tools/define.js';
-import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import type { CallContext } from '../../src/tools/kernel/define.js';
+import { invokeTool } from '../../src/tools/kernel/invoke.js';
+import { toolNamed } from '../../src/tools/kernel/registry.js';
 import fixture from '../fixtures/search/relevance.json';
 
 /** One judged query: the element ids a person would want, most relevant first. */
@@ -72,13 +74,7 @@ export function summarize(scored: readonly Scored[]): Record<string, Summary> {
 
 /** Runs every judged query through the list_elements handler (first page of 10) and scores it. */
 export async function runJudgments(store: SchemaStore, version: string): Promise<Scored[]> {
-  const ctx: CallContext = {
-    store,
-    requestId: 'relevance',
-    sessionId: 'relevance',
-    origin: 'http://localhost',
-    env: {} as Env,
-  };
+  const ctx: CallContext = directCaller(store, 'relevance');
   const tool = toolNamed('list_elements');
   const out: Scored[] = [];
   for (const j of JUDGMENTS) {

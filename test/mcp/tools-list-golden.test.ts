@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { TOOL_NAMES } from '../../src/tools/registry.js';
+import { TOOL_NAMES } from '../../src/tools/kernel/registry.js';
 import { postMcp } from '../helpers/http.js';
 import golden from '../golden/tools-list.json';
 

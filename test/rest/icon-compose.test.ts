@@ -9,7 +9,7 @@ import {
   shapeSvg,
   splitSymbol,
   variantColors,
-} from '../../src/services/icons.js';
+} from '../../src/services/render/icons.js';
 
 const lv = (v: string) => [{ locale: 'en' as const, value: v }];
 const context: Context = {

@@ -1,10 +1,13 @@
+import { directCaller } from '../helpers/in-process.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classify, err, ok } from '../../src/core/envelope.js';
-import { preparedBytes, SerializedEnvelope, serializeResponse } from '../../src/mcp/serialize.js';
-import { invokeCached } from '../../src/tools/answer-cache.js';
-import { PreparedAnswer } from '../../src/tools/prepared.js';
-import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import { encodeAnswer, SerializedEnvelope, serializeResponse } from '../../src/mcp/encode.js';
+import { restBody } from '../../src/rest/encode.js';
+import { invoke } from '../../src/tools/kernel/invoke.js';
+import { PreparedAnswer } from '../../src/tools/kernel/prepared.js';
+import { invokeTool } from '../../src/tools/kernel/invoke.js';
+import { toolNamed } from '../../src/tools/kernel/registry.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
@@ -31,7 +34,6 @@ describe('a prepared answer', () => {
           const prepared = PreparedAnswer.from(classify(ok(data, meta as never)))!;
           const expected = JSON.stringify({ ok: true, data, meta: { ...meta, request_id: rid } });
           expect(prepared.json(rid)).toBe(expected);
-          expect(prepared.quotedJson(rid)).toBe(JSON.stringify(expected));
         },
       ),
       fuzzRuns(300),
@@ -40,14 +42,16 @@ describe('a prepared answer', () => {
   it('is not made from a failed answer', () => {
     expect(PreparedAnswer.from(classify(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
   });
-  it('is spliced into the JSON-RPC answer, as text and as bytes, as the plain serialiser would write it', () => {
-    const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  it('is not made from an answer with extras (a surface presents those itself)', () => {
+    expect(PreparedAnswer.from({ ...classify(ok(1)), extras: { summary: 's' } })).toBeUndefined();
+  });
+  it('is encoded into the JSON-RPC answer (text, bytes, SSE) and the REST body as the plain serialiser would write it', () => {
+    const decode = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
     fc.assert(
-      fc.property(json, text, fc.oneof(fc.integer(), text), fc.boolean(), (data, rid, id, extra) => {
-        const mcp = extra ? { _meta: { a: 'é' } } : undefined;
-        const prepared = PreparedAnswer.from({ ...classify(ok(data, { version: 'ai@x' })), ...(mcp ? { mcp } : {}) })!;
+      fc.property(json, text, fc.oneof(fc.integer(), text), (data, rid, id) => {
+        const prepared = PreparedAnswer.from(classify(ok(data, { version: 'ai@x' })))!;
         const plain = prepared.json(rid);
-        const result = { content: [{ type: 'text', text: plain }], ...mcp };
+        const result = { content: [{ type: 'text', text: plain }] };
         const expected = JSON.stringify({
           jsonrpc: '2.0',
           id,
@@ -59,60 +63,59 @@ describe('a prepared answer', () => {
           result: { ...result, structuredContent: new SerializedEnvelope(plain, { answer: prepared, requestId: rid }) },
         };
         expect(serializeResponse(wrapped)).toBe(expected);
-        expect(decode(preparedBytes(wrapped)!)).toBe(expected);
-        expect(decode(prepared.restBody(rid))).toBe(plain);
+        expect(encodeAnswer(wrapped, 'json')).toBeInstanceOf(Uint8Array);
+        expect(decode(encodeAnswer(wrapped, 'json'))).toBe(expected);
+        expect(encodeAnswer(wrapped, 'sse')).toBe(`event: message\ndata: ${expected}\n\n`);
+        expect(decode(restBody(prepared, rid))).toBe(plain);
       }),
       fuzzRuns(300),
     );
   });
   it('goes out as bytes only for a prepared answer', () => {
-    expect(
-      preparedBytes({ jsonrpc: '2.0', id: 1, result: { structuredContent: new SerializedEnvelope('{}') } }),
-    ).toBeUndefined();
-    expect(preparedBytes({ jsonrpc: '2.0', id: 1, result: { tools: [] } })).toBeUndefined();
+    const plainEnvelope = {
+      jsonrpc: '2.0' as const,
+      id: 1,
+      result: { structuredContent: new SerializedEnvelope('{}') },
+    };
+    expect(typeof encodeAnswer(plainEnvelope, 'json')).toBe('string');
+    expect(typeof encodeAnswer({ jsonrpc: '2.0', id: 1, result: { tools: [] } }, 'json')).toBe('string');
   });
 });
 
 describe('cached read answers', () => {
-  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') => ({
-    store,
-    requestId: 'r',
-    sessionId: '',
-    origin,
-    env: inProcessEnv(),
-  });
+  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') => directCaller(store, 'r', origin);
 
-  it('answer a repeated call from the cache with what the tool answers', () => {
+  it('answer a repeated call from the cache with what the tool answers', async () => {
     const ctx = caller();
     const tool = toolNamed('get_element');
     const args = { version: LATEST_STABLE, element_id: 'input_biometric' };
-    const first = invokeCached(tool, args, ctx);
+    const first = await invoke(tool, args, ctx);
     expect(first).toBeInstanceOf(PreparedAnswer);
-    expect(invokeCached(tool, { ...args }, ctx)).toBe(first);
+    expect(await invoke(tool, { ...args }, ctx)).toBe(first);
     const fresh = invokeTool(tool, args, ctx) as ReturnType<typeof classify>;
     fresh.envelope.meta.request_id = 'rid-1';
     expect((first as PreparedAnswer).json('rid-1')).toBe(JSON.stringify(fresh.envelope));
   });
-  it('are kept per origin and per store', () => {
+  it('are kept per origin and per store', async () => {
     const tool = toolNamed('get_icon_url');
     const args = { version: LATEST_STABLE, element_id: 'input_biometric' };
     const a = JSON.parse(
-      (invokeCached(tool, args, caller(undefined, 'https://a.example')) as PreparedAnswer).json('r'),
+      ((await invoke(tool, args, caller(undefined, 'https://a.example'))) as PreparedAnswer).json('r'),
     );
     const b = JSON.parse(
-      (invokeCached(tool, args, caller(undefined, 'https://b.example')) as PreparedAnswer).json('r'),
+      ((await invoke(tool, args, caller(undefined, 'https://b.example'))) as PreparedAnswer).json('r'),
     );
     expect(a.data.url.startsWith('https://a.example/')).toBe(true);
     expect(b.data.url.startsWith('https://b.example/')).toBe(true);
     const store = createEmbeddedStore();
-    expect(invokeCached(tool, args, caller(store))).toBe(invokeCached(tool, args, caller(store)));
-    expect(invokeCached(tool, args, caller(store))).not.toBe(invokeCached(tool, args, caller()));
+    expect(await invoke(tool, args, caller(store))).toBe(await invoke(tool, args, caller(store)));
+    expect(await invoke(tool, args, caller(store))).not.toBe(await invoke(tool, args, caller()));
   });
-  it('keep no failure and no tool that is not cacheable', () => {
+  it('keep no failure and no tool that is not cacheable', async () => {
     const ctx = caller();
-    const missing = invokeCached(toolNamed('get_element'), { version: LATEST_STABLE, element_id: 'nope' }, ctx);
+    const missing = await invoke(toolNamed('get_element'), { version: LATEST_STABLE, element_id: 'nope' }, ctx);
     expect(missing).not.toBeInstanceOf(PreparedAnswer);
-    const validate = invokeCached(toolNamed('validate_datachain'), { version: LATEST_STABLE, datachain: {} }, ctx);
+    const validate = await invoke(toolNamed('validate_datachain'), { version: LATEST_STABLE, datachain: {} }, ctx);
     expect(validate).not.toBeInstanceOf(PreparedAnswer);
   });
   it('carry each request its own id over MCP and REST', async () => {

@@ -1,8 +1,10 @@
+import { directCaller } from '../helpers/in-process.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDeadline } from '../../src/core/deadline.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
-import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import { invokeTool } from '../../src/tools/kernel/invoke.js';
+import { toolNamed } from '../../src/tools/kernel/registry.js';
 import { embeddedStore } from '../../src/store/embedded.js';
 import { fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { bases, invoke } from '../fixtures/datachains/run.js';
@@ -125,14 +127,7 @@ describe('renders are bounded', () => {
 });
 
 describe('synchronous work checks its deadline', () => {
-  const ctx = (deadline = startDeadline(5_000)) => ({
-    store: embeddedStore(),
-    requestId: 'dl',
-    sessionId: 'dl',
-    origin: 'http://localhost',
-    env: {} as Env,
-    deadline,
-  });
+  const ctx = (deadline = startDeadline(5_000)) => ({ ...directCaller(embeddedStore(), 'dl'), deadline });
   it('validation that runs out of work units answers timeout, retryable, not a fault', async () => {
     const outcome = await invokeTool(
       toolNamed('validate_datachain'),

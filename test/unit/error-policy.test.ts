@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classify, err, ok } from '../../src/core/envelope.js';
 import { DATACHAIN_CODE_LIST, ERROR_CODE_LIST, policyOf } from '../../src/core/errors.js';
-import { TOOL_DESCRIPTORS } from '../../src/tools/descriptors.js';
-import { TOOLS, toolNamed } from '../../src/tools/registry.js';
+import { TOOL_DESCRIPTORS } from '../../src/tools/kernel/descriptors.js';
+import { TOOLS, toolNamed } from '../../src/tools/kernel/registry.js';
 
 describe('error policy: one table of codes, soft codes declared per tool', () => {
   it('an answer is soft only when every error code in it is one its tool declares soft', () => {

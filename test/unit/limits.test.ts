@@ -2,11 +2,18 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { policyOf } from '../../src/core/errors.js';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/core/json.js';
-import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/limits.js';
+import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/settings.js';
 import { bodyLimit } from '../../src/middleware/body-limit.js';
-import { rateKeys, rateLimit, takeToken } from '../../src/middleware/rate-limit.js';
-import type { Refuser } from '../../src/middleware/refuse.js';
-import { timeout, withinBudget } from '../../src/middleware/timeout.js';
+import * as z from 'zod';
+import type { Refuser } from '../../src/app-env.js';
+import { BudgetExceeded, withinBudget } from '../../src/core/deadline.js';
+import { ok } from '../../src/core/envelope.js';
+import { rateKeys, takeToken, tokenTaker } from '../../src/core/rate.js';
+import { embeddedStore } from '../../src/store/embedded.js';
+import { defineTool } from '../../src/tools/kernel/define.js';
+import { invoke } from '../../src/tools/kernel/invoke.js';
+import { asTool } from '../../src/tools/kernel/registry.js';
+import { directCaller } from '../helpers/in-process.js';
 import { postMcp } from '../helpers/http.js';
 import { countingLimiter, fetchLimited } from '../helpers/rate.js';
 
@@ -92,18 +99,35 @@ describe('batch limit', () => {
   });
 });
 
-describe('wall-clock budget', () => {
-  const app = appWith(timeout(() => 50, refuse));
+describe('wall-clock budget of a call that awaits', () => {
+  const waiting = (ms: number) =>
+    asTool(
+      defineTool({
+        name: 'list_schema_versions',
+        title: 'waits',
+        description: 'Waits, then answers.',
+        input: z.strictObject({}),
+        output: z.object({ done: z.boolean() }),
+        annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+        bucket: 'read',
+        soft: [],
+        async run() {
+          await new Promise((r) => setTimeout(r, ms));
+          return ok({ done: true });
+        },
+      }),
+    );
+  const caller = { ...directCaller(embeddedStore()), limits: { ...DEFAULT_LIMITS, readBudgetMs: 50 } };
   it('answers within the budget', async () => {
-    expect((await app.request('/slow/5')).status).toBe(200);
+    expect(await invoke(waiting(5), {}, caller)).toMatchObject({ envelope: { ok: true } });
   });
-  it('over the budget is 504 timeout', async () => {
-    const r = await app.request('/slow/200');
-    expect(r.status).toBe(504);
-    expect(await r.json()).toEqual({ refused: 'timeout' });
+  it('over the budget answers timeout, retryable, with the 504 policy status', async () => {
+    const outcome = await invoke(waiting(400), {}, caller);
+    expect(outcome).toMatchObject({ hard: true, status: 504, envelope: { ok: false, errors: [{ code: 'timeout' }] } });
   });
-  it('withinBudget passes values through', async () => {
+  it('withinBudget passes values through and rejects past its time', async () => {
     await expect(withinBudget(Promise.resolve(3), 10)).resolves.toBe(3);
+    await expect(withinBudget(new Promise(() => {}), 10)).rejects.toBeInstanceOf(BudgetExceeded);
   });
 });
 
@@ -225,9 +249,7 @@ describe('rate limits (injected counting bindings)', () => {
       await takeToken({ RATE_LIMIT: 'off', RL_VALIDATE: countingLimiter(0) }, 'validate', { ip: 'a', client: 'a|b' }),
     ).toBe(true);
     expect(await takeToken({}, 'validate', { ip: 'a', client: 'a|b' })).toBe(true);
-    const app = new Hono<{ Bindings: Partial<Env> }>();
-    app.use('*', rateLimit('resolve', refuse));
-    app.get('/', (c) => c.text('ok'));
-    for (let i = 0; i < 40; i++) expect((await app.request('/', {}, {})).status).toBe(200);
+    const take = tokenTaker({}, () => undefined);
+    for (let i = 0; i < 40; i++) expect(await take('resolve')).toBe(true);
   });
 });

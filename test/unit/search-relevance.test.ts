@@ -1,7 +1,9 @@
+import { directCaller } from '../helpers/in-process.js';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore, embeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
-import { invokeTool, toolNamed } from '../../src/tools/registry.js';
+import { invokeTool } from '../../src/tools/kernel/invoke.js';
+import { toolNamed } from '../../src/tools/kernel/registry.js';
 import { runJudgments, summarize } from '../helpers/relevance.js';
 
 const V = 'ai@2026-08-12';
@@ -34,7 +36,7 @@ describe('a release without an index for the query locale', () => {
     const bundle = JSON.parse(BUNDLES[V]!);
     delete bundle.search_index.fr;
     const store = createEmbeddedStore({ ...BUNDLES, [V]: JSON.stringify(bundle) }, VERSION_INDEX);
-    const ctx = { store, requestId: 'fallback', sessionId: 'fallback', origin: 'http://localhost', env: {} as Env };
+    const ctx = directCaller(store, 'fallback');
     const { envelope } = await invokeTool(
       toolNamed('list_elements'),
       { version: V, query: 'hiring', locale: 'fr', limit: 1 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SerializedEnvelope, serializeResponse } from '../../src/mcp/serialize.js';
+import { SerializedEnvelope, serializeResponse } from '../../src/mcp/encode.js';
 
 describe('serialising a tool result once', () => {
   const envelope = { ok: true, data: { a: 1 }, meta: {} };

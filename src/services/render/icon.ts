@@ -1,5 +1,5 @@
 import type { Shape } from '../../domain/content.js';
-import { composeIcon, DARK_COLORS, DEFAULT_COLORS, variantColors } from '../icons.js';
+import { composeIcon, DARK_COLORS, DEFAULT_COLORS, variantColors } from './icons.js';
 import type { CardView } from './card.js';
 import type { RenderSource } from './source.js';
 

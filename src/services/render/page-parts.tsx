@@ -1,4 +1,4 @@
-import { innerColor } from '../color.js';
+import { innerColor } from './color.js';
 import type { ActionView, ContextBadge } from './card.js';
 import type { LocalText } from './localize.js';
 import type { TextPart } from './text.js';

@@ -57,6 +57,22 @@ async function sha256Hex(text: string): Promise<string> {
   return hex;
 }
 
+/** What a call may do with its caller's session: keep and read back its last page and sign. */
+export interface SessionStore {
+  write(kind: SlotKind, body: string, source: string): Promise<void>;
+  read(kind: SlotKind): Promise<string | null>;
+  lastSource(): Promise<string | null>;
+}
+
+/** The session store of a caller without a session (REST): nothing is kept, nothing is read. */
+export const NO_SESSION: SessionStore = {
+  write: async () => {
+    throw new Error('this surface has no sessions');
+  },
+  read: async () => null,
+  lastSource: async () => null,
+};
+
 /** The slots as one isolate sees them: its body cache and its clock (milliseconds), both injectable. */
 export class SessionSlots {
   private readonly cache: BodyCache;
@@ -106,6 +122,15 @@ export class SessionSlots {
     return (b.at > a.at ? b : a).source;
   }
 
+  /** The slots of one session, as the capability a call is given. */
+  forSession(kv: KVNamespace, sessionId: string): SessionStore {
+    return {
+      write: (kind, body, source) => this.write(kv, sessionId, kind, body, source),
+      read: (kind) => this.read(kv, sessionId, kind),
+      lastSource: () => this.lastSource(kv, sessionId),
+    };
+  }
+
   /** Clears every kind of slot of a session; its bodies stay only as content no slot points at. */
   async clear(kv: KVNamespace, sessionId: string): Promise<void> {
     await guardStorage(() =>
@@ -113,6 +138,3 @@ export class SessionSlots {
     );
   }
 }
-
-/** This isolate's slots. */
-export const isolateSlots = new SessionSlots();

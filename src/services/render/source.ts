@@ -1,6 +1,7 @@
 import type { Category, DatachainType, Element } from '../../domain/content.js';
 import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
+import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /**
  * The schema content a render reads: a served release, or a resolved datachain's snapshot.
@@ -17,24 +18,15 @@ export interface RenderSource {
   readonly symbols: Readonly<Record<string, string>>;
 }
 
-const RELEASE_SOURCES = new WeakMap<Release, RenderSource>();
-
 /** The source of a served release: one object per release and isolate. */
-export function releaseSource(release: Release): RenderSource {
-  let source = RELEASE_SOURCES.get(release);
-  if (!source) {
-    source = {
-      version: release.id,
-      datachainType: release.bundle.datachain_type,
-      categoryById: release.categoryById,
-      elementById: release.elementById,
-      suggested: new Set(),
-      symbols: release.bundle.symbols,
-    };
-    RELEASE_SOURCES.set(release, source);
-  }
-  return source;
-}
+export const releaseSource: ReleaseView<RenderSource> = releaseView((release) => ({
+  version: release.id,
+  datachainType: release.bundle.datachain_type,
+  categoryById: release.categoryById,
+  elementById: release.elementById,
+  suggested: new Set<string>(),
+  symbols: release.bundle.symbols,
+}));
 
 export function snapshotSource(
   resolved: ResolvedDatachainInstance,

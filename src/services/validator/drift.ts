@@ -2,7 +2,7 @@ import { canonicalJson } from '../../core/canonical-json.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { SchemaSnapshot } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
-import { releaseSnapshot, sortLocales } from '../snapshot.js';
+import { releaseSnapshot, sortLocales } from './snapshot.js';
 import { finding, type Finding } from './finding.js';
 
 const FIX = 'Re-resolve the datachain with resolve_datachain, or pin the version the snapshot was taken from.';

@@ -1,5 +1,5 @@
 import type { Category, Context, DatachainType, Element, Variable } from '../../domain/content.js';
-import type { Release } from '../../store/release.js';
+import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /** An element as the rules see it: materialized variables (own, then inherited) and its effective context. */
 export interface PoolElement {
@@ -96,19 +96,12 @@ function buildPool(
   };
 }
 
-const releasePools = new WeakMap<Release, Pool>();
-
 /** The pool of a served release, built once per release and isolate. */
-export function releasePool(release: Release): Pool {
-  let pool = releasePools.get(release);
-  if (!pool) {
-    const { bundle } = release;
-    const elements = bundle.elements.map((element) => ({ element, materialized: true }));
-    pool = buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elements);
-    releasePools.set(release, pool);
-  }
-  return pool;
-}
+export const releasePool: ReleaseView<Pool> = releaseView((release) => {
+  const { bundle } = release;
+  const elements = bundle.elements.map((element) => ({ element, materialized: true }));
+  return buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elements);
+});
 
 /** The pool of a resolved datachain: snapshot elements, then suggested ones, checked against snapshot categories. */
 export function snapshotPool(

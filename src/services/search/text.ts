@@ -2,7 +2,7 @@ import { stemmer as frenchStemmer } from '@orama/stemmers/french';
 import { stopwords as englishStopWords } from '@orama/stopwords/english';
 import { stopwords as frenchStopWords } from '@orama/stopwords/french';
 import { stem as englishStemmer } from 'porter2';
-import type { LocaleCode } from '../domain/locale.js';
+import type { LocaleCode } from '../../domain/locale.js';
 
 /** Removes accents and other combining marks: "caméra" -> "camera". */
 export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');

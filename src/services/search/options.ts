@@ -1,6 +1,6 @@
 import type { Options, SearchOptions } from 'minisearch';
-import type { LocaleCode } from '../domain/locale.js';
-import { fold, termProcessor } from './search-text.js';
+import type { LocaleCode } from '../../domain/locale.js';
+import { fold, termProcessor } from './text.js';
 
 /** The indexed fields of an element's search document, in the order `match.fields` lists them. */
 const SEARCH_FIELDS = ['title', 'terms', 'category', 'category_terms', 'context', 'description'] as const;

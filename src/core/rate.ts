@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
-import type { ErrorItem } from '../core/envelope.js';
-import type { RateBucket } from '../tools/define.js';
-import type { Refuser } from './refuse.js';
+import type { ErrorItem } from './envelope.js';
+
+/** The rate bucket a call draws from: reads, validation, or resolution (and render). */
+export type RateBucket = 'read' | 'validate' | 'resolve';
 
 type Binding = 'RL_READ' | 'RL_VALIDATE' | 'RL_RESOLVE' | 'RL_READ_IP' | 'RL_VALIDATE_IP' | 'RL_RESOLVE_IP';
 
@@ -58,17 +58,14 @@ export function rateLimitedError(bucket: RateBucket): ErrorItem {
   };
 }
 
-/** REST: one token from the route's bucket per request; over the limit is 429 with Retry-After. */
-export function rateLimit(bucket: RateBucket, refuse: Refuser): MiddlewareHandler {
-  return async function rateLimitMiddleware(c, next) {
-    if (
-      await takeToken(
-        c.env as Env,
-        bucket,
-        rateKeys((n) => c.req.header(n)),
-      )
-    )
-      return next();
-    return refuse(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
-  };
+/** What takes the tokens of one request: `take(bucket)` is false when the caller is over its limit. */
+export type TokenTaker = (bucket: RateBucket) => Promise<boolean>;
+
+/** The token taker of a request: its bindings and the caller's keys from its headers. */
+export function tokenTaker(env: Partial<Env>, header: (name: string) => string | undefined): TokenTaker {
+  if (!rateLimitingOn(env)) return ALWAYS;
+  const keys = rateKeys(header);
+  return (bucket) => takeToken(env, bucket, keys);
 }
+
+const ALWAYS: TokenTaker = async () => true;

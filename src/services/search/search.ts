@@ -1,15 +1,9 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import * as z from 'zod';
-import type { LocaleCode } from '../domain/locale.js';
-import { unpackIndex, type PackedIndex } from './search-pack.js';
-import {
-  indexOptions,
-  queryRules,
-  tokenize,
-  type QueryRules,
-  type SearchDoc,
-  type SearchField,
-} from './search-options.js';
+import type { LocaleCode } from '../../domain/locale.js';
+import { releaseViewBy } from '../../store/views.js';
+import { unpackIndex, type PackedIndex } from './pack.js';
+import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './options.js';
 
 /** A rehydrated element index of one locale with the query rules that go with it. */
 export interface ElementIndex {
@@ -56,6 +50,12 @@ export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex
     rules: queryRules(locale, vocabulary),
   };
 }
+
+/** The prebuilt search index of a release in a locale, rehydrated on first use; `undefined` if it has none. */
+export const releaseIndex = releaseViewBy((release, locale: LocaleCode): ElementIndex | undefined => {
+  const raw = release.bundle.search_index[locale];
+  return raw === undefined ? undefined : loadElementIndex(raw, locale);
+});
 
 /** The query words that matched a result (as typed, lower-cased, in query order) and where. */
 function explain(result: SearchResult, words: ReadonlyMap<string, string>): Match {

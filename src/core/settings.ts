@@ -1,4 +1,7 @@
-/** Request limits, read from wrangler vars with the contract's defaults. */
+import { trimTrailing } from './strings.js';
+
+/** What a deployment's wrangler vars configure: request limits and the public origin. */
+/** Request limits, with the contract's defaults. */
 export interface Limits {
   bodyBytes: number;
   batch: number;
@@ -47,4 +50,20 @@ function parseLimits(env: object): Limits {
 /** The wall-clock budget of a tool's kind of work: reads, or validate, resolve and render. */
 export function budgetFor(limits: Limits, bucket: 'read' | 'validate' | 'resolve'): number {
   return bucket === 'read' ? limits.readBudgetMs : limits.workBudgetMs;
+}
+
+/** `scheme://host[:port]` of an absolute URL, without a full URL parse on the hot path. */
+function requestOrigin(url: string): string {
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  return end < 0 ? url : url.slice(0, end);
+}
+
+/**
+ * The origin absolute URLs in answers are built on: the deployment's `PUBLIC_ORIGIN` (the first one
+ * when it lists several) when set, else the request's own origin. Host headers are not trusted to
+ * name a public deployment.
+ */
+export function publicOrigin(env: Partial<Env> | undefined, url: string): string {
+  const configured = (env?.PUBLIC_ORIGIN ?? '').split(',')[0]!.trim();
+  return configured === '' ? requestOrigin(url) : trimTrailing(configured, '/');
 }

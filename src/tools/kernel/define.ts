@@ -1,18 +1,26 @@
 import type * as z from 'zod';
-import type { Deadline } from '../core/deadline.js';
-import type { Answer } from '../core/envelope.js';
-import type { ErrorCode } from '../core/errors.js';
-import type { SchemaStore } from '../store/store.js';
+import type { Deadline } from '../../core/deadline.js';
+import type { Answer } from '../../core/envelope.js';
+import type { ErrorCode } from '../../core/errors.js';
+import type { RateBucket } from '../../core/rate.js';
+import type { Limits } from '../../core/settings.js';
+import type { SessionStore } from '../../services/render/slot.js';
+import type { SchemaStore } from '../../store/store.js';
 
-/** What an adapter provides to run a tool. Handlers never see HTTP objects. */
+export type { RateBucket };
+
+/**
+ * The capabilities an adapter gives a call. Handlers never see HTTP objects or bindings: the
+ * schema store, the caller's session store, the limits, and where answers' URLs point.
+ */
 export interface CallContext {
   store: SchemaStore;
-  requestId: string;
-  /** Session id of the caller (the fallback slot id when none was sent). */
-  sessionId: string;
+  /** The caller's session: its last page and sign (an empty store where there are no sessions). */
+  sessions: SessionStore;
+  limits: Limits;
   /** Origin of the request, for absolute URLs in answers. */
   origin: string;
-  env: Env;
+  requestId: string;
   /** The deadline of the call; by default one is started from the budget of the tool's bucket. */
   deadline?: Deadline;
 }
@@ -21,8 +29,6 @@ export interface CallContext {
 export interface ToolContext extends CallContext {
   deadline: Deadline;
 }
-
-export type RateBucket = 'read' | 'validate' | 'resolve';
 
 interface ToolAnnotations {
   readOnlyHint: boolean;

@@ -1,7 +1,8 @@
-import { canonicalJson } from '../core/canonical-json.js';
-import { mapLocaleArrays } from '../core/projection.js';
-import type { Category, DatachainType, Element, MaterializedElement } from '../domain/content.js';
-import type { Release } from '../store/release.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import { mapLocaleArrays } from '../../core/projection.js';
+import type { Category, DatachainType, Element, MaterializedElement } from '../../domain/content.js';
+import type { Release } from '../../store/release.js';
+import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /**
  * Orders every localized text (an array whose items all have a string `locale`) by the position of
@@ -34,12 +35,8 @@ export interface ReleaseSnapshot {
   canonical(kind: 'datachain_type' | 'category' | 'element', id: string): string | undefined;
 }
 
-const cache = new WeakMap<Release, ReleaseSnapshot>();
-
 /** The snapshot form of a release, built once per release and isolate. */
-export function releaseSnapshot(release: Release): ReleaseSnapshot {
-  const hit = cache.get(release);
-  if (hit) return hit;
+export const releaseSnapshot: ReleaseView<ReleaseSnapshot> = releaseView((release) => {
   const order = release.locales;
   const datachainType = sortLocales(release.bundle.datachain_type, order);
   const categoryById = new Map(release.bundle.categories.map((c) => [c.id, sortLocales(c, order)]));
@@ -61,6 +58,5 @@ export function releaseSnapshot(release: Release): ReleaseSnapshot {
       return text;
     },
   };
-  cache.set(release, snapshot);
   return snapshot;
-}
+});

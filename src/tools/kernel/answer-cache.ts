@@ -1,8 +1,8 @@
-import type { Outcome } from '../core/envelope.js';
-import type { SchemaStore } from '../store/store.js';
+import type { Outcome } from '../../core/envelope.js';
+import type { SchemaStore } from '../../store/store.js';
 import type { CallContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
-import { invokeTool, type Tool } from './registry.js';
+import type { Tool } from './registry.js';
 
 /** Longest argument text a cache key is made from; calls with more are answered uncached. */
 const MAX_KEY_CHARS = 4096;
@@ -47,24 +47,24 @@ function keyOf(tool: Tool, rawArgs: unknown, origin: string): string | undefined
 }
 
 /**
- * Runs a tool, answering a call of a `cacheable` tool from the answers computed before with the same
- * arguments in this isolate. A successful answer comes back prepared (shared, serialised once); any
- * other comes back as the tool's outcome. Only a tool's successful, synchronous answers are kept.
+ * The prepared answer of an earlier call of `tool` with the same arguments, store and origin, or a
+ * function that keeps this call's answer when it is worth keeping. Only `cacheable` tools are
+ * cached, and only their successful, synchronous answers are kept.
  */
-export function invokeCached(
+export function cachedAnswer(
   tool: Tool,
   rawArgs: unknown,
   caller: CallContext,
-): PreparedAnswer | Outcome | Promise<Outcome> {
-  const key = tool.cacheable ? keyOf(tool, rawArgs, caller.origin) : undefined;
-  if (key === undefined) return invokeTool(tool, rawArgs, caller);
+): PreparedAnswer | ((outcome: Outcome) => PreparedAnswer | undefined) | undefined {
+  const key = keyOf(tool, rawArgs, caller.origin);
+  if (key === undefined) return undefined;
   const cache = cacheOf(caller.store);
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const outcome = invokeTool(tool, rawArgs, caller);
-  if (outcome instanceof Promise) return outcome;
-  const prepared = PreparedAnswer.from(outcome);
-  if (!prepared) return outcome;
-  cache.set(key, prepared);
-  return prepared;
+  return (
+    cache.get(key) ??
+    ((outcome) => {
+      const prepared = PreparedAnswer.from(outcome);
+      if (prepared) cache.set(key, prepared);
+      return prepared;
+    })
+  );
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ERROR_CODE_LIST } from '../core/errors.js';
+import { ERROR_CODE_LIST } from '../../core/errors.js';
 
 export const ErrorItemSchema = z.object({
   code: z.enum(ERROR_CODE_LIST).describe('One code of the closed list in docs/errors.md.'),

@@ -1,9 +1,9 @@
-import { canonicalJson } from '../core/canonical-json.js';
-import type { Deadline } from '../core/deadline.js';
-import type { ErrorItem } from '../core/envelope.js';
-import { DatachainInstance } from '../domain/datachain.js';
-import type { ResolvedDatachainInstance } from '../domain/datachain-resolved.js';
-import type { Release } from '../store/release.js';
+import { canonicalJson } from '../../core/canonical-json.js';
+import type { Deadline } from '../../core/deadline.js';
+import type { ErrorItem } from '../../core/envelope.js';
+import { DatachainInstance } from '../../domain/datachain.js';
+import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
+import type { Release } from '../../store/release.js';
 import { releaseSnapshot, sortLocales } from './snapshot.js';
 
 /** The cap on a resolved datachain, in UTF-8 bytes of its canonical JSON. */

@@ -1,4 +1,5 @@
-import type { Context, Shape } from '../domain/content.js';
+import type { Context, Shape } from '../../domain/content.js';
+import { releaseViewBy } from '../../store/views.js';
 import { innerColor } from './color.js';
 
 /** Path data of the four category shapes, each one path in a 36x36 viewBox drawn with stroke-width 2. */
@@ -98,3 +99,18 @@ export function composeIcon(shape: Shape, symbolSvg: string, colors: VariantColo
   const { attributes, inner } = splitSymbol(symbolSvg);
   return `${OPEN}${shapePath(shape, colors.fill, colors.stroke)}<g color="${escapeAttr(colors.inner)}"${attributes}>${inner}</g></svg>`;
 }
+
+/**
+ * The composed icon of a release's element for a variant token, keyed `<element id>|<token>`, built
+ * once per release and isolate; `undefined` when the element, its colours or its symbol is missing.
+ */
+export const composedIcon = releaseViewBy((release, key: string): string | undefined => {
+  const bar = key.indexOf('|');
+  const element = release.elementById.get(key.slice(0, bar));
+  if (!element) return undefined;
+  const context = element.context ?? release.categoryById.get(element.category_id)?.element_context;
+  const colors = variantColors(key.slice(bar + 1), context);
+  const symbol = release.bundle.symbols[element.symbol_id];
+  if (!colors || symbol === undefined) return undefined;
+  return composeIcon(element.shape, symbol, colors);
+});

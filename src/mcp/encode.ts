@@ -1,0 +1,130 @@
+import type { PreparedAnswer } from '../tools/kernel/prepared.js';
+import type { RpcId, RpcResponse } from './jsonrpc.js';
+
+/**
+ * The MCP wire encoder: JSON-RPC responses as text or UTF-8, with a tool's envelope serialised
+ * once. Its text goes both into `content[0].text` and, verbatim, into `structuredContent`.
+ */
+
+const encoder = new TextEncoder();
+
+/** `JSON.stringify(text)` without its quotes: `text` as it appears inside a JSON string. */
+const inner = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** The envelope of a tool result, serialised once; one from a prepared answer keeps it and its request id. */
+export class SerializedEnvelope {
+  constructor(
+    readonly json: string,
+    readonly prepared?: { answer: PreparedAnswer; requestId: string },
+  ) {}
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+/** The JSON-RPC forms of one prepared answer, built on its first MCP use and kept beside it. */
+interface RpcTemplate {
+  /** `head` as a JSON string literal without its closing quote: the text copy's prefix. */
+  quotedHead: string;
+  parts: readonly [Uint8Array, Uint8Array, Uint8Array];
+}
+
+const templates = new WeakMap<PreparedAnswer, RpcTemplate>();
+
+function templateOf(answer: PreparedAnswer): RpcTemplate {
+  let t = templates.get(answer);
+  if (!t) {
+    const quotedHead = JSON.stringify(answer.head).slice(0, -1);
+    t = {
+      quotedHead,
+      parts: [
+        encoder.encode(`,"result":{"content":[{"type":"text","text":${quotedHead}`),
+        encoder.encode(`}}"}],"structuredContent":${answer.head}`),
+        encoder.encode('}}}}'),
+      ],
+    };
+    templates.set(answer, t);
+  }
+  return t;
+}
+
+/** One buffer holding `parts` in order. */
+function joinBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let size = 0;
+  for (const p of parts) size += p.byteLength;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/** `"content":[{"type":"text","text":...}]` when the result's content is only the envelope's text and it comes from a prepared answer. */
+function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope): string | undefined {
+  const content = result.content;
+  if (raw.prepared === undefined || !Array.isArray(content) || content.length !== 1) return undefined;
+  const item = content[0] as Record<string, unknown>;
+  if (Object.keys(item).length !== 2 || item.type !== 'text' || item.text !== raw.json) return undefined;
+  const { answer, requestId } = raw.prepared;
+  return `"content":[{"type":"text","text":${templateOf(answer).quotedHead}${inner(JSON.stringify(requestId))}}}"}]`;
+}
+
+/**
+ * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
+ * spliced in as is, so an envelope is serialised once rather than twice; its text copy in
+ * `content` is spliced in too when it comes from a prepared answer.
+ */
+export function serializeResponse(response: RpcResponse): string {
+  const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
+  const raw = result?.structuredContent;
+  if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
+  const { structuredContent: _, ...rest } = result!;
+  const content = quotedContent(rest, raw);
+  if (content !== undefined) delete rest.content;
+  const opening = JSON.stringify({ jsonrpc: response.jsonrpc, id: response.id, result: {} }).slice(0, -2);
+  const others = Object.keys(rest).length > 0 ? JSON.stringify(rest).slice(1, -1) : undefined;
+  const fields = [content, others, `"structuredContent":${raw.json}`].filter((f) => f !== undefined);
+  return `${opening}${fields.join(',')}}}`;
+}
+
+/**
+ * The JSON-RPC answer to request `id` whose tool result is only a prepared answer, as UTF-8:
+ * `{jsonrpc, id, result: {content: [text], structuredContent}}`, byte for byte what
+ * `serializeResponse` writes for it; a request only encodes its ids and copies bytes.
+ */
+function preparedRpcBytes(id: RpcId, answer: PreparedAnswer, requestId: string): Uint8Array<ArrayBuffer> {
+  const rid = JSON.stringify(requestId);
+  const [a, b, c] = templateOf(answer).parts;
+  return joinBytes([
+    encoder.encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)}`),
+    a,
+    encoder.encode(inner(rid)),
+    b,
+    encoder.encode(rid),
+    c,
+  ]);
+}
+
+/** The bytes of a single answer whose result is exactly a prepared answer's, else undefined. */
+function preparedBytes(response: RpcResponse): Uint8Array<ArrayBuffer> | undefined {
+  if (!('result' in response) || response.id === null) return undefined;
+  const result = response.result as Record<string, unknown> | null;
+  const raw = result?.structuredContent;
+  if (!(raw instanceof SerializedEnvelope) || !raw.prepared || Object.keys(result!).length !== 2) return undefined;
+  return preparedRpcBytes(response.id, raw.prepared.answer, raw.prepared.requestId);
+}
+
+export type Framing = 'json' | 'sse';
+
+/** The body of a POST answer: bytes for a prepared JSON answer, else the serialised text; SSE frames it as one event. */
+export function encodeAnswer(response: RpcResponse | string, framing: Framing): string | Uint8Array<ArrayBuffer> {
+  const json =
+    typeof response === 'string'
+      ? response
+      : ((framing === 'json' ? preparedBytes(response) : undefined) ?? serializeResponse(response));
+  return framing === 'sse' ? `event: message\ndata: ${json}\n\n` : json;
+}
+
+export const CONTENT_TYPE: Record<Framing, string> = { json: 'application/json', sse: 'text/event-stream' };

@@ -1,0 +1,34 @@
+import type { Extras, Outcome } from '../core/envelope.js';
+import { VIEW_URI } from '../services/render/summary.js';
+import type { ToolName } from '../tools/kernel/registry.js';
+
+/** MCP Apps: the page needs no network; the page's own CSP says the same. */
+const UI_META = { resourceUri: VIEW_URI, csp: { connectDomains: [], resourceDomains: [] } };
+
+/**
+ * How a tool's extras appear in its MCP result: fields that replace or join `content` and add
+ * `_meta`. A tool without a presenter answers its envelope as the text block alone.
+ */
+type Presenter = (extras: Extras) => Record<string, unknown>;
+
+/** render_datachain: the summary as the text block; a sign also embedded, a page linked to its MCP App view. */
+const presentRender: Presenter = ({ summary = '', artifact }) => {
+  const text = { type: 'text', text: summary };
+  if (artifact && artifact.uri !== VIEW_URI) {
+    return {
+      content: [
+        text,
+        { type: 'resource', resource: { uri: artifact.uri, mimeType: artifact.mimeType, text: artifact.text } },
+      ],
+    };
+  }
+  return { content: [text], _meta: { ui: UI_META } };
+};
+
+const PRESENTERS: Partial<Record<ToolName, Presenter>> = { render_datachain: presentRender };
+
+/** The MCP-only fields of a tool's result. */
+export function presentation(tool: ToolName, outcome: Outcome): Record<string, unknown> {
+  const present = PRESENTERS[tool];
+  return present && outcome.extras ? present(outcome.extras) : {};
+}
