@@ -11,7 +11,7 @@ const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
 
 /** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
-export function requestIdFor(incoming: string | undefined): string {
+function requestIdFor(incoming: string | undefined): string {
   return incoming && REUSABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
