@@ -12,7 +12,7 @@ describe('generated files', () => {
         'docs/errors.md',
         'docs/openapi.json',
         'docs/authoring-rules.md',
-        'test/golden/tools-list.json',
+        'src/tools/kernel/tool-descriptors.json',
       ]),
     );
     const stale = Object.entries(files)

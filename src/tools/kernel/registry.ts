@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { ErrorCode } from '../../core/errors.js';
 import type { ToolDef } from './define.js';
 import { getElement } from '../get-element.js';
@@ -55,3 +56,10 @@ export function findTool(name: string): Tool | undefined {
 export function toolNamed(name: ToolName): Tool {
   return BY_NAME.get(name)!;
 }
+
+type Defined = (typeof DEFINED)[number];
+type DefinedNamed<N extends ToolName> = Extract<Defined, { name: N }>;
+/** The arguments a caller may send to a tool (its input schema's input type). */
+export type ToolArgs<N extends ToolName> = z.input<DefinedNamed<N>['input']>;
+/** The `data` of a tool's successful answer. */
+export type ToolData<N extends ToolName> = z.input<DefinedNamed<N>['output']>;
