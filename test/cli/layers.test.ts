@@ -25,7 +25,8 @@ const ROOTS = new Set(['app.ts', 'index.ts']);
 const APP_ENV_MAY_USE = new Set(['core', 'store', 'app-env.ts']);
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
-const IMPORT = /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -40,7 +41,7 @@ function areaOf(file: string): string {
   return relative(SRC, file).split(/[\\/]/)[0]!.replace(/\.js$/, '.ts');
 }
 
-export function climbingImports(files: readonly { path: string; text: string }[]): string[] {
+function climbingImports(files: readonly { path: string; text: string }[]): string[] {
   const out: string[] = [];
   for (const { path, text } of files) {
     const from = areaOf(path);
