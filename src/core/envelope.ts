@@ -71,7 +71,7 @@ export function err<T = never>(errors: ErrorItem | readonly ErrorItem[], meta: M
 const NONE: ReadonlySet<ErrorCode> = new Set();
 
 /** Classifies an answer against the codes its tool answers softly (none: every failure is hard). */
-export function classify<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NONE): Outcome<T> {
+export function outcomeOf<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NONE): Outcome<T> {
   const { envelope } = answer;
   const firstHard = envelope.ok ? undefined : envelope.errors.find((e) => !soft.has(e.code));
   return { ...answer, hard: firstHard !== undefined, status: firstHard ? policyOf(firstHard.code).status : 200 };
@@ -79,7 +79,7 @@ export function classify<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NO
 
 /** A hard failure raised outside any tool (rate limit, budget, transport refusal). */
 export function refused(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}): Outcome<never> {
-  return classify(err(errors, meta));
+  return outcomeOf(err(errors, meta));
 }
 
 /** The one internal-error item: nothing internal, only the request id to report. */

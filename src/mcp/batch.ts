@@ -1,7 +1,7 @@
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { serializeResponse } from './encode.js';
-import { classify, RPC, type RpcId, rpcError } from './jsonrpc.js';
+import { classifyMessage, RPC, type RpcId, rpcError } from './jsonrpc.js';
 
 function overBudget(id: RpcId | null, cap: number): string {
   return serializeResponse(
@@ -38,7 +38,7 @@ export async function answerBatch(entries: readonly unknown[], ctx: McpContext, 
   for (const entry of entries) {
     let text: string;
     if (spent) {
-      const c = classify(entry);
+      const c = classifyMessage(entry);
       if (c.kind === 'notification' || c.kind === 'response') continue;
       text = c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
     } else {

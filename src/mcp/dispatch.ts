@@ -2,7 +2,7 @@ import { rateLimitedError } from '../core/rate.js';
 import { StorageFailure, upstreamError } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, Reply } from './context.js';
-import { classify, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
+import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
@@ -93,7 +93,7 @@ function through(req: Request, ctx: McpContext, at: number): Promise<Dispatched>
 
 /** Handles one JSON value of a POST body (or of a batch). */
 export async function dispatchOne(value: unknown, ctx: McpContext): Promise<Dispatched> {
-  const c = classify(value);
+  const c = classifyMessage(value);
   if (c.kind === 'invalid') return { response: c.response };
   if (c.kind === 'response') return { response: null };
   const handler = Object.hasOwn(METHODS, c.msg.method) ? METHODS[c.msg.method] : undefined;

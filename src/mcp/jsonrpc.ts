@@ -55,7 +55,7 @@ export type Classified =
   | { kind: 'invalid'; response: RpcResponse };
 
 /** Sorts one incoming JSON value into request, notification, client response, or invalid. */
-export function classify(value: unknown): Classified {
+export function classifyMessage(value: unknown): Classified {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       kind: 'invalid',

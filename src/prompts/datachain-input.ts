@@ -18,7 +18,10 @@ export interface Coverage {
 const FIX = 'Pass the datachain as JSON text of an object, e.g. {"elements":[{"element_id":"..."}]}.';
 
 /** Parses the `datachain` argument: JSON text of an object, within the server's nesting limit (wrapped, as a datachain may have any key). */
-export function parseDatachain(text: string, path = 'arguments.datachain'): { dc: Datachain } | { error: ErrorItem } {
+export function parseDatachainText(
+  text: string,
+  path = 'arguments.datachain',
+): { dc: Datachain } | { error: ErrorItem } {
   const parsed = parseJsonBody(text);
   if (!parsed.ok)
     return bad(
@@ -50,7 +53,7 @@ export async function datachainOf(
       'Pass `datachain` as JSON text, or call render_datachain in this session (same Mcp-Session-Id) first.',
     );
   }
-  return parseDatachain(text);
+  return parseDatachainText(text);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import type { LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import { localeOf, releaseOf } from './args.js';
-import { datachainOf, parseDatachain, releaseForDatachain, type Datachain } from './datachain-input.js';
+import { datachainOf, parseDatachainText, releaseForDatachain, type Datachain } from './datachain-input.js';
 import { userText, type PromptAnswer, type PromptArgs, type PromptContext } from './define.js';
 import { fence } from './text.js';
 
@@ -26,7 +26,7 @@ export async function datachainSetting(
   ctx: PromptContext,
   fromSession: boolean,
 ): Promise<{ dc: Datachain; release: Release; locale: LocaleCode } | { error: ErrorItem }> {
-  const input = fromSession ? await datachainOf(args, ctx) : parseDatachain(args.get('datachain')!);
+  const input = fromSession ? await datachainOf(args, ctx) : parseDatachainText(args.get('datachain')!);
   if ('error' in input) return input;
   const release = releaseForDatachain(ctx, args.get('version'), input.dc);
   if ('error' in release) return release;

@@ -1,5 +1,5 @@
 import { BudgetExceeded, DeadlineExceeded, startDeadline, timeoutError, withinBudget } from '../../core/deadline.js';
-import { classify, err, internalError, refused, type Outcome } from '../../core/envelope.js';
+import { outcomeOf, err, internalError, refused, type Outcome } from '../../core/envelope.js';
 import { rateLimitedError, type TokenTaker } from '../../core/rate.js';
 import { budgetFor } from '../../core/settings.js';
 import { StorageFailure, upstreamError } from '../../core/storage.js';
@@ -48,20 +48,22 @@ export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext):
  */
 export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
-  if (!parsed.success) return classify(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
+  if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = { ...caller, deadline: caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)) };
   const crashed = (error: unknown): Outcome => {
-    if (error instanceof DeadlineExceeded) return classify(err(timeoutError(error.budgetMs)));
+    if (error instanceof DeadlineExceeded) return outcomeOf(err(timeoutError(error.budgetMs)));
     const event = error instanceof StorageFailure ? 'storage_failure' : 'tool_exception';
     const detail = error instanceof StorageFailure ? error.message : String(error);
     console.error(JSON.stringify({ level: 'error', event, tool: tool.name, request_id: ctx.requestId, error: detail }));
-    return classify(err(error instanceof StorageFailure ? upstreamError(ctx.requestId) : internalError(ctx.requestId)));
+    return outcomeOf(
+      err(error instanceof StorageFailure ? upstreamError(ctx.requestId) : internalError(ctx.requestId)),
+    );
   };
   try {
     const answer = tool.run(parsed.data, ctx);
     return answer instanceof Promise
-      ? answer.then((a) => classify(a, tool.softCodes), crashed)
-      : classify(answer, tool.softCodes);
+      ? answer.then((a) => outcomeOf(a, tool.softCodes), crashed)
+      : outcomeOf(answer, tool.softCodes);
   } catch (error) {
     return crashed(error);
   }
