@@ -7,7 +7,7 @@ import { parseVersionId, type VersionId } from '../src/core/version.js';
 
 function versionArg(text: string | undefined): VersionId {
   const parsed = parseVersionId(text ?? '');
-  if (!parsed.ok) throw new UsageError(parsed.message);
+  if (parsed.error !== undefined) throw new UsageError(parsed.error);
   return parsed.value;
 }
 

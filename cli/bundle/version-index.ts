@@ -10,7 +10,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 export function buildVersionIndex(bundles: readonly Bundle[]): VersionIndex {
   const ids = bundles.map((b) => {
     const parsed = parseVersionId(b.manifest.version);
-    if (!parsed.ok) throw new Error(`buildVersionIndex: ${parsed.message}`);
+    if (parsed.error !== undefined) throw new Error(`buildVersionIndex: ${parsed.error}`);
     return parsed.value;
   });
   const aliases: Record<string, string> = {};

@@ -28,8 +28,8 @@ export function discoverReleases(root: string): Discovered {
   for (const type of subdirs(root)) {
     for (const name of subdirs(join(root, type))) {
       const parsed = parseDirName(type, name);
-      if (parsed.ok) found.releases.push({ dir: join(root, type, name), id: parsed.value });
-      else found.problems.push(`${shown(join(root, type, name))}: not a release directory (${parsed.message})`);
+      if (parsed.error === undefined) found.releases.push({ dir: join(root, type, name), id: parsed.value });
+      else found.problems.push(`${shown(join(root, type, name))}: not a release directory (${parsed.error})`);
     }
   }
   return found;

@@ -81,13 +81,3 @@ export function outcomeOf<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = N
 export function refused(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}): Outcome<never> {
   return outcomeOf(err(errors, meta));
 }
-
-/** The one internal-error item: nothing internal, only the request id to report. */
-export function internalError(requestId: string): ErrorItem {
-  return {
-    code: 'internal_error',
-    message: 'The server failed while answering this request.',
-    fix_hint: `Retry; if it keeps failing, report request id ${requestId}.`,
-    retryable: true,
-  };
-}

@@ -1,3 +1,4 @@
+import { failure, type Result, success } from './result.js';
 export const MAX_JSON_DEPTH = 64;
 
 /**
@@ -28,7 +29,12 @@ function depthBelow(value: unknown, above: number): number {
   return max;
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; reason: 'syntax' | 'depth'; message: string };
+/** Why a body was refused: it is not JSON, or it nests too deep. */
+export interface BodyRefusal {
+  reason: 'syntax' | 'depth';
+  message: string;
+}
+export type ParsedBody = Result<unknown, BodyRefusal>;
 
 /** Parses a request body as JSON and enforces the nesting limit. */
 export function parseJsonBody(text: string): ParsedBody {
@@ -36,10 +42,10 @@ export function parseJsonBody(text: string): ParsedBody {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, reason: 'syntax', message: `Body is not valid JSON: ${(e as Error).message.slice(0, 160)}` };
+    return failure({ reason: 'syntax', message: `Body is not valid JSON: ${(e as Error).message.slice(0, 160)}` });
   }
   if (jsonDepth(value) > MAX_JSON_DEPTH) {
-    return { ok: false, reason: 'depth', message: `JSON nesting exceeds ${MAX_JSON_DEPTH} levels.` };
+    return failure({ reason: 'depth', message: `JSON nesting exceeds ${MAX_JSON_DEPTH} levels.` });
   }
-  return { ok: true, value };
+  return success(value);
 }

@@ -1,3 +1,4 @@
+import { payloadTooLarge } from '../core/error-catalogue.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { serializeResponse } from './encode.js';
@@ -9,11 +10,10 @@ function overBudget(id: RpcId | null, cap: number): string {
       id,
       RPC.SERVER_ERROR,
       `The answers of this batch reached their ${cap}-byte limit; this message was not answered.`,
-      {
-        code: 'payload_too_large',
+      payloadTooLarge({
         message: `A batch answers at most ${cap} bytes in all.`,
         fix_hint: 'Send this message again on its own or in a smaller batch.',
-      },
+      }),
     ),
   );
 }

@@ -1,5 +1,5 @@
-import { rateLimitedError } from '../core/rate.js';
-import { StorageFailure, upstreamError } from '../core/storage.js';
+import { rateLimited, upstreamError } from '../core/error-catalogue.js';
+import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, Reply } from './context.js';
 import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
@@ -50,7 +50,7 @@ type Step = (req: Request, ctx: McpContext, next: () => Promise<Dispatched>) => 
 /** Any method but tools/call takes a 'read' token; tools/call takes its tool's own in the call pipeline. */
 const rateRead: Step = async (req, ctx, next) => {
   if (req.method === 'tools/call' || (await ctx.caller.takeToken('read'))) return next();
-  const error = rateLimitedError('read');
+  const error = rateLimited('read');
   return { response: rpcError(req.id, RPC.SERVER_ERROR, error.message, error), rateLimited: true, label: req.method };
 };
 

@@ -1,3 +1,4 @@
+import { badRequest, notAcceptable, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { HEADERLESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isValidSessionId } from './session.js';
@@ -30,31 +31,22 @@ export function checkPostHeaders(h: (name: string) => string | undefined): { err
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
     return {
-      error: {
-        code: 'unsupported_media_type',
-        message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`,
-        fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.',
-      },
+      error: unsupportedMediaType(type, 'Send the JSON-RPC message with Content-Type: application/json.'),
     };
   }
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
     return {
-      error: {
-        code: 'not_acceptable',
-        message: 'Accept allows neither application/json nor text/event-stream.',
-        fix_hint: 'Send Accept: application/json, text/event-stream.',
-      },
+      error: notAcceptable(),
     };
   }
   const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
     return {
-      error: {
-        code: 'bad_request',
+      error: badRequest({
         message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`,
         fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-      },
+      }),
     };
   }
   const session = h('mcp-session-id');
@@ -63,9 +55,8 @@ export function checkPostHeaders(h: (name: string) => string | undefined): { err
 }
 
 export function badSession(): ErrorItem {
-  return {
-    code: 'bad_request',
+  return badRequest({
     message: 'Mcp-Session-Id must be 1 to 128 visible ASCII characters.',
     fix_hint: 'Reuse the Mcp-Session-Id returned by initialize, or choose an id of visible ASCII characters.',
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { badRequest } from '../core/error-catalogue.js';
 import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { jsonPath } from '../core/paths.js';
@@ -94,10 +95,11 @@ export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.
   const issues = r.error.issues.slice(0, 20).map((i) => ({ path: jsonPath(i.path, 'params'), message: i.message }));
   const first = issues[0]!;
   throw new InvalidParams({
-    code: 'bad_request',
-    message: `Invalid params: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-    path: first.path,
-    fix_hint: `Correct ${first.path}: ${first.message.replace(/^Invalid input: /, '')}.`,
+    ...badRequest({
+      message: `Invalid params: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      path: first.path,
+      fix_hint: `Correct ${first.path}: ${first.message.replace(/^Invalid input: /, '')}.`,
+    }),
     issues,
   });
 }

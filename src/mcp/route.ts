@@ -1,3 +1,9 @@
+import {
+  badRequest,
+  methodNotAllowed as methodNotAllowedError,
+  notFound,
+  upstreamError,
+} from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
@@ -5,7 +11,7 @@ import { policyOf } from '../core/errors.js';
 import { parseJsonBody } from '../core/json.js';
 import { RETRY_AFTER_SECONDS, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
-import { StorageFailure, upstreamError } from '../core/storage.js';
+import { StorageFailure } from '../core/storage.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { SessionSlots } from '../services/render/slot.js';
 import { answerBatch } from './batch.js';
@@ -44,11 +50,13 @@ async function endedSession(c: Context<AppEnv>): Promise<Response | undefined> {
     if (!(error instanceof StorageFailure)) throw error;
     return undefined;
   }
-  return refuseRpc(c, {
-    code: 'not_found',
-    message: 'This session has ended (DELETE /mcp).',
-    fix_hint: 'Start a new session: send initialize without an Mcp-Session-Id and use the id it answers with.',
-  });
+  return refuseRpc(
+    c,
+    notFound({
+      message: 'This session has ended (DELETE /mcp).',
+      fix_hint: 'Start a new session: send initialize without an Mcp-Session-Id and use the id it answers with.',
+    }),
+  );
 }
 
 /** Headers the messages of a request asked for: an issued session id, Retry-After after a rate refusal. */
@@ -69,9 +77,9 @@ function postHandler(slots: SessionSlots) {
     const ended = await endedSession(c);
     if (ended) return ended;
     const parsed = parseJsonBody(await c.req.text());
-    if (!parsed.ok) {
-      const code = parsed.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
-      return send(c, 400, encodeAnswer(rpcError(null, code, parsed.message), framing), framing);
+    if (parsed.error) {
+      const code = parsed.error.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
+      return send(c, 400, encodeAnswer(rpcError(null, code, parsed.error.message), framing), framing);
     }
     const clientSessionId = c.req.header('mcp-session-id');
     const limits = limitsFrom(c.env);
@@ -124,11 +132,13 @@ function deleteHandler(slots: SessionSlots) {
   return async function handleDelete(c: Context<AppEnv>): Promise<Response> {
     const session = c.req.header('mcp-session-id');
     if (session === undefined) {
-      return refuseRpc(c, {
-        code: 'bad_request',
-        message: 'DELETE /mcp needs an Mcp-Session-Id header.',
-        fix_hint: 'Send the session id whose rendered document should be cleared.',
-      });
+      return refuseRpc(
+        c,
+        badRequest({
+          message: 'DELETE /mcp needs an Mcp-Session-Id header.',
+          fix_hint: 'Send the session id whose rendered document should be cleared.',
+        }),
+      );
     }
     if (!isValidSessionId(session)) return refuseRpc(c, badSession());
     const ended = await endedSession(c);
@@ -155,11 +165,10 @@ function deleteHandler(slots: SessionSlots) {
 function methodNotAllowed(c: Context): Response {
   return refuseRpc(
     c,
-    {
-      code: 'method_not_allowed',
+    methodNotAllowedError({
       message: `Method ${c.req.method.slice(0, 16)} is not supported on /mcp; POST JSON-RPC messages instead.`,
       fix_hint: 'POST JSON-RPC messages to /mcp; DELETE ends a session.',
-    },
+    }),
     { Allow: 'POST, DELETE, OPTIONS' },
   );
 }

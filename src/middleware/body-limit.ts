@@ -1,3 +1,4 @@
+import { badRequest, payloadTooLarge } from '../core/error-catalogue.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Refuser } from '../app-env.js';
 
@@ -22,19 +23,23 @@ export function bodyLimit(
 
 function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
   const tooLarge = (c: Context) =>
-    refuse(c, {
-      code: 'payload_too_large',
-      message: `Request body exceeds the ${maxSize}-byte limit.`,
-      fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
-    });
+    refuse(
+      c,
+      payloadTooLarge({
+        message: `Request body exceeds the ${maxSize}-byte limit.`,
+        fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
+      }),
+    );
   return async function bodyLimitMiddleware(c, next) {
     const raw = c.req.header('content-length');
     if (raw !== undefined && !/^\d+$/.test(raw.trim())) {
-      return refuse(c, {
-        code: 'bad_request',
-        message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`,
-        fix_hint: 'Send a valid Content-Length or omit it.',
-      });
+      return refuse(
+        c,
+        badRequest({
+          message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`,
+          fix_hint: 'Send a valid Content-Length or omit it.',
+        }),
+      );
     }
     const request = c.req.raw;
     if (!request.body) return next();

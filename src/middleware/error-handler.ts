@@ -1,5 +1,6 @@
+import { internalError, noRoute } from '../core/error-catalogue.js';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
-import { internalError, type ErrEnvelope } from '../core/envelope.js';
+import type { ErrEnvelope } from '../core/envelope.js';
 
 const isMcp = (c: Context) => new URL(c.req.url).pathname.startsWith('/mcp');
 
@@ -40,11 +41,7 @@ export const notFound: NotFoundHandler = (c) => {
   const body: ErrEnvelope = {
     ok: false,
     errors: [
-      {
-        code: 'not_found',
-        message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
-        fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.',
-      },
+      noRoute(c.req.method, c.req.url, 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.'),
     ],
     meta: { request_id: requestId },
   };

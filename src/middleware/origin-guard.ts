@@ -1,3 +1,4 @@
+import { forbiddenOrigin } from '../core/error-catalogue.js';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { trimTrailing } from '../core/strings.js';
@@ -22,12 +23,7 @@ export function originGuard(refuse: Refuser): MiddlewareHandler<AppEnv> {
   return async function originGuardMiddleware(c, next) {
     const origin = c.req.header('origin');
     if (origin === undefined || isAllowed(origin, c.env)) return next();
-    return refuse(c, {
-      code: 'forbidden_origin',
-      message: `Origin '${origin.slice(0, 200)}' may not call this endpoint.`,
-      fix_hint:
-        'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
-    });
+    return refuse(c, forbiddenOrigin(origin));
   };
 }
 

@@ -1,8 +1,9 @@
+import { rateLimited } from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
 import { splitVersion } from '../core/version.js';
-import { RETRY_AFTER_SECONDS, type RateBucket, rateLimitedError, tokenTaker } from '../core/rate.js';
+import { RETRY_AFTER_SECONDS, type RateBucket, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
 import { NO_SESSION } from '../services/render/slot.js';
 import type { Caller } from '../tools/kernel/invoke.js';
@@ -28,7 +29,7 @@ export type ReleaseStatus = 'beta' | 'stable';
 /** True when the caller named the release by its canonical id (`%40` and `/` forms included), not an alias. */
 export function namedCanonically(raw: string, canonical: string): boolean {
   const split = splitVersion(raw);
-  return split.ok && `${split.value.type}@${split.value.rest}` === canonical;
+  return split.error === undefined && `${split.value.type}@${split.value.rest}` === canonical;
 }
 
 /** Cache-Control of a successful version-scoped answer. */
@@ -52,7 +53,7 @@ export function restCaller(c: Context<AppEnv>): Caller {
 
 /** The refusal of a request over its rate: 429 with Retry-After. */
 export function sendRateLimited(c: Context<AppEnv>, bucket: RateBucket): Response {
-  return sendError(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  return sendError(c, rateLimited(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { methodNotAllowed as methodNotAllowedError } from '../core/error-catalogue.js';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
@@ -39,11 +40,10 @@ function methodNotAllowed(methods: readonly string[]) {
   return (c: Context<AppEnv>) =>
     sendError(
       c,
-      {
-        code: 'method_not_allowed',
+      methodNotAllowedError({
         message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
         fix_hint: `Use ${methods.join(' or ')}.`,
-      },
+      }),
       { Allow: allow },
     );
 }

@@ -39,7 +39,7 @@ describe('new', () => {
       readFileSync(fx.file('elements/health.yaml'), 'utf8'),
     );
     const id = parseVersionId('ai@2026-05-01-beta');
-    if (!id.ok) throw new Error(id.message);
+    if (id.error !== undefined) throw new Error(id.error);
     expect(validateRelease(join(fx.root, 'ai', '2026-05-01-beta'), id.value).findings).toEqual([]);
   });
 

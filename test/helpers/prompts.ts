@@ -11,8 +11,8 @@ export type Locale = (typeof LOCALES)[number];
 /** The release a version argument names, read from the store the Worker embeds. */
 export function releaseOf(version: string): Release {
   const r = resolveVersion(embeddedStore(), version);
-  if ('error' in r) throw new Error(`no release ${version}`);
-  return r;
+  if (r.error) throw new Error(`no release ${version}`);
+  return r.value;
 }
 
 let nextId = 1;

@@ -11,7 +11,6 @@ import { toolNamed } from '../../src/tools/kernel/registry.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
-import { inProcessEnv } from '../helpers/in-process.js';
 import { aliasTarget } from '../helpers/releases.js';
 
 const LATEST_STABLE = aliasTarget('ai@latest');

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callTool, fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
-import { REALISTIC } from '../helpers/hostile.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { TOOL_NAMES } from '../../src/tools/kernel/registry.js';
 import { exampleArgs, type RunTool } from '../fixtures/tools/example-calls.js';

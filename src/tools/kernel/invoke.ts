@@ -1,8 +1,9 @@
-import { BudgetExceeded, DeadlineExceeded, startDeadline, timeoutError, withinBudget } from '../../core/deadline.js';
-import { outcomeOf, err, internalError, refused, type Outcome } from '../../core/envelope.js';
-import { rateLimitedError, type TokenTaker } from '../../core/rate.js';
+import { internalError, rateLimited, timeout, upstreamError } from '../../core/error-catalogue.js';
+import { BudgetExceeded, DeadlineExceeded, startDeadline, withinBudget } from '../../core/deadline.js';
+import { outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
+import type { TokenTaker } from '../../core/rate.js';
 import { budgetFor } from '../../core/settings.js';
-import { StorageFailure, upstreamError } from '../../core/storage.js';
+import { StorageFailure } from '../../core/storage.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
 import { cachedAnswer } from './answer-cache.js';
 import type { CallContext } from './define.js';
@@ -23,7 +24,7 @@ export type Called = PreparedAnswer | (Outcome & { rateLimited?: true });
  * cache, the tool itself, and the catch and classification of `invokeTool`.
  */
 export async function callTool(tool: Tool, rawArgs: unknown, caller: Caller): Promise<Called> {
-  if (!(await caller.takeToken(tool.bucket))) return { ...refused(rateLimitedError(tool.bucket)), rateLimited: true };
+  if (!(await caller.takeToken(tool.bucket))) return { ...refused(rateLimited(tool.bucket)), rateLimited: true };
   return invoke(tool, rawArgs, caller);
 }
 
@@ -35,7 +36,7 @@ export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext):
   const pending = invokeTool(tool, rawArgs, { ...caller, deadline: caller.deadline ?? startDeadline(budget) });
   if (!(pending instanceof Promise)) return (cached && cached(pending)) ?? pending;
   return withinBudget(pending, budget).catch((e: unknown) => {
-    if (e instanceof BudgetExceeded) return refused(timeoutError(budget));
+    if (e instanceof BudgetExceeded) return refused(timeout(budget));
     throw e;
   });
 }
@@ -51,7 +52,7 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = { ...caller, deadline: caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)) };
   const crashed = (error: unknown): Outcome => {
-    if (error instanceof DeadlineExceeded) return outcomeOf(err(timeoutError(error.budgetMs)));
+    if (error instanceof DeadlineExceeded) return outcomeOf(err(timeout(error.budgetMs)));
     const event = error instanceof StorageFailure ? 'storage_failure' : 'tool_exception';
     const detail = error instanceof StorageFailure ? error.message : String(error);
     console.error(JSON.stringify({ level: 'error', event, tool: tool.name, request_id: ctx.requestId, error: detail }));
