@@ -112,14 +112,14 @@ describe('completion/complete refuses unknown references with -32602', () => {
       'an unknown resource template',
       { ref: { type: 'ref/resource', uri: 'dtpr://nope/{version}' }, argument: { name: 'version', value: '' } },
       'ref.uri',
-      /No resource template/,
+      /Unknown resource template/,
       /elements\/\{element_id\}/,
     ],
     [
       'the view resource, which takes no arguments',
       { ref: { type: 'ref/resource', uri: 'ui://dtpr/datachain/view.html' }, argument: { name: 'version', value: '' } },
       'ref.uri',
-      /No resource template/,
+      /Unknown resource template/,
     ],
     [
       'an argument the template does not have',
