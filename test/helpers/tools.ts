@@ -1,15 +1,11 @@
 import { expect } from 'vitest';
 import type { ErrorItem, Meta } from '../../src/core/envelope.js';
+import type { ToolDescriptor } from '../../src/tools/kernel/descriptors.js';
 import type { ToolData, ToolName } from '../../src/tools/kernel/registry.js';
 import { callTool, postMcp, type ToolResult } from './http.js';
 import { schemaErrors } from './schema.js';
 
-interface Descriptor {
-  name: string;
-  outputSchema: Record<string, unknown>;
-  inputSchema: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-}
+type Descriptor = Readable<ToolDescriptor>;
 
 let descriptors: Map<string, Descriptor> | undefined;
 export async function toolDescriptors(): Promise<Map<string, Descriptor>> {
@@ -22,12 +18,25 @@ export async function toolDescriptors(): Promise<Map<string, Descriptor>> {
 }
 
 /**
+ * A schema type as a test reads it: named fields keep their types; what the schema leaves open
+ * (`unknown`, passthrough keys) may be read freely, since the test's assertions judge it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the open parts of an output schema, read by assertions
+type Readable<T> = unknown extends T
+  ? any
+  : T extends readonly (infer U)[]
+    ? Readable<U>[]
+    : T extends object
+      ? { [K in keyof T]: Readable<T[K]> }
+      : T;
+
+/**
  * A tool's envelope as a test reads it: `data` typed by the tool's output schema. Tests assert `ok`
  * before they read `data`; on a failure `data` may be absent and `errors` is set.
  */
 export interface ToolEnvelope<T> {
   ok: boolean;
-  data: T;
+  data: Readable<T>;
   errors: ErrorItem[];
   meta: Meta & { request_id: string };
 }

@@ -152,7 +152,7 @@ describe('the page for a member of the public', () => {
 describe('locale fallback', () => {
   const englishOnly = () =>
     JSON.parse(JSON.stringify(REALISTIC), (_k, v) =>
-      Array.isArray(v) ? v.filter((x: any) => !(x && x.locale === 'fr')) : v,
+      Array.isArray(v) ? v.filter((x) => !(x && x.locale === 'fr')) : v,
     );
 
   it('marks texts from another locale with their own lang and lists them as locale_fallback warnings', async () => {
@@ -163,14 +163,14 @@ describe('locale fallback', () => {
       /<span class="var" data-variable="title" lang="en">City of Riverton, Transport Department<\/span>/,
     );
     expect(html).toContain('<p class="note" role="note">');
-    const warnings = e.data.warnings.filter((w: any) => w.code === 'locale_fallback');
+    const warnings = e.data.warnings.filter((w) => w.code === 'locale_fallback');
     expect(warnings[0]).toMatchObject({
       code: 'locale_fallback',
       severity: 'warning',
       path: 'title',
       fix_hint: expect.stringContaining('"locale":"fr"'),
     });
-    expect(warnings.map((w: any) => w.path)).toEqual(
+    expect(warnings.map((w) => w.path)).toEqual(
       expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']),
     );
     expect(e.meta.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^locale_fallback: /)]));

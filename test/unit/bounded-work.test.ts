@@ -186,7 +186,7 @@ describe('caller input never reaches an internal error', () => {
       element_ids: ['__proto__', 'constructor', 'health'],
     });
     expect(Object.keys(env.data.elements)).toEqual(['__proto__', 'constructor', 'health']);
-    expect(env.errors.map((e: any) => e.path)).toEqual(['element_ids[0]', 'element_ids[1]']);
+    expect(env.errors.map((e) => e.path)).toEqual(['element_ids[0]', 'element_ids[1]']);
   });
 });
 
