@@ -10,6 +10,7 @@ describe('generated files', () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining([
         'docs/errors.md',
+        'docs/decisions/README.md',
         'docs/openapi.json',
         'docs/authoring-rules.md',
         'src/tools/kernel/tool-descriptors.json',
