@@ -1,7 +1,7 @@
 import { badRequest } from '../core/error-catalogue.js';
 import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
-import { jsonPath } from '../core/paths.js';
+import { jsonPath } from '../core/json.js';
 
 export type RpcId = string | number;
 

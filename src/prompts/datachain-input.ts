@@ -1,6 +1,6 @@
 import { failure, type Result, success } from '../core/result.js';
 import { parseJsonBody } from '../core/json.js';
-import { jsonPath } from '../core/paths.js';
+import { jsonPath } from '../core/json.js';
 import { isLocaleArray } from '../core/projection.js';
 import type { Release } from '../store/release.js';
 import { bad, releaseOf } from './args.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { policyOf } from '../../src/core/errors.js';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/core/json.js';
 import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/settings.js';
-import { bodyLimit } from '../../src/middleware/body-limit.js';
+import { bodyLimit } from '../../src/middleware/guards.js';
 import * as z from 'zod';
 import type { Refuser } from '../../src/app-env.js';
 import { BudgetExceeded, withinBudget } from '../../src/core/deadline.js';

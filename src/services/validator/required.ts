@@ -1,5 +1,5 @@
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 
 /** Every required category needs at least one placed element (unknown elements do not count). */
 export function requiredRules({ datachain, pool }: RuleInput): Finding[] {

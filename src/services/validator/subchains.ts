@@ -1,5 +1,5 @@
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 
 /** Subchain instances name known subchains, are unique, and are what placements and head_refs point at. */
 export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] {

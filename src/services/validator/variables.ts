@@ -1,7 +1,7 @@
 import type { Variable } from '../../domain/content.js';
 import type { InstanceVariable } from '../../domain/datachain.js';
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 import type { PoolElement } from './pool.js';
 import { checkValue } from './variable-values.js';
 
