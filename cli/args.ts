@@ -1,3 +1,4 @@
+import { parseArgs as parseArgv } from 'node:util';
 /** Command-line grammar of `npm run schema -- <command> ...`. */
 const COMMANDS = {
   validate: { args: ['version'], flags: ['source'] },
@@ -36,7 +37,20 @@ function isCommand(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);
 }
 
-/** Parses argv (without node and script); throws `UsageError` with a one-line reason. */
+/** The one-line reason for a `node:util` parse failure, in the CLI's own words. */
+function reason(error: unknown, name: string, allowed: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /Unknown option '(--?[^']+)'/.exec(message);
+  if (unknown) {
+    const known = allowed.length > 0 ? ` (${name} accepts ${allowed.map((f) => `--${f}`).join(', ')})` : '';
+    return `Unknown flag "${unknown[1]}"${known}.`;
+  }
+  const missing = /Option '(?:-\w, )?--([^ ']+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
+  if (missing) return `Flag --${missing[1]} needs a value.`;
+  return message;
+}
+
+/** Parses argv (without node and script) with `node:util` parseArgs; throws `UsageError` with a one-line reason. */
 export function parseArgs(argv: readonly string[]): Invocation | 'help' {
   const [name, ...rest] = argv;
   if (name === undefined) throw new UsageError('Missing command.');
@@ -44,26 +58,20 @@ export function parseArgs(argv: readonly string[]): Invocation | 'help' {
   if (!isCommand(name)) throw new UsageError(`Unknown command "${name}".`);
   const spec = COMMANDS[name];
   const allowed: readonly string[] = spec.flags;
-  const args: string[] = [];
+  const options = Object.fromEntries(allowed.map((f) => [f, { type: 'string' as const }]));
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgv({ args: [...rest], options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(reason(error, name, allowed));
+  }
   const flags: Partial<Record<string, string>> = {};
-  for (let i = 0; i < rest.length; i += 1) {
-    const token = rest[i] ?? '';
-    if (!token.startsWith('--')) {
-      args.push(token);
-      continue;
-    }
-    const eq = token.indexOf('=');
-    const flag = token.slice(2, eq === -1 ? undefined : eq);
-    if (!allowed.includes(flag)) {
-      const known = allowed.length > 0 ? ` (${name} accepts ${allowed.map((f) => `--${f}`).join(', ')})` : '';
-      throw new UsageError(`Unknown flag "--${flag}"${known}.`);
-    }
-    const value = eq === -1 ? rest[(i += 1)] : token.slice(eq + 1);
-    if (value === undefined || value === '' || (eq === -1 && value.startsWith('--'))) {
+  for (const [flag, value] of Object.entries(parsed.values)) {
+    if (typeof value !== 'string' || value === '' || value.startsWith('--'))
       throw new UsageError(`Flag --${flag} needs a value.`);
-    }
     flags[flag] = value;
   }
+  const args = parsed.positionals;
   if (args.length < spec.args.length) throw new UsageError(`Missing argument <${spec.args[args.length]}> for ${name}.`);
   if (args.length > spec.args.length)
     throw new UsageError(`Unexpected argument "${args[spec.args.length]}" for ${name}.`);
