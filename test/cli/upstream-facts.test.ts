@@ -58,9 +58,7 @@ describe('releases carried over from the public DTPR API', () => {
   });
 
   it('detects drift: one changed flag is a difference', () => {
-    const reference = normalise(
-      JSON.parse(readFileSync(join(FACTS_DIR, 'ai@2026-05-06-beta.json'), 'utf8')) as Raw,
-    );
+    const reference = normalise(JSON.parse(readFileSync(join(FACTS_DIR, 'ai@2026-05-06-beta.json'), 'utf8')) as Raw);
     const ours = built('ai@2026-05-06-beta');
     ours.categories.risks_mitigation!.element_variables[0]!.required = false;
     expect(ours.categories).not.toEqual(reference.categories);

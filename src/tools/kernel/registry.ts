@@ -12,6 +12,7 @@ import { renderDatachain } from '../render-datachain.js';
 import { resolveDatachainTool } from '../resolve-datachain.js';
 import { validateDatachain } from '../validate-datachain.js';
 import { validateResolved } from '../validate-resolved.js';
+import { migrateDatachainTool } from '../migrate-datachain.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
@@ -24,6 +25,7 @@ const DEFINED = [
   validateDatachain,
   resolveDatachainTool,
   validateResolved,
+  migrateDatachainTool,
   renderDatachain,
   getIconUrl,
 ] as const;
