@@ -46,7 +46,7 @@ export interface ReleaseFacts {
   symbols: string[];
 }
 
-export function variableFacts(v: Variable): VariableFacts {
+function variableFacts(v: Variable): VariableFacts {
   const base = { id: v.id, kind: v.kind, required: v.required };
   return v.kind === 'multi_select_enum' ? { ...base, options: v.options.map((o) => o.id) } : base;
 }

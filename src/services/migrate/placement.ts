@@ -2,7 +2,8 @@ import type { ReleaseFacts } from '../../domain/release-facts.js';
 import { exampleVariable, placeholderNote } from '../validator/examples.js';
 import type { Pool } from '../validator/pool.js';
 import { type Change, change } from './change.js';
-import { elementShape, type ElementShape } from './facts-view.js';
+import { migrateContext } from './context.js';
+import { elementShape } from './facts-view.js';
 import { planVariables, type VariablePlan } from './variables.js';
 
 type Json = Record<string, unknown>;
@@ -25,41 +26,10 @@ export interface MigrationSides {
   pool: Pool;
 }
 
-function migrateContext(p: Json, at: string, before: ElementShape, after: ElementShape, out: Change[]): void {
-  const value = p.context_type_id;
-  const values = after.context?.values.map((v) => v.id) ?? [];
-  const set = values[0] !== undefined ? `Set ${at}.context_type_id to ${JSON.stringify(values[0])}` : '';
-  if (typeof value === 'string' && !values.includes(value)) {
-    delete p.context_type_id;
-    const known = before.context?.values.some((v) => v.id === value);
-    if (!known) return;
-    out.push(
-      change(
-        'context_values_changed',
-        `${at}.context_type_id`,
-        after.context
-          ? `Context '${after.context.id}' has no value '${value}' any more; its values: ${values.join(', ')}.`
-          : `The element has no context any more, so context_type_id '${value}' was removed.`,
-        after.context !== undefined,
-        { previous: value, ...(set ? { fix_hint: `${set} (or another of: ${values.join(', ')}).` } : {}) },
-      ),
-    );
-  } else if (value === undefined && after.context && !before.context) {
-    out.push(
-      change(
-        'context_values_changed',
-        `${at}.context_type_id`,
-        `The element now has context '${after.context.id}' (values: ${values.join(', ')}); the datachain sets none.`,
-        false,
-        { fix_hint: `${set} (or another of: ${values.join(', ')}).` },
-      ),
-    );
-  }
-}
-
 function migrateVariables(
   p: Json,
   at: string,
+  source: string,
   plan: VariablePlan,
   elementId: string,
   sides: MigrationSides,
@@ -74,7 +44,7 @@ function migrateVariables(
       out.push(
         change(
           'variable_removed',
-          `${at}.variables[${k}]`,
+          `${source}.variables[${k}]`,
           `Variable '${id}' is not in ${sides.to.meta.version}; its value was removed.`,
           false,
           {
@@ -155,7 +125,9 @@ export function migratePlacement(p: Json, at: string, source: string, sides: Mig
           true,
           {
             previous: p,
-            fix_hint: `Choose another element of category '${before.categoryId}' (list_elements with category_id="${before.categoryId}"), or leave it out.`,
+            fix_hint: Object.hasOwn(sides.to.categories, before.categoryId)
+              ? `Choose another element of category '${before.categoryId}' (list_elements with version "${sides.to.meta.version}" and category_id "${before.categoryId}"), or leave it out.`
+              : `Category '${before.categoryId}' is not in ${sides.to.meta.version} either; leave the placement out, or describe it in another category.`,
           },
         ),
       ],
@@ -174,6 +146,6 @@ export function migratePlacement(p: Json, at: string, source: string, sides: Mig
   }
   migrateContext(p, at, before, after, out);
   const plan = planVariables(before.variables, after.variables);
-  migrateVariables(p, at, plan, elementId, sides, out);
+  migrateVariables(p, at, source, plan, elementId, sides, out);
   return { kept: true, changes: out, plan };
 }

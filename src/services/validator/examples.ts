@@ -7,7 +7,7 @@ import type { PoolElement } from './pool.js';
  * a non-empty placeholder the author replaces; multi-select values take the first option that
  * applies to the element.
  */
-export function exampleValue(variable: Variable, elementId: string, locales: readonly string[]): unknown[] {
+function exampleValue(variable: Variable, elementId: string, locales: readonly string[]): unknown[] {
   if (variable.kind !== 'multi_select_enum') return [{ locale: locales[0] ?? 'en', value: '...' }];
   const option = variable.options.find((o) => o.applies_to.includes(elementId));
   return [option?.id ?? '<option id>'];
