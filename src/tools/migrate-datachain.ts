@@ -56,21 +56,23 @@ export const migrateDatachainTool = defineTool({
   soft: DATACHAIN_CODE_LIST,
   run(args, ctx) {
     return withRelease(args.version, ctx, (to) => {
-      const pinned = args.datachain.schema_version;
-      const fromId = args.from ?? (typeof pinned === 'string' ? pinned : undefined);
+      const parsed = parseDatachainArg(DatachainInstance, args.datachain, ctx.deadline);
+      if (!parsed.ok) return err(parsed.errors, releaseMeta(to));
+      const fromId = args.from ?? parsed.value.schema_version;
       if (fromId === undefined) {
         return err({
           code: 'invalid_arguments',
           message: 'The datachain has no schema_version, so the version it was written for is unknown.',
           path: 'from',
-          fix_hint: `Pass "from" with the version the datachain was written for, e.g. "from":"${to.id}", or set datachain.schema_version.`,
+          fix_hint: `Pass "from": the version the datachain was written for (one of: ${ctx.store
+            .index()
+            .versions.map((v) => v.id)
+            .join(', ')}), or set datachain.schema_version.`,
         });
       }
       const from = resolveVersion(ctx.store, fromId);
       if ('error' in from)
         return err({ ...from.error, path: args.from !== undefined ? 'from' : 'datachain.schema_version' });
-      const parsed = parseDatachainArg(DatachainInstance, args.datachain, ctx.deadline);
-      if (!parsed.ok) return err(parsed.errors, releaseMeta(to));
       const { datachain, changes } = migrateDatachain(args.datachain, from, to);
       const check = parseDatachainArg(DatachainInstance, datachain, ctx.deadline);
       const valid =

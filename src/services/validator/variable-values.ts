@@ -20,7 +20,8 @@ function applicable(variable: MultiSelect, elementId: string): string {
 function optionHint(variable: MultiSelect, elementId: string, valuePath: string): string {
   const ids = variable.options.filter((o) => o.applies_to.includes(elementId));
   if (ids.length === 0) {
-    const at = valuePath.replace(/\.value(\[\d+\])?$/, '');
+    const cut = valuePath.lastIndexOf('.value');
+    const at = cut === -1 ? valuePath : valuePath.slice(0, cut);
     return `Variable '${variable.id}' offers no option for '${elementId}' in this version; remove ${at}.`;
   }
   return `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`;
