@@ -70,9 +70,10 @@ export const migrateDatachainTool = defineTool({
             .join(', ')}), or set datachain.schema_version.`,
         });
       }
-      const from = resolveVersion(ctx.store, fromId);
-      if ('error' in from)
-        return err({ ...from.error, path: args.from !== undefined ? 'from' : 'datachain.schema_version' });
+      const resolved = resolveVersion(ctx.store, fromId);
+      if (resolved.error)
+        return err({ ...resolved.error, path: args.from !== undefined ? 'from' : 'datachain.schema_version' });
+      const from = resolved.value;
       const { datachain, changes } = migrateDatachain(args.datachain, from, to);
       const check = parseDatachainArg(DatachainInstance, datachain, ctx.deadline);
       const valid =

@@ -35,7 +35,7 @@ function normalise(raw: Raw): ReleaseFacts {
 
 function built(version: string): ReleaseFacts {
   const id = parseVersionId(version);
-  if (!id.ok) throw new Error(id.message);
+  if (id.error !== undefined) throw new Error(id.error);
   const { bundle, findings } = compileRelease(join(PROJECT_ROOT, 'schemas', id.value.type, id.value.dir), id.value);
   if (!bundle) throw new Error(`${version} does not build: ${findings.map((f) => f.code).join(', ')}`);
   return releaseFacts(bundle);

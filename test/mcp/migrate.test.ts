@@ -33,12 +33,12 @@ describe('migrate_datachain', () => {
     expect(data.datachain.schema_version).toBe(STABLE);
     const affected = data.changes.find((c: any) => c.kind === 'category_added' && c.message.includes("'affected'"));
     expect(affected).toMatchObject({ path: 'elements', needs_input: true });
-    expect(affected.fix_hint).toContain('"element_id":"people"');
+    expect(affected?.fix_hint).toContain('"element_id":"people"');
     // risks: 'mitigation' is now optional and 'risk' new and required: a split the author finishes.
     const splits = data.changes.filter((c: any) => c.kind === 'variable_split');
     expect(splits).toHaveLength(2);
     expect(splits[0]).toMatchObject({ path: 'elements[5].variables', needs_input: true });
-    expect(splits[0].fix_hint).toMatch(
+    expect(splits[0]?.fix_hint).toMatch(
       /^Add \{"id":"risk","value":\[\{"locale":"en","value":"\.\.\."\}\]\} to elements\[5\]\.variables/,
     );
     expect(data.needs_input).toBe(3);
@@ -95,7 +95,7 @@ describe('migrate_datachain', () => {
   it('needs the source version: from, or the datachain schema_version', async () => {
     const { env } = await call('migrate_datachain', { version: STABLE, datachain: { elements: [] } }, true);
     expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'from' });
-    expect(env.errors[0].fix_hint).toContain('"from"');
+    expect(env.errors[0]?.fix_hint).toContain('"from"');
     const unknown = await call(
       'migrate_datachain',
       { version: STABLE, datachain: { schema_version: 'ai@2020-01-01', elements: [] } },
