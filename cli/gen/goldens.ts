@@ -1,4 +1,5 @@
 import { createApp } from '../../src/app.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { describeTools } from '../../src/tools/kernel/describe.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
@@ -11,7 +12,7 @@ const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
  * bytes, and the `tools/list` and `prompts/list` results. Keys are paths relative to the repository root.
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
-  const app = createApp();
+  const app = createApp({ store: catalogueStore });
   const ENV = inProcessEnv();
   const out: Record<string, string> = {};
   for (const [file, path] of Object.entries(JSON_GOLDENS)) {

@@ -1,6 +1,6 @@
 import type { ErrorItem } from './envelope.js';
 
-/** A storage backend (KV) failed; surfaces answer `upstream_error`, which a retry may clear. */
+/** A storage backend (KV, the release bucket) failed; surfaces answer `upstream_error`, which a retry may clear. */
 export class StorageFailure extends Error {
   override name = 'StorageFailure';
 }
@@ -17,7 +17,7 @@ export async function guardStorage<T>(op: () => Promise<T>): Promise<T> {
 export function upstreamError(requestId: string): ErrorItem {
   return {
     code: 'upstream_error',
-    message: 'The session store did not answer; nothing was changed.',
+    message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
     fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
     retryable: true,
   };
