@@ -44,12 +44,17 @@ export interface BuildAllOptions {
   assets?: string;
 }
 
-/** Removes every file under `<dir>/<sub>` whose path (relative to `dir`) is not in `keep`. */
+/** Removes every file under `<dir>/<sub>` whose path (relative to `dir`) is not in `keep`, then empty directories. */
 function clearExcept(dir: string, sub: string, keep: readonly string[]): void {
   if (!existsSync(join(dir, sub))) return;
-  for (const entry of readdirSync(join(dir, sub), { recursive: true, encoding: 'utf8' })) {
-    const rel = `${sub}/${entry.split('\\').join('/')}`;
-    if (statSync(join(dir, rel)).isFile() && !keep.includes(rel)) rmSync(join(dir, rel));
+  const entries = readdirSync(join(dir, sub), { recursive: true, encoding: 'utf8' }).map(
+    (e) => `${sub}/${e.split('\\').join('/')}`,
+  );
+  for (const rel of entries) if (statSync(join(dir, rel)).isFile() && !keep.includes(rel)) rmSync(join(dir, rel));
+  for (const rel of entries.reverse()) {
+    const path = join(dir, rel);
+    if (existsSync(path) && statSync(path).isDirectory() && readdirSync(path).length === 0)
+      rmSync(path, { recursive: true });
   }
 }
 
