@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { compareNewestFirst, parseVersionId, type VersionId } from '../../src/core/version.js';
 
 /** The file under the schemas root that pins the embedded set. */
-export const EMBEDDED_FILE = 'embedded.json';
+const EMBEDDED_FILE = 'embedded.json';
 
 /**
  * The releases the deployable ships with (the rest are served from the release bucket):

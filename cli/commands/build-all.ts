@@ -59,7 +59,7 @@ function clearExcept(dir: string, sub: string, keep: readonly string[]): void {
 }
 
 /** The deployable module (the embedded set's index, no texts), beside the module of every release. */
-export const deployableModule = (moduleFile: string): string => join(dirname(moduleFile), 'embedded.ts');
+const deployableModule = (moduleFile: string): string => join(dirname(moduleFile), 'embedded.ts');
 
 /**
  * Builds every release; when all are error-free, writes each bundle, `<out>/index.json`, the

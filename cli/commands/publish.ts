@@ -54,11 +54,13 @@ export async function runPublish(io: Io, options: PublishOptions): Promise<numbe
       else io.out(line);
     }
     const refused = outcomes.some((o) => o.result === 'refused');
-    io.out(
-      refused
-        ? `publish: refused, nothing written to the ${options.target} bucket`
-        : `publish: ${options.target} bucket index lists ${outcomes.length} release${outcomes.length === 1 ? '' : 's'} from this run`,
-    );
+    if (refused) {
+      io.err(`publish: refused, nothing written to the ${options.target} bucket`);
+      if (options.target === 'local')
+        io.err(
+          'To start the local bucket afresh (it is only a simulation), delete .wrangler/state/v3/r2 and run this again.',
+        );
+    } else io.out(`publish: ${outcomes.length} release${outcomes.length === 1 ? '' : 's'} published or current`);
     return refused ? 1 : 0;
   } finally {
     if (!options.bucket) await bucket.close();
