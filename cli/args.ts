@@ -3,9 +3,13 @@ import { parseArgs as parseArgv } from 'node:util';
 const COMMANDS = {
   validate: { args: ['version'], flags: ['source'] },
   build: { args: ['version'], flags: ['source', 'out'] },
-  'build-all': { args: [], flags: ['root', 'out', 'module'] },
+  'build-all': { args: [], flags: ['root', 'out', 'module', 'assets'] },
   new: { args: ['version'], flags: ['root'] },
-} as const satisfies Record<string, { args: readonly string[]; flags: readonly string[] }>;
+  publish: { args: [], optional: ['version'], flags: ['root', 'persist-to'], switches: ['local', 'remote', 'all'] },
+} as const satisfies Record<
+  string,
+  { args: readonly string[]; optional?: readonly string[]; flags: readonly string[]; switches?: readonly string[] }
+>;
 
 type CommandName = keyof typeof COMMANDS;
 
@@ -16,9 +20,13 @@ Commands:
       Check a release against every authoring rule (default source: schemas/<type>/<dir>).
   build <type>@<YYYY-MM-DD[-beta]> [--source <dir>] [--out <dir>]
       Validate, then write <out>/<type>/<dir>.json (default out: build/schemas).
-  build-all [--root <dir>] [--out <dir>] [--module <file>]
-      Build every release under schemas/*/*, write <out>/index.json and the embedded
-      module src/store/generated/bundles.ts.
+  build-all [--root <dir>] [--out <dir>] [--module <file>] [--assets <dir>]
+      Build every release under schemas/*/*, write <out>/index.json, the modules under
+      src/store/generated/ and the embedded set (schemas/embedded.json) under build/assets.
+  publish (<type>@<YYYY-MM-DD[-beta]> | --all) (--local | --remote) [--root <dir>] [--persist-to <dir>]
+      Build, then publish to the release bucket: --local to the one \`npm start\` serves
+      (wrangler's local simulation under .wrangler/state), --remote to the deployed one.
+      An unchanged release is a no-op, a beta is replaced, a published stable release is never changed.
   new <type>@<YYYY-MM-DD>-beta [--root <dir>]
       Draft a beta release by copying the newest release of that type.
 
@@ -29,6 +37,8 @@ export interface Invocation {
   command: CommandName;
   args: string[];
   flags: Partial<Record<string, string>>;
+  /** Flags that take no value, by name. */
+  switches: ReadonlySet<string>;
 }
 
 export class UsageError extends Error {}
@@ -47,6 +57,8 @@ function reason(error: unknown, name: string, allowed: readonly string[]): strin
   }
   const missing = /Option '(?:-\w, )?--([^ ']+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
   if (missing) return `Flag --${missing[1]} needs a value.`;
+  const boolean = /Option '(?:-\w, )?--([^ ']+)' does not take an argument/.exec(message);
+  if (boolean) return `Flag --${boolean[1]} takes no value.`;
   return message;
 }
 
@@ -56,24 +68,34 @@ export function parseArgs(argv: readonly string[]): Invocation | 'help' {
   if (name === undefined) throw new UsageError('Missing command.');
   if (name === 'help' || name === '--help' || name === '-h') return 'help';
   if (!isCommand(name)) throw new UsageError(`Unknown command "${name}".`);
-  const spec = COMMANDS[name];
-  const allowed: readonly string[] = spec.flags;
-  const options = Object.fromEntries(allowed.map((f) => [f, { type: 'string' as const }]));
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const spec: {
+    args: readonly string[];
+    optional?: readonly string[];
+    flags: readonly string[];
+    switches?: readonly string[];
+  } = COMMANDS[name];
+  const switchNames = spec.switches ?? [];
+  const options = Object.fromEntries([
+    ...spec.flags.map((f) => [f, { type: 'string' as const }]),
+    ...switchNames.map((f) => [f, { type: 'boolean' as const }]),
+  ]);
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
     parsed = parseArgv({ args: [...rest], options, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError(reason(error, name, allowed));
+    throw new UsageError(reason(error, name, [...spec.flags, ...switchNames]));
   }
   const flags: Partial<Record<string, string>> = {};
+  const switches = new Set<string>();
   for (const [flag, value] of Object.entries(parsed.values)) {
-    if (typeof value !== 'string' || value === '' || value.startsWith('--'))
+    if (value === true) switches.add(flag);
+    else if (typeof value !== 'string' || value === '' || value.startsWith('--'))
       throw new UsageError(`Flag --${flag} needs a value.`);
-    flags[flag] = value;
+    else flags[flag] = value;
   }
   const args = parsed.positionals;
   if (args.length < spec.args.length) throw new UsageError(`Missing argument <${spec.args[args.length]}> for ${name}.`);
-  if (args.length > spec.args.length)
-    throw new UsageError(`Unexpected argument "${args[spec.args.length]}" for ${name}.`);
-  return { command: name, args, flags };
+  const most = spec.args.length + (spec.optional?.length ?? 0);
+  if (args.length > most) throw new UsageError(`Unexpected argument "${args[most]}" for ${name}.`);
+  return { command: name, args, flags, switches };
 }

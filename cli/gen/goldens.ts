@@ -1,4 +1,5 @@
 import { createApp } from '../../src/app.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
@@ -9,7 +10,7 @@ const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
  * bytes, and the `prompts/list` result (tools/list is the generated descriptor file). Keys are paths relative to the repository root.
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
-  const app = createApp();
+  const app = createApp({ store: catalogueStore });
   const ENV = inProcessEnv();
   const out: Record<string, string> = {};
   for (const [file, path] of Object.entries(JSON_GOLDENS)) {

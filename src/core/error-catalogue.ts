@@ -110,7 +110,7 @@ export const timeout = (ms: number) =>
 export const upstreamError = (requestId: string) =>
   retryable(
     item('upstream_error', {
-      message: 'The session store did not answer; nothing was changed.',
+      message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
       fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
     }),
   );

@@ -1,4 +1,4 @@
-/** A storage backend (KV) failed; surfaces answer `upstream_error`, which a retry may clear. */
+/** A storage backend (KV, the release bucket) failed; surfaces answer `upstream_error`, which a retry may clear. */
 export class StorageFailure extends Error {
   override name = 'StorageFailure';
 }

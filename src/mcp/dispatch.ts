@@ -3,6 +3,7 @@ import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, Reply } from './context.js';
 import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
+import { withReleases } from '../store/pending.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
@@ -78,9 +79,9 @@ const catchFaults: Step = async (req, ctx, next) => {
   }
 };
 
-/** The method itself; a `Reply` carries effects besides its result. */
+/** The method itself, run again after reading a release it needed; a `Reply` carries effects besides its result. */
 const run: Step = async (req, ctx) => {
-  const value = await req.handler(req.params, ctx);
+  const value = await withReleases(ctx.caller.store, () => req.handler(req.params, ctx));
   if (!(value instanceof Reply)) return { response: result(req.id, value), label: req.method };
   return { response: result(req.id, value.result), label: req.method, ...value.effects };
 };

@@ -11,7 +11,7 @@ describe('new', () => {
   let fx: Fixture;
   const run = (...args: string[]): { code: number; io: ReturnType<typeof captureIo> } => {
     const io = captureIo();
-    return { code: runCli(['new', ...args, '--root', fx.root], io), io };
+    return { code: runCli(['new', ...args, '--root', fx.root], io) as number, io };
   };
   const meta = (dirName: string): Record<string, unknown> =>
     parse(readFileSync(join(fx.root, 'ai', dirName, 'meta.yaml'), 'utf8')) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { complete, expectInvalid, releaseOf } from '../helpers/prompts.js';
 
 const prompt = (name: string) => ({ type: 'ref/prompt', name });
@@ -17,7 +17,7 @@ async function values(ref: unknown, name: string, value: string, context?: Recor
 }
 
 describe('completion/complete for prompt arguments', () => {
-  const index = embeddedStore().index();
+  const index = catalogueStore().index();
   const allVersions = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
 
   it('version: every served version and alias, filtered by what is typed', async () => {

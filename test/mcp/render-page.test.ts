@@ -3,7 +3,7 @@ import { fullThin } from '../fixtures/datachains/base.js';
 import { postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { call } from '../helpers/tools.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 
 const V = 'ai@2026-08-12';
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
@@ -89,7 +89,7 @@ describe('the page for a member of the public', () => {
 
   it('shows each value once: a value filled into the title or description is not repeated as a field', async () => {
     const { html } = await render(REALISTIC);
-    const release = embeddedStore().release(V)!;
+    const release = catalogueStore().release(V)!;
     const sections = html.slice(html.indexOf('<section class="cat"'));
     const glanced = new Set(['title', 'duration', 'rights']);
     for (const p of REALISTIC.elements) {

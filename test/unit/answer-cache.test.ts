@@ -8,7 +8,7 @@ import { invoke } from '../../src/tools/kernel/invoke.js';
 import { PreparedAnswer } from '../../src/tools/kernel/prepared.js';
 import { invokeTool } from '../../src/tools/kernel/invoke.js';
 import { toolNamed } from '../../src/tools/kernel/registry.js';
-import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { createCatalogueStore } from '../../src/store/catalogue-store.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
 import { aliasTarget } from '../helpers/releases.js';
@@ -82,7 +82,7 @@ describe('a prepared answer', () => {
 });
 
 describe('cached read answers', () => {
-  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') => directCaller(store, 'r', origin);
+  const caller = (store = createCatalogueStore(), origin = 'https://a.example') => directCaller(store, 'r', origin);
 
   it('answer a repeated call from the cache with what the tool answers', async () => {
     const ctx = caller();
@@ -106,7 +106,7 @@ describe('cached read answers', () => {
     );
     expect(a.data.url.startsWith('https://a.example/')).toBe(true);
     expect(b.data.url.startsWith('https://b.example/')).toBe(true);
-    const store = createEmbeddedStore();
+    const store = createCatalogueStore();
     expect(await invoke(tool, args, caller(store))).toBe(await invoke(tool, args, caller(store)));
     expect(await invoke(tool, args, caller(store))).not.toBe(await invoke(tool, args, caller()));
   });

@@ -9,7 +9,7 @@ import type { Refuser } from '../../src/app-env.js';
 import { BudgetExceeded, withinBudget } from '../../src/core/deadline.js';
 import { ok } from '../../src/core/envelope.js';
 import { rateKeys, takeToken, tokenTaker } from '../../src/core/rate.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { defineTool } from '../../src/tools/kernel/define.js';
 import { invoke } from '../../src/tools/kernel/invoke.js';
 import { asTool } from '../../src/tools/kernel/registry.js';
@@ -117,7 +117,7 @@ describe('wall-clock budget of a call that awaits', () => {
         },
       }),
     );
-  const caller = { ...directCaller(embeddedStore()), limits: { ...DEFAULT_LIMITS, readBudgetMs: 50 } };
+  const caller = { ...directCaller(catalogueStore()), limits: { ...DEFAULT_LIMITS, readBudgetMs: 50 } };
   it('answers within the budget', async () => {
     expect(await invoke(waiting(5), {}, caller)).toMatchObject({ envelope: { ok: true } });
   });

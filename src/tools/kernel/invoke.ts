@@ -5,6 +5,7 @@ import type { TokenTaker } from '../../core/rate.js';
 import { budgetFor } from '../../core/settings.js';
 import { StorageFailure } from '../../core/storage.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
+import { ReleasePending } from '../../store/pending.js';
 import { cachedAnswer } from './answer-cache.js';
 import type { CallContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
@@ -14,6 +15,9 @@ import type { Tool } from './registry.js';
 export interface Caller extends CallContext {
   takeToken: TokenTaker;
 }
+
+/** How many releases one call may wait for; past that the call fails as a fault. */
+const MAX_LOADS = 4;
 
 /** The result of a call: a prepared (cached, serialised) answer, or the tool's outcome. */
 export type Called = PreparedAnswer | (Outcome & { rateLimited?: true });
@@ -45,13 +49,22 @@ export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext):
  * Validates arguments, runs a tool under its deadline and classifies its answer against the tool's
  * soft codes. This is the one place tool exceptions are caught: an expired deadline becomes
  * `timeout`, a storage failure `upstream_error`, any other fault `internal_error` with nothing
- * internal in the message. Synchronous tools answer synchronously (no promise).
+ * internal in the message. A release the store has not read yet (`ReleasePending`) is read and
+ * the tool run again. Synchronous tools answer synchronously (no promise) when nothing is read.
  */
-export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
+export function invokeTool(
+  tool: Tool,
+  rawArgs: unknown,
+  caller: CallContext,
+  loads = MAX_LOADS,
+): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = { ...caller, deadline: caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)) };
-  const crashed = (error: unknown): Outcome => {
+  const crashed = (error: unknown): Outcome | Promise<Outcome> => {
+    if (error instanceof ReleasePending && loads > 0 && ctx.store.load) {
+      return ctx.store.load(error.id).then(() => invokeTool(tool, rawArgs, ctx, loads - 1), crashed);
+    }
     if (error instanceof DeadlineExceeded) return outcomeOf(err(timeout(error.budgetMs)));
     const event = error instanceof StorageFailure ? 'storage_failure' : 'tool_exception';
     const detail = error instanceof StorageFailure ? error.message : String(error);
