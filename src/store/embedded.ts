@@ -1,8 +1,15 @@
 import { type Bundle, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle } from './bucket.js';
+import { indexOf } from './catalogue.js';
 import { ReleasePending } from './pending.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';
+
+/** The index as this store can serve it: without assets, only the releases whose text it has. */
+function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, hasAssets: boolean): VersionIndex {
+  if (hasAssets || index.versions.every((v) => Object.hasOwn(texts, v.id))) return index;
+  return indexOf(index.versions.filter((v) => Object.hasOwn(texts, v.id)));
+}
 
 /**
  * The store of the embedded set: the releases that ship with the deployment, named by `indexText`.
@@ -18,7 +25,7 @@ export function createEmbeddedStore(
   let index: VersionIndex | undefined;
   const releases = new Map<string, Release>();
   const loading = new Map<string, Promise<void>>();
-  const indexed = () => (index ??= VersionIndex.parse(JSON.parse(indexText)));
+  const indexed = () => (index ??= servable(VersionIndex.parse(JSON.parse(indexText)), texts, assets !== undefined));
   return {
     index: indexed,
     release(id) {

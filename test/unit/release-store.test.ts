@@ -163,6 +163,13 @@ describe('the release store over the R2 bucket', () => {
     expect(missing.structuredContent.errors[0].code).toBe('unknown_version');
   });
 
+  it('lists only the embedded releases it can serve when there are neither texts nor assets for the others', () => {
+    const partial = createEmbeddedStore({ [BUCKET_ID]: BUNDLES[BUCKET_ID]! }, VERSION_INDEX);
+    expect(partial.index().versions.map((v) => v.id)).toEqual([BUCKET_ID]);
+    expect(Object.values(partial.index().aliases)).toEqual(expect.arrayContaining([BUCKET_ID]));
+    expect(partial.release(EMBEDDED_IDS[0]!)).toBeUndefined();
+  });
+
   it('reads the embedded set from the static assets when the script carries no texts', async () => {
     const shipped: string[] = [];
     for (const v of ALL.versions) {
