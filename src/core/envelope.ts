@@ -30,7 +30,8 @@ export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
  */
 export interface Extras {
   summary?: string;
-  artifact?: { uri: string; mimeType: string; text: string };
+  /** What was made: its fixed URI, its body, and `handle`, a URI any later request may read it by while it is kept. */
+  artifact?: { uri: string; mimeType: string; text: string; handle?: string };
 }
 
 /** What a tool handler returns: the envelope, and its extras. */

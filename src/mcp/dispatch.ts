@@ -93,11 +93,15 @@ function through(req: Request, ctx: McpContext, at: number): Promise<Dispatched>
 }
 
 /** Handles one JSON value of a POST body (or of a batch). */
-export async function dispatchOne(value: unknown, ctx: McpContext): Promise<Dispatched> {
+export async function dispatchOne(
+  value: unknown,
+  ctx: McpContext,
+  methods: Readonly<Record<string, MethodHandler>> = METHODS,
+): Promise<Dispatched> {
   const c = classifyMessage(value);
   if (c.kind === 'invalid') return { response: c.response };
   if (c.kind === 'response') return { response: null };
-  const handler = Object.hasOwn(METHODS, c.msg.method) ? METHODS[c.msg.method] : undefined;
+  const handler = Object.hasOwn(methods, c.msg.method) ? methods[c.msg.method] : undefined;
   if (c.kind === 'notification') {
     if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
     return { response: null };

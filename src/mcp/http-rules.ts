@@ -26,8 +26,10 @@ function negotiateFraming(accept: string | undefined): Framing | undefined {
   return undefined;
 }
 
-/** Checks the headers of a POST /mcp; returns the refusal or the framing. */
-export function checkPostHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | { framing: Framing } {
+/** Checks the media headers of a POST /mcp (both eras); returns the refusal or the framing. */
+export function checkMediaHeaders(
+  h: (name: string) => string | undefined,
+): { error: ErrorItem } | { framing: Framing } {
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
     return {
@@ -40,6 +42,11 @@ export function checkPostHeaders(h: (name: string) => string | undefined): { err
       error: notAcceptable(),
     };
   }
+  return { framing };
+}
+
+/** Checks the 2025-era headers of a POST /mcp: the protocol version and the session id. */
+export function checkLegacyHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | undefined {
   const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
     return {
@@ -51,7 +58,7 @@ export function checkPostHeaders(h: (name: string) => string | undefined): { err
   }
   const session = h('mcp-session-id');
   if (session !== undefined && !isValidSessionId(session)) return { error: badSession() };
-  return { framing };
+  return undefined;
 }
 
 export function badSession(): ErrorItem {

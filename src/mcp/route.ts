@@ -18,7 +18,9 @@ import { answerBatch } from './batch.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
-import { badSession, checkPostHeaders } from './http-rules.js';
+import { badSession, checkLegacyHeaders, checkMediaHeaders } from './http-rules.js';
+import { isModern } from './era.js';
+import { answerModern, modernContext } from './modern-route.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
 import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
@@ -71,16 +73,26 @@ function effectHeaders(effects: readonly Omit<Dispatched, 'response'>[]): Record
 
 function postHandler(slots: SessionSlots) {
   return async function handlePost(c: Context<AppEnv>): Promise<Response> {
-    const checked = checkPostHeaders((n) => c.req.header(n));
-    if ('error' in checked) return refuseRpc(c, checked.error);
-    const { framing } = checked;
-    const ended = await endedSession(c);
-    if (ended) return ended;
+    const header = (n: string) => c.req.header(n);
+    const media = checkMediaHeaders(header);
+    if ('error' in media) return refuseRpc(c, media.error);
+    const { framing } = media;
     const parsed = parseJsonBody(await c.req.text());
     if (parsed.error) {
       const code = parsed.error.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
       return send(c, 400, encodeAnswer(rpcError(null, code, parsed.error.message), framing), framing);
     }
+    if (isModern(parsed.value, header('mcp-protocol-version'))) {
+      const answer = await answerModern(parsed.value, header, modernContext(c, slots));
+      c.set('rpc', answer.label ? [answer.label] : []);
+      if (answer.body === undefined) return c.body(null, answer.status, answer.headers);
+      if (typeof answer.body === 'string') return send(c, answer.status, answer.body, 'sse', answer.headers);
+      return send(c, answer.status, encodeAnswer(answer.body, framing), framing, answer.headers);
+    }
+    const legacy = checkLegacyHeaders(header);
+    if (legacy) return refuseRpc(c, legacy.error);
+    const ended = await endedSession(c);
+    if (ended) return ended;
     const clientSessionId = c.req.header('mcp-session-id');
     const limits = limitsFrom(c.env);
     const ctx: McpContext = {

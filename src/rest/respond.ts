@@ -1,3 +1,5 @@
+import { CACHE_POLICY, cacheControl, versionPolicy } from '../core/cache-policy.js';
+export { namedCanonically } from '../core/cache-policy.js';
 import { rateLimited } from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
@@ -11,32 +13,20 @@ import { restBody } from './encode.js';
 import type { PreparedAnswer } from '../tools/kernel/prepared.js';
 
 /** Cache-Control values of the REST surface. */
+/** Cache-Control values, from the one cache policy table both surfaces read. */
 export const CACHE = {
-  /** JSON of a stable release named by its canonical id. */
-  stableJson: 'public, max-age=86400, immutable',
-  /** Shapes, and symbols and icons of a stable release named by its canonical id. */
-  stableAsset: 'public, max-age=31536000, immutable',
-  /** Answers reached through an alias (ai@latest) or that change on deploy (version list, OpenAPI). */
-  short: 'public, max-age=300',
-  /** Symbols and icons of a beta release. */
-  betaAsset: 'public, max-age=60',
-  /** Beta JSON, POST answers and every error. */
-  none: 'no-store',
+  stableJson: cacheControl(CACHE_POLICY.stableJson),
+  stableAsset: cacheControl(CACHE_POLICY.stableAsset),
+  short: cacheControl(CACHE_POLICY.short),
+  betaAsset: cacheControl(CACHE_POLICY.betaAsset),
+  none: cacheControl(CACHE_POLICY.none),
 } as const;
 
 export type ReleaseStatus = 'beta' | 'stable';
 
-/** True when the caller named the release by its canonical id (`%40` and `/` forms included), not an alias. */
-export function namedCanonically(raw: string, canonical: string): boolean {
-  const split = splitVersion(raw);
-  return split.error === undefined && `${split.value.type}@${split.value.rest}` === canonical;
-}
-
 /** Cache-Control of a successful version-scoped answer. */
 export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'json' | 'asset'): string {
-  if (status === 'beta') return kind === 'json' ? CACHE.none : CACHE.betaAsset;
-  if (!canonical) return CACHE.short;
-  return kind === 'json' ? CACHE.stableJson : CACHE.stableAsset;
+  return CACHE[versionPolicy(status, canonical, kind)];
 }
 
 /** The caller of a REST call. REST has no sessions: no REST route reaches a tool that keeps one. */
