@@ -7,7 +7,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
  */
 export const MODERN_VERSION = '2026-07-28';
 /** Every revision this server speaks, newest first: the modern one, then those that use `initialize`. */
-export const ALL_PROTOCOL_VERSIONS = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] as const;
+const ALL_PROTOCOL_VERSIONS = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] as const;
 
 export const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -21,7 +21,7 @@ export const MODERN_RPC = { HEADER_MISMATCH: -32020, UNSUPPORTED_VERSION: -32022
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The revision a message names in `params._meta`, when it names one. */
-export function metaVersion(body: unknown): string | undefined {
+function metaVersion(body: unknown): string | undefined {
   if (!isObject(body) || !isObject(body.params) || !isObject(body.params._meta)) return undefined;
   const v = body.params._meta[META.protocolVersion];
   return typeof v === 'string' ? v : undefined;
@@ -61,7 +61,8 @@ const PLAIN_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 /** An `Mcp-Name` value as the body would hold it: the Base64 sentinel form decoded; undefined when malformed. */
 export function decodeHeaderValue(raw: string): string | undefined {
   const sentinel = BASE64_SENTINEL.exec(raw);
-  if (!sentinel) return PLAIN_VALUE.test(raw) ? raw : undefined;
+  // A value shaped like the sentinel is always encoded (clients must encode such literals too).
+  if (!sentinel) return PLAIN_VALUE.test(raw) && !(raw.startsWith('=?base64?') && raw.endsWith('?=')) ? raw : undefined;
   try {
     const bytes = Uint8Array.from(atob(sentinel[1]!), (ch) => ch.charCodeAt(0));
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -10,7 +10,7 @@ import { listResources, listResourceTemplates, readResource } from './resources.
 import { callTool, listTools } from './tools-call.js';
 
 /** MCP Apps, the one extension this server implements (its view resource). */
-export const EXTENSIONS = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
+const EXTENSIONS = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
 
 /** server/discover: the revisions served without a handshake, what the server offers, how to use it. */
 const discover: MethodHandler = () => ({
