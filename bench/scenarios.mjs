@@ -41,6 +41,25 @@ const rpc = (name, args) => ({
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
 });
 
+/** The same call in the 2026-07-28 era: the revision in `_meta` and in headers, no session. */
+const rpc2026 = (name, args) => ({
+  method: 'POST',
+  path: '/mcp',
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': 'tools/call',
+    'mcp-name': name,
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+  }),
+});
+
 /** `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. */
 export const SCENARIOS = [
   {
@@ -52,6 +71,11 @@ export const SCENARIOS = [
     name: 'mcp get_element',
     class: 'read-one',
     requests: [rpc('get_element', { version: V, element_id: 'input_biometric' })],
+  },
+  {
+    name: 'mcp 2026-07-28 get_element',
+    class: 'read-one',
+    requests: [rpc2026('get_element', { version: V, element_id: 'input_biometric' })],
   },
   {
     name: 'mcp get_elements 20 ids',

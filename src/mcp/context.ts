@@ -12,15 +12,18 @@ export interface McpContext {
   limits: Limits;
 }
 
+/** Marks a method's answer that tells the transport something besides its result. */
+export const REPLY: unique symbol = Symbol('reply');
+
 /**
  * A method's answer with what it tells the transport besides its result: the session it issued
- * (sent back as `Mcp-Session-Id`), or that it was refused for rate (`Retry-After`).
+ * (sent back as `Mcp-Session-Id`), or that it was refused for rate (`Retry-After`). Plain data:
+ * `{ [REPLY]: true, result, effects }`.
  */
-export class Reply {
-  constructor(
-    readonly result: unknown,
-    readonly effects: { session?: string; rateLimited?: boolean; label?: string },
-  ) {}
+export interface Reply {
+  readonly [REPLY]: true;
+  readonly result: unknown;
+  readonly effects: { session?: string; rateLimited?: boolean; label?: string };
 }
 
 export type MethodHandler = (params: unknown, ctx: McpContext) => unknown | Promise<unknown>;

@@ -1,9 +1,9 @@
 import { rateLimited, upstreamError } from '../core/error-catalogue.js';
 import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
-import { type McpContext, type MethodHandler, Reply } from './context.js';
+import { type McpContext, type MethodHandler, REPLY, type Reply } from './context.js';
 import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
-import { withReleases } from '../store/pending.js';
+import { withReleases } from '../store/store.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
@@ -82,9 +82,12 @@ const catchFaults: Step = async (req, ctx, next) => {
 /** The method itself, run again after reading a release it needed; a `Reply` carries effects besides its result. */
 const run: Step = async (req, ctx) => {
   const value = await withReleases(ctx.caller.store, () => req.handler(req.params, ctx));
-  if (!(value instanceof Reply)) return { response: result(req.id, value), label: req.method };
+  if (!isReply(value)) return { response: result(req.id, value), label: req.method };
   return { response: result(req.id, value.result), label: req.method, ...value.effects };
 };
+
+const isReply = (value: unknown): value is Reply =>
+  typeof value === 'object' && value !== null && (value as Partial<Reply>)[REPLY] === true;
 
 const STEPS: readonly Step[] = [rateRead, catchFaults, run];
 

@@ -1,43 +1,14 @@
 import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
+import { isObject, META, MODERN_VERSION, metaVersion } from './http-rules.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 
-/**
- * The MCP revision served without a handshake: every request names it in `params._meta` and in the
- * `MCP-Protocol-Version` header, and no session exists. Older revisions keep the 2025 handshake.
- */
-export const MODERN_VERSION = '2026-07-28';
+export { META, MODERN_VERSION };
+
 /** Every revision this server speaks, newest first: the modern one, then those that use `initialize`. */
 const ALL_PROTOCOL_VERSIONS = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] as const;
 
-export const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-  logLevel: 'io.modelcontextprotocol/logLevel',
-} as const;
-
 /** Error codes the 2026-07-28 revision reserves for itself. */
 export const MODERN_RPC = { HEADER_MISMATCH: -32020, UNSUPPORTED_VERSION: -32022 } as const;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The revision a message names in `params._meta`, when it names one. */
-function metaVersion(body: unknown): string | undefined {
-  if (!isObject(body) || !isObject(body.params) || !isObject(body.params._meta)) return undefined;
-  const v = body.params._meta[META.protocolVersion];
-  return typeof v === 'string' ? v : undefined;
-}
-
-/**
- * Which era a POST belongs to. The 2026-07-28 rule: a request carries its revision in
- * `params._meta`; a body that does, or whose `MCP-Protocol-Version` header names a revision of
- * that date or later, is served as 2026-07-28 (and checked by its rules). Anything else (batches,
- * `initialize`, the 2025 headers or none) keeps the 2025 behaviour.
- */
-export function isModern(body: unknown, headerVersion: string | undefined): boolean {
-  if (Array.isArray(body)) return false;
-  if (metaVersion(body) !== undefined) return true;
-  return headerVersion !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(headerVersion) && headerVersion >= MODERN_VERSION;
-}
 
 /** A request refused by the 2026-07-28 transport rules: the HTTP status and the JSON-RPC error. */
 export interface Refusal {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
 import { parseParams } from './jsonrpc.js';
-import { type MethodHandler, Reply } from './context.js';
+import { type MethodHandler, REPLY } from './context.js';
 import { issueSessionId, recordIssued } from './session.js';
 
 /** Newest first. */
@@ -49,7 +49,7 @@ export const initialize: MethodHandler = async (params, ctx) => {
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   };
-  return new Reply(result, { session });
+  return { [REPLY]: true, result, effects: { session } };
 };
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;

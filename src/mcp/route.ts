@@ -18,8 +18,8 @@ import { answerBatch } from './batch.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
-import { badSession, checkLegacyHeaders, checkMediaHeaders } from './http-rules.js';
-import { isModern } from './era.js';
+import { badSession, checkLegacyHeaders, checkMediaHeaders, isModern } from './http-rules.js';
+
 import { answerModern, modernContext } from './modern-route.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
 import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
@@ -101,7 +101,10 @@ function postHandler(slots: SessionSlots) {
       sessionRecords: c.env.SESSIONS,
       caller: {
         store: c.get('store'),
-        sessions: slots.forSession(c.env.SESSIONS, clientSessionId ?? FALLBACK_SESSION),
+        // Made on first use: most calls never touch the session.
+        get sessions() {
+          return slots.forSession(c.env.SESSIONS, clientSessionId ?? FALLBACK_SESSION);
+        },
         limits,
         origin: publicOrigin(c.env, c.req.url),
         requestId: c.get('requestId'),

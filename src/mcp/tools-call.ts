@@ -5,7 +5,7 @@ import { callTool as runPipeline } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
 import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
 import { findTool } from '../tools/kernel/registry.js';
-import { type MethodHandler, Reply } from './context.js';
+import { type MethodHandler, REPLY } from './context.js';
 import { SerializedEnvelope } from './encode.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { presentation } from './present.js';
@@ -52,8 +52,9 @@ export const callTool: MethodHandler = async (params, ctx) => {
   const { requestId } = ctx.caller;
   const label = `tools/call:${tool.name}`;
   const called = await runPipeline(tool, p.arguments, ctx.caller);
-  if (called instanceof PreparedAnswer) return new Reply(wrapPrepared(called, requestId), { label });
+  if (called instanceof PreparedAnswer)
+    return { [REPLY]: true, result: wrapPrepared(called, requestId), effects: { label } };
   called.envelope.meta.request_id = requestId;
   const result = wrapEnvelope(called.envelope, called.hard, presentation(tool.name, called));
-  return new Reply(result, { label, rateLimited: called.rateLimited });
+  return { [REPLY]: true, result, effects: { label, rateLimited: called.rateLimited } };
 };

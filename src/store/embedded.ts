@@ -1,7 +1,7 @@
 import { type Bundle, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle } from './bucket.js';
 import { indexOf } from './catalogue.js';
-import { ReleasePending } from './pending.js';
+import { ReleasePending } from './store.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';
 

@@ -1,7 +1,7 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle, readBucketIndex } from './bucket.js';
 import { mergeIndexes } from './catalogue.js';
-import { ReleasePending } from './pending.js';
+import { ReleasePending } from './store.js';
 import { createRelease, type Release } from './release.js';
 import type { CatalogueInfo, SchemaStore } from './store.js';
 

@@ -8,7 +8,7 @@ import { checkThin } from '../services/validator/engine.js';
 import { resolveVersion } from '../store/store.js';
 import { versionArg } from './args.js';
 import { releaseMeta, withRelease } from './common.js';
-import { datachainArg, parseDatachainArg } from './datachain-args.js';
+import { datachainArg, parseDatachainArg } from './common.js';
 import { defineTool } from './kernel/define.js';
 
 const ChangeOutput = z.object({

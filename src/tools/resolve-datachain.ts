@@ -3,7 +3,7 @@ import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { ok, err } from '../core/envelope.js';
 import { resolveDatachain } from '../services/validator/resolver.js';
 import { withRelease } from './common.js';
-import { checkThinDatachain, datachainArg } from './datachain-args.js';
+import { checkThinDatachain, datachainArg } from './common.js';
 import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 

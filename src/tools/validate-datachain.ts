@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { withRelease } from './common.js';
-import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './datachain-args.js';
+import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './common.js';
 import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 

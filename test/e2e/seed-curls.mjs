@@ -92,5 +92,37 @@ step('batch of notifications only is 204', () => {
   ]);
   assert.equal(r.status, 204);
 });
+
+// The README's 2026-07-28 examples: no handshake, the revision in _meta and in headers.
+const MODERN = ['-H', 'content-type: application/json', '-H', 'mcp-protocol-version: 2026-07-28'];
+step('2026-07-28: server/discover with no handshake and no session', () => {
+  const r = curl([
+    `${base}/mcp`,
+    ...MODERN,
+    '-H',
+    'mcp-method: server/discover',
+    '--data',
+    '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+  ]);
+  assert.equal(r.status, 200);
+  assert.ok(!/^mcp-session-id:/m.test(r.headers));
+  assert.deepEqual(JSON.parse(r.body).result.supportedVersions, ['2026-07-28']);
+});
+step('2026-07-28: tools/call with Mcp-Name', () => {
+  const r = curl([
+    `${base}/mcp`,
+    ...MODERN,
+    '-H',
+    'mcp-method: tools/call',
+    '-H',
+    'mcp-name: get_element',
+    '--data',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_element","arguments":{"version":"ai@latest","element_id":"people"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+  ]);
+  assert.equal(r.status, 200);
+  const result = JSON.parse(r.body).result;
+  assert.equal(result.structuredContent.data.element.id, 'people');
+  assert.equal(result.resultType, 'complete');
+});
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/settings.js';
 import { bodyLimit } from '../../src/middleware/guards.js';
 import * as z from 'zod';
 import type { Refuser } from '../../src/app-env.js';
-import { BudgetExceeded, withinBudget } from '../../src/core/deadline.js';
+import { BudgetExceeded, withinBudget } from '../../src/core/settings.js';
 import { ok } from '../../src/core/envelope.js';
 import { rateKeys, takeToken, tokenTaker } from '../../src/core/rate.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';

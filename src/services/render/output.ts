@@ -1,6 +1,6 @@
 import { invalidArguments } from '../../core/error-catalogue.js';
 import { isHttpUrl } from '../../core/addresses.js';
-import type { Deadline } from '../../core/deadline.js';
+import type { Deadline } from '../../core/settings.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { Finding } from '../validator/finding.js';

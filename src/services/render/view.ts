@@ -1,4 +1,4 @@
-import type { Deadline } from '../../core/deadline.js';
+import type { Deadline } from '../../core/settings.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import { buildCard, type CardView } from './card.js';
 import { Citations, type SourceView } from './citations.js';

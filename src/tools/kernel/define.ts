@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Deadline } from '../../core/deadline.js';
+import type { Deadline } from '../../core/settings.js';
 import type { Answer } from '../../core/envelope.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RateBucket } from '../../core/rate.js';

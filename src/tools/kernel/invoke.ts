@@ -1,13 +1,19 @@
 import { internalError, rateLimited, timeout, upstreamError } from '../../core/error-catalogue.js';
-import { BudgetExceeded, DeadlineExceeded, startDeadline, withinBudget } from '../../core/deadline.js';
+import {
+  BudgetExceeded,
+  budgetFor,
+  type Deadline,
+  DeadlineExceeded,
+  startDeadline,
+  withinBudget,
+} from '../../core/settings.js';
 import { outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
 import type { TokenTaker } from '../../core/rate.js';
-import { budgetFor } from '../../core/settings.js';
 import { StorageFailure } from '../../core/storage.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
-import { ReleasePending } from '../../store/pending.js';
+import { ReleasePending } from '../../store/store.js';
 import { cachedAnswer } from './answer-cache.js';
-import type { CallContext } from './define.js';
+import type { CallContext, ToolContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
 import type { Tool } from './registry.js';
 
@@ -32,12 +38,17 @@ export async function callTool(tool: Tool, rawArgs: unknown, caller: Caller): Pr
   return invoke(tool, rawArgs, caller);
 }
 
+/** The caller with its deadline; every other capability is read through to the caller, so a lazy one stays lazy. */
+function withDeadline(caller: CallContext, deadline: Deadline): ToolContext {
+  return Object.assign(Object.create(caller) as CallContext, { deadline });
+}
+
 /** The pipeline without the rate token: for calls inside a request that already took one (resources). */
 export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext): Promise<Called> {
   const cached = tool.cacheable ? cachedAnswer(tool, rawArgs, caller) : undefined;
   if (cached instanceof PreparedAnswer) return cached;
   const budget = budgetFor(caller.limits, tool.bucket);
-  const pending = invokeTool(tool, rawArgs, { ...caller, deadline: caller.deadline ?? startDeadline(budget) });
+  const pending = invokeTool(tool, rawArgs, withDeadline(caller, caller.deadline ?? startDeadline(budget)));
   if (!(pending instanceof Promise)) return (cached && cached(pending)) ?? pending;
   return withinBudget(pending, budget).catch((e: unknown) => {
     if (e instanceof BudgetExceeded) return refused(timeout(budget));
@@ -60,7 +71,7 @@ export function invokeTool(
 ): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
-  const ctx = { ...caller, deadline: caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)) };
+  const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
   const crashed = (error: unknown): Outcome | Promise<Outcome> => {
     if (error instanceof ReleasePending && loads > 0 && ctx.store.load) {
       return ctx.store.load(error.id).then(() => invokeTool(tool, rawArgs, ctx, loads - 1), crashed);
