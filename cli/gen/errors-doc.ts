@@ -2,10 +2,50 @@ import { internalError } from '../../src/core/error-catalogue.js';
 import type { ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
+import { MODERN_RPC } from '../../src/mcp/era.js';
+import { unknownVersion } from '../../src/core/error-catalogue.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
+import { servedVersionIds } from '../../src/store/store.js';
+import { RPC } from '../../src/mcp/jsonrpc.js';
 import { CAP_USES, CAPS } from '../../src/domain/caps.js';
 import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
 import { CASES } from '../../test/fixtures/datachains/cases.js';
 import { runCase } from '../../test/fixtures/datachains/run.js';
+
+/** The JSON-RPC error codes of /mcp, with the HTTP status each era answers them with. */
+function rpcCodesSection(): string[] {
+  const rows: Array<[number, string, string, string]> = [
+    [RPC.PARSE_ERROR, 'Parse error: the body is not JSON', '400', '400'],
+    [RPC.INVALID_REQUEST, 'Invalid Request: not a JSON-RPC message (or an empty or oversized batch)', '400', '400'],
+    [
+      RPC.METHOD_NOT_FOUND,
+      'Method not found (2026-07-28: also `initialize`, `ping`, `logging/setLevel`)',
+      '200',
+      '404',
+    ],
+    [RPC.INVALID_PARAMS, 'Invalid params, an unknown tool, prompt or resource; `data` is the error item', '200', '200'],
+    [RPC.INTERNAL_ERROR, 'Internal error; `data.request_id` to report', '200', '200'],
+    [
+      RPC.SERVER_ERROR,
+      'A transport refusal (origin, media type, size, rate); `data` is the error item',
+      'its status',
+      'its status',
+    ],
+    [MODERN_RPC.HEADER_MISMATCH, 'HeaderMismatch: a required header is missing or differs from the body', '-', '400'],
+    [MODERN_RPC.UNSUPPORTED_VERSION, 'UnsupportedProtocolVersion: `data` is `{supported, requested}`', '-', '400'],
+  ];
+  return [
+    '## JSON-RPC error codes on /mcp',
+    '',
+    'A tool that fails answers the envelope above inside its result; the protocol itself answers these codes. Tool',
+    'errors and these codes are the same in both eras; only the HTTP status differs where the 2026-07-28 revision says so.',
+    '',
+    '| Code | Meaning | HTTP (2025 era) | HTTP (2026-07-28) |',
+    '|---|---|---|---|',
+    ...rows.map(([code, meaning, old, modern]) => `| ${code} | ${meaning} | ${old} | ${modern} |`),
+    '',
+  ];
+}
 
 /** Examples of transport errors, as the server words them. */
 const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
@@ -37,12 +77,7 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
     message: 'Accept allows neither application/json nor text/event-stream.',
     fix_hint: 'Send Accept: application/json, text/event-stream.',
   },
-  unknown_version: {
-    code: 'unknown_version',
-    message: "Schema version 'ai@2099-01-01' is not served here.",
-    path: 'version',
-    fix_hint: 'Use one of: ai@2026-04-16-beta, ai@2026-08-12, ai@latest, ai@latest-beta.',
-  },
+  unknown_version: unknownVersion('ai@2099-01-01', servedVersionIds(catalogueStore().index())),
   element_not_found: {
     code: 'element_not_found',
     message: "Element 'missing_element' not found in ai@2026-08-12.",
@@ -159,6 +194,7 @@ export async function renderErrorsDoc(): Promise<string> {
     const env = (await runCase(fat)).envelope;
     if (!env.ok) lines.push('#### `payload_too_large` (soft, resolve_datachain)', '', json(env.errors[0]), '');
   }
+  lines.push(...rpcCodesSection());
   lines.push(
     '## Limits',
     '',
