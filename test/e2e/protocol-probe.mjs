@@ -229,6 +229,94 @@ if (sid) {
   await d.body?.cancel();
   report(d.status === 204, 'CONTRACT', 'DELETE with Mcp-Session-Id clears its render slot -> 204', `${d.status}`);
 }
+
+// 2026-07-28 (no handshake): the revision in _meta and in MCP-Protocol-Version, Mcp-Method / Mcp-Name mirrors.
+{
+  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+  const M = (method, extra = {}) => ({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...extra });
+  const disc = await post(
+    { jsonrpc: '2.0', id: 30, method: 'server/discover', params: { _meta: META } },
+    M('server/discover'),
+  );
+  report(
+    disc.status === 200 && disc.json?.result?.supportedVersions?.includes('2026-07-28') && !disc.sid,
+    'MUST',
+    '2026-07-28 server/discover answers supportedVersions, no Mcp-Session-Id',
+    `${disc.status} ${JSON.stringify(disc.json?.result?.supportedVersions)} sid=${disc.sid}`,
+  );
+  report(
+    disc.json?.result?.resultType === 'complete' && !!disc.json?.result?._meta?.['io.modelcontextprotocol/serverInfo'],
+    'MUST',
+    '2026-07-28 results carry resultType "complete" and serverInfo in _meta',
+    JSON.stringify(disc.json?.result?.resultType),
+  );
+  const mm = await post({ jsonrpc: '2.0', id: 31, method: 'tools/list', params: { _meta: META } }, M('prompts/list'));
+  report(
+    mm.status === 400 && mm.json?.error?.code === -32020,
+    'MUST',
+    'Mcp-Method differing from the body -> 400 -32020',
+    `${mm.status} ${mm.json?.error?.code}`,
+  );
+  const nn = await post(
+    { jsonrpc: '2.0', id: 32, method: 'tools/call', params: { _meta: META, name: 'get_element', arguments: {} } },
+    M('tools/call'),
+  );
+  report(
+    nn.status === 400 && nn.json?.error?.code === -32020,
+    'MUST',
+    'tools/call without Mcp-Name -> 400 -32020',
+    `${nn.status} ${nn.json?.error?.code}`,
+  );
+  const b64 = await post(
+    {
+      jsonrpc: '2.0',
+      id: 33,
+      method: 'tools/call',
+      params: { _meta: META, name: 'list_schema_versions', arguments: {} },
+    },
+    M('tools/call', { 'mcp-name': `=?base64?${Buffer.from('list_schema_versions').toString('base64')}?=` }),
+  );
+  report(
+    b64.status === 200 && !b64.json?.error,
+    'MUST',
+    'Mcp-Name in the Base64 sentinel form is decoded',
+    `${b64.status}`,
+  );
+  const uv = await post(
+    {
+      jsonrpc: '2.0',
+      id: 34,
+      method: 'tools/list',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+    },
+    { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'tools/list' },
+  );
+  report(
+    uv.status === 400 && uv.json?.error?.code === -32022 && Array.isArray(uv.json?.error?.data?.supported),
+    'MUST',
+    'unsupported revision -> 400 -32022 with data.supported and data.requested',
+    `${uv.status} ${JSON.stringify(uv.json?.error?.data)}`,
+  );
+  const gone = await post({ jsonrpc: '2.0', id: 35, method: 'ping', params: { _meta: META } }, M('ping'));
+  report(
+    gone.status === 404 && gone.json?.error?.code === -32601,
+    'MUST',
+    '2026-07-28 ping (removed) -> 404 -32601',
+    `${gone.status} ${gone.json?.error?.code}`,
+  );
+  const note = await post(
+    { jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: META } },
+    M('notifications/initialized'),
+  );
+  report(note.status === 202 && note.text === '', 'MUST', '2026-07-28 notification -> 202, no body', `${note.status}`);
+  const list = await post({ jsonrpc: '2.0', id: 36, method: 'tools/list', params: { _meta: META } }, M('tools/list'));
+  report(
+    typeof list.json?.result?.ttlMs === 'number' && ['public', 'private'].includes(list.json?.result?.cacheScope),
+    'MUST',
+    '2026-07-28 tools/list carries ttlMs and cacheScope',
+    `${list.json?.result?.ttlMs} ${list.json?.result?.cacheScope}`,
+  );
+}
 const f = results.filter((x) => x === false).length,
   p = results.filter((x) => x === true).length;
 console.log(`${p} passed, ${f} failed`);
