@@ -145,5 +145,5 @@ async function runSurface(label, mode) {
 
 await runSurface('pinned', { pin: '2026-07-28' });
 await runSurface('auto', 'auto');
-console.log(`\nSDK v2 client: ${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
