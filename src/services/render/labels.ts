@@ -73,8 +73,6 @@ const EN = {
   signKicker: 'AI in use here',
   signRunBy: 'Run by',
   signScan: 'Scan to read the full disclosure: what this system does, the data it uses, and your rights.',
-  signMoreOne: 'and 1 more',
-  signMoreMany: 'and {n} more',
   signDoes: 'What it does',
   signIdentify: 'Can it identify you?',
   signContact: 'Questions or concerns',
@@ -173,8 +171,6 @@ const FR: Labels = {
   signRunBy: 'Responsable\u202f:',
   signScan:
     'Scannez pour lire la fiche complète\u202f: ce que fait ce système, les données qu\u2019il utilise et vos droits.',
-  signMoreOne: 'et 1 autre',
-  signMoreMany: 'et {n} autres',
   signDoes: 'Ce qu\u2019il fait',
   signIdentify: 'Peut-il vous identifier\u202f?',
   signContact: 'Questions ou réclamations',

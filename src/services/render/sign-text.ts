@@ -23,7 +23,7 @@ function advance(ch: string): number {
 }
 
 /** Width of `text` in sign units at `size` units per em. */
-export function textWidth(text: string, size: number, weight: Weight = 'regular'): number {
+function textWidth(text: string, size: number, weight: Weight = 'regular'): number {
   let em = 0;
   for (const ch of text) em += advance(ch);
   return em * size * (weight === 'bold' ? 1.1 : 1);
