@@ -74,6 +74,6 @@ describe('each value once', () => {
     expect(html).toContain('<article class="card proposed" id="placement-retained_on_request"');
     expect(card).toContain('>Proposed</span>');
     expect(card).toContain('<span class="missing" data-variable="duration">{{duration}}</span>');
-    expect(card).toContain('Missing required values: Duration');
+    expect(card).toContain('Missing required value: Duration');
   });
 });

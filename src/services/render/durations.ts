@@ -5,12 +5,7 @@ const DURATION = 'duration';
 /** Words a duration may open with that do not change it ("for 2 years" is "2 years"). */
 const LEADING = /^(for|during|pendant|durant)\s+/i;
 
-const norm = (s: string) =>
-  s
-    .trim()
-    .toLowerCase()
-    .replace(LEADING, '')
-    .replace(/[.\s]+$/, '');
+const norm = (s: string) => s.trim().toLowerCase().replace(LEADING, '').replace(/\.$/, '').trim();
 
 /**
  * A storage card does not repeat the retention period: its duration field is dropped when a

@@ -105,7 +105,7 @@ function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: Ico
         ) : null}
         {c.missingRequired.length ? (
           <p class="warn" role="note">
-            {t.missing}{' '}
+            {c.missingRequired.length === 1 ? t.missingOne : t.missing}{' '}
             {c.missingRequired.map((l, i) => (
               <>
                 {i ? ', ' : ''}
