@@ -25,6 +25,12 @@ export default defineConfig({
             miniflare: { bindings: { REQUEST_LOG: 'off', RATE_LIMIT: 'off' } },
           }),
         ],
+        // The Worker suites see every release under schemas/ compiled into the script (the module of
+        // every release in place of the deployable one, which names only the embedded set); the
+        // bucket and static-assets backends have their own tests (test/unit/release-store.test.ts).
+        resolve: {
+          alias: [{ find: /^(.*)\/generated\/embedded\.js$/, replacement: '$1/generated/bundles.js' }],
+        },
         test: {
           name: 'worker',
           include: ['test/{unit,mcp,rest,contract}/**/*.test.{ts,tsx}'],

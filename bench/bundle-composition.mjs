@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The issue's target: both releases in at most 200 KiB gzip. */
+/** The deployable script stays at or under 200 KiB gzip (release content ships beside it, not in it). */
 export const GZIP_TARGET = 200 * 1024;
 
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
@@ -79,8 +79,8 @@ function textByContributor(code, map, mapDir) {
 }
 
 /**
- * Builds the Worker as `wrangler deploy --dry-run` does and measures it. Returns the raw and gzip
- * sizes and the `top` largest contributors, each with its raw bytes in the output and its
+ * Builds the Worker as `wrangler deploy --dry-run` does and measures it. Returns the script's text,
+ * its raw and gzip sizes and the `top` largest contributors, each with its raw bytes in the output and its
  * estimated gzip bytes (`gzip` is `undefined` when wrangler wrote no source map).
  */
 export function bundleComposition({ top = 5 } = {}) {
@@ -114,7 +114,7 @@ export function bundleComposition({ top = 5 } = {}) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, bytes]) => ({ name, raw: bytes, gzip: estimated.get(name) }));
-    return { raw: Buffer.byteLength(code), gzip, contributors };
+    return { raw: Buffer.byteLength(code), gzip, contributors, code };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

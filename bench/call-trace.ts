@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
 import { createApp } from '../src/app.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LIMIT = Number(process.env.TRACE_LIMIT ?? 30);
-const app = createApp();
+const app = createApp({ store: catalogueStore });
 const env = inProcessEnv();
 const datachain = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const body = JSON.stringify({

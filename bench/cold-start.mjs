@@ -51,19 +51,31 @@ function scenarios(resolved) {
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off' };
 
-function start(scriptPath) {
+/**
+ * A fresh workerd over the script, bound as wrangler.toml binds it: the embedded set as static
+ * assets (build/assets, the Worker first), and the release bucket (`r2Persist`: a directory the
+ * caller seeded, else an empty in-memory bucket).
+ */
+export function start(scriptPath, r2Persist) {
   return new Miniflare({
     modules: true,
     scriptPath,
     compatibilityDate: '2026-05-01',
     compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['SESSIONS'],
+    r2Buckets: { RELEASES: 'dtpr-releases' },
+    ...(r2Persist ? { r2Persist } : {}),
+    assets: {
+      directory: 'build/assets',
+      binding: 'ASSETS',
+      routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true },
+    },
     bindings: VARS,
     host: '127.0.0.1',
   });
 }
 
-async function send(mf, req) {
+export async function send(mf, req) {
   const init = req.body
     ? {
         method: 'POST',
@@ -80,7 +92,7 @@ async function send(mf, req) {
   return { ms, text };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Startup (new Miniflare to ready) of a script, median over SAMPLES. */
 async function startup(scriptPath) {

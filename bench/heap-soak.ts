@@ -4,11 +4,12 @@
 // Worker's does too), so this is where a leak in the server's code would show.
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.PER_ROUND ?? 2500);
-const app = createApp();
+const app = createApp({ store: catalogueStore });
 // The request log stays on, as deployed; its batches are part of the memory under test.
 const env = inProcessEnv('on');
 const ctx = NO_WAIT;

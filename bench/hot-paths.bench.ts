@@ -6,14 +6,14 @@ import { renderOutput } from '../src/services/render/output.js';
 import { SessionSlots } from '../src/services/render/slot.js';
 import { releaseSource } from '../src/services/render/source.js';
 import { releaseIndex, searchElements } from '../src/services/search/search.js';
-import { embeddedStore } from '../src/store/embedded.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import { memoryKv } from '../test/helpers/in-process.js';
 
 /**
  * The Worker's hot functions on a warm isolate (release parsed, search index rehydrated).
  * Run: npx vitest bench --project cli --run bench/hot-paths.bench.ts
  */
-const release = embeddedStore().release('ai@2026-08-12')!;
+const release = catalogueStore().release('ai@2026-08-12')!;
 const index = releaseIndex(release, 'en')!;
 const fr = new Set(['fr']);
 const realistic = DatachainInstance.parse(

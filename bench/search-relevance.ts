@@ -2,13 +2,13 @@
 // list_elements handler in-process (the same code path as MCP and REST), in the query's locale,
 // against the stable release. Prints precision at 5, recall at 10 and MRR per locale and overall,
 // then the 10 worst queries with what they returned.
-import { embeddedStore } from '../src/store/embedded.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import { PRECISION_AT_5, runJudgments, summarize, worst } from '../test/helpers/relevance.js';
 
 const VERSION = process.env.SEARCH_VERSION ?? 'ai@2026-08-12';
 const TARGETS = { p5: 0.7, mrr: 0.85 };
 
-const scored = await runJudgments(embeddedStore(), VERSION);
+const scored = await runJudgments(catalogueStore(), VERSION);
 const f = (x: number) => x.toFixed(3);
 
 console.log(`search relevance on ${VERSION}: ${scored.length} judged queries`);

@@ -1,6 +1,6 @@
 import { directCaller } from '../test/helpers/in-process.js';
 import { bench, describe } from 'vitest';
-import { embeddedStore } from '../src/store/embedded.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import type { CallContext } from '../src/tools/kernel/define.js';
 import { invokeTool } from '../src/tools/kernel/invoke.js';
 import { toolNamed } from '../src/tools/kernel/registry.js';
@@ -10,7 +10,7 @@ import { toolNamed } from '../src/tools/kernel/registry.js';
  * rehydrated), first page of 50, for queries of 1, 5 and 20 words.
  * Run: npx vitest bench --project cli --run bench/search.bench.ts
  */
-const ctx: CallContext = directCaller(embeddedStore(), 'bench');
+const ctx: CallContext = directCaller(catalogueStore(), 'bench');
 const tool = toolNamed('list_elements');
 const QUERIES = {
   1: 'camera',

@@ -4,12 +4,12 @@ import { parseJsonBody } from '../src/core/json.js';
 import { startDeadline } from '../src/core/deadline.js';
 import { DatachainInstance } from '../src/domain/datachain.js';
 import { checkThin } from '../src/services/validator/engine.js';
-import { embeddedStore } from '../src/store/embedded.js';
-import { parseDatachain } from '../src/tools/datachain-args.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
+import { parseDatachainArg } from '../src/tools/datachain-args.js';
 import { VERSION } from '../test/fixtures/datachains/base.js';
 import { invoke } from '../test/fixtures/datachains/run.js';
 
-const release = embeddedStore().release(VERSION)!;
+const release = catalogueStore().release(VERSION)!;
 const elements = release.bundle.elements;
 
 /** A valid 100-placement datachain: every element of the release in turn, with both locales. */
@@ -75,9 +75,9 @@ export function validateBenches(mode: string): void {
         TIMING,
       );
       bench(
-        'shape check + unknown keys (parseDatachain)',
+        'shape check + unknown keys (parseDatachainArg)',
         () => {
-          parseDatachain(DatachainInstance, raw, startDeadline(5000));
+          parseDatachainArg(DatachainInstance, raw, startDeadline(5000));
         },
         TIMING,
       );

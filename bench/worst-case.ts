@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createApp } from '../src/app.js';
+import { catalogueStore } from '../src/store/catalogue-store.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 import { CAPS } from '../src/domain/caps.js';
 import { SessionSlots } from '../src/services/render/slot.js';
@@ -21,7 +22,7 @@ const GENERATED = Number(process.env.WORST_GENERATED ?? 200);
 const REPEAT = Number(process.env.WORST_REPEAT ?? 5);
 
 const slots = new SessionSlots();
-const app = createApp({ slots });
+const app = createApp({ slots, store: catalogueStore });
 const env = inProcessEnv();
 const ctx = NO_WAIT;
 const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));

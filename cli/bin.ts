@@ -3,7 +3,7 @@ import { consoleIo } from './report.js';
 
 /** Entry point of `npm run schema -- <command>`. File-system failures print one line, not a stack. */
 try {
-  process.exitCode = runCli(process.argv.slice(2), consoleIo);
+  process.exitCode = await runCli(process.argv.slice(2), consoleIo);
 } catch (error) {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (typeof code === 'string' && error instanceof Error) {

@@ -2,20 +2,20 @@ import { Hono } from 'hono/tiny';
 import type { AppEnv } from './app-env.js';
 import { limitsFrom } from './core/settings.js';
 import { refuseRpc, mcpRoutes } from './mcp/route.js';
-import { bodyLimit } from './middleware/body-limit.js';
+import { bodyLimit } from './middleware/guards.js';
 import { corsPreflight } from './middleware/cors.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { frame } from './middleware/frame.js';
-import { originGuard } from './middleware/origin-guard.js';
+import { originGuard } from './middleware/guards.js';
 import { refuseRest } from './rest/respond.js';
 import { restRoutes } from './rest/routes.js';
 import { SessionSlots } from './services/render/slot.js';
-import { embeddedStore } from './store/embedded.js';
+import { deploymentStore } from './store/deployment.js';
 import type { SchemaStore } from './store/store.js';
 
 export interface AppOptions {
-  /** Where releases come from (the embedded bundles by default); asked once, on the first request. */
-  store?: () => SchemaStore;
+  /** Where releases come from (the embedded set plus the `RELEASES` bucket by default); asked once, on the first request. */
+  store?: (env: Env) => SchemaStore;
   /** The session slots of this app (one per isolate): its body cache and clock. */
   slots?: SessionSlots;
 }
@@ -25,7 +25,7 @@ const bodyBytes = (c: { env: Env }) => limitsFrom(c.env).bodyBytes;
 /** The whole HTTP surface: middleware in order, then /mcp, /api/v2 and /healthz. */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', frame(options.store ?? embeddedStore));
+  app.use('*', frame(options.store ?? deploymentStore));
   app.options('*', corsPreflight());
   app.use('/mcp', originGuard(refuseRpc), bodyLimit(refuseRpc, bodyBytes));
   app.route('/mcp', mcpRoutes(options.slots ?? new SessionSlots()));

@@ -1,12 +1,14 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { compileRelease } from '../bundle/compile.js';
+import { embeddedSet } from '../bundle/embedded-set.js';
 import { generatedModule } from '../bundle/generated-module.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { formatFinding, shown, type Io } from '../report.js';
+import { releaseKey } from '../../src/store/bucket.js';
 import { countBySeverity } from '../rules/finding.js';
 import { parseDirName, type VersionId } from '../../src/core/version.js';
 
@@ -28,8 +30,8 @@ export function discoverReleases(root: string): Discovered {
   for (const type of subdirs(root)) {
     for (const name of subdirs(join(root, type))) {
       const parsed = parseDirName(type, name);
-      if (parsed.ok) found.releases.push({ dir: join(root, type, name), id: parsed.value });
-      else found.problems.push(`${shown(join(root, type, name))}: not a release directory (${parsed.message})`);
+      if (parsed.error === undefined) found.releases.push({ dir: join(root, type, name), id: parsed.value });
+      else found.problems.push(`${shown(join(root, type, name))}: not a release directory (${parsed.error})`);
     }
   }
   return found;
@@ -39,16 +41,38 @@ export interface BuildAllOptions {
   root?: string;
   out?: string;
   module?: string;
+  assets?: string;
 }
 
+/** Removes every file under `<dir>/<sub>` whose path (relative to `dir`) is not in `keep`, then empty directories. */
+function clearExcept(dir: string, sub: string, keep: readonly string[]): void {
+  if (!existsSync(join(dir, sub))) return;
+  const entries = readdirSync(join(dir, sub), { recursive: true, encoding: 'utf8' }).map(
+    (e) => `${sub}/${e.split('\\').join('/')}`,
+  );
+  for (const rel of entries) if (statSync(join(dir, rel)).isFile() && !keep.includes(rel)) rmSync(join(dir, rel));
+  for (const rel of entries.reverse()) {
+    const path = join(dir, rel);
+    if (existsSync(path) && statSync(path).isDirectory() && readdirSync(path).length === 0)
+      rmSync(path, { recursive: true });
+  }
+}
+
+/** The deployable module (the embedded set's index, no texts), beside the module of every release. */
+const deployableModule = (moduleFile: string): string => join(dirname(moduleFile), 'embedded.ts');
+
 /**
- * Builds every release; when all are error-free, writes each bundle, `<out>/index.json` and the
- * generated module. Writes nothing and returns 1 if any release has errors.
+ * Builds every release; when all are error-free, writes each bundle, `<out>/index.json`, the
+ * embedded set as static assets (`<assets>/releases/<id>/<hash>.json`, nothing else under it),
+ * the module of every release (`moduleFile`: texts and index, for tests and generators) and the
+ * deployable module beside it (the embedded set's index). Writes nothing and returns 1 if any
+ * release has errors.
  */
 export function runBuildAll(io: Io, options: BuildAllOptions): number {
   const root = flagPath(options.root, DEFAULTS.root);
   const out = flagPath(options.out, DEFAULTS.out);
   const moduleFile = flagPath(options.module, DEFAULTS.module);
+  const assets = flagPath(options.assets, DEFAULTS.assets);
   const { releases, problems } = discoverReleases(root);
   for (const problem of problems) io.out(`error    ${problem}`);
   let failed = problems.length > 0;
@@ -74,19 +98,35 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     io.out('build-all failed: nothing written. Run `npm run schema -- validate <version>` for details.');
     return 1;
   }
+  let embedded: string[];
+  try {
+    embedded = embeddedSet(
+      root,
+      built.map((b) => b.id),
+    );
+  } catch (error) {
+    io.out(`error    ${(error as Error).message}`);
+    io.out('build-all failed: nothing written.');
+    return 1;
+  }
   for (const { id, json } of built) writeIfChanged(join(out, id.type, `${id.dir}.json`), json);
   const index = buildVersionIndex(built.map((b) => b.bundle));
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
+  const shipped = built.filter((b) => embedded.includes(b.id.id));
+  const keys = shipped.map((b) => releaseKey(b.id.id, b.bundle.manifest.content_hash));
+  clearExcept(assets, 'releases', keys);
+  shipped.forEach((b, i) => writeIfChanged(join(assets, keys[i]!), b.json));
+  writeIfChanged(deployableModule(moduleFile), generatedModule([], buildVersionIndex(shipped.map((b) => b.bundle))));
   writeIfChanged(
     moduleFile,
     generatedModule(
-      built.map((b) => ({ id: b.id.id, bundle: b.bundle, json: b.json })),
+      built.map((b) => ({ id: b.id.id, json: b.json })),
       index,
-      moduleFile,
     ),
   );
   io.out(
-    `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))} and ${shown(moduleFile)}`,
+    `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
+      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) under ${shown(assets)}`,
   );
   return 0;
 }

@@ -42,7 +42,7 @@ export function runNew(io: Io, id: VersionId, rootFlag: string | undefined, now 
         .filter((name) => statSync(join(typeDir, name)).isDirectory())
         .flatMap((name) => {
           const p = parseDirName(id.type, name);
-          return p.ok ? [p.value] : [];
+          return p.error === undefined ? [p.value] : [];
         })
         .sort(compareNewestFirst)
     : [];

@@ -1,4 +1,5 @@
-import { internalError, type ErrorItem } from '../../src/core/envelope.js';
+import { internalError } from '../../src/core/error-catalogue.js';
+import type { ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { CAP_USES, CAPS } from '../../src/domain/caps.js';

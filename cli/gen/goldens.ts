@@ -1,6 +1,5 @@
 import { createApp } from '../../src/app.js';
-import { describeTools } from '../../src/tools/kernel/describe.js';
-import { TOOLS } from '../../src/tools/kernel/registry.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
 import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
@@ -8,10 +7,10 @@ const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
 
 /**
  * The golden files under test/golden/, answered by the app itself: REST bodies (normalised), SVG
- * bytes, and the `tools/list` and `prompts/list` results. Keys are paths relative to the repository root.
+ * bytes, and the `prompts/list` result (tools/list is the generated descriptor file). Keys are paths relative to the repository root.
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
-  const app = createApp();
+  const app = createApp({ store: catalogueStore });
   const ENV = inProcessEnv();
   const out: Record<string, string> = {};
   for (const [file, path] of Object.entries(JSON_GOLDENS)) {
@@ -28,9 +27,6 @@ export async function goldenFiles(): Promise<Record<string, string>> {
   for (const [file, path] of Object.entries(SVG_GOLDENS)) {
     out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();
   }
-  // tools/list is computed from the tools' schemas, not from the descriptors the Worker ships, so
-  // the golden test also catches shipped descriptors that are stale.
-  out['test/golden/tools-list.json'] = pretty({ tools: describeTools(TOOLS) });
   const prompts = await app.request(
     '/mcp',
     {

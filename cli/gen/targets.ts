@@ -1,4 +1,5 @@
 import { renderRulesDoc } from '../rules/docs.js';
+import { renderDecisionsIndex } from './decisions-index.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { goldenFiles } from './goldens.js';
 import { openApiFileText } from './openapi-file.js';
@@ -12,6 +13,7 @@ import { TOOLS } from '../../src/tools/kernel/registry.js';
 export async function generatedFiles(): Promise<Record<string, string>> {
   return {
     'docs/authoring-rules.md': renderRulesDoc(),
+    'docs/decisions/README.md': renderDecisionsIndex(),
     'docs/errors.md': await renderErrorsDoc(),
     'docs/openapi.json': openApiFileText(),
     'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(describeTools(TOOLS), null, 2)}\n`,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { jsonPath } from '../../src/core/paths.js';
+import { jsonPath } from '../../src/core/json.js';
 import { finding, type Finding } from '../rules/finding.js';
 import { lineOf, type YamlFile } from './yaml-file.js';
 

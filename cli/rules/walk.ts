@@ -1,7 +1,7 @@
 import type { Context, Variable } from '../../src/domain/content.js';
 import type { LocaleValues } from '../../src/domain/locale.js';
 import type { Release } from '../release.js';
-import { joinPath } from '../../src/core/paths.js';
+import { joinPath } from '../../src/core/json.js';
 
 /** A context declared by a category (`element_context`) or an element (`context`). */
 export interface ContextSite {

@@ -1,3 +1,5 @@
+import { failure, type Result, success } from './result.js';
+import { badRequest } from './error-catalogue.js';
 import type { ErrorItem } from './envelope.js';
 import { trimTrailing } from './strings.js';
 
@@ -23,27 +25,27 @@ export function encodeCursor(offset: number, key: string): string {
   return b64url(JSON.stringify({ o: offset, k: key }));
 }
 
-const BAD: ErrorItem = {
-  code: 'bad_request',
+const BAD: ErrorItem = badRequest({
   message: 'Invalid pagination cursor.',
   path: 'cursor',
   fix_hint:
     'Pass the next_cursor value of the previous page of the same query unchanged, or omit cursor to start over.',
-};
+});
 
-export function decodeCursor(cursor: string | undefined, key: string): { offset: number } | { error: ErrorItem } {
-  if (cursor === undefined || cursor === '') return { offset: 0 };
+export function decodeCursor(cursor: string | undefined, key: string): Result<number> {
+  if (cursor === undefined || cursor === '') return success(0);
   try {
     const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
     const v = JSON.parse(json) as { o?: unknown; k?: unknown };
-    if (typeof v !== 'object' || v === null || !Number.isSafeInteger(v.o) || (v.o as number) < 0) return { error: BAD };
+    if (typeof v !== 'object' || v === null || !Number.isSafeInteger(v.o) || (v.o as number) < 0) return failure(BAD);
     if (v.k !== key) {
-      return {
-        error: { ...BAD, message: 'This cursor belongs to another query (a different version, filter or search).' },
-      };
+      return failure({
+        ...BAD,
+        message: 'This cursor belongs to another query (a different version, filter or search).',
+      });
     }
-    return { offset: v.o as number };
+    return success(v.o as number);
   } catch {
-    return { error: BAD };
+    return failure(BAD);
   }
 }

@@ -1,5 +1,3 @@
-import type { ErrorItem } from './envelope.js';
-
 /**
  * The deadline a request's synchronous work checks between units of work (a placement through a
  * rule family, a card rendered, a snapshot item compared...). A Worker's clock does not advance
@@ -36,15 +34,6 @@ export function startDeadline(
     check() {
       if (spent++ >= units || (spent % CLOCK_EVERY === 1 && now() > end)) throw new DeadlineExceeded(budgetMs);
     },
-  };
-}
-
-export function timeoutError(ms: number): ErrorItem {
-  return {
-    code: 'timeout',
-    message: `The request exceeded its ${ms} ms budget.`,
-    fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
-    retryable: true,
   };
 }
 

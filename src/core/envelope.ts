@@ -30,7 +30,8 @@ export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
  */
 export interface Extras {
   summary?: string;
-  artifact?: { uri: string; mimeType: string; text: string };
+  /** What was made: its fixed URI, its body, and `handle`, a URI any later request may read it by while it is kept. */
+  artifact?: { uri: string; mimeType: string; text: string; handle?: string };
 }
 
 /** What a tool handler returns: the envelope, and its extras. */
@@ -71,7 +72,7 @@ export function err<T = never>(errors: ErrorItem | readonly ErrorItem[], meta: M
 const NONE: ReadonlySet<ErrorCode> = new Set();
 
 /** Classifies an answer against the codes its tool answers softly (none: every failure is hard). */
-export function classify<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NONE): Outcome<T> {
+export function outcomeOf<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NONE): Outcome<T> {
   const { envelope } = answer;
   const firstHard = envelope.ok ? undefined : envelope.errors.find((e) => !soft.has(e.code));
   return { ...answer, hard: firstHard !== undefined, status: firstHard ? policyOf(firstHard.code).status : 200 };
@@ -79,15 +80,5 @@ export function classify<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = NO
 
 /** A hard failure raised outside any tool (rate limit, budget, transport refusal). */
 export function refused(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}): Outcome<never> {
-  return classify(err(errors, meta));
-}
-
-/** The one internal-error item: nothing internal, only the request id to report. */
-export function internalError(requestId: string): ErrorItem {
-  return {
-    code: 'internal_error',
-    message: 'The server failed while answering this request.',
-    fix_hint: `Retry; if it keeps failing, report request id ${requestId}.`,
-    retryable: true,
-  };
+  return outcomeOf(err(errors, meta));
 }

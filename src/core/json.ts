@@ -1,3 +1,5 @@
+import { failure, type Result, success } from './result.js';
+
 export const MAX_JSON_DEPTH = 64;
 
 /**
@@ -28,7 +30,12 @@ function depthBelow(value: unknown, above: number): number {
   return max;
 }
 
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; reason: 'syntax' | 'depth'; message: string };
+/** Why a body was refused: it is not JSON, or it nests too deep. */
+export interface BodyRefusal {
+  reason: 'syntax' | 'depth';
+  message: string;
+}
+export type ParsedBody = Result<unknown, BodyRefusal>;
 
 /** Parses a request body as JSON and enforces the nesting limit. */
 export function parseJsonBody(text: string): ParsedBody {
@@ -36,10 +43,32 @@ export function parseJsonBody(text: string): ParsedBody {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, reason: 'syntax', message: `Body is not valid JSON: ${(e as Error).message.slice(0, 160)}` };
+    return failure({ reason: 'syntax', message: `Body is not valid JSON: ${(e as Error).message.slice(0, 160)}` });
   }
   if (jsonDepth(value) > MAX_JSON_DEPTH) {
-    return { ok: false, reason: 'depth', message: `JSON nesting exceeds ${MAX_JSON_DEPTH} levels.` };
+    return failure({ reason: 'depth', message: `JSON nesting exceeds ${MAX_JSON_DEPTH} levels.` });
   }
-  return { ok: true, value };
+  return success(value);
+}
+
+/** Formats a path of keys and indexes as a JSON path: `elements[3].variables[0].value`. */
+export function jsonPath(path: readonly PropertyKey[], prefix = ''): string {
+  let out = prefix;
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** Joins a base path and a child path (either may be empty): `a` + `b` -> `a.b`, `a` + `[0]` -> `a[0]`. */
+export function joinPath(base: string, child: string): string {
+  if (base === '') return child;
+  if (child === '') return base;
+  return child.startsWith('[') ? `${base}${child}` : `${base}.${child}`;
+}
+
+/** The path of a key of an object under `base`, in bracket form when the key is not a plain identifier. */
+export function keyPath(base: string, key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? joinPath(base, key) : `${base}[${JSON.stringify(key)}]`;
 }

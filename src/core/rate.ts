@@ -1,5 +1,3 @@
-import type { ErrorItem } from './envelope.js';
-
 /** The rate bucket a call draws from: reads, validation, or resolution (and render). */
 export type RateBucket = 'read' | 'validate' | 'resolve';
 
@@ -47,15 +45,6 @@ export async function takeToken(env: Partial<Env>, bucket: RateBucket, keys: Rat
   if (byIp && !(await byIp.limit({ key: `${bucket}|ip|${keys.ip}` })).success) return false;
   const byClient = env[client];
   return !byClient || (await byClient.limit({ key: `${bucket}|client|${keys.client}` })).success;
-}
-
-export function rateLimitedError(bucket: RateBucket): ErrorItem {
-  return {
-    code: 'rate_limited',
-    message: `Rate limit of the '${bucket}' bucket exceeded for this address or client.`,
-    fix_hint: `Wait ${RETRY_AFTER_SECONDS} seconds before retrying, and spread calls out over the minute.`,
-    retryable: true,
-  };
 }
 
 /** What takes the tokens of one request: `take(bucket)` is false when the caller is over its limit. */

@@ -1,6 +1,4 @@
-import type { ErrorItem } from './envelope.js';
-
-/** A storage backend (KV) failed; surfaces answer `upstream_error`, which a retry may clear. */
+/** A storage backend (KV, the release bucket) failed; surfaces answer `upstream_error`, which a retry may clear. */
 export class StorageFailure extends Error {
   override name = 'StorageFailure';
 }
@@ -12,13 +10,4 @@ export async function guardStorage<T>(op: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new StorageFailure(String(error));
   }
-}
-
-export function upstreamError(requestId: string): ErrorItem {
-  return {
-    code: 'upstream_error',
-    message: 'The session store did not answer; nothing was changed.',
-    fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
-    retryable: true,
-  };
 }

@@ -1,3 +1,5 @@
+import { type Failure, failure, type Result, success } from './result.js';
+import { badRequest } from './error-catalogue.js';
 import type { ErrorItem } from './envelope.js';
 import { SLUG_PATTERN } from './strings.js';
 
@@ -16,7 +18,8 @@ export interface VersionId {
   id: string;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A parse that gives a value or a one-line reason. */
+export type Parsed<T> = Result<T, string>;
 
 /** True for a real calendar date written `YYYY-MM-DD`. */
 function isCalendarDate(text: string): boolean {
@@ -30,9 +33,9 @@ function isCalendarDate(text: string): boolean {
 /** Parses the part after `@` (a release directory name): `YYYY-MM-DD` or `YYYY-MM-DD-beta`. */
 export function parseDirName(type: string, dir: string): Parsed<VersionId> {
   const m = /^(\d{4}-\d{2}-\d{2})(-beta)?$/.exec(dir);
-  if (!m?.[1]) return { ok: false, message: `'${dir.slice(0, 40)}' is not YYYY-MM-DD or YYYY-MM-DD-beta.` };
-  if (!isCalendarDate(m[1])) return { ok: false, message: `${m[1]} is not a valid calendar date.` };
-  return { ok: true, value: { type, date: m[1], beta: m[2] !== undefined, dir, id: `${type}@${dir}` } };
+  if (!m?.[1]) return failure(`'${dir.slice(0, 40)}' is not YYYY-MM-DD or YYYY-MM-DD-beta.`);
+  if (!isCalendarDate(m[1])) return failure(`${m[1]} is not a valid calendar date.`);
+  return success({ type, date: m[1], beta: m[2] !== undefined, dir, id: `${type}@${dir}` });
 }
 
 /** Splits `<type>@<rest>` (`%40` and `/` accepted for `@`); `rest` is a date or an alias word. */
@@ -40,22 +43,19 @@ export function splitVersion(input: string): Parsed<{ type: string; rest: string
   const text = input.replace(/%40/gi, '@').replace(/%2F/gi, '/');
   const m = /^([^@/]+)[@/]([^@/]+)$/.exec(text);
   if (!m?.[1] || !m[2]) {
-    return {
-      ok: false,
-      message: `'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.`,
-    };
+    return failure(`'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.`);
   }
   if (!SLUG_PATTERN.test(m[1]))
-    return { ok: false, message: `'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').` };
-  return { ok: true, value: { type: m[1], rest: m[2] } };
+    return failure(`'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').`);
+  return success({ type: m[1], rest: m[2] });
 }
 
 /** Parses a dated release id such as `ai@2026-08-12` or `ai%402026-04-16-beta`. */
 export function parseVersionId(input: string): Parsed<VersionId> {
   const split = splitVersion(input);
-  if (!split.ok) return split;
+  if (split.error !== undefined) return split;
   const parsed = parseDirName(split.value.type, split.value.rest);
-  return parsed.ok ? parsed : { ok: false, message: `In '${input.slice(0, 80)}': ${parsed.message}` };
+  return parsed.error === undefined ? parsed : failure(`In '${input.slice(0, 80)}': ${parsed.error}`);
 }
 
 /** Newest first: later date first; on the same date a stable release before its beta. */
@@ -68,6 +68,6 @@ const FIX =
   "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.";
 
 /** A malformed `version` argument, as the tools answer it. */
-export function badVersion(message: string): { error: ErrorItem } {
-  return { error: { code: 'bad_request', message, path: 'version', fix_hint: FIX } };
+export function badVersion(message: string): Failure<ErrorItem> {
+  return failure(badRequest({ message, path: 'version', fix_hint: FIX }));
 }

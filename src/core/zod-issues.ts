@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorItem } from './envelope.js';
 import type { ErrorCode } from './errors.js';
-import { jsonPath } from './paths.js';
+import { jsonPath } from './json.js';
 import { trimTrailing } from './strings.js';
 
 function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {

@@ -7,8 +7,7 @@ export const LOCALE_CODES = ['en', 'fr'] as const;
 export const LocaleCode = z.enum(LOCALE_CODES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
-export const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
-export type LocaleValue = z.infer<typeof LocaleValue>;
+const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 
 /** A localized text: one `{locale, value}` entry per locale. */
 export const LocaleValues = z.array(LocaleValue);

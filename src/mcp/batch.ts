@@ -1,7 +1,8 @@
+import { payloadTooLarge } from '../core/error-catalogue.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { serializeResponse } from './encode.js';
-import { classify, RPC, type RpcId, rpcError } from './jsonrpc.js';
+import { classifyMessage, RPC, type RpcId, rpcError } from './jsonrpc.js';
 
 function overBudget(id: RpcId | null, cap: number): string {
   return serializeResponse(
@@ -9,11 +10,10 @@ function overBudget(id: RpcId | null, cap: number): string {
       id,
       RPC.SERVER_ERROR,
       `The answers of this batch reached their ${cap}-byte limit; this message was not answered.`,
-      {
-        code: 'payload_too_large',
+      payloadTooLarge({
         message: `A batch answers at most ${cap} bytes in all.`,
         fix_hint: 'Send this message again on its own or in a smaller batch.',
-      },
+      }),
     ),
   );
 }
@@ -38,7 +38,7 @@ export async function answerBatch(entries: readonly unknown[], ctx: McpContext, 
   for (const entry of entries) {
     let text: string;
     if (spent) {
-      const c = classify(entry);
+      const c = classifyMessage(entry);
       if (c.kind === 'notification' || c.kind === 'response') continue;
       text = c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
     } else {

@@ -1,3 +1,4 @@
+import { invalidArguments, unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { findPrompt, PROMPTS } from '../prompts/registry.js';
@@ -23,7 +24,7 @@ type Candidates = (store: SchemaStore, context: Readonly<Record<string, string>>
 /** The release named by the already-chosen `version` argument (default ai@latest); none when it is unknown. */
 function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release | undefined {
   const release = resolveVersion(store, context.version || 'ai@latest');
-  return 'error' in release ? undefined : release;
+  return release.value;
 }
 
 /** Candidate values per argument name; an argument not listed here exists but is free text. */
@@ -47,29 +48,18 @@ function templateArguments(template: string): string[] {
 }
 
 /** The argument names of the referenced prompt or resource template, or the error for an unknown one. */
-function argumentsOf(ref: z.output<typeof CompleteParams>['ref']): string[] | { error: ErrorItem } {
+/** The argument names of the prompt or template a reference names; an unknown one is -32602. */
+function argumentsOf(ref: z.output<typeof CompleteParams>['ref']): string[] {
   if (ref.type === 'ref/prompt') {
     const prompt = findPrompt(ref.name);
     if (prompt) return prompt.arguments.map((a) => a.name);
-    return {
-      error: {
-        code: 'not_found',
-        message: `Unknown prompt '${ref.name.slice(0, 64)}'.`,
-        path: 'ref.name',
-        fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.`,
-      },
-    };
+    const hint = `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.`;
+    throw new InvalidParams(unknownName('prompt', ref.name, 'ref.name', hint));
   }
   const template = RESOURCE_TEMPLATES.find((t) => t.uriTemplate === ref.uri);
   if (template) return templateArguments(template.uriTemplate);
-  return {
-    error: {
-      code: 'not_found',
-      message: `No resource template '${ref.uri.slice(0, 120)}'.`,
-      path: 'ref.uri',
-      fix_hint: `Use one of: ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}.`,
-    },
-  };
+  const hint = `Use one of: ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}.`;
+  throw new InvalidParams(unknownName('resource template', ref.uri, 'ref.uri', hint));
 }
 
 /** Prefix matches first, then other substring matches, both case-insensitive, in candidate order. */
@@ -93,15 +83,13 @@ function rank(candidates: readonly string[], typed: string): string[] {
 export const complete: MethodHandler = (params, ctx) => {
   const p = parseParams(CompleteParams, params);
   const names = argumentsOf(p.ref);
-  if ('error' in names) throw new InvalidParams(names.error);
   const { name, value } = p.argument;
   if (!names.includes(name)) {
-    const error: ErrorItem = {
-      code: 'invalid_arguments',
+    const error: ErrorItem = invalidArguments({
       message: `'${name.slice(0, 64)}' is not an argument of this ${p.ref.type === 'ref/prompt' ? 'prompt' : 'resource template'}.`,
       path: 'argument.name',
       fix_hint: `Its arguments are: ${names.join(', ')}.`,
-    };
+    });
     throw new InvalidParams(error);
   }
   const candidates = Object.hasOwn(CANDIDATES, name)

@@ -1,8 +1,9 @@
-import { rateLimitedError } from '../core/rate.js';
-import { StorageFailure, upstreamError } from '../core/storage.js';
+import { rateLimited, upstreamError } from '../core/error-catalogue.js';
+import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, Reply } from './context.js';
-import { classify, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
+import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
+import { withReleases } from '../store/pending.js';
 import { getPrompt, listPrompts } from './prompts.js';
 import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
@@ -50,7 +51,7 @@ type Step = (req: Request, ctx: McpContext, next: () => Promise<Dispatched>) => 
 /** Any method but tools/call takes a 'read' token; tools/call takes its tool's own in the call pipeline. */
 const rateRead: Step = async (req, ctx, next) => {
   if (req.method === 'tools/call' || (await ctx.caller.takeToken('read'))) return next();
-  const error = rateLimitedError('read');
+  const error = rateLimited('read');
   return { response: rpcError(req.id, RPC.SERVER_ERROR, error.message, error), rateLimited: true, label: req.method };
 };
 
@@ -78,9 +79,9 @@ const catchFaults: Step = async (req, ctx, next) => {
   }
 };
 
-/** The method itself; a `Reply` carries effects besides its result. */
+/** The method itself, run again after reading a release it needed; a `Reply` carries effects besides its result. */
 const run: Step = async (req, ctx) => {
-  const value = await req.handler(req.params, ctx);
+  const value = await withReleases(ctx.caller.store, () => req.handler(req.params, ctx));
   if (!(value instanceof Reply)) return { response: result(req.id, value), label: req.method };
   return { response: result(req.id, value.result), label: req.method, ...value.effects };
 };
@@ -92,11 +93,15 @@ function through(req: Request, ctx: McpContext, at: number): Promise<Dispatched>
 }
 
 /** Handles one JSON value of a POST body (or of a batch). */
-export async function dispatchOne(value: unknown, ctx: McpContext): Promise<Dispatched> {
-  const c = classify(value);
+export async function dispatchOne(
+  value: unknown,
+  ctx: McpContext,
+  methods: Readonly<Record<string, MethodHandler>> = METHODS,
+): Promise<Dispatched> {
+  const c = classifyMessage(value);
   if (c.kind === 'invalid') return { response: c.response };
   if (c.kind === 'response') return { response: null };
-  const handler = Object.hasOwn(METHODS, c.msg.method) ? METHODS[c.msg.method] : undefined;
+  const handler = Object.hasOwn(methods, c.msg.method) ? methods[c.msg.method] : undefined;
   if (c.kind === 'notification') {
     if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
     return { response: null };

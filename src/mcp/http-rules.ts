@@ -1,3 +1,4 @@
+import { badRequest, notAcceptable, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { HEADERLESS_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isValidSessionId } from './session.js';
@@ -25,47 +26,44 @@ function negotiateFraming(accept: string | undefined): Framing | undefined {
   return undefined;
 }
 
-/** Checks the headers of a POST /mcp; returns the refusal or the framing. */
-export function checkPostHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | { framing: Framing } {
+/** Checks the media headers of a POST /mcp (both eras); returns the refusal or the framing. */
+export function checkMediaHeaders(
+  h: (name: string) => string | undefined,
+): { error: ErrorItem } | { framing: Framing } {
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
     return {
-      error: {
-        code: 'unsupported_media_type',
-        message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`,
-        fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.',
-      },
+      error: unsupportedMediaType(type, 'Send the JSON-RPC message with Content-Type: application/json.'),
     };
   }
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
     return {
-      error: {
-        code: 'not_acceptable',
-        message: 'Accept allows neither application/json nor text/event-stream.',
-        fix_hint: 'Send Accept: application/json, text/event-stream.',
-      },
+      error: notAcceptable(),
     };
   }
+  return { framing };
+}
+
+/** Checks the 2025-era headers of a POST /mcp: the protocol version and the session id. */
+export function checkLegacyHeaders(h: (name: string) => string | undefined): { error: ErrorItem } | undefined {
   const version = h('mcp-protocol-version') ?? HEADERLESS_PROTOCOL_VERSION;
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
     return {
-      error: {
-        code: 'bad_request',
+      error: badRequest({
         message: `Unsupported MCP-Protocol-Version '${version.slice(0, 40)}'.`,
         fix_hint: `Use one of: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-      },
+      }),
     };
   }
   const session = h('mcp-session-id');
   if (session !== undefined && !isValidSessionId(session)) return { error: badSession() };
-  return { framing };
+  return undefined;
 }
 
 export function badSession(): ErrorItem {
-  return {
-    code: 'bad_request',
+  return badRequest({
     message: 'Mcp-Session-Id must be 1 to 128 visible ASCII characters.',
     fix_hint: 'Reuse the Mcp-Session-Id returned by initialize, or choose an id of visible ASCII characters.',
-  };
+  });
 }

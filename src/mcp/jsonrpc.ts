@@ -1,6 +1,7 @@
+import { badRequest } from '../core/error-catalogue.js';
 import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
-import { jsonPath } from '../core/paths.js';
+import { jsonPath } from '../core/json.js';
 
 export type RpcId = string | number;
 
@@ -55,7 +56,7 @@ export type Classified =
   | { kind: 'invalid'; response: RpcResponse };
 
 /** Sorts one incoming JSON value into request, notification, client response, or invalid. */
-export function classify(value: unknown): Classified {
+export function classifyMessage(value: unknown): Classified {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       kind: 'invalid',
@@ -94,10 +95,11 @@ export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.
   const issues = r.error.issues.slice(0, 20).map((i) => ({ path: jsonPath(i.path, 'params'), message: i.message }));
   const first = issues[0]!;
   throw new InvalidParams({
-    code: 'bad_request',
-    message: `Invalid params: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
-    path: first.path,
-    fix_hint: `Correct ${first.path}: ${first.message.replace(/^Invalid input: /, '')}.`,
+    ...badRequest({
+      message: `Invalid params: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      path: first.path,
+      fix_hint: `Correct ${first.path}: ${first.message.replace(/^Invalid input: /, '')}.`,
+    }),
     issues,
   });
 }

@@ -14,16 +14,30 @@ type Presenter = (extras: Extras) => Record<string, unknown>;
 /** render_datachain: the summary as the text block; a sign also embedded, a page linked to its MCP App view. */
 const presentRender: Presenter = ({ summary = '', artifact }) => {
   const text = { type: 'text', text: summary };
+  const link = artifact?.handle ? [handleLink(artifact.handle, artifact.mimeType)] : [];
   if (artifact && artifact.uri !== VIEW_URI) {
     return {
       content: [
         text,
         { type: 'resource', resource: { uri: artifact.uri, mimeType: artifact.mimeType, text: artifact.text } },
+        ...link,
       ],
     };
   }
-  return { content: [text], _meta: { ui: UI_META } };
+  return { content: [text, ...link], _meta: { ui: UI_META } };
 };
+
+/** The handle of a kept render, as a `resource_link` any later request (no session needed) can read. */
+function handleLink(uri: string, mimeType: string) {
+  const sign = uri.endsWith('.svg');
+  return {
+    type: 'resource_link',
+    uri,
+    name: sign ? 'datachain-sign' : 'datachain-page',
+    title: sign ? 'The rendered sign (kept for two hours)' : 'The rendered page (kept for two hours)',
+    mimeType: sign ? mimeType : 'text/html',
+  };
+}
 
 const PRESENTERS: Partial<Record<ToolName, Presenter>> = { render_datachain: presentRender };
 

@@ -27,6 +27,6 @@ export const getPrompt: MethodHandler = async (params, ctx) => {
     store: ctx.caller.store,
     lastRendered: () => ctx.caller.sessions.lastSource(),
   });
-  if ('error' in answer) throw new InvalidParams(answer.error);
-  return answer;
+  if (answer.error) throw new InvalidParams(answer.error);
+  return answer.value;
 };

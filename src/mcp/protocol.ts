@@ -9,9 +9,17 @@ export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03
 /** Assumed when a request carries no MCP-Protocol-Version header (Streamable HTTP rule). */
 export const HEADERLESS_PROTOCOL_VERSION = '2025-03-26';
 
-const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: SERVER_VERSION };
+export const SERVER_INFO = { name: 'dtpr-server', title: 'DTPR server', version: SERVER_VERSION };
 
-const INSTRUCTIONS =
+/** What this server offers, in either era (the 2025 era adds `logging`, which 2026-07-28 removed). */
+export const CAPABILITIES = {
+  tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  prompts: { listChanged: false },
+  completions: {},
+};
+
+export const INSTRUCTIONS =
   'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +
   'Start with list_schema_versions (or use "ai@latest"), read the categories with get_schema, find elements with list_elements ' +
   '(query searches titles and descriptions), then check a draft datachain with validate_datachain and fix what its errors name.';
@@ -37,13 +45,7 @@ export const initialize: MethodHandler = async (params, ctx) => {
   }
   const result = {
     protocolVersion,
-    capabilities: {
-      tools: { listChanged: false },
-      resources: { subscribe: false, listChanged: false },
-      prompts: { listChanged: false },
-      completions: {},
-      logging: {},
-    },
+    capabilities: { ...CAPABILITIES, logging: {} },
     serverInfo: SERVER_INFO,
     instructions: INSTRUCTIONS,
   };

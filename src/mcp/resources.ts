@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
-import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
+import { RENDER_URI, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
+import { badRequest, notFound, unknownName } from '../core/error-catalogue.js';
 import { invokeTool } from '../tools/kernel/invoke.js';
 import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
@@ -93,12 +94,14 @@ function decodePart(uri: string, part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw new InvalidParams({
-      code: 'bad_request',
-      message: `Cannot read '${uri.slice(0, 200)}': '${part.slice(0, 80)}' is not valid percent-encoding.`,
-      path: 'params.uri',
-      fix_hint: 'Percent-encode each part of the URI once (encodeURIComponent), e.g. ai%402026-08-12 or ai@2026-08-12.',
-    });
+    throw new InvalidParams(
+      badRequest({
+        message: `Cannot read '${uri.slice(0, 200)}': '${part.slice(0, 80)}' is not valid percent-encoding.`,
+        path: 'params.uri',
+        fix_hint:
+          'Percent-encode each part of the URI once (encodeURIComponent), e.g. ai%402026-08-12 or ai@2026-08-12.',
+      }),
+    );
   }
 }
 
@@ -111,6 +114,20 @@ export const readResource: MethodHandler = async (params, ctx) => {
   if (uri === SIGN_URI) {
     const svg = (await ctx.caller.sessions.read('sign')) ?? PLACEHOLDER_SIGN;
     return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
+  }
+  const handle = RENDER_URI.exec(uri);
+  if (handle) {
+    const body = await ctx.caller.sessions.readKept(handle[1]!);
+    if (body === null) {
+      throw new InvalidParams(
+        notFound({
+          message: `No kept render '${uri.slice(0, 200)}': it has expired or was never made here.`,
+          path: 'params.uri',
+          fix_hint: 'Call render_datachain again; its answer links the new render (kept for two hours).',
+        }),
+      );
+    }
+    return { contents: [{ uri, mimeType: handle[2] === 'svg' ? SIGN_MIME : 'text/html', text: body }] };
   }
   const element = ELEMENT_URI.exec(uri);
   if (element)
@@ -130,10 +147,7 @@ export const readResource: MethodHandler = async (params, ctx) => {
       (d) => d.categories,
       ctx,
     );
-  throw new InvalidParams({
-    code: 'not_found',
-    message: `Unknown resource '${uri.slice(0, 200)}'.`,
-    path: 'params.uri',
-    fix_hint: 'Call resources/list and resources/templates/list for readable URIs.',
-  });
+  throw new InvalidParams(
+    unknownName('resource', uri, 'params.uri', 'Call resources/list and resources/templates/list for readable URIs.'),
+  );
 };

@@ -1,3 +1,9 @@
+import {
+  badRequest,
+  methodNotAllowed as methodNotAllowedError,
+  notFound,
+  upstreamError,
+} from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
@@ -5,14 +11,16 @@ import { policyOf } from '../core/errors.js';
 import { parseJsonBody } from '../core/json.js';
 import { RETRY_AFTER_SECONDS, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
-import { StorageFailure, upstreamError } from '../core/storage.js';
+import { StorageFailure } from '../core/storage.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { SessionSlots } from '../services/render/slot.js';
 import { answerBatch } from './batch.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne } from './dispatch.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
-import { badSession, checkPostHeaders } from './http-rules.js';
+import { badSession, checkLegacyHeaders, checkMediaHeaders } from './http-rules.js';
+import { isModern } from './era.js';
+import { answerModern, modernContext } from './modern-route.js';
 import { refusal, RPC, rpcError } from './jsonrpc.js';
 import { endIfIssued, FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
@@ -44,11 +52,13 @@ async function endedSession(c: Context<AppEnv>): Promise<Response | undefined> {
     if (!(error instanceof StorageFailure)) throw error;
     return undefined;
   }
-  return refuseRpc(c, {
-    code: 'not_found',
-    message: 'This session has ended (DELETE /mcp).',
-    fix_hint: 'Start a new session: send initialize without an Mcp-Session-Id and use the id it answers with.',
-  });
+  return refuseRpc(
+    c,
+    notFound({
+      message: 'This session has ended (DELETE /mcp).',
+      fix_hint: 'Start a new session: send initialize without an Mcp-Session-Id and use the id it answers with.',
+    }),
+  );
 }
 
 /** Headers the messages of a request asked for: an issued session id, Retry-After after a rate refusal. */
@@ -63,16 +73,26 @@ function effectHeaders(effects: readonly Omit<Dispatched, 'response'>[]): Record
 
 function postHandler(slots: SessionSlots) {
   return async function handlePost(c: Context<AppEnv>): Promise<Response> {
-    const checked = checkPostHeaders((n) => c.req.header(n));
-    if ('error' in checked) return refuseRpc(c, checked.error);
-    const { framing } = checked;
+    const header = (n: string) => c.req.header(n);
+    const media = checkMediaHeaders(header);
+    if ('error' in media) return refuseRpc(c, media.error);
+    const { framing } = media;
+    const parsed = parseJsonBody(await c.req.text());
+    if (parsed.error) {
+      const code = parsed.error.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
+      return send(c, 400, encodeAnswer(rpcError(null, code, parsed.error.message), framing), framing);
+    }
+    if (isModern(parsed.value, header('mcp-protocol-version'))) {
+      const answer = await answerModern(parsed.value, header, modernContext(c, slots));
+      c.set('rpc', answer.label ? [answer.label] : []);
+      if (answer.body === undefined) return c.body(null, answer.status, answer.headers);
+      if (typeof answer.body === 'string') return send(c, answer.status, answer.body, 'sse', answer.headers);
+      return send(c, answer.status, encodeAnswer(answer.body, framing), framing, answer.headers);
+    }
+    const legacy = checkLegacyHeaders(header);
+    if (legacy) return refuseRpc(c, legacy.error);
     const ended = await endedSession(c);
     if (ended) return ended;
-    const parsed = parseJsonBody(await c.req.text());
-    if (!parsed.ok) {
-      const code = parsed.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
-      return send(c, 400, encodeAnswer(rpcError(null, code, parsed.message), framing), framing);
-    }
     const clientSessionId = c.req.header('mcp-session-id');
     const limits = limitsFrom(c.env);
     const ctx: McpContext = {
@@ -124,11 +144,13 @@ function deleteHandler(slots: SessionSlots) {
   return async function handleDelete(c: Context<AppEnv>): Promise<Response> {
     const session = c.req.header('mcp-session-id');
     if (session === undefined) {
-      return refuseRpc(c, {
-        code: 'bad_request',
-        message: 'DELETE /mcp needs an Mcp-Session-Id header.',
-        fix_hint: 'Send the session id whose rendered document should be cleared.',
-      });
+      return refuseRpc(
+        c,
+        badRequest({
+          message: 'DELETE /mcp needs an Mcp-Session-Id header.',
+          fix_hint: 'Send the session id whose rendered document should be cleared.',
+        }),
+      );
     }
     if (!isValidSessionId(session)) return refuseRpc(c, badSession());
     const ended = await endedSession(c);
@@ -155,11 +177,10 @@ function deleteHandler(slots: SessionSlots) {
 function methodNotAllowed(c: Context): Response {
   return refuseRpc(
     c,
-    {
-      code: 'method_not_allowed',
+    methodNotAllowedError({
       message: `Method ${c.req.method.slice(0, 16)} is not supported on /mcp; POST JSON-RPC messages instead.`,
       fix_hint: 'POST JSON-RPC messages to /mcp; DELETE ends a session.',
-    },
+    }),
     { Allow: 'POST, DELETE, OPTIONS' },
   );
 }

@@ -1,3 +1,4 @@
+import { badRequest } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 
@@ -10,11 +11,12 @@ const ListParams = z.looseObject({ cursor: z.string().optional() });
 export function singlePage(params: unknown, method: string): void {
   const { cursor } = parseParams(ListParams, params);
   if (cursor !== undefined) {
-    throw new InvalidParams({
-      code: 'bad_request',
-      message: `Invalid cursor for ${method}: this server never sent it.`,
-      path: 'params.cursor',
-      fix_hint: `${method} answers everything on one page; call it without a cursor.`,
-    });
+    throw new InvalidParams(
+      badRequest({
+        message: `Invalid cursor for ${method}: this server never sent it.`,
+        path: 'params.cursor',
+        fix_hint: `${method} answers everything on one page; call it without a cursor.`,
+      }),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { Envelope } from '../core/envelope.js';
 import { callTool as runPipeline } from '../tools/kernel/invoke.js';
@@ -39,12 +40,14 @@ export const callTool: MethodHandler = async (params, ctx) => {
   const p = parseParams(CallParams, params);
   const tool = findTool(p.name);
   if (!tool) {
-    throw new InvalidParams({
-      code: 'not_found',
-      message: `Unknown tool '${p.name.slice(0, 64)}'.`,
-      path: 'params.name',
-      fix_hint: `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
-    });
+    throw new InvalidParams(
+      unknownName(
+        'tool',
+        p.name,
+        'params.name',
+        `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
+      ),
+    );
   }
   const { requestId } = ctx.caller;
   const label = `tools/call:${tool.name}`;

@@ -1,18 +1,20 @@
+import { internalError, noRoute, upstreamError } from '../core/error-catalogue.js';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
-import { internalError, type ErrEnvelope } from '../core/envelope.js';
+import type { ErrEnvelope } from '../core/envelope.js';
+import { StorageFailure } from '../core/storage.js';
 
 const isMcp = (c: Context) => new URL(c.req.url).pathname.startsWith('/mcp');
 
 /**
  * The last resort for faults: logged with the request id, answered without internals
- * (JSON-RPC -32603 on /mcp, the envelope elsewhere).
+ * (JSON-RPC -32603 on /mcp, the envelope elsewhere; a storage failure is 502 `upstream_error`).
  */
 export const errorHandler: ErrorHandler = (err, c) => {
   const requestId = (c.get('requestId' as never) as string | undefined) ?? crypto.randomUUID();
   console.error(
     JSON.stringify({
       level: 'error',
-      event: 'unhandled',
+      event: err instanceof StorageFailure ? 'storage_failure' : 'unhandled',
       request_id: requestId,
       path: new URL(c.req.url).pathname,
       error: String(err),
@@ -26,12 +28,13 @@ export const errorHandler: ErrorHandler = (err, c) => {
       headers,
     );
   }
+  const storage = err instanceof StorageFailure;
   const body: ErrEnvelope = {
     ok: false,
-    errors: [internalError(requestId)],
+    errors: [storage ? upstreamError(requestId) : internalError(requestId)],
     meta: { request_id: requestId },
   };
-  return c.json(body, 500, headers);
+  return c.json(body, storage ? 502 : 500, headers);
 };
 
 /** Unknown routes: the envelope with `not_found`. */
@@ -40,11 +43,7 @@ export const notFound: NotFoundHandler = (c) => {
   const body: ErrEnvelope = {
     ok: false,
     errors: [
-      {
-        code: 'not_found',
-        message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
-        fix_hint: 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.',
-      },
+      noRoute(c.req.method, c.req.url, 'See GET /api/v2/openapi.json for the routes, or POST JSON-RPC to /mcp.'),
     ],
     meta: { request_id: requestId },
   };

@@ -11,7 +11,7 @@ const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
 
 /** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
-export function requestIdFor(incoming: string | undefined): string {
+function requestIdFor(incoming: string | undefined): string {
   return incoming && REUSABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
@@ -30,16 +30,19 @@ function applyHeaders(h: Headers, id: string): void {
  * The frame around every request, in one middleware to keep the hot path short: outside
  * `/api/v2` (which redirects a trailing slash itself) a path is served only as written (Hono's
  * pattern router would match `/mcp/` as `/mcp`); the request id and the schema store go into the
- * context; the answer gets X-Request-Id, the security and CORS headers; then the request's log
- * line is written (unless the `REQUEST_LOG` var is "off").
+ * context (its catalogue re-read first when the store asks for it); the answer gets X-Request-Id,
+ * the security and CORS headers; then the request's log line is written (unless the `REQUEST_LOG`
+ * var is "off").
  */
-export function frame(getStore: () => SchemaStore): MiddlewareHandler<AppEnv> {
+export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<AppEnv> {
   let store: SchemaStore | undefined;
   return async function frameMiddleware(c, next) {
     const start = Date.now();
     const id = requestIdFor(c.req.header('x-request-id'));
     c.set('requestId', id);
-    c.set('store', (store ??= getStore()));
+    c.set('store', (store ??= getStore(c.env)));
+    const refreshing = store.refresh?.();
+    if (refreshing) await refreshing;
     const path = c.req.path;
     if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
     else await next();

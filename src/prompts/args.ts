@@ -1,3 +1,5 @@
+import { type Failure, failure, type Result, success } from '../core/result.js';
+import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { LOCALE_CODES, type LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
@@ -36,7 +38,7 @@ export const datachainArgument = (required: boolean, sessionFallback: boolean): 
   maxLength: 64 * 1024,
 });
 
-type ArgResult = { values: Map<string, string> } | { error: ErrorItem };
+type ArgResult = Result<Map<string, string>>;
 
 /**
  * Checks `prompts/get` arguments against a prompt's declaration: every name declared, every value
@@ -84,31 +86,23 @@ export function checkArguments(
       );
     }
   }
-  return { values };
+  return success(values);
 }
 
-export function bad(path: string, message: string, fix_hint: string): { error: ErrorItem } {
-  return { error: { code: 'invalid_arguments', message, path, fix_hint } };
+export function bad(path: string, message: string, fix_hint: string): Failure<ErrorItem> {
+  return failure(invalidArguments({ message, path, fix_hint }));
 }
 
 /** The release a version argument names; an unknown one is an error at `path`. */
-export function releaseOf(
-  store: SchemaStore,
-  version: string,
-  path = 'arguments.version',
-): Release | { error: ErrorItem } {
+export function releaseOf(store: SchemaStore, version: string, path = 'arguments.version'): Result<Release> {
   const release = resolveVersion(store, version);
-  return 'error' in release ? { error: { ...release.error, path } } : release;
+  return release.error === undefined ? release : failure({ ...release.error, path });
 }
 
 /** A locale argument checked against the release's locales (default "en"). */
-export function localeOf(
-  release: Release,
-  value: string | undefined,
-  name = 'locale',
-): LocaleCode | { error: ErrorItem } {
+export function localeOf(release: Release, value: string | undefined, name = 'locale'): Result<LocaleCode> {
   const locale = value ?? 'en';
-  if (release.locales.includes(locale)) return locale as LocaleCode;
+  if (release.locales.includes(locale)) return success(locale as LocaleCode);
   return bad(
     `arguments.${name}`,
     `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,

@@ -68,8 +68,8 @@ export const auditDatachain = definePrompt({
   ],
   async build(args, ctx) {
     const setting = await datachainSetting(args, ctx, true);
-    if ('error' in setting) return setting;
-    const { dc, release, locale } = setting;
+    if (setting.error) return setting;
+    const { dc, release, locale } = setting.value;
     const t = TEXT[locale];
     const list = (items: ReadonlyArray<string | ((l: string) => string)>) =>
       items.map((i) => (typeof i === 'string' ? i : i(release.locales.join(', ')))).join('\n');

@@ -120,8 +120,8 @@ export const chooseElements = definePrompt({
   ],
   build(args, ctx) {
     const setting = releaseSetting(args, ctx);
-    if ('error' in setting) return setting;
-    const { release, locale } = setting;
+    if (setting.error) return setting;
+    const { release, locale } = setting.value;
     const id = args.get('category_id')!;
     const category = release.categoryById.get(id);
     if (!category) {

@@ -1,6 +1,6 @@
-import type { ErrorItem } from '../core/envelope.js';
+import { failure, type Result, success } from '../core/result.js';
 import { parseJsonBody } from '../core/json.js';
-import { jsonPath } from '../core/paths.js';
+import { jsonPath } from '../core/json.js';
 import { isLocaleArray } from '../core/projection.js';
 import type { Release } from '../store/release.js';
 import { bad, releaseOf } from './args.js';
@@ -18,12 +18,14 @@ export interface Coverage {
 const FIX = 'Pass the datachain as JSON text of an object, e.g. {"elements":[{"element_id":"..."}]}.';
 
 /** Parses the `datachain` argument: JSON text of an object, within the server's nesting limit (wrapped, as a datachain may have any key). */
-export function parseDatachain(text: string, path = 'arguments.datachain'): { dc: Datachain } | { error: ErrorItem } {
+export function parseDatachainText(text: string, path = 'arguments.datachain'): Result<Datachain> {
   const parsed = parseJsonBody(text);
-  if (!parsed.ok)
+  if (parsed.error)
     return bad(
       path,
-      parsed.reason === 'syntax' ? `The datachain is not valid JSON. ${parsed.message}` : parsed.message,
+      parsed.error.reason === 'syntax'
+        ? `The datachain is not valid JSON. ${parsed.error.message}`
+        : parsed.error.message,
       FIX,
     );
   const v = parsed.value;
@@ -34,14 +36,11 @@ export function parseDatachain(text: string, path = 'arguments.datachain'): { dc
       FIX,
     );
   }
-  return { dc: v as Datachain };
+  return success(v as Datachain);
 }
 
 /** The `datachain` argument, or the datachain last rendered in the session when it is omitted. */
-export async function datachainOf(
-  args: PromptArgs,
-  ctx: PromptContext,
-): Promise<{ dc: Datachain } | { error: ErrorItem }> {
+export async function datachainOf(args: PromptArgs, ctx: PromptContext): Promise<Result<Datachain>> {
   const text = args.get('datachain') ?? (await ctx.lastRendered());
   if (text === undefined || text === null) {
     return bad(
@@ -50,34 +49,29 @@ export async function datachainOf(
       'Pass `datachain` as JSON text, or call render_datachain in this session (same Mcp-Session-Id) first.',
     );
   }
-  return parseDatachain(text);
+  return parseDatachainText(text);
 }
 
 /**
  * The release a datachain prompt works against: the `version` argument, else the datachain's
  * `schema_version`, else ai@latest. When both name a release they must name the same one.
  */
-export function releaseForDatachain(
-  ctx: PromptContext,
-  version: string | undefined,
-  dc: Datachain,
-): Release | { error: ErrorItem } {
+export function releaseForDatachain(ctx: PromptContext, version: string | undefined, dc: Datachain): Result<Release> {
   const pinned = typeof dc.schema_version === 'string' ? dc.schema_version : undefined;
   if (version === undefined) {
     if (pinned === undefined) return releaseOf(ctx.store, 'ai@latest');
     const release = releaseOf(ctx.store, pinned, 'arguments.datachain.schema_version');
-    if ('error' in release)
-      release.error.fix_hint =
-        `Pass \`version\` with a served release, or correct schema_version. ${release.error.fix_hint ?? ''}`.trim();
-    return release;
+    if (release.error === undefined) return release;
+    const fix_hint = `Pass \`version\` with a served release, or correct schema_version. ${release.error.fix_hint ?? ''}`;
+    return failure({ ...release.error, fix_hint: fix_hint.trim() });
   }
   const release = releaseOf(ctx.store, version);
-  if ('error' in release || pinned === undefined) return release;
-  const other = releaseOf(ctx.store, pinned);
-  if (!('error' in other) && other.id !== release.id) {
+  if (release.error || pinned === undefined) return release;
+  const other = releaseOf(ctx.store, pinned).value;
+  if (other && other.id !== release.value.id) {
     return bad(
       'arguments.version',
-      `version names ${release.id} but the datachain's schema_version is ${other.id}.`,
+      `version names ${release.value.id} but the datachain's schema_version is ${other.id}.`,
       "Omit `version` to use the datachain's schema_version, or change schema_version in the datachain.",
     );
   }

@@ -1,4 +1,4 @@
-import type { ErrorItem } from '../core/envelope.js';
+import type { Result } from '../core/result.js';
 import type { SchemaStore } from '../store/store.js';
 import type { PromptArgument } from './args.js';
 
@@ -21,7 +21,7 @@ export interface PromptAnswer {
 }
 
 /** A built prompt, or the caller's mistake as an error item (the MCP adapter makes it -32602). */
-export type PromptOutcome = PromptAnswer | { error: ErrorItem };
+export type PromptOutcome = Result<PromptAnswer>;
 
 /** Checked arguments: only declared names, string values, empty strings dropped. */
 export type PromptArgs = ReadonlyMap<string, string>;

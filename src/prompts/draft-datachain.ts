@@ -72,8 +72,8 @@ export const draftDatachain = definePrompt({
   ],
   build(args, ctx) {
     const setting = releaseSetting(args, ctx);
-    if ('error' in setting) return setting;
-    const { release, locale } = setting;
+    if (setting.error) return setting;
+    const { release, locale } = setting.value;
     const t = TEXT[locale];
     return promptAnswer(
       t.summary(release.id),

@@ -64,8 +64,8 @@ export const explainDatachain = definePrompt({
   ],
   async build(args, ctx) {
     const setting = await datachainSetting(args, ctx, true);
-    if ('error' in setting) return setting;
-    const { dc, release, locale } = setting;
+    if (setting.error) return setting;
+    const { dc, release, locale } = setting.value;
     const t = TEXT[locale];
     const audience = args.get('audience');
     return promptAnswer(

@@ -1,3 +1,5 @@
+import { type Failure, failure } from '../core/result.js';
+import { unknownName } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { checkArguments } from './args.js';
 import { auditDatachain } from './audit-datachain.js';
@@ -30,15 +32,15 @@ export const PROMPT_DESCRIPTORS = PROMPTS.map((p) => ({
   arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
 }));
 
-function unknownPrompt(name: string): { error: ErrorItem } {
-  return {
-    error: {
-      code: 'not_found',
-      message: `Unknown prompt '${name.slice(0, 64)}'.`,
-      path: 'name',
-      fix_hint: `Use one of: ${PROMPTS.map((p) => p.name).join(', ')} (prompts/list describes them).`,
-    },
-  };
+function unknownPrompt(name: string): Failure<ErrorItem> {
+  return failure(
+    unknownName(
+      'prompt',
+      name,
+      'name',
+      `Use one of: ${PROMPTS.map((p) => p.name).join(', ')} (prompts/list describes them).`,
+    ),
+  );
 }
 
 /** Checks the arguments against the prompt's declaration, then builds its messages. */
@@ -50,6 +52,6 @@ export async function getPromptAnswer(
   const prompt = findPrompt(name);
   if (!prompt) return unknownPrompt(name);
   const checked = checkArguments(prompt.name, prompt.arguments, rawArgs);
-  if ('error' in checked) return checked;
-  return prompt.build(checked.values, ctx);
+  if (checked.error) return checked;
+  return prompt.build(checked.value, ctx);
 }

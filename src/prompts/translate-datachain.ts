@@ -72,10 +72,11 @@ export const translateDatachain = definePrompt({
   ],
   async build(args, ctx) {
     const setting = await datachainSetting(args, ctx, false);
-    if ('error' in setting) return setting;
-    const { dc, release, locale } = setting;
-    const target = localeOf(release, args.get('target_locale'), 'target_locale');
-    if (typeof target !== 'string') return target;
+    if (setting.error) return setting;
+    const { dc, release, locale } = setting.value;
+    const checkedTarget = localeOf(release, args.get('target_locale'), 'target_locale');
+    if (checkedTarget.error) return checkedTarget;
+    const target = checkedTarget.value;
     const t = TEXT[locale];
     const texts = localizedTexts(dc, target);
     const shown = texts.missing.slice(0, MAX_PATHS).map((p) => `- ${PLAIN_PATH.test(p) ? p : quoted(p, 120)}`);

@@ -1,3 +1,4 @@
+import { badRequest, noRoute, notFoundIn, unknownName } from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused } from '../core/envelope.js';
@@ -29,11 +30,7 @@ function sendSvg(c: Context<AppEnv>, svg: string, cache: string, contentHash?: s
 /** The file name without `.svg`, or a 404 answer that suggests the suffix. */
 function stripSvg(c: Context<AppEnv>, file: string): string | Response {
   if (file.endsWith('.svg')) return file.slice(0, -'.svg'.length);
-  return sendError(c, {
-    code: 'not_found',
-    message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
-    fix_hint: 'Did you mean to append .svg?',
-  });
+  return sendError(c, noRoute(c.req.method, c.req.url, 'Did you mean to append .svg?'));
 }
 
 /** Refuses any query string: SVG routes take none. */
@@ -53,20 +50,17 @@ export function shapeRoute(c: Context<AppEnv>): Response {
   const queryRefused = noQuery(c);
   if (queryRefused) return queryRefused;
   if (!SLUG_PATTERN.test(name)) {
-    return sendError(c, {
-      code: 'bad_request',
-      message: `Invalid shape '${name.slice(0, 64)}'.`,
-      path: 'shape',
-      fix_hint: 'Use letters, digits, "_" and "-" only.',
-    });
+    return sendError(
+      c,
+      badRequest({
+        message: `Invalid shape '${name.slice(0, 64)}'.`,
+        path: 'shape',
+        fix_hint: 'Use letters, digits, "_" and "-" only.',
+      }),
+    );
   }
   if (!isShape(name)) {
-    return sendError(c, {
-      code: 'not_found',
-      message: `Unknown shape '${name}'.`,
-      path: 'shape',
-      fix_hint: `Valid shapes: ${SHAPES.join(', ')}.`,
-    });
+    return sendError(c, unknownName('shape', name, 'shape', `Valid shapes: ${SHAPES.join(', ')}.`));
   }
   return sendSvg(c, shapeSvg(name), CACHE.stableAsset);
 }
@@ -78,24 +72,28 @@ export function symbolRoute(c: Context<AppEnv>): Response {
   const queryRefused = noQuery(c);
   if (queryRefused) return queryRefused;
   if (!SLUG_PATTERN.test(id)) {
-    return sendError(c, {
-      code: 'bad_request',
-      message: `Invalid symbol_id '${id.slice(0, 64)}'.`,
-      path: 'symbol_id',
-      fix_hint: 'Use letters, digits, "_" and "-" only.',
-    });
+    return sendError(
+      c,
+      badRequest({
+        message: `Invalid symbol_id '${id.slice(0, 64)}'.`,
+        path: 'symbol_id',
+        fix_hint: 'Use letters, digits, "_" and "-" only.',
+      }),
+    );
   }
-  const release = resolveVersion(c.get('store'), c.req.param('version') ?? '');
-  if ('error' in release) return sendError(c, release.error);
+  const resolved = resolveVersion(c.get('store'), c.req.param('version') ?? '');
+  if (resolved.error) return sendError(c, resolved.error);
+  const release = resolved.value;
   const svg = Object.hasOwn(release.bundle.symbols, id) ? release.bundle.symbols[id] : undefined;
   if (svg === undefined) {
     const missing = refused(
-      {
-        code: 'not_found',
-        message: `Symbol '${id}' not found in ${release.id}.`,
-        path: 'symbol_id',
-        fix_hint: 'Symbol ids are the symbol_id of elements; see GET /api/v2/schemas/{version}/elements/{element_id}.',
-      },
+      notFoundIn(
+        'Symbol',
+        id,
+        release.id,
+        'symbol_id',
+        'Symbol ids are the symbol_id of elements; see GET /api/v2/schemas/{version}/elements/{element_id}.',
+      ),
       releaseMeta(release),
     );
     return sendOutcome(c, missing);
@@ -112,28 +110,28 @@ export async function iconRoute(c: Context<AppEnv>): Promise<Response> {
   if (typeof stem !== 'string') return stem;
   const match = /^icon(?:\.(.*))?$/.exec(stem);
   if (!match)
-    return sendError(c, {
-      code: 'not_found',
-      message: `No route for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)}.`,
-      fix_hint: 'Icons are at .../elements/{element_id}/icon.svg or icon.{variant}.svg.',
-    });
+    return sendError(
+      c,
+      noRoute(c.req.method, c.req.url, 'Icons are at .../elements/{element_id}/icon.svg or icon.{variant}.svg.'),
+    );
   const queryRefused = noQuery(c);
   if (queryRefused) return queryRefused;
   const token = match[1] ?? 'default';
   if (!VARIANT_TOKEN.test(token)) {
-    return sendError(c, {
-      code: 'bad_request',
-      message: `Invalid variant '${token.slice(0, 64)}'.`,
-      path: 'variant',
-      fix_hint: 'Use letters, digits, "_" and "-" only, optionally followed by ".dark".',
-    });
+    return sendError(
+      c,
+      badRequest({
+        message: `Invalid variant '${token.slice(0, 64)}'.`,
+        path: 'variant',
+        fix_hint: 'Use letters, digits, "_" and "-" only, optionally followed by ".dark".',
+      }),
+    );
   }
   const args = { version: c.req.param('version') ?? '', element_id: c.req.param('element_id') ?? '', variant: token };
   const outcome = await invokeTool(toolNamed('get_icon_url'), args, restCaller(c));
   if (!outcome.envelope.ok) return sendOutcome(c, outcome);
-  const release = resolveVersion(c.get('store'), args.version);
-  const svg = 'error' in release ? undefined : composedIcon(release, `${args.element_id}|${token}`);
-  if ('error' in release || svg === undefined)
-    throw new Error(`icon ${args.element_id}/${token} listed but not composable`);
+  const release = resolveVersion(c.get('store'), args.version).value;
+  const svg = release && composedIcon(release, `${args.element_id}|${token}`);
+  if (!release || svg === undefined) throw new Error(`icon ${args.element_id}/${token} listed but not composable`);
   return sendSvg(c, svg, assetCache(c, release), release.contentHash);
 }

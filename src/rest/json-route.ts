@@ -1,6 +1,8 @@
+import { failure, type Result } from '../core/result.js';
+import { badRequest, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import type { ErrorItem, Meta } from '../core/envelope.js';
+import type { Meta } from '../core/envelope.js';
 import { parseJsonBody } from '../core/json.js';
 import { callTool } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
@@ -24,24 +26,23 @@ const isJsonType = (type: string) => {
 };
 
 /** The request body as JSON, or the refusal: 415 when it is not declared JSON, 400 when it does not parse. */
-export async function readJson(c: Context<AppEnv>): Promise<{ value: unknown } | { error: ErrorItem }> {
+export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
   const type = c.req.header('content-type');
   if (type === undefined || !isJsonType(type)) {
-    return {
-      error: {
-        code: 'unsupported_media_type',
-        message: `Content-Type must be application/json (got '${(type ?? 'none').slice(0, 80)}').`,
-        fix_hint: 'Send the datachain as JSON with Content-Type: application/json (curl: --json @file.json).',
-      },
-    };
+    return failure(
+      unsupportedMediaType(
+        type,
+        'Send the datachain as JSON with Content-Type: application/json (curl: --json @file.json).',
+      ),
+    );
   }
   const parsed = parseJsonBody(await c.req.text());
-  if (!parsed.ok) {
-    return {
-      error: { code: 'bad_request', message: parsed.message, fix_hint: 'Send one JSON datachain object as the body.' },
-    };
+  if (parsed.error) {
+    return failure(
+      badRequest({ message: parsed.error.message, fix_hint: 'Send one JSON datachain object as the body.' }),
+    );
   }
-  return { value: parsed.value };
+  return parsed;
 }
 
 /** Cache-Control of a JSON answer: GETs by release status and how the version was named; POSTs never. */
@@ -65,7 +66,7 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
     const args = gathered.args;
     if (route.body) {
       const body = await readJson(c);
-      if ('error' in body) return sendError(c, body.error);
+      if (body.error) return sendError(c, body.error);
       args[route.body] = body.value;
     }
     const answer = await callTool(tool, args, restCaller(c));

@@ -1,3 +1,4 @@
+import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
 import type { ToolName } from '../tools/kernel/registry.js';
@@ -56,22 +57,24 @@ export function gatherArgs(
     : 'Remove it: this route takes no query parameters.';
   for (const [name, values] of Object.entries(query)) {
     if (!allowed.includes(name)) {
-      errors.push({
-        code: 'invalid_arguments',
-        message: `Unknown query parameter '${name.slice(0, 64)}'.`,
-        path: name.slice(0, 64),
-        fix_hint: hint,
-      });
+      errors.push(
+        invalidArguments({
+          message: `Unknown query parameter '${name.slice(0, 64)}'.`,
+          path: name.slice(0, 64),
+          fix_hint: hint,
+        }),
+      );
       continue;
     }
     const kind = queryKind(tool && argumentSchema(tool, name));
     if (values.length > 1 && kind !== 'list') {
-      errors.push({
-        code: 'invalid_arguments',
-        message: `Query parameter '${name}' is given ${values.length} times.`,
-        path: name,
-        fix_hint: `Give '${name}' once.`,
-      });
+      errors.push(
+        invalidArguments({
+          message: `Query parameter '${name}' is given ${values.length} times.`,
+          path: name,
+          fix_hint: `Give '${name}' once.`,
+        }),
+      );
       continue;
     }
     args[name] = convert(kind, values);

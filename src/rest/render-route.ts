@@ -33,7 +33,7 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   );
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);
-  if ('error' in body) return sendError(c, body.error);
+  if (body.error) return sendError(c, body.error);
   const outcome = await callTool(RENDER, { ...gathered.args, datachain: body.value }, restCaller(c));
   if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
   if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);

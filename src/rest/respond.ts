@@ -1,8 +1,11 @@
+import { CACHE_POLICY, cacheControl, versionPolicy } from '../core/cache-policy.js';
+export { namedCanonically } from '../core/cache-policy.js';
+import { rateLimited } from '../core/error-catalogue.js';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/envelope.js';
 import { splitVersion } from '../core/version.js';
-import { RETRY_AFTER_SECONDS, type RateBucket, rateLimitedError, tokenTaker } from '../core/rate.js';
+import { RETRY_AFTER_SECONDS, type RateBucket, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
 import { NO_SESSION } from '../services/render/slot.js';
 import type { Caller } from '../tools/kernel/invoke.js';
@@ -10,32 +13,20 @@ import { restBody } from './encode.js';
 import type { PreparedAnswer } from '../tools/kernel/prepared.js';
 
 /** Cache-Control values of the REST surface. */
+/** Cache-Control values, from the one cache policy table both surfaces read. */
 export const CACHE = {
-  /** JSON of a stable release named by its canonical id. */
-  stableJson: 'public, max-age=86400, immutable',
-  /** Shapes, and symbols and icons of a stable release named by its canonical id. */
-  stableAsset: 'public, max-age=31536000, immutable',
-  /** Answers reached through an alias (ai@latest) or that change on deploy (version list, OpenAPI). */
-  short: 'public, max-age=300',
-  /** Symbols and icons of a beta release. */
-  betaAsset: 'public, max-age=60',
-  /** Beta JSON, POST answers and every error. */
-  none: 'no-store',
+  stableJson: cacheControl(CACHE_POLICY.stableJson),
+  stableAsset: cacheControl(CACHE_POLICY.stableAsset),
+  short: cacheControl(CACHE_POLICY.short),
+  betaAsset: cacheControl(CACHE_POLICY.betaAsset),
+  none: cacheControl(CACHE_POLICY.none),
 } as const;
 
 export type ReleaseStatus = 'beta' | 'stable';
 
-/** True when the caller named the release by its canonical id (`%40` and `/` forms included), not an alias. */
-export function namedCanonically(raw: string, canonical: string): boolean {
-  const split = splitVersion(raw);
-  return split.ok && `${split.value.type}@${split.value.rest}` === canonical;
-}
-
 /** Cache-Control of a successful version-scoped answer. */
 export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'json' | 'asset'): string {
-  if (status === 'beta') return kind === 'json' ? CACHE.none : CACHE.betaAsset;
-  if (!canonical) return CACHE.short;
-  return kind === 'json' ? CACHE.stableJson : CACHE.stableAsset;
+  return CACHE[versionPolicy(status, canonical, kind)];
 }
 
 /** The caller of a REST call. REST has no sessions: no REST route reaches a tool that keeps one. */
@@ -52,7 +43,7 @@ export function restCaller(c: Context<AppEnv>): Caller {
 
 /** The refusal of a request over its rate: 429 with Retry-After. */
 export function sendRateLimited(c: Context<AppEnv>, bucket: RateBucket): Response {
-  return sendError(c, rateLimitedError(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  return sendError(c, rateLimited(bucket), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }
 
 /**

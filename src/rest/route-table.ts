@@ -60,6 +60,14 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
     body: 'datachain',
     tag: 'datachains',
   },
+  {
+    method: 'POST',
+    path: '/schemas/:version/migrate',
+    tool: 'migrate_datachain',
+    query: ['from'],
+    body: 'datachain',
+    tag: 'datachains',
+  },
 ];
 
 /** The SVG routes. The last path segment is matched whole (`:file`) and parsed by the handler. */

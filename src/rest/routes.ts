@@ -1,8 +1,10 @@
+import { methodNotAllowed as methodNotAllowedError } from '../core/error-catalogue.js';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { type RateBucket, tokenTaker } from '../core/rate.js';
 import { trimTrailing } from '../core/strings.js';
+import { withReleases } from '../store/pending.js';
 import { toolNamed } from '../tools/kernel/registry.js';
 import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
 import { jsonHandler } from './json-route.js';
@@ -30,7 +32,7 @@ const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c,
 function rated(bucket: RateBucket, handler: Handler<AppEnv>): Handler<AppEnv> {
   return async function ratedRoute(c, next) {
     if (!(await tokenTaker(c.env, (n) => c.req.header(n))(bucket))) return sendRateLimited(c, bucket);
-    return handler(c, next);
+    return withReleases(c.get('store'), () => handler(c, next));
   };
 }
 
@@ -39,11 +41,10 @@ function methodNotAllowed(methods: readonly string[]) {
   return (c: Context<AppEnv>) =>
     sendError(
       c,
-      {
-        code: 'method_not_allowed',
+      methodNotAllowedError({
         message: `Method ${c.req.method.slice(0, 16)} is not allowed on this route.`,
         fix_hint: `Use ${methods.join(' or ')}.`,
-      },
+      }),
       { Allow: allow },
     );
 }

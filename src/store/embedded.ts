@@ -1,35 +1,58 @@
 import { type Bundle, VersionIndex } from '../domain/bundle.js';
-import { BUNDLES, VERSION_INDEX } from './generated/bundles.js';
+import { type BucketReader, readBucketBundle } from './bucket.js';
+import { indexOf } from './catalogue.js';
+import { ReleasePending } from './pending.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';
 
+/** The index as this store can serve it: without assets, only the releases whose text it has. */
+function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, hasAssets: boolean): VersionIndex {
+  if (hasAssets || index.versions.every((v) => Object.hasOwn(texts, v.id))) return index;
+  return indexOf(index.versions.filter((v) => Object.hasOwn(texts, v.id)));
+}
+
 /**
- * The store over bundles compiled into the Worker. Each bundle is parsed the first time it is
- * asked for and kept for the life of the isolate.
+ * The store of the embedded set: the releases that ship with the deployment, named by `indexText`.
+ * A release's JSON is taken from `texts` (compiled into the script) when it is there, else read
+ * once from `assets` (the static assets, `releases/<id>/<hash>.json`) on first use. Each release is
+ * parsed once and kept for the life of the isolate.
  */
 export function createEmbeddedStore(
-  texts: Readonly<Record<string, string>> = BUNDLES,
-  indexText: string = VERSION_INDEX,
+  texts: Readonly<Record<string, string>>,
+  indexText: string,
+  assets?: BucketReader,
 ): SchemaStore {
   let index: VersionIndex | undefined;
   const releases = new Map<string, Release>();
+  const loading = new Map<string, Promise<void>>();
+  const indexed = () => (index ??= servable(VersionIndex.parse(JSON.parse(indexText)), texts, assets !== undefined));
   return {
-    index: () => (index ??= VersionIndex.parse(JSON.parse(indexText))),
+    index: indexed,
     release(id) {
       const hit = releases.get(id);
       if (hit) return hit;
       const text = Object.hasOwn(texts, id) ? texts[id] : undefined;
-      if (text === undefined) return undefined;
+      if (text === undefined) {
+        if (assets && indexed().versions.some((v) => v.id === id)) throw new ReleasePending(id);
+        return undefined;
+      }
       // Bundles are validated by the build; a cast avoids re-running zod on every cold start.
       const release = createRelease(JSON.parse(text) as Bundle);
       releases.set(id, release);
       return release;
     },
+    load(id) {
+      const entry = indexed().versions.find((v) => v.id === id);
+      if (!assets || !entry || releases.has(id)) return Promise.resolve();
+      let pending = loading.get(id);
+      if (!pending) {
+        pending = readBucketBundle(assets, entry, false)
+          .then((bundle) => void releases.set(id, createRelease(bundle)))
+          .finally(() => loading.delete(id));
+        loading.set(id, pending);
+      }
+      return pending;
+    },
+    catalogue: () => ({ sources: ['embedded'], holder: () => 'embedded' }),
   };
-}
-
-let shared: SchemaStore | undefined;
-/** The isolate-wide store every request uses. */
-export function embeddedStore(): SchemaStore {
-  return (shared ??= createEmbeddedStore());
 }

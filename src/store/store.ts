@@ -1,48 +1,71 @@
+import { type Failure, failure, type Result, type Success, success } from '../core/result.js';
+import { unknownVersion } from '../core/error-catalogue.js';
 import type { VersionIndex } from '../domain/bundle.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { Release } from './release.js';
 
+/** Where the catalogue's releases are held. */
+export type Holder = 'embedded' | 'bucket';
+
+/** What a store says about its catalogue (`list_schema_versions` reports it). */
+export interface CatalogueInfo {
+  /** The sources the catalogue is read from, embedded first. */
+  readonly sources: readonly Holder[];
+  /** Where each served release is held. */
+  holder(id: string): Holder;
+}
+
 /**
- * Where releases come from. The embedded store reads bundles compiled into the Worker;
- * a KV- or R2-backed store can implement the same two methods.
+ * Where releases come from: the catalogue (`index`) and each release, synchronously. A store that
+ * holds releases outside the Worker (the release bucket) throws `ReleasePending` from `release`
+ * for a served release it has not read yet; the edges await `load` and run the work again
+ * (`withReleases`), and await `refresh` before a request when it returns a promise.
  */
 export interface SchemaStore {
   index(): VersionIndex;
   /** The release with this canonical id, or `undefined` when it is not served. */
   release(canonicalId: string): Release | undefined;
+  /** Reads a served release into the synchronous cache; rejects with a StorageFailure. */
+  load?(canonicalId: string): Promise<void>;
+  /** A promise when the catalogue must be (re)read before this request, else `undefined`. */
+  refresh?(): Promise<void> | undefined;
+  catalogue?(): CatalogueInfo;
 }
 
-const resolved = new WeakMap<SchemaStore, Map<string, Release>>();
+/** Alias and canonical lookups, memoised per catalogue (a new index starts a new memo). */
+const resolved = new WeakMap<VersionIndex, Map<string, Success<Release>>>();
 const MEMO_LIMIT = 256;
 
 /** Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release. Successes are memoised per store. */
-export function resolveVersion(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
-  let memo = resolved.get(store);
-  if (!memo) resolved.set(store, (memo = new Map()));
+export function resolveVersion(store: SchemaStore, raw: string): Result<Release> {
+  const index = store.index();
+  let memo = resolved.get(index);
+  if (!memo) resolved.set(index, (memo = new Map()));
   const hit = memo.get(raw);
   if (hit) return hit;
-  const result = resolveUncached(store, raw);
-  if (!('error' in result)) {
+  const result = resolveUncached(store, raw, index);
+  if (result.error === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(raw, result);
   }
   return result;
 }
 
-function resolveUncached(store: SchemaStore, raw: string): Release | { error: ErrorItem } {
+function resolveUncached(store: SchemaStore, raw: string, index: VersionIndex): Result<Release> {
   const split = splitVersion(raw);
-  if (!split.ok) return badVersion(split.message);
+  if (split.error !== undefined) return badVersion(split.error);
   const { type, rest } = split.value;
-  const index = store.index();
   const alias = `${type}@${rest}`;
   let canonical = Object.hasOwn(index.aliases, alias) ? index.aliases[alias] : undefined;
   if (!canonical) {
     const parsed = parseDirName(type, rest);
-    if (!parsed.ok) return /^[a-z-]+$/.test(rest) ? unknown(`${type}@${rest}`, index) : badVersion(parsed.message);
+    if (parsed.error !== undefined)
+      return /^[a-z-]+$/.test(rest) ? unknown(`${type}@${rest}`, index) : badVersion(parsed.error);
     canonical = parsed.value.id;
   }
-  return store.release(canonical) ?? unknown(canonical, index);
+  const release = store.release(canonical);
+  return release ? success(release) : unknown(canonical, index);
 }
 
 /** Every version id and alias this index serves, in the order hints list them. */
@@ -50,14 +73,7 @@ export function servedVersionIds(index: VersionIndex): string[] {
   return [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
 }
 
-function unknown(id: string, index: VersionIndex): { error: ErrorItem } {
+function unknown(id: string, index: VersionIndex): Failure<ErrorItem> {
   const known = servedVersionIds(index);
-  return {
-    error: {
-      code: 'unknown_version',
-      message: `Schema version '${id}' is not served here.`,
-      path: 'version',
-      fix_hint: `Use one of: ${known.join(', ')}.`,
-    },
-  };
+  return failure(unknownVersion(id, known));
 }

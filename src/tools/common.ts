@@ -11,8 +11,7 @@ export function releaseMeta(release: Release, extra: Meta = {}): Meta {
 /** Resolves the version argument, then runs `fn`; an unknown or malformed version is a hard failure. */
 export function withRelease<T>(version: string, ctx: ToolContext, fn: (release: Release) => Answer<T>): Answer<T> {
   const release = resolveVersion(ctx.store, version);
-  if ('error' in release) return err(release.error);
-  return fn(release);
+  return release.error ? err(release.error) : fn(release.value);
 }
 
 export function localeSet(locales: readonly string[] | undefined): ReadonlySet<string> | undefined {

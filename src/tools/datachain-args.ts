@@ -41,7 +41,7 @@ export type ParsedDatachain<T> =
  * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
  * A valid datachain is read by the schema's fast parser; zod itself reads (and words) the rest.
  */
-export function parseDatachain<S extends z.ZodType>(
+export function parseDatachainArg<S extends z.ZodType>(
   schema: S,
   raw: unknown,
   deadline: Deadline,
@@ -92,7 +92,7 @@ export function checkThinDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<DatachainInstance> {
-  return checked(release, parseDatachain(DatachainInstance, raw, deadline), (dc) =>
+  return checked(release, parseDatachainArg(DatachainInstance, raw, deadline), (dc) =>
     checkThin(dc, release, { deadline, isServed: servedBy(store) }),
   );
 }
@@ -107,7 +107,7 @@ export function checkResolvedDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, parseDatachain(ResolvedDatachainInstance, raw, deadline), (dc) =>
+  return checked(release, parseDatachainArg(ResolvedDatachainInstance, raw, deadline), (dc) =>
     checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
   );
 }

@@ -1,3 +1,4 @@
+import { elementNotFound } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { err, ok } from '../core/envelope.js';
@@ -8,12 +9,7 @@ import { defineTool } from './kernel/define.js';
 import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
 
 export function elementMissing(release: Release, id: string, path: string): ErrorItem {
-  return {
-    code: 'element_not_found',
-    message: `Element '${id}' not found in ${release.id}.`,
-    path,
-    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
-  };
+  return elementNotFound(id, release.id, path);
 }
 
 export const getElement = defineTool({

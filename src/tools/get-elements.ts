@@ -1,3 +1,4 @@
+import { elementIdsTooMany } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { err, ok, type ErrorItem } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
@@ -38,12 +39,7 @@ export const getElements = defineTool({
       if (!firstIndex.has(id)) firstIndex.set(id, i);
     });
     if (firstIndex.size > MAX_ELEMENT_IDS) {
-      return err({
-        code: 'element_ids_too_many',
-        message: `Requested ${firstIndex.size} distinct ids; one call accepts at most ${MAX_ELEMENT_IDS}.`,
-        path: 'element_ids',
-        fix_hint: `Split the ids into batches of ${MAX_ELEMENT_IDS} or fewer, or use list_elements with category_id.`,
-      });
+      return err(elementIdsTooMany(firstIndex.size, MAX_ELEMENT_IDS));
     }
     return withRelease(args.version, ctx, (release) => {
       const locales = localeSet(args.locales);

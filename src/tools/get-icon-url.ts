@@ -1,3 +1,4 @@
+import { unknownVariant } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { err, ok } from '../core/envelope.js';
 import { releaseMeta, withRelease } from './common.js';
@@ -44,15 +45,7 @@ export const getIconUrl = defineTool({
       if (!element) return err(elementMissing(release, args.element_id, 'element_id'), releaseMeta(release));
       const valid = element.icon_variants;
       if (!valid.includes(args.variant)) {
-        return err(
-          {
-            code: 'unknown_variant',
-            message: `Variant '${args.variant}' is not defined for element '${element.id}'.`,
-            path: 'variant',
-            fix_hint: `Use one of: ${valid.join(', ')}.`,
-          },
-          releaseMeta(release),
-        );
+        return err(unknownVariant(args.variant, element.id, valid), releaseMeta(release));
       }
       const path = iconPath(release.id, element.id, args.variant);
       return ok(

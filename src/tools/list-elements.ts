@@ -1,3 +1,4 @@
+import { invalidArguments } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { decodeCursor, encodeCursor, fingerprint } from '../core/cursor.js';
 import { err, ok } from '../core/envelope.js';
@@ -83,12 +84,11 @@ export const listElements = defineTool({
       const meta = releaseMeta(release);
       if (args.category_id !== undefined && !release.categoryById.has(args.category_id)) {
         return err(
-          {
-            code: 'invalid_arguments',
+          invalidArguments({
             message: `Category '${args.category_id}' does not exist in ${release.id}.`,
             path: 'category_id',
             fix_hint: `Use one of: ${[...release.categoryById.keys()].join(', ')}.`,
-          },
+          }),
           meta,
         );
       }
@@ -96,10 +96,10 @@ export const listElements = defineTool({
       const locale = args.locale ?? args.locales?.[0] ?? 'en';
       const key = fingerprint([release.id, args.category_id ?? '', query, query ? locale : '']);
       const start = decodeCursor(args.cursor, key);
-      if ('error' in start) return err(start.error, meta);
+      if (start.error) return err(start.error, meta);
       const all = select(release, args.category_id, query, locale);
-      const page = all.slice(start.offset, start.offset + args.limit);
-      const end = start.offset + page.length;
+      const page = all.slice(start.value, start.value + args.limit);
+      const end = start.value + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
       const projected = page.map(({ element, hit }) =>
         hit ? { ...project(element, fields), match: hit.match() } : project(element, fields),

@@ -3,23 +3,49 @@ import { ok } from '../core/envelope.js';
 import { VersionEntry } from '../domain/bundle.js';
 import { defineTool } from './kernel/define.js';
 
+const Catalogue = z.object({
+  sources: z.array(z.enum(['embedded', 'bucket'])),
+  note: z.string(),
+});
+
+const NOTES = {
+  embedded:
+    'No release bucket is bound: this deployment serves only the releases embedded in it. Releases published ' +
+    'since it was deployed are not listed.',
+  bucket: 'Every published release: the embedded ones, and those read from the release bucket on first use.',
+} as const;
+
 export const listSchemaVersions = defineTool({
   name: 'list_schema_versions',
   title: 'List schema versions',
   description:
     'Lists every DTPR schema release this server serves, with its status (stable or beta), content hash and the aliases ' +
-    '(such as "ai@latest") that point at it. Start here to pick the version the other tools take.',
+    '(such as "ai@latest") that point at it, and where the catalogue comes from. Start here to pick the version the ' +
+    'other tools take.',
   input: z.strictObject({
     datachain_type: z.string().min(1).max(128).optional().describe('Only versions of this datachain type, e.g. "ai".'),
   }),
-  output: z.object({ versions: z.array(VersionEntry) }),
+  output: z.object({
+    versions: z.array(
+      VersionEntry.extend({
+        held: z.enum(['embedded', 'bucket']).describe('Embedded in the deployment, or read from the release bucket.'),
+      }),
+    ),
+    catalogue: Catalogue,
+  }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'read',
   cacheable: true,
   soft: [],
   run(args, ctx) {
     const all = ctx.store.index().versions;
-    const versions = args.datachain_type ? all.filter((v) => v.id.startsWith(`${args.datachain_type}@`)) : all;
-    return ok({ versions });
+    const info = ctx.store.catalogue?.();
+    const sources = info?.sources ?? ['embedded'];
+    const chosen = args.datachain_type ? all.filter((v) => v.id.startsWith(`${args.datachain_type}@`)) : all;
+    const versions = chosen.map((v) => ({ ...v, held: info?.holder(v.id) ?? ('embedded' as const) }));
+    return ok({
+      versions,
+      catalogue: { sources: [...sources], note: sources.includes('bucket') ? NOTES.bucket : NOTES.embedded },
+    });
   },
 });

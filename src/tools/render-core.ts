@@ -1,3 +1,4 @@
+import { payloadTooLarge } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { Deadline } from '../core/deadline.js';
 import { err, type Answer, type Meta } from '../core/envelope.js';
@@ -57,8 +58,9 @@ function prepareRender(
   store: SchemaStore,
   deadline: Deadline,
 ): Prepared | { answer: Answer<never> } {
-  const release = resolveVersion(store, version);
-  if ('error' in release) return { answer: err(release.error) };
+  const resolvedVersion = resolveVersion(store, version);
+  if (resolvedVersion.error) return { answer: err(resolvedVersion.error) };
+  const release = resolvedVersion.value;
   if ('schema_snapshot' in datachain) {
     const resolved = checkResolvedDatachain(datachain, release, store, deadline);
     if (!resolved.ok) return { answer: resolved.outcome };
@@ -91,13 +93,12 @@ export function renderChecked(
     return {
       answer: err(
         [
-          {
-            code: 'payload_too_large',
+          payloadTooLarge({
             message: `The datachain places ${placed} elements; a page or sign shows at most ${MAX_RENDERED_PLACEMENTS}.`,
             path: 'elements',
             fix_hint:
               'Merge repeated placements or split the disclosure in several datachains; validate_datachain still checks it whole.',
-          },
+          }),
         ],
         checked.meta,
       ),
@@ -109,12 +110,11 @@ export function renderChecked(
     return {
       answer: err(
         [
-          {
-            code: 'payload_too_large',
+          payloadTooLarge({
             message: `The rendered ${out.format} is ${bytes} bytes; at most ${SLOT_MAX_BYTES} are answered or kept.`,
             path: 'elements',
             fix_hint: 'Render fewer placements or shorter texts.',
-          },
+          }),
         ],
         checked.meta,
       ),

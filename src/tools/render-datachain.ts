@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
-import { SIGN_URI, VIEW_URI } from '../services/render/summary.js';
+import { sha256Hex } from '../services/render/slot.js';
+import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { ErrorItemSchema } from './kernel/envelope-schema.js';
 import { defineTool } from './kernel/define.js';
 import { RENDER_SOFT, RenderInput, renderChecked } from './render-core.js';
@@ -43,7 +44,11 @@ export const renderDatachain = defineTool({
       },
       meta,
     );
-    outcome.extras = { summary: out.summary, artifact: { uri: out.resourceUri, mimeType: out.mime, text: out.body } };
+    const handle = `${RENDER_URI_PREFIX}${await sha256Hex(out.body)}.${out.format === 'sign' ? 'svg' : 'html'}`;
+    outcome.extras = {
+      summary: out.summary,
+      artifact: { uri: out.resourceUri, mimeType: out.mime, text: out.body, handle },
+    };
     return outcome;
   },
 });

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
@@ -17,9 +17,13 @@ describe('build-all', () => {
   let fx: Fixture;
   let out: string;
   let moduleFile: string;
+  let assets: string;
   const run = (): { code: number; io: ReturnType<typeof captureIo> } => {
     const io = captureIo();
-    const code = runCli(['build-all', '--root', fx.root, '--out', out, '--module', moduleFile], io);
+    const code = runCli(
+      ['build-all', '--root', fx.root, '--out', out, '--module', moduleFile, '--assets', assets],
+      io,
+    ) as number;
     return { code, io };
   };
   const index = (): VersionIndex => VersionIndex.parse(JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')));
@@ -28,6 +32,7 @@ describe('build-all', () => {
     fx = makeFixture('2026-01-01');
     out = join(fx.base, 'build');
     moduleFile = join(fx.base, 'generated', 'bundles.ts');
+    assets = join(fx.base, 'assets');
     retag(copyRelease(fx, '2026-03-01-beta'), 'ai@2026-03-01-beta', 'beta');
     retag(copyRelease(fx, '2025-12-01-beta'), 'ai@2025-12-01-beta', 'beta');
   });
@@ -43,6 +48,45 @@ describe('build-all', () => {
     expect(idx.versions.map((v) => v.aliases)).toEqual([[], ['ai@latest'], ['ai@latest-beta']]);
     expect(idx.versions[1]).toMatchObject({ status: 'stable', created_at: '2026-01-01T00:00:00Z' });
     expect(existsSync(join(out, 'ai', '2026-03-01-beta.json'))).toBe(true);
+  });
+
+  it('ships the embedded set as static assets and names it, with no texts, in the deployable module', async () => {
+    run();
+    const mod = (await import(pathToFileURL(join(fx.base, 'generated', 'embedded.ts')).href)) as {
+      BUNDLES: Record<string, string>;
+      VERSION_INDEX: string;
+    };
+    expect(mod.BUNDLES).toEqual({});
+    const shipped = VersionIndex.parse(JSON.parse(mod.VERSION_INDEX));
+    // No embedded.json in the fixture: the newest stable and the newest beta.
+    expect(shipped.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
+    for (const v of shipped.versions) {
+      const file = join(assets, 'releases', v.id, `${v.content_hash}.json`);
+      expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8'));
+    }
+    expect(readdirSync(join(assets, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
+  });
+
+  it('ships the releases embedded.json pins, and the deployable does not change when a release is added', () => {
+    writeFileSync(join(fx.root, 'embedded.json'), JSON.stringify({ embedded: ['ai@2025-12-01-beta'] }));
+    run();
+    const deployable = readFileSync(join(fx.base, 'generated', 'embedded.ts'), 'utf8');
+    const listing = () => readdirSync(join(assets, 'releases'), { recursive: true, encoding: 'utf8' }).sort();
+    const before = listing();
+    expect(before.filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    retag(copyRelease(fx, '2026-04-01-beta'), 'ai@2026-04-01-beta', 'beta');
+    expect(run().code).toBe(0);
+    expect(index().versions.map((v) => v.id)).toContain('ai@2026-04-01-beta');
+    expect(readFileSync(join(fx.base, 'generated', 'embedded.ts'), 'utf8')).toBe(deployable);
+    expect(listing()).toEqual(before);
+  });
+
+  it('refuses an embedded.json that names a release it does not build', () => {
+    writeFileSync(join(fx.root, 'embedded.json'), JSON.stringify({ embedded: ['ai@2099-01-01'] }));
+    const { code, io } = run();
+    expect(code).toBe(1);
+    expect(io.text()).toContain("'ai@2099-01-01' is not a release");
+    expect(existsSync(moduleFile)).toBe(false);
   });
 
   it('writes a module embedding each bundle and the index as JSON text', async () => {

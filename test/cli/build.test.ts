@@ -11,7 +11,7 @@ describe('build', () => {
   let out: string;
   const build = (): { code: number; io: ReturnType<typeof captureIo> } => {
     const io = captureIo();
-    const code = runCli(['build', fx.version.id, '--source', fx.dir, '--out', out], io);
+    const code = runCli(['build', fx.version.id, '--source', fx.dir, '--out', out], io) as number;
     return { code, io };
   };
   const bundleFile = (): string => join(out, 'ai', '2026-01-01.json');

@@ -113,7 +113,7 @@ export interface Fixture {
 /** A valid release at `<tmp>/schemas/ai/<dir>`; `dir` ending in -beta makes it a beta. */
 export function makeFixture(dirName = '2026-01-01', base = mkdtempSync(join(tmpdir(), 'dtpr-cli-'))): Fixture {
   const parsed = parseVersionId(`ai@${dirName}`);
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (parsed.error !== undefined) throw new Error(parsed.error);
   const version = parsed.value;
   const root = join(base, 'schemas');
   const dir = join(root, 'ai', dirName);

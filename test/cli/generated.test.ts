@@ -10,9 +10,10 @@ describe('generated files', () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining([
         'docs/errors.md',
+        'docs/decisions/README.md',
         'docs/openapi.json',
         'docs/authoring-rules.md',
-        'test/golden/tools-list.json',
+        'src/tools/kernel/tool-descriptors.json',
       ]),
     );
     const stale = Object.entries(files)

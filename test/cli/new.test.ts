@@ -11,7 +11,7 @@ describe('new', () => {
   let fx: Fixture;
   const run = (...args: string[]): { code: number; io: ReturnType<typeof captureIo> } => {
     const io = captureIo();
-    return { code: runCli(['new', ...args, '--root', fx.root], io), io };
+    return { code: runCli(['new', ...args, '--root', fx.root], io) as number, io };
   };
   const meta = (dirName: string): Record<string, unknown> =>
     parse(readFileSync(join(fx.root, 'ai', dirName, 'meta.yaml'), 'utf8')) as Record<string, unknown>;
@@ -39,7 +39,7 @@ describe('new', () => {
       readFileSync(fx.file('elements/health.yaml'), 'utf8'),
     );
     const id = parseVersionId('ai@2026-05-01-beta');
-    if (!id.ok) throw new Error(id.message);
+    if (id.error !== undefined) throw new Error(id.error);
     expect(validateRelease(join(fx.root, 'ai', '2026-05-01-beta'), id.value).findings).toEqual([]);
   });
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileRelease } from '../../cli/bundle/compile.js';
 import { discoverReleases } from '../../cli/commands/build-all.js';
+import { buildVersionIndex } from '../../cli/bundle/version-index.js';
+import { compareNewestFirst } from '../../src/core/version.js';
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { formatFinding } from '../../cli/report.js';
 
@@ -22,7 +24,23 @@ describe.skipIf(!present)('shipped releases', () => {
     expect(bundle?.manifest.version).toBe(id.id);
   });
 
-  it('include ai@2026-08-12 (stable) and ai@2026-04-16-beta', () => {
-    expect(releases.map((r) => r.id.id)).toEqual(expect.arrayContaining(['ai@2026-04-16-beta', 'ai@2026-08-12']));
+  it('include every release a published datachain may pin', () => {
+    expect(releases.map((r) => r.id.id)).toEqual(
+      expect.arrayContaining(['ai@2026-04-16-beta', 'ai@2026-05-06-beta', 'ai@2026-08-12', 'ai@2026-08-12-beta']),
+    );
+  });
+
+  it('alias ai@latest to the newest stable and ai@latest-beta to the newest beta by date', () => {
+    const bundles = releases.map(({ dir, id }) => compileRelease(dir, id).bundle!);
+    const { aliases } = buildVersionIndex(bundles);
+    const newest = (beta: boolean) =>
+      releases
+        .map((r) => r.id)
+        .filter((id) => id.type === 'ai' && id.beta === beta)
+        .sort(compareNewestFirst)[0]!.id;
+    expect(aliases['ai@latest']).toBe(newest(false));
+    expect(aliases['ai@latest-beta']).toBe(newest(true));
+    // The shipped set as of this writing: a stable and a beta share the newest date.
+    expect(aliases).toMatchObject({ 'ai@latest': 'ai@2026-08-12', 'ai@latest-beta': 'ai@2026-08-12-beta' });
   });
 });

@@ -283,6 +283,24 @@ export const DATACHAIN_CASES: readonly SurfaceCase[] = [
     rest: post('ai@2099-01-01', 'validate', VALID_DATACHAIN),
   },
   {
+    name: 'migrate a datachain to the beta',
+    tool: 'migrate_datachain',
+    args: { version: BETA, datachain: VALID_DATACHAIN },
+    rest: post(BETA, 'migrate', VALID_DATACHAIN),
+  },
+  {
+    name: 'migrate a datachain, source given in the query',
+    tool: 'migrate_datachain',
+    args: { version: V, datachain: { elements: [] }, from: 'ai@2026-05-06-beta' },
+    rest: { path: `${S}/${V}/migrate?from=ai@2026-05-06-beta`, body: { elements: [] } },
+  },
+  {
+    name: 'migrate a datachain with no source version',
+    tool: 'migrate_datachain',
+    args: { version: V, datachain: { elements: [] } },
+    rest: post(V, 'migrate', { elements: [] }),
+  },
+  {
     name: 'resolve a valid datachain',
     tool: 'resolve_datachain',
     args: { version: V, datachain: VALID_DATACHAIN },

@@ -46,6 +46,7 @@ async function waitUp() {
 
 const steps = [
   ['SDK client', ['node', 'test/e2e/sdk-client.mjs', `${base}/mcp`]],
+  ['SDK v2 client (2026-07-28, pinned and auto)', ['node', 'test/e2e/sdk-v2-client.mjs', `${base}/mcp`]],
   ['protocol probe', ['node', 'test/e2e/protocol-probe.mjs', `${base}/mcp`]],
   // The conformance suite needs Node 22 (it runs under the Node 22 binary npm serves); every scenario, pending ones included.
   [

@@ -100,6 +100,30 @@ if (tools.has('validate_datachain')) {
     assert.deepEqual([...new Set(e.errors.map((x) => x.code))], ['element_required']);
   });
 }
+if (tools.has('migrate_datachain')) {
+  await step(
+    'migrate_datachain: a 2026-05-06-beta datachain to ai@latest, finished with its hints, validates',
+    async () => {
+      const library = JSON.parse(
+        readFileSync(new URL('../fixtures/datachains/library-2026-05-06-beta.json', import.meta.url), 'utf8'),
+      );
+      const e = await callChecked('migrate_datachain', { datachain: library });
+      assert.equal(e.data.to, V);
+      const asks = e.data.changes.filter((c) => c.needs_input);
+      assert.ok(asks.some((c) => c.kind === 'category_added' && c.message.includes("'affected'")));
+      const dc = e.data.datachain;
+      for (const c of asks) {
+        // Every hint here reads "Add <json> to <path>...": paste the JSON where it says.
+        const m = /^Add (.+?) to (elements(?:\[\d+\]\.variables)?)\b/.exec(c.fix_hint);
+        assert.ok(m, c.fix_hint);
+        const at = m[2] === 'elements' ? dc.elements : dc.elements[Number(/\d+/.exec(m[2])[0])].variables;
+        at.push(JSON.parse(m[1]));
+      }
+      const v = await callChecked('validate_datachain', { version: V, datachain: dc });
+      assert.equal(v.ok, true, JSON.stringify(v.errors));
+    },
+  );
+}
 await step('ping and completion', async () => {
   await client.ping();
   const c = await client.complete({

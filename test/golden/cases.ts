@@ -1,4 +1,4 @@
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { servedVersionIds } from '../../src/store/store.js';
 
 /**
@@ -50,6 +50,6 @@ const SERVED_VERSIONS = '<served versions>';
 export function normalise<T>(body: T): T {
   const copy = structuredClone(body) as { meta?: { request_id?: unknown } };
   if (copy.meta) delete copy.meta.request_id;
-  const served = servedVersionIds(embeddedStore().index()).join(', ');
+  const served = servedVersionIds(catalogueStore().index()).join(', ');
   return JSON.parse(JSON.stringify(copy).split(served).join(SERVED_VERSIONS)) as T;
 }

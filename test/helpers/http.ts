@@ -38,6 +38,15 @@ export async function postMcp(body: unknown, headers: Record<string, string> = {
   return { status: res.status, headers: res.headers, text, json };
 }
 
+/** A tools/call result; `structuredContent` is the envelope, read through `call()` for its type. */
+export interface ToolResult {
+  content: Array<{ type: string; text: string; resource?: { uri: string; mimeType: string; text: string } }>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read envelopes of every tool through this; call() types it per tool
+  structuredContent: any;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
 let nextId = 1;
 /** Calls a tool and returns the JSON-RPC result (content, structuredContent, isError). */
 export async function callTool(name: string, args: unknown, headers: Record<string, string> = {}) {
@@ -47,10 +56,5 @@ export async function callTool(name: string, args: unknown, headers: Record<stri
   );
   if (r.status !== 200 || !r.json?.result)
     throw new Error(`tools/call ${name} failed: ${r.status} ${r.text.slice(0, 300)}`);
-  return r.json.result as {
-    content: Array<{ type: string; text: string }>;
-    structuredContent: any;
-    isError?: boolean;
-    _meta?: any;
-  };
+  return r.json.result as ToolResult;
 }

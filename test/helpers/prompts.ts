@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { pickLocale } from '../../src/core/projection.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import type { Release } from '../../src/store/release.js';
 import { resolveVersion } from '../../src/store/store.js';
 import { postMcp, type RpcReply } from './http.js';
@@ -10,9 +10,9 @@ export type Locale = (typeof LOCALES)[number];
 
 /** The release a version argument names, read from the store the Worker embeds. */
 export function releaseOf(version: string): Release {
-  const r = resolveVersion(embeddedStore(), version);
-  if ('error' in r) throw new Error(`no release ${version}`);
-  return r;
+  const r = resolveVersion(catalogueStore(), version);
+  if (r.error) throw new Error(`no release ${version}`);
+  return r.value;
 }
 
 let nextId = 1;

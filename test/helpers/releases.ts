@@ -1,7 +1,7 @@
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 
 /** What the built version index serves, so tests stay true when a release (a draft beta) is added. */
-const index = embeddedStore().index();
+const index = catalogueStore().index();
 
 /** Every served version id, in index order. */
 export const VERSION_IDS: readonly string[] = index.versions.map((v) => v.id);

@@ -6,10 +6,10 @@
 import type { z } from 'zod';
 import type { Deadline } from '../../src/core/deadline.js';
 import { CAPS } from '../../src/domain/caps.js';
-import { keyPath } from '../../src/core/paths.js';
+import { keyPath } from '../../src/core/json.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';
 
-import { coreDef as core, defOf, isRecord } from '../../src/services/validator/schema-def.js';
+import { coreDef as core, defOf, isRecord } from '../../src/services/validator/unknown-keys.js';
 
 /** The union option a value was meant for: an object option whose literal fields all match, else one of the same JS type. */
 function pickOption(options: readonly unknown[], value: unknown): unknown {

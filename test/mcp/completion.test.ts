@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { complete, expectInvalid, releaseOf } from '../helpers/prompts.js';
 
 const prompt = (name: string) => ({ type: 'ref/prompt', name });
@@ -17,7 +17,7 @@ async function values(ref: unknown, name: string, value: string, context?: Recor
 }
 
 describe('completion/complete for prompt arguments', () => {
-  const index = embeddedStore().index();
+  const index = catalogueStore().index();
   const allVersions = [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];
 
   it('version: every served version and alias, filtered by what is typed', async () => {
@@ -112,14 +112,14 @@ describe('completion/complete refuses unknown references with -32602', () => {
       'an unknown resource template',
       { ref: { type: 'ref/resource', uri: 'dtpr://nope/{version}' }, argument: { name: 'version', value: '' } },
       'ref.uri',
-      /No resource template/,
+      /Unknown resource template/,
       /elements\/\{element_id\}/,
     ],
     [
       'the view resource, which takes no arguments',
       { ref: { type: 'ref/resource', uri: 'ui://dtpr/datachain/view.html' }, argument: { name: 'version', value: '' } },
       'ref.uri',
-      /No resource template/,
+      /Unknown resource template/,
     ],
     [
       'an argument the template does not have',

@@ -9,10 +9,10 @@ describe('list_schema_versions', () => {
   it('lists every served release with the aliases that point at it', async () => {
     const { env } = await call('list_schema_versions', {});
     expect(env.ok).toBe(true);
-    expect(env.data.versions.map((v: any) => v.id)).toEqual(VERSION_IDS);
-    expect(env.data.versions.map((v: any) => v.id)).toEqual(expect.arrayContaining([V, BETA]));
+    expect(env.data.versions.map((v) => v.id)).toEqual(VERSION_IDS);
+    expect(env.data.versions.map((v) => v.id)).toEqual(expect.arrayContaining([V, BETA]));
     for (const alias of ['ai@latest', 'ai@latest-beta']) {
-      expect(env.data.versions.find((v: any) => v.id === aliasTarget(alias)).aliases).toContain(alias);
+      expect(env.data.versions.find((v) => v.id === aliasTarget(alias))!.aliases).toContain(alias);
     }
   });
   it('filters by datachain type', async () => {
@@ -20,8 +20,8 @@ describe('list_schema_versions', () => {
   });
   it('rejects unknown arguments naming the allowed ones', async () => {
     const { env } = await call('list_schema_versions', { datachain: 'ai' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'datachain' });
-    expect(env.errors[0].fix_hint).toContain('datachain_type');
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'datachain' });
+    expect(env.errors[0]!.fix_hint).toContain('datachain_type');
   });
 });
 
@@ -29,8 +29,8 @@ describe('get_schema', () => {
   it('manifest mode is small and has no JSON Schemas', async () => {
     const { result, env } = await call('get_schema', { version: V });
     expect(env.data.manifest.version).toBe(V);
-    expect(env.data.categories.map((c: any) => c.id)).toEqual(env.data.datachain_type.categories);
-    expect(env.data.schema_json).toBeUndefined();
+    expect(env.data.categories.map((c) => c.id)).toEqual(env.data.datachain_type.categories);
+    expect(env.data.schema_json!).toBeUndefined();
     expect(env.data.elements).toBeUndefined();
     expect(env.meta).toMatchObject({ version: V, content_hash: expect.stringMatching(/^sha256-[0-9a-f]{64}$/) });
     expect(result.content[0]!.text.length).toBeLessThan(80_000);
@@ -38,7 +38,7 @@ describe('get_schema', () => {
   it('full mode adds elements and JSON Schemas', async () => {
     const { env } = await call('get_schema', { version: V, include: 'full' });
     expect(env.data.elements).toHaveLength(109);
-    expect(Object.keys(env.data.schema_json)).toEqual(expect.arrayContaining(['Category', 'Element']));
+    expect(Object.keys(env.data.schema_json!)).toEqual(expect.arrayContaining(['Category', 'Element']));
   });
   it.each([
     ['ai@latest', aliasTarget('ai@latest')],
@@ -59,20 +59,20 @@ describe('get_schema', () => {
     ['xx@latest', 'unknown_version'],
   ])('version %s -> %s (hard)', async (version, code) => {
     const { env } = await call('get_schema', { version }, true);
-    expect(env.errors[0]).toMatchObject({ code, path: 'version' });
-    expect(env.errors[0].fix_hint).toBeTruthy();
+    expect(env.errors[0]!).toMatchObject({ code, path: 'version' });
+    expect(env.errors[0]!.fix_hint).toBeTruthy();
   });
   it('bad include -> invalid_arguments', async () => {
     const { env } = await call('get_schema', { version: V, include: 'everything' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'include' });
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'include' });
   });
   it('missing version -> invalid_arguments naming it', async () => {
     const { env } = await call('get_schema', {}, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'version' });
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'version' });
   });
   it('arguments not an object -> invalid_arguments', async () => {
     const { env } = await call('get_schema', 'ai@latest', true);
-    expect(env.errors[0].code).toBe('invalid_arguments');
+    expect(env.errors[0]!.code).toBe('invalid_arguments');
   });
 });
 
@@ -80,21 +80,21 @@ describe('list_categories', () => {
   it('lists categories in display order with next_cursor null', async () => {
     const { env } = await call('list_categories', { version: V });
     expect(env.data.categories).toHaveLength(12);
-    expect(env.data.categories[0].id).toBe('purpose');
+    expect(env.data.categories[0]!.id).toBe('purpose');
     expect(env.meta.next_cursor).toBeNull();
   });
   it('the beta has no affected category', async () => {
     const { env } = await call('list_categories', { version: BETA });
-    expect(env.data.categories.map((c: any) => c.id)).not.toContain('affected');
+    expect(env.data.categories.map((c) => c.id)).not.toContain('affected');
     expect(env.data.categories).toHaveLength(11);
   });
   it('filters locales', async () => {
     const { env } = await call('list_categories', { version: V, locales: ['fr'] });
-    expect(env.data.categories[0].name.map((n: any) => n.locale)).toEqual(['fr']);
+    expect(env.data.categories[0]!.name.map((n) => n.locale)).toEqual(['fr']);
   });
   it('rejects an empty or unknown locale list', async () => {
-    expect((await call('list_categories', { version: V, locales: [] }, true)).env.errors[0].path).toBe('locales');
-    expect((await call('list_categories', { version: V, locales: ['zz'] }, true)).env.errors[0].path).toBe(
+    expect((await call('list_categories', { version: V, locales: [] }, true)).env.errors[0]!.path).toBe('locales');
+    expect((await call('list_categories', { version: V, locales: ['zz'] }, true)).env.errors[0]!.path).toBe(
       'locales[0]',
     );
   });
@@ -107,8 +107,8 @@ describe('list_elements', () => {
     for (let i = 0; i < 10; i++) {
       const { env } = await call('list_elements', { version: V, limit: 50, ...(cursor ? { cursor } : {}) });
       expect(env.data.total).toBe(109);
-      seen.push(...env.data.elements.map((e: any) => e.id));
-      expect(Object.keys(env.data.elements[0])).toEqual(['id', 'title', 'category_id']);
+      seen.push(...env.data.elements.map((e) => e.id));
+      expect(Object.keys(env.data.elements[0]!)).toEqual(['id', 'title', 'category_id']);
       cursor = env.meta.next_cursor ?? undefined;
       if (!cursor) break;
     }
@@ -118,21 +118,21 @@ describe('list_elements', () => {
   it('filters by category', async () => {
     const { env } = await call('list_elements', { version: V, category_id: 'functional_modes' });
     expect(env.data.total).toBe(6);
-    expect(env.data.elements.every((e: any) => e.category_id === 'functional_modes')).toBe(true);
+    expect(env.data.elements.every((e) => e.category_id === 'functional_modes')).toBe(true);
   });
   it('unknown category -> invalid_arguments listing categories', async () => {
     const { env } = await call('list_elements', { version: V, category_id: 'nope' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'category_id' });
-    expect(env.errors[0].fix_hint).toContain('purpose');
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'category_id' });
+    expect(env.errors[0]!.fix_hint).toContain('purpose');
   });
   it('searches titles first, with typos and prefixes', async () => {
     const exact = await call('list_elements', { version: V, query: 'biometric' });
-    const ids = exact.env.data.elements.map((e: any) => e.id);
+    const ids = exact.env.data.elements.map((e) => e.id);
     expect(ids.slice(0, 3)).toEqual(expect.arrayContaining(['input_biometric', 'output_biometric']));
     const typo = await call('list_elements', { version: V, query: 'biometrc' });
-    expect(typo.env.data.elements.map((e: any) => e.id)).toContain('input_biometric');
+    expect(typo.env.data.elements.map((e) => e.id)).toContain('input_biometric');
     const prefix = await call('list_elements', { version: V, query: 'biom' });
-    expect(prefix.env.data.elements.map((e: any) => e.id)).toContain('biometric_recognition');
+    expect(prefix.env.data.elements.map((e) => e.id)).toContain('biometric_recognition');
   });
   it('searches in French with locale fr', async () => {
     const { env } = await call('list_elements', { version: V, query: 'santé', locale: 'fr' });
@@ -140,23 +140,23 @@ describe('list_elements', () => {
   });
   it('combines search and category', async () => {
     const { env } = await call('list_elements', { version: V, query: 'biometric', category_id: 'input_dataset' });
-    expect(env.data.elements.map((e: any) => e.id)).toEqual(['input_biometric']);
+    expect(env.data.elements.map((e) => e.id)).toEqual(['input_biometric']);
   });
   it('projects fields and locales', async () => {
     const { env } = await call('list_elements', { version: V, fields: ['shape'], locales: ['fr'], limit: 1 });
-    expect(env.data.elements[0]).toEqual({ id: 'accessibility', shape: 'hexagon' });
+    expect(env.data.elements[0]!).toEqual({ id: 'accessibility', shape: 'hexagon' });
     const full = await call('list_elements', { version: V, fields: ['all'], locales: ['fr'], limit: 1 });
-    expect(full.env.data.elements[0].title.map((t: any) => t.locale)).toEqual(['fr']);
+    expect(full.env.data.elements[0]!.title.map((t: any) => t.locale)).toEqual(['fr']);
   });
   it('an unknown field name is an error that names the fields there are', async () => {
     const { env } = await call('list_elements', { version: V, fields: ['shape', 'nope'] }, true);
     expect(env.errors).toHaveLength(1);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'fields[1]' });
-    expect(env.errors[0].message).toMatch(/Unknown field "nope"; the fields are: all, id, category_id, title/);
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'fields[1]' });
+    expect(env.errors[0]!.message).toMatch(/Unknown field "nope"; the fields are: all, id, category_id, title/);
   });
   it('fields is published as an array of the real field names, so clients can build a form from it', async () => {
     for (const name of ['list_elements', 'get_element', 'get_elements']) {
-      const fields = (await toolDescriptors()).get(name).inputSchema.properties.fields;
+      const fields = (await toolDescriptors()).get(name)!.inputSchema.properties!.fields;
       expect(fields.type).toBe('array');
       expect(fields.items.enum).toEqual(
         expect.arrayContaining(['all', 'id', 'title', 'search_terms', 'icon_variants']),
@@ -165,7 +165,7 @@ describe('list_elements', () => {
   });
   it.each([[0], [201], [1.5], ['10']])('limit %s -> invalid_arguments', async (limit) => {
     const { env } = await call('list_elements', { version: V, limit }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'limit' });
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'limit' });
   });
   it('limit 200 and offset past the end', async () => {
     const { env } = await call('list_elements', { version: V, limit: 200 });
@@ -173,7 +173,7 @@ describe('list_elements', () => {
     expect(env.meta.next_cursor).toBeNull();
   });
   it('rejects garbage and foreign cursors with bad_request', async () => {
-    expect((await call('list_elements', { version: V, cursor: '!!!' }, true)).env.errors[0]).toMatchObject({
+    expect((await call('list_elements', { version: V, cursor: '!!!' }, true)).env.errors[0]!).toMatchObject({
       code: 'bad_request',
       path: 'cursor',
     });
@@ -183,18 +183,18 @@ describe('list_elements', () => {
       { version: BETA, limit: 5, cursor: page.env.meta.next_cursor },
       true,
     );
-    expect(foreignVersion.env.errors[0].code).toBe('bad_request');
+    expect(foreignVersion.env.errors[0]!.code).toBe('bad_request');
     const foreignQuery = await call(
       'list_elements',
       { version: V, limit: 5, query: 'data', cursor: page.env.meta.next_cursor },
       true,
     );
-    expect(foreignQuery.env.errors[0].code).toBe('bad_request');
+    expect(foreignQuery.env.errors[0]!.code).toBe('bad_request');
     const sameQuery = await call('list_elements', { version: V, limit: 5, cursor: page.env.meta.next_cursor });
-    expect(sameQuery.env.data.elements[0].id).not.toBe(page.env.data.elements[0].id);
+    expect(sameQuery.env.data.elements[0]!.id).not.toBe(page.env.data.elements[0]!.id);
   });
   it('bad locale -> invalid_arguments', async () => {
-    expect((await call('list_elements', { version: V, query: 'x', locale: 'zz' }, true)).env.errors[0].path).toBe(
+    expect((await call('list_elements', { version: V, query: 'x', locale: 'zz' }, true)).env.errors[0]!.path).toBe(
       'locale',
     );
   });
@@ -219,12 +219,12 @@ describe('get_element', () => {
   });
   it('missing element -> element_not_found (hard)', async () => {
     const { env } = await call('get_element', { version: V, element_id: 'missing_element' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'element_not_found', path: 'element_id' });
+    expect(env.errors[0]!).toMatchObject({ code: 'element_not_found', path: 'element_id' });
     expect(env.meta.version).toBe(V);
   });
   it('path-like ids are refused before lookup', async () => {
     const { env } = await call('get_element', { version: V, element_id: '../manifest' }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'element_id' });
+    expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'element_id' });
   });
   it('element of the stable release missing from the beta', async () => {
     await call('get_element', { version: BETA, element_id: 'people' }, true);
@@ -251,7 +251,7 @@ describe('get_elements', () => {
       missing_two: null,
       accessibility: { id: 'accessibility' },
     });
-    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual([
+    expect(env.errors.map((e) => [e.code, e.path])).toEqual([
       ['element_not_found', 'element_ids[1]'],
       ['element_not_found', 'element_ids[3]'],
     ]);
@@ -262,7 +262,7 @@ describe('get_elements', () => {
     const ok100 = await call('get_elements', { version: V, element_ids: ids.slice(0, 100) });
     expect(ok100.env.errors).toHaveLength(100);
     const { env } = await call('get_elements', { version: V, element_ids: ids }, true);
-    expect(env.errors[0]).toMatchObject({ code: 'element_ids_too_many', path: 'element_ids' });
+    expect(env.errors[0]!).toMatchObject({ code: 'element_ids_too_many', path: 'element_ids' });
   });
   it('empty list -> invalid_arguments', async () => {
     await call('get_elements', { version: V, element_ids: [] }, true);
@@ -291,7 +291,7 @@ describe('get_icon_url', () => {
       { version: V, element_id: 'accessibility', variant: 'identifiable' },
       true,
     );
-    expect(env.errors[0]).toMatchObject({
+    expect(env.errors[0]!).toMatchObject({
       code: 'unknown_variant',
       path: 'variant',
       fix_hint: 'Use one of: default, dark.',

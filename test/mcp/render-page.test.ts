@@ -3,7 +3,7 @@ import { fullThin } from '../fixtures/datachains/base.js';
 import { postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { call } from '../helpers/tools.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 
 const V = 'ai@2026-08-12';
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
@@ -112,7 +112,7 @@ describe('the page for a member of the public', () => {
 
   it('shows each value once: a value filled into the title or description is not repeated as a field', async () => {
     const { html } = await render(REALISTIC);
-    const release = embeddedStore().release(V)!;
+    const release = catalogueStore().release(V)!;
     const sections = html.slice(html.indexOf('<section class="cat"'));
     // The at-a-glance block restates names, durations and the author's own answers.
     const glanced = new Set([
@@ -190,7 +190,7 @@ describe('the page for a member of the public', () => {
 describe('locale fallback', () => {
   const englishOnly = () =>
     JSON.parse(JSON.stringify(REALISTIC), (_k, v) =>
-      Array.isArray(v) ? v.filter((x: any) => !(x && x.locale === 'fr')) : v,
+      Array.isArray(v) ? v.filter((x) => !(x && x.locale === 'fr')) : v,
     );
 
   it('marks texts from another locale with their own lang and lists them as locale_fallback warnings', async () => {
@@ -201,14 +201,14 @@ describe('locale fallback', () => {
       /<span class="var" data-variable="title" lang="en">City of Riverton, Transport Department<\/span>/,
     );
     expect(html).toContain('<p class="note" role="note">');
-    const warnings = e.data.warnings.filter((w: any) => w.code === 'locale_fallback');
+    const warnings = e.data.warnings.filter((w) => w.code === 'locale_fallback');
     expect(warnings[0]).toMatchObject({
       code: 'locale_fallback',
       severity: 'warning',
       path: 'title',
       fix_hint: expect.stringContaining('"locale":"fr"'),
     });
-    expect(warnings.map((w: any) => w.path)).toEqual(
+    expect(warnings.map((w) => w.path)).toEqual(
       expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']),
     );
     expect(e.meta.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^locale_fallback: /)]));

@@ -33,7 +33,7 @@ describe('render_datachain', () => {
     const { result, env: e } = await call('render_datachain', { version: V, datachain: REALISTIC }, false, h);
     expect(e).toMatchObject({ ok: true, data: { resource_uri: VIEW, element_count: 15 } });
     expect(e.data.section_count).toBeGreaterThanOrEqual(11);
-    expect(result._meta.ui).toMatchObject({ resourceUri: VIEW, csp: { connectDomains: [], resourceDomains: [] } });
+    expect(result._meta!.ui).toMatchObject({ resourceUri: VIEW, csp: { connectDomains: [], resourceDomains: [] } });
     expect(result.content[0]!.text).toMatch(
       /^Rendered DTPR datachain "Riverton smart traffic cameras" \(ai@2026-08-12\)/,
     );
@@ -125,9 +125,9 @@ describe('session slots', () => {
       h,
     );
     expect(bad.env.ok).toBe(false);
-    expect(bad.env.errors.map((x: any) => x.code)).toContain('unknown_element');
+    expect(bad.env.errors.map((x) => x.code)).toContain('unknown_element');
     const hard = await call('render_datachain', { version: 'ai@2099-01-01', datachain: minimal('x') }, true, h);
-    expect(hard.env.errors[0].code).toBe('unknown_version');
+    expect(hard.env.errors[0]!.code).toBe('unknown_version');
     expect(await readView(h)).toContain('<title>First page</title>');
   });
   it('slots expire after one hour', async () => {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { fullThin, minimalThin, VERSION } from '../fixtures/datachains/base.js';
+import type { ToolName } from '../../src/tools/kernel/registry.js';
 import { call } from '../helpers/tools.js';
 
 let n = 0;
-const rcall = (name: string, args: unknown, hard = false) =>
+const rcall = <N extends ToolName>(name: N, args: unknown, hard = false) =>
   call(name, args, hard, { 'DTPR-Client': `resolve-test-${n++}` });
 
 let full: any;
@@ -59,10 +60,10 @@ describe('resolve_datachain', () => {
     dc.elements = dc.elements.slice(1);
     const { env } = await rcall('resolve_datachain', { version: 'ai@latest', datachain: dc });
     expect(env.ok).toBe(false);
-    expect(env.errors.map((e: any) => e.code)).toEqual(['element_required']);
+    expect(env.errors.map((e) => e.code)).toEqual(['element_required']);
     const ok = await rcall('resolve_datachain', { version: 'ai@latest', datachain: minimalThin() });
     expect(ok.env.data.schema_version).toBe(VERSION);
-    expect(ok.env.data.schema_snapshot.categories.map((c: any) => c.id)).toEqual([
+    expect(ok.env.data.schema_snapshot.categories.map((c) => c.id)).toEqual([
       'accountable',
       'affected',
       'functional_modes',
@@ -92,7 +93,7 @@ describe('resolve_datachain', () => {
     dc.elements.push({ element_id: 'mobilty' });
     delete dc.elements[1].context_type_id;
     const { env } = await rcall('resolve_datachain', { version: VERSION, datachain: dc });
-    expect(env.errors.map((e: any) => e.code)).toEqual(['unknown_element']);
+    expect(env.errors.map((e) => e.code)).toEqual(['unknown_element']);
     expect(env.meta.warnings).toEqual([expect.stringMatching(/^context_type_missing: /)]);
   });
 
@@ -110,7 +111,7 @@ describe('validate_resolved', () => {
     dc.elements.push({ element_id: 'healthcare' });
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.errors).toHaveLength(1);
-    expect(env.errors[0]).toMatchObject({
+    expect(env.errors[0]!).toMatchObject({
       code: 'unknown_element',
       path: `elements[${dc.elements.length - 1}].element_id`,
     });
@@ -119,11 +120,11 @@ describe('validate_resolved', () => {
   it('a datachain pinned to a version not served here is checked from its own snapshot, with a warning', async () => {
     const dc = JSON.parse(fullText);
     dc.schema_version = 'ai@2020-01-01';
-    dc.schema_snapshot.elements[0].title[0].value = 'Edited';
+    dc.schema_snapshot.elements[0]!.title[0].value = 'Edited';
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
-    expect(env.data.warnings.map((w: any) => w.code)).toEqual(['snapshot_version_unserved']);
-    expect(env.data.warnings[0].message).toContain('ai@2020-01-01');
+    expect(env.data.warnings.map((w) => w.code)).toEqual(['snapshot_version_unserved']);
+    expect(env.data.warnings[0]!.message).toContain('ai@2020-01-01');
   });
   it('its required categories come from the snapshot, not from the version the tool was called with', async () => {
     const dc = JSON.parse(fullText);
@@ -141,13 +142,13 @@ describe('validate_resolved', () => {
     dc.elements = dc.elements.filter((p: any) => p.element_id !== 'mobility');
     if (dc.authoring_provenance?.element_provenance) delete dc.authoring_provenance.element_provenance.mobility;
     const missing = await rcall('validate_resolved', { version: VERSION, datachain: dc });
-    expect(missing.env.errors.map((e: any) => e.code)).toEqual(['element_required']);
+    expect(missing.env.errors.map((e) => e.code)).toEqual(['element_required']);
     const rendered = await rcall('render_datachain', {
       version: VERSION,
       datachain: JSON.parse(JSON.stringify({ ...dc, elements: [...dc.elements, { element_id: 'mobility' }] })),
     });
     expect(rendered.env.ok).toBe(true);
-    expect(rendered.env.data.warnings.map((w: any) => w.code)).toContain('snapshot_version_unserved');
+    expect(rendered.env.data.warnings.map((w) => w.code)).toContain('snapshot_version_unserved');
   });
   it('a thin datachain pinned to a version not served here: the hint names only served versions', async () => {
     const dc = JSON.parse(fullText);
@@ -155,15 +156,15 @@ describe('validate_resolved', () => {
     delete dc.suggested_elements;
     dc.schema_version = 'ai@2020-01-01';
     const { env } = await rcall('validate_datachain', { version: VERSION, datachain: dc });
-    expect(env.errors[0]).toMatchObject({ code: 'schema_version_mismatch' });
-    expect(env.errors[0].fix_hint).toBe(
+    expect(env.errors[0]!).toMatchObject({ code: 'schema_version_mismatch' });
+    expect(env.errors[0]!.fix_hint).toBe(
       `Set schema_version to "${VERSION}" (or omit it); 'ai@2020-01-01' is not served here.`,
     );
   });
 
   it('upstream resolve output with build-only element fields is accepted with unknown_key warnings', async () => {
     const dc = JSON.parse(fullText);
-    dc.schema_snapshot.elements[0].shape = 'hexagon';
+    dc.schema_snapshot.elements[0]!.shape = 'hexagon';
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
     expect(env.data.warnings).toEqual([

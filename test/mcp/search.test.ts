@@ -6,7 +6,7 @@ const V = 'ai@2026-08-12';
 const search = async (query: string, extra: Record<string, unknown> = {}) =>
   (await call('list_elements', { version: V, query, ...extra })).env;
 const ids = async (query: string, extra: Record<string, unknown> = {}): Promise<string[]> =>
-  (await search(query, extra)).data.elements.map((e: any) => e.id);
+  (await search(query, extra)).data.elements.map((e) => e.id);
 
 describe('list_elements search: plain questions find the elements people mean', () => {
   it('"who is accountable" ranks the accountable party, not access elements', async () => {
@@ -52,11 +52,11 @@ describe('list_elements search in French', () => {
   });
   it('locale wins over locales for the query; locales still choose the texts shown', async () => {
     const env = await search('reconnaissance faciale', { locale: 'fr', locales: ['en'], limit: 1 });
-    expect(env.data.elements[0]).toMatchObject({
+    expect(env.data.elements[0]!).toMatchObject({
       id: 'biometric_recognition',
       title: [{ locale: 'en', value: expect.any(String) }],
     });
-    expect(env.data.elements[0].title).toHaveLength(1);
+    expect(env.data.elements[0]!.title).toHaveLength(1);
   });
   it('an English query is not searched in French when locales ask for English first', async () => {
     expect((await ids('hiring', { locales: ['en', 'fr'] }))[0]).toBe('employment');
@@ -68,26 +68,26 @@ describe('list_elements match', () => {
     const env = await search('CCTV cameras in the street');
     expect(env.data.elements.length).toBeGreaterThan(0);
     for (const e of env.data.elements) {
-      expect(e.match.terms.length).toBeGreaterThan(0);
-      expect(['cctv', 'cameras', 'street']).toEqual(expect.arrayContaining(e.match.terms));
-      expect(e.match.fields.length).toBeGreaterThan(0);
+      expect(e.match!.terms.length).toBeGreaterThan(0);
+      expect(['cctv', 'cameras', 'street']).toEqual(expect.arrayContaining(e.match!.terms));
+      expect(e.match!.fields.length).toBeGreaterThan(0);
     }
-    const vision = env.data.elements.find((e: any) => e.id === 'computer_vision');
-    expect(vision.match).toEqual({ terms: ['cctv', 'cameras'], fields: ['search_terms'] });
+    const vision = env.data.elements.find((e) => e.id === 'computer_vision');
+    expect(vision!.match).toEqual({ terms: ['cctv', 'cameras'], fields: ['search_terms'] });
   });
   it('names the category and title fields, and reports a misspelled word as typed', async () => {
     const [first] = (await search('responsible', { limit: 1 })).data.elements;
-    expect(first.match.terms).toEqual(['responsible']);
-    expect(first.match.fields).toContain('category');
+    expect(first!.match!.terms).toEqual(['responsible']);
+    expect(first!.match!.fields).toContain('category');
     const [bio] = (await search('facial recogntion', { limit: 1 })).data.elements;
-    expect(bio.match.terms).toEqual(['facial', 'recogntion']);
-    expect(bio.match.fields).toContain('title');
+    expect(bio!.match!.terms).toEqual(['facial', 'recogntion']);
+    expect(bio!.match!.fields).toContain('title');
   });
   it('is added to every projection, and absent without a query', async () => {
     const shaped = await search('deepfake', { fields: ['shape'], limit: 2 });
     for (const e of shaped.data.elements) expect(Object.keys(e)).toEqual(['id', 'shape', 'match']);
     const all = await search('deepfake', { fields: ['all'], limit: 1 });
-    expect(all.data.elements[0].match.terms).toEqual(['deepfake']);
+    expect(all.data.elements[0]!.match!.terms).toEqual(['deepfake']);
     const listed = await call('list_elements', { version: V, limit: 3 });
     for (const e of listed.env.data.elements) expect(e.match).toBeUndefined();
   });
@@ -110,8 +110,8 @@ describe('list_elements search edges', () => {
       [{ locales: ['de'] }, 'locales[0]'],
     ] as const) {
       const { env } = await call('list_elements', { version: V, query: 'camera', ...args }, true);
-      expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path });
-      expect(env.errors[0].message).toContain('en, fr');
+      expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path });
+      expect(env.errors[0]!.message).toContain('en, fr');
     }
   });
   it('pages through the hits of a query in rank order with cursors', async () => {
@@ -122,7 +122,7 @@ describe('list_elements search edges', () => {
     for (let i = 0; i < 100; i++) {
       const env = await search('data', { limit: 7, ...(cursor ? { cursor } : {}) });
       expect(env.data.total).toBe(whole.length);
-      paged.push(...env.data.elements.map((e: any) => e.id));
+      paged.push(...env.data.elements.map((e) => e.id));
       cursor = env.meta.next_cursor ?? undefined;
       if (!cursor) break;
     }
@@ -135,12 +135,12 @@ describe('list_elements search edges', () => {
       { version: V, query: 'données', locale: 'en', limit: 2, cursor: first.meta.next_cursor },
       true,
     );
-    expect(env.errors[0]).toMatchObject({ code: 'bad_request', path: 'cursor' });
+    expect(env.errors[0]!).toMatchObject({ code: 'bad_request', path: 'cursor' });
     const same = await search('données', { locales: ['fr'], limit: 2, cursor: first.meta.next_cursor });
-    expect(same.data.elements[0].id).not.toBe(first.data.elements[0].id);
+    expect(same.data.elements[0]!.id).not.toBe(first.data.elements[0]!.id);
   });
   it('combines a query with a category', async () => {
     const env = await search('camera', { category_id: 'processing' });
-    expect(env.data.elements.map((e: any) => e.id)).toEqual(['computer_vision']);
+    expect(env.data.elements.map((e) => e.id)).toEqual(['computer_vision']);
   });
 });

@@ -3,11 +3,12 @@ import { DATACHAIN_CODES } from '../../src/core/errors.js';
 import { BETA, VERSION } from '../fixtures/datachains/base.js';
 import { CASES, VALID, type Bases, type Case } from '../fixtures/datachains/cases.js';
 import { bases } from '../fixtures/datachains/run.js';
+import type { ToolName } from '../../src/tools/kernel/registry.js';
 import { call, toolDescriptors } from '../helpers/tools.js';
 
 let n = 0;
 /** Each call gets its own rate bucket: these suites call the validate tools far more than 30 times a minute. */
-const vcall = (name: string, args: unknown, hard = false) =>
+const vcall = <N extends ToolName>(name: N, args: unknown, hard = false) =>
   call(name, args, hard, { 'DTPR-Client': `validate-test-${n++}` });
 
 let b: Bases;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 /** Every code an answer carries: errors, data.warnings. */
 function codesOf(env: any): string[] {
-  return [...(env.errors ?? []), ...(env.data?.warnings ?? [])].map((f: any) => f.code);
+  return [...(env.errors ?? []), ...(env.data?.warnings ?? [])].map((f) => f.code);
 }
 
 describe('one fixture per rule', () => {
@@ -40,7 +41,7 @@ describe('one fixture per rule', () => {
         path: expect.any(String),
         fix_hint: expect.any(String),
       });
-      expect(f.path.startsWith('instance')).toBe(false);
+      expect(f.path!.startsWith('instance')).toBe(false);
     }
     expect(env.meta).toMatchObject({ version: VERSION, content_hash: expect.stringMatching(/^sha256-/) });
   });
@@ -97,10 +98,10 @@ describe('valid datachains', () => {
   it('a warning keeps the answer valid and is listed twice: objects in data, strings in meta', async () => {
     const dc = b.thin();
     delete dc.elements[1].context_type_id;
-    dc.elements[0].note = 'x';
+    dc.elements[0]!.note = 'x';
     const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
-    expect(env.data.warnings.map((w: any) => w.code)).toEqual(['unknown_key', 'context_type_missing']);
+    expect(env.data.warnings.map((w) => w.code)).toEqual(['unknown_key', 'context_type_missing']);
     expect(env.meta.warnings).toEqual([
       expect.stringMatching(/^unknown_key: .*'note'/),
       expect.stringMatching(/^context_type_missing: /),
@@ -114,7 +115,7 @@ describe('seed 000: the flagship soft failure', () => {
     const { result, env } = await vcall('validate_datachain', { version: BETA, datachain });
     expect(result.isError).toBeUndefined();
     expect(env.ok).toBe(false);
-    expect(env.errors.map((e: any) => e.message)).toEqual([
+    expect(env.errors.map((e) => e.message)).toEqual([
       "Category 'purpose' requires at least one element.",
       "Category 'accountable' requires at least one element.",
       "Category 'functional_modes' requires at least one element.",
@@ -127,7 +128,7 @@ describe('seed 000: the flagship soft failure', () => {
   });
   it('the bare { elements: [] } also says which fields the upstream validator would require', async () => {
     const { env } = await vcall('validate_datachain', { version: BETA, datachain: { elements: [] } });
-    expect(env.errors.map((e: any) => e.code)).toEqual(['element_required', 'element_required', 'element_required']);
+    expect(env.errors.map((e) => e.code)).toEqual(['element_required', 'element_required', 'element_required']);
     expect(env.meta.warnings).toEqual([
       expect.stringMatching(/^interop_field_missing: 'id' is missing/),
       expect.stringMatching(/^interop_field_missing: 'created_at' is missing/),
@@ -137,7 +138,7 @@ describe('seed 000: the flagship soft failure', () => {
 
   it('the stable version also requires affected', async () => {
     const { env } = await vcall('validate_datachain', { version: 'ai@latest', datachain: { elements: [] } });
-    expect(env.errors.map((e: any) => e.message)).toContain("Category 'affected' requires at least one element.");
+    expect(env.errors.map((e) => e.message)).toContain("Category 'affected' requires at least one element.");
     expect(env.errors).toHaveLength(4);
   });
 });
@@ -146,7 +147,7 @@ describe('shape errors and hard failures', () => {
   it('collects every shape error, one per issue, with its path', async () => {
     const dc = { elements: [{ element_id: '', priority: 'high' }], created_at: 'yesterday', stray: true };
     const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
-    expect(env.errors.map((e: any) => [e.code, e.path])).toEqual(
+    expect(env.errors.map((e) => [e.code, e.path])).toEqual(
       expect.arrayContaining([
         ['parse_error', 'created_at'],
         ['parse_error', 'elements[0].element_id'],
@@ -157,12 +158,12 @@ describe('shape errors and hard failures', () => {
     expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'stray'/)]);
   });
 
-  it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'])(
+  it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'] as const)(
     '%s: shape errors are parse_error, soft',
     async (tool) => {
       const { env } = await vcall(tool, { version: VERSION, datachain: { elements: 'none' } });
       expect(env.ok).toBe(false);
-      expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'elements', severity: 'error' });
+      expect(env.errors[0]!).toMatchObject({ code: 'parse_error', path: 'elements', severity: 'error' });
     },
   );
 
@@ -173,9 +174,9 @@ describe('shape errors and hard failures', () => {
     ['unknown version', { version: 'ai@2099-01-01', datachain: { elements: [] } }, 'unknown_version'],
     ['malformed version', { version: 'ai-2026', datachain: { elements: [] } }, 'bad_request'],
   ])('%s is a hard failure', async (_, args, code) => {
-    for (const tool of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
+    for (const tool of ['validate_datachain', 'resolve_datachain', 'validate_resolved'] as const) {
       const { env } = await vcall(tool, args, true);
-      expect(env.errors[0].code).toBe(code);
+      expect(env.errors[0]!.code).toBe(code);
     }
   });
 });
@@ -188,20 +189,20 @@ describe('descriptors', () => {
     expect(names.slice(at + 1, at + 4)).toEqual(['validate_datachain', 'resolve_datachain', 'validate_resolved']);
     expect(names.at(-1)).toBe('get_icon_url');
     for (const name of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
-      const t = tools.get(name);
+      const t = tools.get(name)!;
       expect(t.inputSchema).toMatchObject({
         type: 'object',
         additionalProperties: false,
         required: ['version', 'datachain'],
       });
-      expect(t.inputSchema.properties.datachain.type).toBe('object');
+      expect(t.inputSchema.properties!.datachain.type).toBe('object');
       expect(t.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     }
   });
 
   it('get_schema include:"full" publishes the datachain JSON Schemas', async () => {
     const { env } = await call('get_schema', { version: VERSION, include: 'full' });
-    const schemas = env.data.schema_json;
+    const schemas = env.data.schema_json!;
     expect(Object.keys(schemas)).toEqual(
       expect.arrayContaining(['DatachainInstance', 'ResolvedDatachainInstance', 'AuthoringProvenance']),
     );

@@ -4,7 +4,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { contrastRatio, MIN_CONTEXT_CONTRAST } from '../../src/services/render/color.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { SVG_GOLDENS } from '../golden/cases.js';
 import { call } from '../helpers/tools.js';
 import { API, BETA, rest, V } from './helpers.js';
@@ -63,7 +63,7 @@ describe('GET /shapes/:shape.svg', () => {
 
 describe('GET /schemas/:version/symbols/:symbol_id.svg', () => {
   it('serves the stored bytes with the version headers', async () => {
-    const stored = embeddedStore().release(V)!.bundle.symbols.biometric;
+    const stored = catalogueStore().release(V)!.bundle.symbols.biometric;
     const r = await rest(`${API}/schemas/${V}/symbols/biometric.svg`);
     expectSvg(r, 'public, max-age=31536000, immutable');
     expect(r.text).toBe(stored);
@@ -145,14 +145,14 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
 describe('every composed icon of the shipped content', () => {
   it("composes from symbols drawn in the icon's own 36x36 coordinates", () => {
     for (const version of [V, BETA]) {
-      for (const [id, svg] of Object.entries(embeddedStore().release(version)!.bundle.symbols)) {
+      for (const [id, svg] of Object.entries(catalogueStore().release(version)!.bundle.symbols)) {
         expect(/^\s*<svg\b[^>]*\sviewBox="0 0 36 36"/.test(svg), `${version} symbol ${id}`).toBe(true);
       }
     }
   });
   it('is well-formed XML with an AA-contrast glyph, for every element and icon variant of both releases', async () => {
     const cases = [V, BETA].flatMap((version) =>
-      embeddedStore()
+      catalogueStore()
         .release(version)!
         .bundle.elements.flatMap((element) => element.icon_variants.map((variant) => ({ version, element, variant }))),
     );

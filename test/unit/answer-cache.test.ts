@@ -1,17 +1,16 @@
 import { directCaller } from '../helpers/in-process.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classify, err, ok } from '../../src/core/envelope.js';
+import { outcomeOf, err, ok } from '../../src/core/envelope.js';
 import { encodeAnswer, SerializedEnvelope, serializeResponse } from '../../src/mcp/encode.js';
 import { restBody } from '../../src/rest/encode.js';
 import { invoke } from '../../src/tools/kernel/invoke.js';
 import { PreparedAnswer } from '../../src/tools/kernel/prepared.js';
 import { invokeTool } from '../../src/tools/kernel/invoke.js';
 import { toolNamed } from '../../src/tools/kernel/registry.js';
-import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { createCatalogueStore } from '../../src/store/catalogue-store.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
-import { inProcessEnv } from '../helpers/in-process.js';
 import { aliasTarget } from '../helpers/releases.js';
 
 const LATEST_STABLE = aliasTarget('ai@latest');
@@ -31,7 +30,7 @@ describe('a prepared answer', () => {
         ),
         text,
         (data, meta, rid) => {
-          const prepared = PreparedAnswer.from(classify(ok(data, meta as never)))!;
+          const prepared = PreparedAnswer.from(outcomeOf(ok(data, meta as never)))!;
           const expected = JSON.stringify({ ok: true, data, meta: { ...meta, request_id: rid } });
           expect(prepared.json(rid)).toBe(expected);
         },
@@ -40,16 +39,16 @@ describe('a prepared answer', () => {
     );
   });
   it('is not made from a failed answer', () => {
-    expect(PreparedAnswer.from(classify(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
+    expect(PreparedAnswer.from(outcomeOf(err({ code: 'not_found', message: 'x' })))).toBeUndefined();
   });
   it('is not made from an answer with extras (a surface presents those itself)', () => {
-    expect(PreparedAnswer.from({ ...classify(ok(1)), extras: { summary: 's' } })).toBeUndefined();
+    expect(PreparedAnswer.from({ ...outcomeOf(ok(1)), extras: { summary: 's' } })).toBeUndefined();
   });
   it('is encoded into the JSON-RPC answer (text, bytes, SSE) and the REST body as the plain serialiser would write it', () => {
     const decode = (b: string | Uint8Array) => (typeof b === 'string' ? b : new TextDecoder().decode(b));
     fc.assert(
       fc.property(json, text, fc.oneof(fc.integer(), text), (data, rid, id) => {
-        const prepared = PreparedAnswer.from(classify(ok(data, { version: 'ai@x' })))!;
+        const prepared = PreparedAnswer.from(outcomeOf(ok(data, { version: 'ai@x' })))!;
         const plain = prepared.json(rid);
         const result = { content: [{ type: 'text', text: plain }] };
         const expected = JSON.stringify({
@@ -83,7 +82,7 @@ describe('a prepared answer', () => {
 });
 
 describe('cached read answers', () => {
-  const caller = (store = createEmbeddedStore(), origin = 'https://a.example') => directCaller(store, 'r', origin);
+  const caller = (store = createCatalogueStore(), origin = 'https://a.example') => directCaller(store, 'r', origin);
 
   it('answer a repeated call from the cache with what the tool answers', async () => {
     const ctx = caller();
@@ -92,7 +91,7 @@ describe('cached read answers', () => {
     const first = await invoke(tool, args, ctx);
     expect(first).toBeInstanceOf(PreparedAnswer);
     expect(await invoke(tool, { ...args }, ctx)).toBe(first);
-    const fresh = invokeTool(tool, args, ctx) as ReturnType<typeof classify>;
+    const fresh = invokeTool(tool, args, ctx) as ReturnType<typeof outcomeOf>;
     fresh.envelope.meta.request_id = 'rid-1';
     expect((first as PreparedAnswer).json('rid-1')).toBe(JSON.stringify(fresh.envelope));
   });
@@ -107,7 +106,7 @@ describe('cached read answers', () => {
     );
     expect(a.data.url.startsWith('https://a.example/')).toBe(true);
     expect(b.data.url.startsWith('https://b.example/')).toBe(true);
-    const store = createEmbeddedStore();
+    const store = createCatalogueStore();
     expect(await invoke(tool, args, caller(store))).toBe(await invoke(tool, args, caller(store)));
     expect(await invoke(tool, args, caller(store))).not.toBe(await invoke(tool, args, caller()));
   });

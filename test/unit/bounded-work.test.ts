@@ -5,7 +5,7 @@ import { CAPS } from '../../src/domain/caps.js';
 import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
 import { invokeTool } from '../../src/tools/kernel/invoke.js';
 import { toolNamed } from '../../src/tools/kernel/registry.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { bases, invoke } from '../fixtures/datachains/run.js';
 import { fetchWith } from '../helpers/app.js';
@@ -127,7 +127,7 @@ describe('renders are bounded', () => {
 });
 
 describe('synchronous work checks its deadline', () => {
-  const ctx = (deadline = startDeadline(5_000)) => ({ ...directCaller(embeddedStore(), 'dl'), deadline });
+  const ctx = (deadline = startDeadline(5_000)) => ({ ...directCaller(catalogueStore(), 'dl'), deadline });
   it('validation that runs out of work units answers timeout, retryable, not a fault', async () => {
     const outcome = await invokeTool(
       toolNamed('validate_datachain'),
@@ -186,7 +186,7 @@ describe('caller input never reaches an internal error', () => {
       element_ids: ['__proto__', 'constructor', 'health'],
     });
     expect(Object.keys(env.data.elements)).toEqual(['__proto__', 'constructor', 'health']);
-    expect(env.errors.map((e: any) => e.path)).toEqual(['element_ids[0]', 'element_ids[1]']);
+    expect(env.errors.map((e) => e.path)).toEqual(['element_ids[0]', 'element_ids[1]']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, err, ok } from '../../src/core/envelope.js';
+import { outcomeOf, err, ok } from '../../src/core/envelope.js';
 import { DATACHAIN_CODE_LIST, ERROR_CODE_LIST, policyOf } from '../../src/core/errors.js';
 import { TOOL_DESCRIPTORS } from '../../src/tools/kernel/descriptors.js';
 import { TOOLS, toolNamed } from '../../src/tools/kernel/registry.js';
@@ -8,10 +8,10 @@ describe('error policy: one table of codes, soft codes declared per tool', () =>
   it('an answer is soft only when every error code in it is one its tool declares soft', () => {
     const soft = new Set(['element_not_found'] as const);
     const missing = { code: 'element_not_found', message: 'm' } as const;
-    expect(classify(ok({}), soft)).toMatchObject({ hard: false, status: 200 });
-    expect(classify(err(missing), soft)).toMatchObject({ hard: false, status: 200 });
-    expect(classify(err(missing))).toMatchObject({ hard: true, status: 404 });
-    const mixed = classify(err([missing, { code: 'rate_limited', message: 'm' }]), soft);
+    expect(outcomeOf(ok({}), soft)).toMatchObject({ hard: false, status: 200 });
+    expect(outcomeOf(err(missing), soft)).toMatchObject({ hard: false, status: 200 });
+    expect(outcomeOf(err(missing))).toMatchObject({ hard: true, status: 404 });
+    const mixed = outcomeOf(err([missing, { code: 'rate_limited', message: 'm' }]), soft);
     expect(mixed).toMatchObject({ hard: true, status: 429 });
     expect(mixed.envelope.ok ? [] : mixed.envelope.errors.map((e) => e.retryable)).toEqual([undefined, true]);
   });

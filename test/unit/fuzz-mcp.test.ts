@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
-import { REALISTIC } from '../helpers/hostile.js';
+import { callTool, fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
+import { TOOL_NAMES } from '../../src/tools/kernel/registry.js';
+import { exampleArgs, type RunTool } from '../fixtures/tools/example-calls.js';
+
+const runTool: RunTool = async (name, args) => {
+  const result = await callTool(name, args);
+  if (!result.structuredContent.ok)
+    throw new Error(`example ${name} failed: ${JSON.stringify(result.structuredContent)}`);
+  return result.structuredContent.data;
+};
+const isDatachain = (v: unknown): v is { elements: unknown[] } =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { elements?: unknown }).elements);
 
 const RUNS = 60;
 const METHODS = [
@@ -20,20 +30,8 @@ const METHODS = [
   'notifications/initialized',
   'nope',
 ];
-const TOOLS = [
-  'list_schema_versions',
-  'get_schema',
-  'list_categories',
-  'list_elements',
-  'get_element',
-  'get_elements',
-  'validate_datachain',
-  'resolve_datachain',
-  'validate_resolved',
-  'render_datachain',
-  'get_icon_url',
-  'nope',
-];
+/** Every registered tool, and one name no tool has. */
+const TOOLS = [...TOOL_NAMES, 'nope'];
 
 /** Checks one /mcp answer: never a 5xx; a JSON-RPC body (or nothing for 202/204); well-formed envelopes. */
 function checkAnswer(status: number, text: string) {
@@ -135,14 +133,15 @@ describe('fuzzing /mcp', () => {
     await send(JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' }))));
     await stillServes();
   });
+  it('starts from a call of every registered tool that succeeds', async () => {
+    for (const name of TOOL_NAMES) {
+      const result = await callTool(name, await exampleArgs(name, runTool));
+      expect({ name, ok: result.structuredContent.ok }).toEqual({ name, ok: true });
+    }
+  });
   it('mutations of valid tool arguments', async () => {
-    const valid: Array<[string, Record<string, unknown>]> = [
-      ['list_elements', { version: 'ai@2026-08-12', query: 'data', limit: 5, fields: ['title'], locales: ['fr'] }],
-      ['get_elements', { version: 'ai@latest', element_ids: ['accessibility', 'people'] }],
-      ['get_icon_url', { version: 'ai@latest', element_id: 'input_biometric', variant: 'identifiable' }],
-      ['validate_datachain', { version: 'ai@2026-08-12', datachain: REALISTIC }],
-      ['render_datachain', { version: 'ai@2026-08-12', datachain: REALISTIC, locale: 'fr' }],
-    ];
+    // A valid call of every registered tool (a new tool joins by getting an example).
+    const valid = await Promise.all(TOOL_NAMES.map(async (name) => [name, await exampleArgs(name, runTool)] as const));
     const mutation = fc.tuple(
       fc.nat(valid.length - 1),
       fc.constantFrom('drop', 'replace', 'add', 'deep'),
@@ -153,13 +152,14 @@ describe('fuzzing /mcp', () => {
     await fc.assert(
       fc.asyncProperty(mutation, async ([which, op, key, value, at]) => {
         const [name, base] = valid[which]!;
-        const args: Record<string, any> = structuredClone(base);
+        const args = structuredClone(base) as Record<string, unknown>;
         const keys = Object.keys(args);
         const target = keys[at % keys.length]!;
         if (op === 'drop') delete args[target];
         else if (op === 'replace') args[target] = value;
         else if (op === 'add') args[key || 'extra'] = value;
-        else if (args.datachain) args.datachain.elements[at % 15] = value;
+        else if (isDatachain(args.datachain)) args.datachain.elements[at % args.datachain.elements.length] = value;
+        else args[target] = [value];
         // A fresh client key per call, so the validate bucket never masks the paths under test.
         await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }), {
           'dtpr-client': crypto.randomUUID(),

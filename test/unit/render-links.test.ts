@@ -3,7 +3,7 @@ import { DatachainInstance } from '../../src/domain/datachain.js';
 import { renderOutput } from '../../src/services/render/output.js';
 import { releaseSource } from '../../src/services/render/source.js';
 import { safeHref } from '../../src/services/render/text.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 
 const BAD = [
   'javascript:alert(1)',
@@ -30,7 +30,7 @@ describe('links in the rendered page', () => {
     expect(safeHref('a"b@c.d', 'email')).toBeUndefined();
   });
   it('renders hostile targets and source URLs as text even when validation is bypassed', () => {
-    const release = embeddedStore().release('ai@2026-08-12')!;
+    const release = catalogueStore().release('ai@2026-08-12')!;
     const dc = DatachainInstance.parse({
       elements: [
         {

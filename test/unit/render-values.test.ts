@@ -3,10 +3,10 @@ import type { Element } from '../../src/domain/content.js';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { renderOutput } from '../../src/services/render/output.js';
 import { releaseSource, type RenderSource } from '../../src/services/render/source.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { REALISTIC } from '../helpers/hostile.js';
 
-const release = embeddedStore().release('ai@2026-08-12')!;
+const release = catalogueStore().release('ai@2026-08-12')!;
 const between = (html: string, start: string, end: string) =>
   html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
 

@@ -1,6 +1,7 @@
 import { directCaller } from '../helpers/in-process.js';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedStore, embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { invokeTool } from '../../src/tools/kernel/invoke.js';
 import { toolNamed } from '../../src/tools/kernel/registry.js';
@@ -20,7 +21,7 @@ const FLOORS: Record<string, { p5: number; r10: number; mrr: number }> = {
 
 describe('search relevance on the judged queries', () => {
   it('keeps precision at 5, recall at 10 and MRR above their floors, per locale and overall', async () => {
-    const summary = summarize(await runJudgments(embeddedStore(), V));
+    const summary = summarize(await runJudgments(catalogueStore(), V));
     for (const [scope, floor] of Object.entries(FLOORS)) {
       const got = summary[scope]!;
       expect(

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/core/errors.js';
 import type { MaterializedElement } from '../../src/domain/content.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { BETA, fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { bases, invoke } from '../fixtures/datachains/run.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
@@ -91,7 +91,7 @@ describe('properties', () => {
   it.each([VERSION, BETA])(
     '%s: a datachain that validates still validates after resolve, then strip',
     async (version) => {
-      const release = embeddedStore().release(version)!;
+      const release = catalogueStore().release(version)!;
       const required = release.bundle.categories.filter((c) => c.required).map((c) => c.id);
       const placement = (e: MaterializedElement, contextPick: number) => {
         const context = e.context ?? release.categoryById.get(e.category_id)!.element_context;

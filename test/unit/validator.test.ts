@@ -3,18 +3,18 @@ import { DatachainInstance } from '../../src/domain/datachain.js';
 import { checkThin } from '../../src/services/validator/engine.js';
 import { releasePool } from '../../src/services/validator/pool.js';
 import { nearestIds } from '../../src/core/suggest.js';
-import { embeddedStore } from '../../src/store/embedded.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { createRelease } from '../../src/store/release.js';
 import { fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { CASES } from '../fixtures/datachains/cases.js';
 import { runCase } from '../fixtures/datachains/run.js';
 import { startDeadline } from '../../src/core/deadline.js';
 
-const release = () => embeddedStore().release(VERSION)!;
+const release = () => catalogueStore().release(VERSION)!;
 const codes = (dc: unknown, r = release()) =>
   checkThin(DatachainInstance.parse(dc), r, {
     deadline: startDeadline(60_000),
-    isServed: (id) => embeddedStore().release(id) !== undefined,
+    isServed: (id) => catalogueStore().release(id) !== undefined,
   }).map((f) => f.code);
 
 describe('rule engine', () => {
@@ -74,7 +74,7 @@ describe('rule engine', () => {
     dc.authoring_provenance.element_provenance.input_biometric = {};
     const [f] = checkThin(DatachainInstance.parse(dc), release(), {
       deadline: startDeadline(60_000),
-      isServed: (id) => embeddedStore().release(id) !== undefined,
+      isServed: (id) => catalogueStore().release(id) !== undefined,
     });
     expect(f).toMatchObject({ code: 'element_provenance_unknown_element' });
     expect(f!.fix_hint).toContain("'camera_feed'");

@@ -1,3 +1,4 @@
+import { invalidArguments } from '../../core/error-catalogue.js';
 import { isHttpUrl } from '../../core/addresses.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
@@ -47,13 +48,12 @@ export function renderOptions(args: {
     if (link.length > LINK_MAX_CHARS || !isHttpUrl(link)) {
       return {
         ok: false,
-        error: {
-          code: 'invalid_arguments',
+        error: invalidArguments({
           message: `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
           path: 'link',
           fix_hint:
             'Give the full address of the published disclosure page, e.g. "https://example.org/ai/traffic-cameras"; shorter links make QR codes easier to scan.',
-        },
+        }),
       };
     }
   }
@@ -61,13 +61,12 @@ export function renderOptions(args: {
     if (link === undefined) {
       return {
         ok: false,
-        error: {
-          code: 'invalid_arguments',
+        error: invalidArguments({
           message: 'link: a sign needs the http(s) URL of the full disclosure; its QR code points there.',
           path: 'link',
           fix_hint:
             'Add "link": "https://..." (the page where the full disclosure is published), or use format "page".',
-        },
+        }),
       };
     }
     return { ok: true, options: { format, locale, link } };

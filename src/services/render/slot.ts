@@ -50,7 +50,7 @@ function parsePointer(text: string | null): Pointer | null {
   return { hash: head[1]!, at: Number(head[2]), source: text!.slice(head[0].length) };
 }
 
-async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   let hex = '';
   for (const b of digest) hex += b.toString(16).padStart(2, '0');
@@ -62,15 +62,16 @@ export interface SessionStore {
   write(kind: SlotKind, body: string, source: string): Promise<void>;
   read(kind: SlotKind): Promise<string | null>;
   lastSource(): Promise<string | null>;
+  /** A kept render by the content hash of its body (any session's, or none), or null once it has expired. */
+  readKept(hash: string): Promise<string | null>;
 }
 
 /** The session store of a caller without a session (REST): nothing is kept, nothing is read. */
 export const NO_SESSION: SessionStore = {
-  write: async () => {
-    throw new Error('this surface has no sessions');
-  },
+  write: async () => {},
   read: async () => null,
   lastSource: async () => null,
+  readKept: async () => null,
 };
 
 /** The slots as one isolate sees them: its body cache and its clock (milliseconds), both injectable. */
@@ -84,8 +85,8 @@ export class SessionSlots {
     this.now = options.now ?? Date.now;
   }
 
-  /** Stores `body` as the session's `kind` output and `source` as its datachain; resolves once both are in KV. */
-  async write(kv: KVNamespace, sessionId: string, kind: SlotKind, body: string, source: string): Promise<void> {
+  /** Keeps `body` under its content hash (for BODY_TTL_SECONDS at least from now) and answers the hash. */
+  async keep(kv: KVNamespace, body: string): Promise<string> {
     const hash = await sha256Hex(body);
     const start = this.now();
     const storedAt = this.cache.get(hash)?.storedAt;
@@ -93,6 +94,22 @@ export class SessionSlots {
       await guardStorage(() => kv.put(bodyKey(hash), body, { expirationTtl: BODY_TTL_SECONDS }));
       this.cache.set(hash, { body, storedAt: start });
     }
+    return hash;
+  }
+
+  /** A kept body by its hash, or null once it has expired. */
+  async readKept(kv: KVNamespace, hash: string): Promise<string | null> {
+    const cached = this.cache.get(hash);
+    if (cached) return cached.body;
+    const body = await guardStorage(() => kv.get(bodyKey(hash), 'text'));
+    if (body !== null) this.cache.set(hash, { body });
+    return body;
+  }
+
+  /** Stores `body` as the session's `kind` output and `source` as its datachain; resolves once both are in KV. */
+  async write(kv: KVNamespace, sessionId: string, kind: SlotKind, body: string, source: string): Promise<void> {
+    const hash = await this.keep(kv, body);
+    const start = this.now();
     // Strictly increasing within an isolate, so the newer of two slots is known even within one millisecond.
     const at = (this.lastAt = Math.max(start, this.lastAt + 1));
     await guardStorage(() =>
@@ -104,11 +121,7 @@ export class SessionSlots {
   async read(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<string | null> {
     const pointer = parsePointer(await guardStorage(() => kv.get(slotKey(sessionId, kind), 'text')));
     if (!pointer) return null;
-    const cached = this.cache.get(pointer.hash);
-    if (cached) return cached.body;
-    const body = await guardStorage(() => kv.get(bodyKey(pointer.hash), 'text'));
-    if (body !== null) this.cache.set(pointer.hash, { body });
-    return body;
+    return this.readKept(kv, pointer.hash);
   }
 
   /** The datachain of the session's newest output of either kind, or null before the first one. */
@@ -128,6 +141,19 @@ export class SessionSlots {
       write: (kind, body, source) => this.write(kv, sessionId, kind, body, source),
       read: (kind) => this.read(kv, sessionId, kind),
       lastSource: () => this.lastSource(kv, sessionId),
+      readKept: (hash) => this.readKept(kv, hash),
+    };
+  }
+
+  /** The capability of a caller without a session (2026-07-28): renders are kept by hash, no slot is written. */
+  withoutSession(kv: KVNamespace): SessionStore {
+    return {
+      write: async (_kind, body) => {
+        await this.keep(kv, body);
+      },
+      read: async () => null,
+      lastSource: async () => null,
+      readKept: (hash) => this.readKept(kv, hash),
     };
   }
 

@@ -2,6 +2,9 @@ import type { DocView } from './view.js';
 
 export const VIEW_URI = 'ui://dtpr/datachain/view.html' as const;
 export const SIGN_URI = 'ui://dtpr/datachain/sign.svg' as const;
+/** Handles of kept renders: `ui://dtpr/render/<sha-256 of the body>.html` (a page) or `.svg` (a sign). */
+export const RENDER_URI_PREFIX = 'ui://dtpr/render/' as const;
+export const RENDER_URI = /^ui:\/\/dtpr\/render\/([0-9a-f]{64})\.(html|svg)$/;
 
 /**
  * The plain-text summary a model reads after a render. Every value an author wrote (titles,

@@ -1,6 +1,6 @@
 import { emailAddress, isHttpUrl, phoneNumber } from '../../core/addresses.js';
 import { finding, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 
 const EXPECT: Record<string, { test: (target: string) => boolean; want: string }> = {
   url: { test: isHttpUrl, want: 'an http(s) URL, e.g. "https://example.org/ai-notice"' },

@@ -1,5 +1,5 @@
 import { finding, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 
 /** `element_instance_id`s are unique and never equal a placed `element_id`. */
 export function instanceIdRules({ datachain, index }: RuleInput): Finding[] {

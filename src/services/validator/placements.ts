@@ -1,5 +1,5 @@
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 import { nearestIds } from '../../core/suggest.js';
 
 /** "Did you mean" is worked out for this many distinct unknown ids per datachain; the rest get the plain hint. */

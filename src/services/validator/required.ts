@@ -1,5 +1,14 @@
-import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import { finding, listIds, type Finding, type RuleInput } from './finding.js';
+import { examplePlacement, simplestElement, withPlaceholderNote } from './examples.js';
+import type { Pool } from './pool.js';
+
+/** A placement of the category that passes its own rules as written, as JSON. */
+function example(elementIds: readonly string[], pool: Pool): string {
+  const element = simplestElement(elementIds, pool.elementById);
+  return element
+    ? withPlaceholderNote(JSON.stringify(examplePlacement(element, pool.locales)))
+    : '{"element_id":"<id>"}';
+}
 
 /** Every required category needs at least one placed element (unknown elements do not count). */
 export function requiredRules({ datachain, pool }: RuleInput): Finding[] {
@@ -16,8 +25,9 @@ export function requiredRules({ datachain, pool }: RuleInput): Finding[] {
         'element_required',
         'elements',
         `Category '${category.id}' requires at least one element.`,
-        `Add an element with category_id='${category.id}' to elements, e.g. {"element_id":"${category.elementIds[0] ?? '<id>'}"}; ` +
-          `its elements: ${listIds(category.elementIds, 8)} (list_elements with category_id="${category.id}" lists them all).`,
+        `Add an element with category_id='${category.id}' to elements, e.g. ${example(category.elementIds, pool)}; ` +
+          `its elements: ${listIds(category.elementIds, 8)} ` +
+          `(list_elements with category_id="${category.id}" lists them all).`,
       ),
     );
   }

@@ -1,3 +1,4 @@
+import { payloadTooLarge } from '../../core/error-catalogue.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
@@ -59,11 +60,12 @@ export function resolveDatachain(
     return {
       ok: false,
       error: {
-        code: 'payload_too_large',
-        message: `The resolved datachain is ${bytes} bytes of canonical JSON; the cap is ${maxBytes}.`,
-        path: 'elements',
-        fix_hint:
-          'Place fewer distinct elements or shorten the texts, or validate the thin datachain with validate_datachain instead.',
+        ...payloadTooLarge({
+          message: `The resolved datachain is ${bytes} bytes of canonical JSON; the cap is ${maxBytes}.`,
+          path: 'elements',
+          fix_hint:
+            'Place fewer distinct elements or shorten the texts, or validate the thin datachain with validate_datachain instead.',
+        }),
         severity: 'error',
       },
     };

@@ -1,7 +1,6 @@
 import { canonicalJson } from '../../core/canonical-json.js';
 import { mapLocaleArrays } from '../../core/projection.js';
 import type { Category, DatachainType, Element, MaterializedElement } from '../../domain/content.js';
-import type { Release } from '../../store/release.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /**

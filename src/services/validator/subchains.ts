@@ -1,11 +1,18 @@
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 
 /** Subchain instances name known subchains, are unique, and are what placements and head_refs point at. */
 export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] {
   const out: Finding[] = [];
   const subchains = new Map(pool.datachainType.subchains.map((s) => [s.id, s]));
   const subchainIds = () => listIds([...subchains.keys()]);
+  /** A subchain instance for a placement: the first subchain that covers its element's category. */
+  const newInstance = (ref: string, elementId: string): string => {
+    const category = pool.elementById.get(elementId)?.categoryId;
+    const all = [...subchains.values()];
+    const subchain = all.find((s) => category !== undefined && s.categories.includes(category)) ?? all[0];
+    return JSON.stringify({ id: ref, subchain_id: subchain?.id });
+  };
   const instances = new Map<string, number>();
   datachain.subchain_instances.forEach((s, k) => {
     const first = instances.get(s.id);
@@ -42,9 +49,11 @@ export function subchainRules({ datachain, pool, index }: RuleInput): Finding[] 
           'subchain_instance_missing',
           `elements[${i}].subchain_instance_id`,
           `No subchain instance has id '${ref}'.`,
-          instances.size
-            ? `Use one of: ${listIds([...instances.keys()])}, or add {"id":"${ref}","subchain_id":"<subchain>"} to subchain_instances.`
-            : `Add {"id":"${ref}","subchain_id":"<one of: ${subchainIds()}>"} to subchain_instances, or remove the key.`,
+          subchains.size === 0
+            ? `This datachain type has no subchains; remove subchain_instance_id from elements[${i}].`
+            : instances.size
+              ? `Use one of: ${listIds([...instances.keys()])}, or add ${newInstance(ref, p.element_id)} to subchain_instances.`
+              : `Add ${newInstance(ref, p.element_id)} to subchain_instances, or remove the key.`,
         ),
       );
       return;

@@ -1,11 +1,74 @@
-import type { z } from 'zod';
 import type { Deadline } from '../../core/deadline.js';
+import { keyPath } from '../../core/json.js';
 import { CAPS } from '../../domain/caps.js';
-import { keyPath } from '../../core/paths.js';
-import { finding, listIds, type Finding } from './finding.js';
-import { KeyTrail } from './key-trail.js';
+import { finding, type Finding, listIds } from './finding.js';
+import type { z } from 'zod';
 
-import { coreDef as core, defOf, isRecord, type Def } from './schema-def.js';
+/** A zod schema's definition node, as the walkers over a schema read it. */
+export type Def = { type: string; [k: string]: unknown };
+
+/** The definition node of a zod schema. */
+export const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
+
+const WRAPPERS = new Set(['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional']);
+
+/** Strips wrappers (optional, default, ...) and pipes down to the definition that describes the value. */
+export function coreDef(schema: unknown): Def {
+  let def = defOf(schema);
+  while (WRAPPERS.has(def.type) || def.type === 'pipe') def = defOf(def.type === 'pipe' ? def.in : def.innerType);
+  return def;
+}
+
+/** A non-null, non-array object. */
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const INDEX = 0;
+const OBJECT_KEY = 1;
+const RECORD_KEY = 2;
+
+/**
+ * The keys and indexes from the root to the value a walk is at, kept as a stack: the path string is
+ * built only when asked for (for a finding), never per visited value. Rendering: an index is
+ * `[i]`; a key is `.key`, or `["key"]` when it is not a plain identifier, except that an object key
+ * at the root is written as it is.
+ */
+class KeyTrail {
+  private readonly steps: Array<string | number> = [];
+  private readonly kinds: number[] = [];
+
+  pushIndex(i: number): void {
+    this.steps.push(i);
+    this.kinds.push(INDEX);
+  }
+
+  pushObjectKey(key: string): void {
+    this.steps.push(key);
+    this.kinds.push(OBJECT_KEY);
+  }
+
+  pushRecordKey(key: string): void {
+    this.steps.push(key);
+    this.kinds.push(RECORD_KEY);
+  }
+
+  pop(): void {
+    this.steps.pop();
+    this.kinds.pop();
+  }
+
+  /** The JSON path of the current value ('' at the root). */
+  path(): string {
+    let out = '';
+    for (let i = 0; i < this.steps.length; i++) {
+      const step = this.steps[i]!;
+      if (this.kinds[i] === INDEX) out += `[${step}]`;
+      else if (this.kinds[i] === OBJECT_KEY && out === '') out = step as string;
+      else out = keyPath(out, step as string);
+    }
+    return out;
+  }
+}
 
 /** A walker of one schema node: one deadline unit per value it visits, findings into `out`. */
 type Walker = (value: unknown, trail: KeyTrail, out: Finding[], deadline: Deadline) => void;
@@ -89,14 +152,14 @@ type Tag = { key: string; values: readonly unknown[]; omittable: boolean };
  */
 function unionWalker(def: Def, compile: (s: unknown) => Walker): Walker {
   const options = def.options as unknown[];
-  const scalarOption = options.find((o) => core(o).type !== 'object');
+  const scalarOption = options.find((o) => coreDef(o).type !== 'object');
   const scalar = scalarOption === undefined ? undefined : compile(scalarOption);
   const objects = options
-    .filter((o) => core(o).type === 'object')
+    .filter((o) => coreDef(o).type === 'object')
     .map((o) => ({
       walker: compile(o),
-      tags: Object.entries(core(o).shape as Record<string, unknown>).flatMap(([key, field]): Tag[] => {
-        const fieldDef = core(field);
+      tags: Object.entries(coreDef(o).shape as Record<string, unknown>).flatMap(([key, field]): Tag[] => {
+        const fieldDef = coreDef(field);
         return fieldDef.type === 'literal'
           ? [{ key, values: fieldDef.values as unknown[], omittable: defOf(field).type !== 'literal' }]
           : [];
@@ -117,7 +180,7 @@ function unionWalker(def: Def, compile: (s: unknown) => Walker): Walker {
 }
 
 function compileWalker(schema: unknown, compile: (s: unknown) => Walker): Walker {
-  const def = core(schema);
+  const def = coreDef(schema);
   switch (def.type) {
     case 'array':
       return arrayWalker(def, compile);

@@ -16,6 +16,17 @@ function applicable(variable: MultiSelect, elementId: string): string {
   return listIds(variable.options.filter((o) => o.applies_to.includes(elementId)).map((o) => o.id));
 }
 
+/** What to do with a bad option: pick one that applies, or, when none does, drop the variable. */
+function optionHint(variable: MultiSelect, elementId: string, valuePath: string): string {
+  const ids = variable.options.filter((o) => o.applies_to.includes(elementId));
+  if (ids.length === 0) {
+    const cut = valuePath.lastIndexOf('.value');
+    const at = cut === -1 ? valuePath : valuePath.slice(0, cut);
+    return `Variable '${variable.id}' offers no option for '${elementId}' in this version; remove ${at}.`;
+  }
+  return `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`;
+}
+
 function checkOptions(
   variable: MultiSelect,
   value: readonly string[],
@@ -46,7 +57,7 @@ function checkOptions(
           'variable_option_unknown',
           at,
           `Variable '${variable.id}' has no option '${id}'.`,
-          `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`,
+          optionHint(variable, elementId, at),
         ),
       );
     } else if (!option.applies_to.includes(elementId)) {
@@ -55,7 +66,7 @@ function checkOptions(
           'variable_option_not_applicable',
           at,
           `Option '${id}' of variable '${variable.id}' does not apply to element '${elementId}'.`,
-          `Use one of the options that apply to '${elementId}': ${applicable(variable, elementId)}.`,
+          optionHint(variable, elementId, at),
         ),
       );
     }
@@ -121,7 +132,9 @@ export function checkValue(
         path,
         `Variable '${declared.id}' has an empty value.`,
         multi
-          ? `Select at least one option: ${applicable(declared, elementId)}.`
+          ? declared.options.some((o) => o.applies_to.includes(elementId))
+            ? `Select at least one option: ${applicable(declared, elementId)}.`
+            : optionHint(declared, elementId, path)
           : 'Give at least one text, e.g. [{"locale":"en","value":"..."}].',
       ),
     );

@@ -1,16 +1,12 @@
-import type { Variable } from '../../domain/content.js';
 import type { InstanceVariable } from '../../domain/datachain.js';
 import { finding, listIds, type Finding } from './finding.js';
-import type { RuleInput } from './input.js';
+import type { RuleInput } from './finding.js';
 import type { PoolElement } from './pool.js';
 import { checkValue } from './variable-values.js';
+import { exampleVariable, placeholderNote } from './examples.js';
 
-/** The value an agent should write for a variable, as JSON. */
-function exampleValue(variable: Variable, elementId: string): string {
-  if (variable.kind !== 'multi_select_enum') return '[{"locale":"en","value":"..."}]';
-  const ids = variable.options.filter((o) => o.applies_to.includes(elementId)).map((o) => o.id);
-  return `["${ids[0] ?? '<option id>'}"]`;
-}
+const addVariableHint = (json: string, i: number): string =>
+  `Add ${json} to elements[${i}].variables${placeholderNote(json)}.`;
 
 function unknownHint(element: PoolElement, at: string): string {
   return element.variableIds.length
@@ -62,7 +58,7 @@ function checkPlacement(
         'required_variable_missing',
         `elements[${i}].variables`,
         `Element '${element.id}' at elements[${i}] requires variable '${required.id}'.`,
-        `Add {"id":"${required.id}","value":${exampleValue(required, element.id)}} to elements[${i}].variables.`,
+        addVariableHint(JSON.stringify(exampleVariable(required, element.id, locales)), i),
       ),
     );
   }

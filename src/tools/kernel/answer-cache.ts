@@ -30,13 +30,18 @@ class AnswerCache {
   }
 }
 
-/** One cache per store: a store's releases never change, so neither do the answers computed from them. */
-const caches = new WeakMap<SchemaStore, AnswerCache>();
+/**
+ * One cache per store and catalogue: a catalogue's releases never change, so neither do the
+ * answers computed from them. A store that can re-read its catalogue (`refresh`) gives a new
+ * index object when it changed, and the answers of the old one are dropped.
+ */
+const caches = new WeakMap<SchemaStore, { of: object | undefined; cache: AnswerCache }>();
 
 function cacheOf(store: SchemaStore): AnswerCache {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = new AnswerCache()));
-  return cache;
+  const of = store.refresh ? store.index() : undefined;
+  let held = caches.get(store);
+  if (!held || held.of !== of) caches.set(store, (held = { of, cache: new AnswerCache() }));
+  return held.cache;
 }
 
 /** The key of a call: tool, origin (answers may hold absolute URLs) and the arguments as sent. */

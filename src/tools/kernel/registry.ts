@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import type { ErrorCode } from '../../core/errors.js';
 import type { ToolDef } from './define.js';
 import { getElement } from '../get-element.js';
@@ -11,6 +12,7 @@ import { renderDatachain } from '../render-datachain.js';
 import { resolveDatachainTool } from '../resolve-datachain.js';
 import { validateDatachain } from '../validate-datachain.js';
 import { validateResolved } from '../validate-resolved.js';
+import { migrateDatachainTool } from '../migrate-datachain.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
@@ -23,6 +25,7 @@ const DEFINED = [
   validateDatachain,
   resolveDatachainTool,
   validateResolved,
+  migrateDatachainTool,
   renderDatachain,
   getIconUrl,
 ] as const;
@@ -55,3 +58,10 @@ export function findTool(name: string): Tool | undefined {
 export function toolNamed(name: ToolName): Tool {
   return BY_NAME.get(name)!;
 }
+
+type Defined = (typeof DEFINED)[number];
+type DefinedNamed<N extends ToolName> = Extract<Defined, { name: N }>;
+/** The arguments a caller may send to a tool (its input schema's input type). */
+export type ToolArgs<N extends ToolName> = z.input<DefinedNamed<N>['input']>;
+/** The `data` of a tool's successful answer. */
+export type ToolData<N extends ToolName> = z.input<DefinedNamed<N>['output']>;

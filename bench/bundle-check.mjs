@@ -1,0 +1,17 @@
+// npm run check:bundle (CI): builds the deployable Worker and fails when its script is over the
+// gzip target, or when it carries release content (content ships as static assets or in the
+// release bucket, so adding a release never changes the script).
+import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
+
+const composition = bundleComposition({ top: 8 });
+console.log(formatComposition(composition));
+// A release bundle compiled in as a string literal: its manifest, whatever the quoting.
+const content = /\\?"manifest\\?":\{\\?"version\\?":/.test(composition.code);
+const failures = [];
+if (composition.gzip > GZIP_TARGET)
+  failures.push(`the script is ${composition.gzip} bytes gzip, over the ${GZIP_TARGET}-byte target`);
+if (content) failures.push('the script carries a release text: release content must ship as assets or in the bucket');
+if (failures.length) {
+  for (const f of failures) console.error(`check:bundle: ${f}`);
+  process.exitCode = 1;
+} else console.log('check:bundle: met');

@@ -1,0 +1,145 @@
+import type { ErrorItem } from './envelope.js';
+import type { TRANSPORT_CODES } from './errors.js';
+import { RETRY_AFTER_SECONDS } from './rate.js';
+
+/**
+ * One constructor per transport error code, so each failure is worded the same way wherever it is
+ * raised: what was wrong, where (`path`), how to fix it (`fix_hint`). Datachain findings have their
+ * own constructor (`finding`, services/validator). Items keep the key order code, message, path,
+ * fix_hint, then extras, which the golden answers pin.
+ */
+type TransportCode = keyof typeof TRANSPORT_CODES;
+export type ErrorOf<C extends TransportCode> = ErrorItem & { code: C };
+
+interface Fields {
+  message: string;
+  path?: string;
+  fix_hint: string;
+}
+
+const clip = (text: string, max: number) => text.slice(0, max);
+
+function item<C extends TransportCode>(code: C, { message, path, fix_hint }: Fields): ErrorOf<C> {
+  return path === undefined ? { code, message, fix_hint } : { code, message, path, fix_hint };
+}
+
+const retryable = <C extends TransportCode>(e: ErrorOf<C>): ErrorOf<C> => ({ ...e, retryable: true });
+
+export const badRequest = (f: Fields) => item('bad_request', f);
+export const invalidArguments = (f: Fields) => item('invalid_arguments', f);
+export const payloadTooLarge = (f: Fields) => item('payload_too_large', f);
+export const methodNotAllowed = (f: Fields) => item('method_not_allowed', f);
+export const notFound = (f: Fields) => item('not_found', f);
+
+/** An id that names nothing of its kind in a release. */
+export const notFoundIn = (kind: string, id: string, releaseId: string, path: string, fix_hint: string) =>
+  item('not_found', { message: `${kind} '${id}' not found in ${releaseId}.`, path, fix_hint });
+
+/** A request for a path no route serves. */
+export const noRoute = (method: string, url: string, fix_hint: string) =>
+  item('not_found', { message: `No route for ${clip(method, 16)} ${clip(new URL(url).pathname, 200)}.`, fix_hint });
+
+/** A name the caller gave that names nothing of its kind (a tool, a prompt, a shape...). */
+export const unknownName = (kind: string, name: string, path: string, fix_hint: string) =>
+  item('not_found', { message: `Unknown ${kind} '${clip(name, 64)}'.`, path, fix_hint });
+
+/** A body whose declared media type is not JSON. */
+export const unsupportedMediaType = (got: string | undefined, fix_hint: string) =>
+  item('unsupported_media_type', {
+    message: `Content-Type must be application/json (got '${clip(got ?? 'none', 80)}').`,
+    fix_hint,
+  });
+
+export const notAcceptable = () =>
+  item('not_acceptable', {
+    message: 'Accept allows neither application/json nor text/event-stream.',
+    fix_hint: 'Send Accept: application/json, text/event-stream.',
+  });
+
+export const forbiddenOrigin = (origin: string) =>
+  item('forbidden_origin', {
+    message: `Origin '${clip(origin, 200)}' may not call this endpoint.`,
+    fix_hint:
+      'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
+  });
+
+export const unknownVersion = (id: string, served: readonly string[]) =>
+  item('unknown_version', {
+    message: `Schema version '${id}' is not served here.`,
+    path: 'version',
+    fix_hint: `Use one of: ${served.join(', ')}.`,
+  });
+
+export const elementNotFound = (id: string, releaseId: string, path: string) =>
+  item('element_not_found', {
+    message: `Element '${id}' not found in ${releaseId}.`, // worded as notFoundIn
+    path,
+    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
+  });
+
+export const unknownVariant = (variant: string, elementId: string, valid: readonly string[]) =>
+  item('unknown_variant', {
+    message: `Variant '${variant}' is not defined for element '${elementId}'.`,
+    path: 'variant',
+    fix_hint: `Use one of: ${valid.join(', ')}.`,
+  });
+
+export const elementIdsTooMany = (count: number, max: number) =>
+  item('element_ids_too_many', {
+    message: `Requested ${count} distinct ids; one call accepts at most ${max}.`,
+    path: 'element_ids',
+    fix_hint: `Split the ids into batches of ${max} or fewer, or use list_elements with category_id.`,
+  });
+
+export const rateLimited = (bucket: string) =>
+  retryable(
+    item('rate_limited', {
+      message: `Rate limit of the '${bucket}' bucket exceeded for this address or client.`,
+      fix_hint: `Wait ${RETRY_AFTER_SECONDS} seconds before retrying, and spread calls out over the minute.`,
+    }),
+  );
+
+export const timeout = (ms: number) =>
+  retryable(
+    item('timeout', {
+      message: `The request exceeded its ${ms} ms budget.`,
+      fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
+    }),
+  );
+
+export const upstreamError = (requestId: string) =>
+  retryable(
+    item('upstream_error', {
+      message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
+      fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
+    }),
+  );
+
+/** The one internal-error item: nothing internal, only the request id to report. */
+export const internalError = (requestId: string) =>
+  retryable(
+    item('internal_error', {
+      message: 'The server failed while answering this request.',
+      fix_hint: `Retry; if it keeps failing, report request id ${requestId}.`,
+    }),
+  );
+
+/** The catalogue: a constructor for every transport code (the type check keeps it complete). */
+export const ERROR_CATALOGUE = {
+  bad_request: badRequest,
+  invalid_arguments: invalidArguments,
+  not_found: noRoute,
+  method_not_allowed: methodNotAllowed,
+  not_acceptable: notAcceptable,
+  unknown_version: unknownVersion,
+  element_not_found: elementNotFound,
+  unknown_variant: unknownVariant,
+  element_ids_too_many: elementIdsTooMany,
+  payload_too_large: payloadTooLarge,
+  unsupported_media_type: unsupportedMediaType,
+  forbidden_origin: forbiddenOrigin,
+  rate_limited: rateLimited,
+  timeout,
+  upstream_error: upstreamError,
+  internal_error: internalError,
+} satisfies { [C in TransportCode]: (...args: never[]) => ErrorOf<C> };

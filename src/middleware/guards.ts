@@ -1,0 +1,116 @@
+import type { AppEnv, Refuser } from '../app-env.js';
+import { badRequest, forbiddenOrigin, payloadTooLarge } from '../core/error-catalogue.js';
+import { trimTrailing } from '../core/strings.js';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Refuses bodies over the limit, whether or not Content-Length is sent (streamed bodies are counted). */
+export function bodyLimit(
+  refuse: Refuser,
+  maxSize: number | ((c: Context) => number) = MAX_BODY_BYTES,
+): MiddlewareHandler {
+  if (typeof maxSize === 'function') {
+    const built = new Map<number, MiddlewareHandler>();
+    return async function bodyLimitByEnv(c, next) {
+      const size = maxSize(c);
+      let mw = built.get(size);
+      if (!mw) built.set(size, (mw = bodyLimit(refuse, size)));
+      return mw(c, next);
+    };
+  }
+  return fixedBodyLimit(refuse, maxSize);
+}
+
+function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
+  const tooLarge = (c: Context) =>
+    refuse(
+      c,
+      payloadTooLarge({
+        message: `Request body exceeds the ${maxSize}-byte limit.`,
+        fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
+      }),
+    );
+  return async function bodyLimitMiddleware(c, next) {
+    const raw = c.req.header('content-length');
+    if (raw !== undefined && !/^\d+$/.test(raw.trim())) {
+      return refuse(
+        c,
+        badRequest({
+          message: `Invalid Content-Length header '${raw.slice(0, 40)}'.`,
+          fix_hint: 'Send a valid Content-Length or omit it.',
+        }),
+      );
+    }
+    const request = c.req.raw;
+    if (!request.body) return next();
+    if (raw !== undefined && !request.headers.has('transfer-encoding'))
+      return Number(raw) > maxSize ? tooLarge(c) : next();
+    const body = await readCapped(request.body, maxSize);
+    if (!body) return tooLarge(c);
+    // A fresh request from the URL: deriving it from the old one would chain their abort signals.
+    c.req.raw = new Request(request.url, { method: request.method, headers: request.headers, body });
+    return next();
+  };
+}
+
+/** Reads a stream to its end; `undefined` as soon as it passes `max` bytes. */
+async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => trimTrailing(s.trim(), '/'))
+    .filter(Boolean);
+}
+
+/**
+ * DNS-rebinding guard of Streamable HTTP: a browser Origin must be loopback, this deployment's
+ * PUBLIC_ORIGIN, or listed in ALLOWED_ORIGINS ("*" disables the check). Requests without an
+ * Origin (SDK clients, curl) pass. The Host header is not trusted to define "own origin",
+ * because a rebinding attack controls it.
+ */
+export function originGuard(refuse: Refuser): MiddlewareHandler<AppEnv> {
+  return async function originGuardMiddleware(c, next) {
+    const origin = c.req.header('origin');
+    if (origin === undefined || isAllowed(origin, c.env)) return next();
+    return refuse(c, forbiddenOrigin(origin));
+  };
+}
+
+function isAllowed(origin: string, env: Partial<Env>): boolean {
+  const allowed = parseList(env.ALLOWED_ORIGINS);
+  if (allowed.includes('*')) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (LOOPBACK.has(url.hostname) && (url.protocol === 'http:' || url.protocol === 'https:')) return true;
+  const own = parseList(env.PUBLIC_ORIGIN);
+  return allowed.includes(url.origin) || own.includes(url.origin);
+}

@@ -1,0 +1,41 @@
+import { type Change, change } from './change.js';
+import type { ElementShape } from './facts-view.js';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The placement's context value against the element's context in the target: a value the target
+ * lacks is removed and another asked for; a context the element gained is pointed out (a missing
+ * value is only a warning).
+ */
+export function migrateContext(p: Json, at: string, before: ElementShape, after: ElementShape, out: Change[]): void {
+  const value = p.context_type_id;
+  const values = after.context?.values.map((v) => v.id) ?? [];
+  const set = values[0] !== undefined ? `Set ${at}.context_type_id to ${JSON.stringify(values[0])}` : '';
+  if (typeof value === 'string' && !values.includes(value)) {
+    delete p.context_type_id;
+    const known = before.context?.values.some((v) => v.id === value);
+    if (!known) return;
+    out.push(
+      change(
+        'context_values_changed',
+        `${at}.context_type_id`,
+        after.context
+          ? `Context '${after.context.id}' has no value '${value}' any more; its values: ${values.join(', ')}.`
+          : `The element has no context any more, so context_type_id '${value}' was removed.`,
+        after.context !== undefined,
+        { previous: value, ...(set ? { fix_hint: `${set} (or another of: ${values.join(', ')}).` } : {}) },
+      ),
+    );
+  } else if (value === undefined && after.context && !before.context) {
+    out.push(
+      change(
+        'context_values_changed',
+        `${at}.context_type_id`,
+        `The element now has context '${after.context.id}' (values: ${values.join(', ')}); the datachain sets none.`,
+        false,
+        { fix_hint: `${set} (or another of: ${values.join(', ')}).` },
+      ),
+    );
+  }
+}

@@ -1,0 +1,93 @@
+import type { Release } from '../../store/release.js';
+import { examplePlacement, simplestElement, placeholderNote } from '../validator/examples.js';
+import { releasePool } from '../validator/pool.js';
+import { type Change, change } from './change.js';
+import { factsOf } from './facts-view.js';
+import { migrateProvenance, migrateSubchains } from './links.js';
+import { migratePlacement, type MigrationSides } from './placement.js';
+import type { VariablePlan } from './variables.js';
+
+type Json = Record<string, unknown>;
+
+export interface Migration {
+  datachain: Json;
+  changes: Change[];
+}
+
+/** Required categories of the target that no placement fills, as changes the author must answer. */
+function categoryChanges(dc: Json, sides: MigrationSides): Change[] {
+  const placed = new Set(
+    (dc.elements as Json[]).map((p) => sides.to.elements[String(p.element_id)]?.category_id).filter(Boolean),
+  );
+  const out: Change[] = [];
+  for (const id of sides.to.datachain_type.categories) {
+    const t = sides.to.categories[id];
+    if (!t) continue;
+    const s = sides.from.categories[id];
+    if (!t.required) {
+      if (!s)
+        out.push(
+          change('category_added', 'elements', `Category '${id}' is new in ${sides.to.meta.version} (optional).`),
+        );
+      continue;
+    }
+    if (placed.has(id) || s?.required) continue;
+    const category = sides.pool.categoryById.get(id);
+    const element = category && simplestElement(category.elementIds, sides.pool.elementById);
+    const json = element && JSON.stringify(examplePlacement(element, sides.pool.locales));
+    const fix_hint = json
+      ? `Add ${json} to elements${placeholderNote(json)}; its elements: ${category!.elementIds.join(', ')}.`
+      : `Add an element of category '${id}' to elements.`;
+    out.push(
+      change(
+        s ? 'category_made_required' : 'category_added',
+        'elements',
+        s
+          ? `Category '${id}' is required in ${sides.to.meta.version} and the datachain has no element of it.`
+          : `Category '${id}' is new and required in ${sides.to.meta.version}: add at least one element of it.`,
+        true,
+        { fix_hint },
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Moves a (shape-checked) thin datachain from one release to another, in either direction, from
+ * the two releases' facts: what carries over is carried, what cannot is removed and reported, and
+ * what the target needs that the datachain lacks is asked for. The input is not modified.
+ */
+export function migrateDatachain(raw: Json, from: Release, to: Release): Migration {
+  const dc = structuredClone(raw);
+  const sides: MigrationSides = { from: factsOf(from), to: factsOf(to), pool: releasePool(to) };
+  const changes: Change[] = [];
+  if (dc.schema_version !== to.id) {
+    changes.push(
+      change('schema_version_set', 'schema_version', `schema_version is now '${to.id}'.`, false, {
+        previous: dc.schema_version,
+      }),
+    );
+    dc.schema_version = to.id;
+  }
+  if (from.id === to.id) return { datachain: dc, changes };
+  const kept: Json[] = [];
+  const plans = new Map<string, VariablePlan>();
+  const removedKeys = new Set<string>();
+  (dc.elements as Json[]).forEach((p, i) => {
+    const result = migratePlacement(p, `elements[${kept.length}]`, `elements[${i}]`, sides);
+    changes.push(...result.changes);
+    const keys = [p.element_instance_id, p.element_id].filter((k): k is string => typeof k === 'string');
+    if (!result.kept) {
+      for (const k of keys) removedKeys.add(k);
+      return;
+    }
+    if (result.plan) for (const k of keys) plans.set(k, result.plan);
+    kept.push(p);
+  });
+  dc.elements = kept;
+  migrateSubchains(dc, sides.to, changes);
+  migrateProvenance(dc, plans, removedKeys, changes);
+  changes.push(...categoryChanges(dc, sides));
+  return { datachain: dc, changes };
+}

@@ -1,0 +1,88 @@
+import { canonicalJson } from '../core/canonical-json.js';
+import { StorageFailure } from '../core/storage.js';
+import { type Bundle, type VersionEntry, VersionIndex } from '../domain/bundle.js';
+import { UNSTAMPED_HASH } from '../domain/content.js';
+
+/**
+ * The release bucket's layout, shared by the Worker (reader) and `npm run schema -- publish`
+ * (writer): `index.json` is the version index of every published release; each release is one
+ * object named by its id and content hash, so publishing writes new objects first and switches
+ * the index last, and a reader never sees half a release.
+ */
+export const INDEX_KEY = 'index.json';
+
+export function releaseKey(id: string, contentHash: string): string {
+  return `releases/${id}/${contentHash}.json`;
+}
+
+/** The part of an R2 binding the reader uses. */
+export interface BucketReader {
+  get(key: string): Promise<{ text(): Promise<string> } | null>;
+}
+
+const EMPTY: VersionIndex = { versions: [], aliases: {} };
+
+async function read(bucket: BucketReader, key: string): Promise<string | undefined> {
+  try {
+    const object = await bucket.get(key);
+    return object ? await object.text() : undefined;
+  } catch (error) {
+    throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
+  }
+}
+
+/** The bucket's version index; an empty index when nothing was published yet. */
+export async function readBucketIndex(bucket: BucketReader): Promise<VersionIndex> {
+  const text = await read(bucket, INDEX_KEY);
+  if (text === undefined) return EMPTY;
+  let parsed: ReturnType<typeof VersionIndex.safeParse>;
+  try {
+    parsed = VersionIndex.safeParse(JSON.parse(text));
+  } catch {
+    throw new StorageFailure(`release bucket: ${INDEX_KEY} is not JSON`);
+  }
+  if (!parsed.success) throw new StorageFailure(`release bucket: ${INDEX_KEY} is not a version index`);
+  return parsed.data;
+}
+
+/** `sha256-` + hex SHA-256 of the bundle's canonical JSON with its own hash unstamped (docs/content-hash.md). */
+export async function contentHashOf(bundle: Bundle): Promise<string> {
+  const unstamped = { ...bundle, manifest: { ...bundle.manifest, content_hash: UNSTAMPED_HASH } };
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(unstamped)));
+  return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Reads the bundle of one index entry and checks it is that release: its id and stamped hash, and
+ * (unless `recompute` is false: files shipped with the deployment) a content hash recomputed from
+ * its content equal to the entry's. Anything else is a StorageFailure.
+ */
+export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry, recompute = true): Promise<Bundle> {
+  const key = releaseKey(entry.id, entry.content_hash);
+  const text = await read(bucket, key);
+  if (text === undefined) throw new StorageFailure(`release bucket: ${key} is missing`);
+  let bundle: Bundle;
+  try {
+    bundle = JSON.parse(text) as Bundle;
+  } catch {
+    throw new StorageFailure(`release bucket: ${key} is not JSON`);
+  }
+  const manifest = bundle?.manifest;
+  if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
+    throw new StorageFailure(`release bucket: ${key} holds another release`);
+  if (recompute && (await contentHashOf(bundle)) !== entry.content_hash)
+    throw new StorageFailure(`release bucket: ${key} does not match its content hash`);
+  return bundle;
+}
+
+/** The static-assets binding as a reader of the same layout (the embedded set ships there). */
+export function assetsReader(assets: { fetch(request: Request): Promise<Response> }): BucketReader {
+  return {
+    async get(key) {
+      const res = await assets.fetch(new Request(`https://assets.local/${key}`));
+      if (res.ok) return res;
+      await res.body?.cancel();
+      return null;
+    },
+  };
+}

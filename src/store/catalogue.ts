@@ -1,0 +1,52 @@
+import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
+import { compareNewestFirst, parseVersionId, type VersionId } from '../core/version.js';
+
+/** A release's entry before aliases are assigned. */
+export type CatalogueEntry = Omit<VersionEntry, 'aliases'>;
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The index of a set of releases: entries sorted by id; per type, `<type>@latest` points at the
+ * newest stable release (else the newest beta) and `<type>@latest-beta` at the newest beta.
+ * Entries whose id is not a canonical version id are left out.
+ */
+export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
+  const ids: VersionId[] = [];
+  for (const e of entries) {
+    const parsed = parseVersionId(e.id);
+    if (parsed.error === undefined) ids.push(parsed.value);
+  }
+  const aliases: Record<string, string> = {};
+  for (const type of [...new Set(ids.map((v) => v.type))].sort(byCodeUnits)) {
+    const newest = ids.filter((v) => v.type === type).sort(compareNewestFirst);
+    const stable = newest.find((v) => !v.beta);
+    const beta = newest.find((v) => v.beta);
+    const latest = stable ?? beta;
+    if (latest) aliases[`${type}@latest`] = latest.id;
+    if (beta) aliases[`${type}@latest-beta`] = beta.id;
+  }
+  const served = new Set(ids.map((v) => v.id));
+  const versions: VersionEntry[] = entries
+    .filter((e) => served.has(e.id))
+    .map((e) => ({
+      id: e.id,
+      status: e.status,
+      created_at: e.created_at,
+      content_hash: e.content_hash,
+      aliases: Object.keys(aliases)
+        .filter((a) => aliases[a] === e.id)
+        .sort(byCodeUnits),
+    }))
+    .sort((a, b) => byCodeUnits(a.id, b.id));
+  return { versions, aliases };
+}
+
+/** One catalogue from several indexes: on an id in more than one, the later index's entry wins. */
+export function mergeIndexes(...indexes: readonly VersionIndex[]): VersionIndex {
+  const byId = new Map<string, CatalogueEntry>();
+  for (const index of indexes) {
+    for (const { aliases: _, ...entry } of index.versions) byId.set(entry.id, entry);
+  }
+  return indexOf([...byId.values()]);
+}

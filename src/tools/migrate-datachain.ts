@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { DATACHAIN_CODE_LIST } from '../core/errors.js';
+import { err, ok } from '../core/envelope.js';
+import { DatachainInstance } from '../domain/datachain.js';
+import { CHANGE_KINDS } from '../services/migrate/change.js';
+import { migrateDatachain } from '../services/migrate/migrate.js';
+import { checkThin } from '../services/validator/engine.js';
+import { resolveVersion } from '../store/store.js';
+import { versionArg } from './args.js';
+import { releaseMeta, withRelease } from './common.js';
+import { datachainArg, parseDatachainArg } from './datachain-args.js';
+import { defineTool } from './kernel/define.js';
+
+const ChangeOutput = z.object({
+  path: z.string(),
+  kind: z.enum(CHANGE_KINDS),
+  message: z.string(),
+  needs_input: z.boolean(),
+  fix_hint: z.string().optional(),
+  previous: z.unknown().optional(),
+});
+
+const MigrateOutput = z.object({
+  from: z.string(),
+  to: z.string(),
+  datachain: z.looseObject({ schema_version: z.string(), elements: z.array(z.unknown()) }),
+  changes: z.array(ChangeOutput),
+  needs_input: z.int().min(0),
+  valid: z.boolean(),
+});
+
+export const migrateDatachainTool = defineTool({
+  name: 'migrate_datachain',
+  title: 'Move a datachain to another schema version',
+  description:
+    'Rewrites a thin datachain written for one schema version so it fits another (newer or older), from the two ' +
+    "releases' facts. Returns the migrated datachain and changes[]: each with a path, a kind (category_added, " +
+    'category_made_required, element_removed, element_moved, variable_renamed, variable_split, variable_added, ' +
+    'variable_made_required, variable_removed, variable_options_changed, context_values_changed, subchain_changed, ' +
+    'provenance_changed, schema_version_set), a message, and needs_input: true when you must supply or decide something, ' +
+    'with a fix_hint whose JSON passes validation as written (replace its "..." texts). Removed values are kept in ' +
+    'change.previous. valid says whether the migrated datachain validates as it is; apply the needs_input hints, then ' +
+    'call validate_datachain.',
+  input: z.strictObject({
+    version: versionArg
+      .describe('The version to migrate to, e.g. "ai@2026-08-12" or "ai@latest" (the default).')
+      .default('ai@latest'),
+    datachain: datachainArg('thin'),
+    from: versionArg
+      .optional()
+      .describe('The version the datachain was written for (default: its schema_version, which must then be set).'),
+  }),
+  output: MigrateOutput,
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  bucket: 'validate',
+  soft: DATACHAIN_CODE_LIST,
+  run(args, ctx) {
+    return withRelease(args.version, ctx, (to) => {
+      const parsed = parseDatachainArg(DatachainInstance, args.datachain, ctx.deadline);
+      if (!parsed.ok) return err(parsed.errors, releaseMeta(to));
+      const fromId = args.from ?? parsed.value.schema_version;
+      if (fromId === undefined) {
+        return err({
+          code: 'invalid_arguments',
+          message: 'The datachain has no schema_version, so the version it was written for is unknown.',
+          path: 'from',
+          fix_hint: `Pass "from": the version the datachain was written for (one of: ${ctx.store
+            .index()
+            .versions.map((v) => v.id)
+            .join(', ')}), or set datachain.schema_version.`,
+        });
+      }
+      const resolved = resolveVersion(ctx.store, fromId);
+      if (resolved.error)
+        return err({ ...resolved.error, path: args.from !== undefined ? 'from' : 'datachain.schema_version' });
+      const from = resolved.value;
+      const { datachain, changes } = migrateDatachain(args.datachain, from, to);
+      const check = parseDatachainArg(DatachainInstance, datachain, ctx.deadline);
+      const valid =
+        check.ok &&
+        !checkThin(check.value, to, {
+          deadline: ctx.deadline,
+          isServed: (id) => ctx.store.release(id) !== undefined,
+        }).some((f) => f.severity === 'error');
+      const data = {
+        from: from.id,
+        to: to.id,
+        datachain: datachain as z.input<typeof MigrateOutput>['datachain'],
+        changes,
+        needs_input: changes.filter((c) => c.needs_input).length,
+        valid,
+      };
+      return ok(data, releaseMeta(to));
+    });
+  },
+});

@@ -1,0 +1,148 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main.js';
+import { runPublish } from '../../cli/commands/publish.js';
+import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publish/buckets.js';
+import { PROJECT_ROOT } from '../../cli/paths.js';
+import { VersionIndex } from '../../src/domain/bundle.js';
+import { parseVersionId, type VersionId } from '../../src/core/version.js';
+import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
+
+/** A bucket in memory that records the order of writes. */
+function memoryBucket(): BucketClient & { objects: Map<string, string>; writes: string[] } {
+  const objects = new Map<string, string>();
+  const writes: string[] = [];
+  return {
+    objects,
+    writes,
+    get: async (key) => objects.get(key),
+    put: async (key, text) => {
+      writes.push(key);
+      objects.set(key, text);
+    },
+    close: async () => {},
+  };
+}
+
+const id = (text: string): VersionId => {
+  const parsed = parseVersionId(text);
+  if (parsed.error !== undefined) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+function retag(dir: string, version: string, status: string): void {
+  const file = join(dir, 'meta.yaml');
+  writeFileSync(file, stringify({ ...(parse(readFileSync(file, 'utf8')) as object), version, status }));
+}
+
+describe('publish', () => {
+  let fx: Fixture;
+  let bucket: ReturnType<typeof memoryBucket>;
+  const publish = async (version: string) => {
+    const io = captureIo();
+    const code = await runPublish(io, { id: id(version), target: 'local', root: fx.root, bucket });
+    return { code, io };
+  };
+  const index = () => VersionIndex.parse(JSON.parse(bucket.objects.get('index.json') ?? 'null'));
+
+  beforeEach(() => {
+    fx = makeFixture('2026-01-01');
+    retag(copyRelease(fx, '2026-02-01-beta'), 'ai@2026-02-01-beta', 'beta');
+    bucket = memoryBucket();
+  });
+  afterEach(() => fx.cleanup());
+
+  it('writes the release object first and the index last, named by id and content hash', async () => {
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(0);
+    const entry = index().versions[0]!;
+    expect(entry).toMatchObject({ id: 'ai@2026-01-01', status: 'stable', aliases: ['ai@latest'] });
+    expect(bucket.writes).toEqual([`releases/ai@2026-01-01/${entry.content_hash}.json`, 'index.json']);
+    expect(JSON.parse(bucket.objects.get(bucket.writes[0]!)!).manifest.content_hash).toBe(entry.content_hash);
+    expect(io.text()).toContain('published ai@2026-01-01');
+  });
+
+  it('is a no-op on an unchanged release', async () => {
+    await publish('ai@2026-01-01');
+    const before = bucket.writes.length;
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(0);
+    expect(bucket.writes).toHaveLength(before);
+    expect(io.text()).toContain('unchanged ai@2026-01-01');
+  });
+
+  it('refuses to change a published stable release and writes nothing', async () => {
+    await publish('ai@2026-01-01');
+    const before = [...bucket.objects.entries()];
+    fx.edit('elements/health.yaml', (d) => {
+      d.title = lv('Health, reworded');
+    });
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(1);
+    expect(io.stderr.join('\n')).toContain('a stable release never changes');
+    expect([...bucket.objects.entries()]).toEqual(before);
+  });
+
+  it('replaces a beta, and keeps the other releases and the aliases of the whole bucket', async () => {
+    await publish('ai@2026-01-01');
+    await publish('ai@2026-02-01-beta');
+    const first = index().versions.find((v) => v.id === 'ai@2026-02-01-beta')!.content_hash;
+    fx.edit('../2026-02-01-beta/elements/health.yaml', (d) => {
+      d.title = lv('Health, reworded');
+    });
+    const { code, io } = await publish('ai@2026-02-01-beta');
+    expect(code).toBe(0);
+    expect(io.text()).toContain('replaced  ai@2026-02-01-beta');
+    const after = index();
+    expect(after.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
+    expect(after.versions[1]!.content_hash).not.toBe(first);
+    expect(after.aliases).toEqual({ 'ai@latest': 'ai@2026-01-01', 'ai@latest-beta': 'ai@2026-02-01-beta' });
+    expect(bucket.writes.at(-1)).toBe('index.json');
+  });
+
+  it('publishes nothing from a release with content errors', async () => {
+    fx.edit('elements/health.yaml', (d) => {
+      d.symbol_id = 'nope';
+    });
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(1);
+    expect(io.text()).toContain('symbol_not_found');
+    expect(bucket.writes).toEqual([]);
+  });
+
+  it('needs one release or --all, and one of --local or --remote', () => {
+    for (const argv of [
+      ['publish', '--local'],
+      ['publish', 'ai@2026-01-01'],
+      ['publish', 'ai@2026-01-01', '--local', '--remote'],
+      ['publish', 'ai@2026-01-01', '--all', '--local'],
+    ]) {
+      const io = captureIo();
+      expect(runCli(argv, io)).toBe(2);
+      expect(io.stderr[0]).toMatch(/^error: publish/);
+    }
+  });
+
+  it('writes the local bucket wrangler dev serves: every release with --all, read back through R2', async () => {
+    const persistTo = join(fx.base, 'state');
+    const io = captureIo();
+    expect(await runCli(['publish', '--all', '--local', '--root', fx.root, '--persist-to', persistTo], io)).toBe(0);
+    const local = await localBucket(persistTo);
+    try {
+      const published = VersionIndex.parse(JSON.parse((await local.get('index.json')) ?? 'null'));
+      expect(published.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
+      const entry = published.versions[0]!;
+      const text = await local.get(`releases/${entry.id}/${entry.content_hash}.json`);
+      expect(JSON.parse(text ?? 'null').manifest.version).toBe('ai@2026-01-01');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('names the bucket wrangler.toml binds as RELEASES', () => {
+    const toml = readFileSync(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
+    expect(toml).toMatch(new RegExp(`binding = "RELEASES"\\nbucket_name = "${RELEASE_BUCKET}"`));
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import library from '../fixtures/datachains/library-2026-05-06-beta.json';
+import realistic from '../e2e/fixtures/realistic-15.json';
+import { applyHint } from '../helpers/apply-hint.js';
+import { VERSION_IDS } from '../helpers/releases.js';
+import { call } from '../helpers/tools.js';
+
+const OLD = 'ai@2026-05-06-beta';
+const STABLE = 'ai@2026-08-12';
+
+async function migrate(args: Record<string, unknown>) {
+  const { env } = await call('migrate_datachain', args);
+  expect(env.ok).toBe(true);
+  return env.data;
+}
+
+/** What an author does with the answer: every needs_input hint that suggests JSON, pasted as written. */
+function withAuthorInputs(data: any): any {
+  const dc = structuredClone(data.datachain);
+  for (const c of data.changes.filter((c: any) => c.needs_input && c.fix_hint)) applyHint(dc, c.fix_hint);
+  return dc;
+}
+
+async function validates(version: string, datachain: unknown): Promise<any[]> {
+  const { env } = await call('validate_datachain', { version, datachain });
+  return env.ok ? [] : env.errors;
+}
+
+describe('migrate_datachain', () => {
+  it(`${OLD} to ${STABLE}: the new required category "affected" needs the author, and the result with the inputs validates`, async () => {
+    const data = await migrate({ version: STABLE, datachain: library });
+    expect(data).toMatchObject({ from: OLD, to: STABLE, valid: false });
+    expect(data.datachain.schema_version).toBe(STABLE);
+    const affected = data.changes.find((c: any) => c.kind === 'category_added' && c.message.includes("'affected'"));
+    expect(affected).toMatchObject({ path: 'elements', needs_input: true });
+    expect(affected?.fix_hint).toContain('"element_id":"people"');
+    // risks: 'mitigation' is now optional and 'risk' new and required: a split the author finishes.
+    const splits = data.changes.filter((c: any) => c.kind === 'variable_split');
+    expect(splits).toHaveLength(2);
+    expect(splits[0]).toMatchObject({ path: 'elements[5].variables', needs_input: true });
+    expect(splits[0]?.fix_hint).toMatch(
+      /^Add \{"id":"risk","value":\[\{"locale":"en","value":"\.\.\."\}\]\} to elements\[5\]\.variables/,
+    );
+    expect(data.needs_input).toBe(3);
+    expect(await validates(STABLE, withAuthorInputs(data))).toEqual([]);
+    // The default target is ai@latest.
+    expect((await migrate({ datachain: library })).to).toBe(STABLE);
+  });
+
+  it('keeps every text the author wrote that the target still takes', async () => {
+    const data = await migrate({ version: STABLE, datachain: library });
+    const mitigation = (dc: any, i: number) => dc.elements[i].variables.find((v: any) => v.id === 'mitigation');
+    expect(mitigation(data.datachain, 5)).toEqual(mitigation(library, 5));
+    expect(data.datachain.authoring_provenance).toEqual(library.authoring_provenance);
+  });
+
+  it('to an older release: elements the target lacks are removed and kept in the change', async () => {
+    const data = await migrate({ version: OLD, datachain: realistic });
+    const removed = data.changes.find((c: any) => c.kind === 'element_removed');
+    expect(removed).toMatchObject({ path: 'elements[4]', needs_input: true, previous: { element_id: 'people' } });
+    expect(data.datachain.elements.some((p: any) => p.element_id === 'people')).toBe(false);
+    const risk = data.changes.find((c: any) => c.kind === 'variable_removed');
+    expect(risk).toMatchObject({ previous: { id: 'risk' }, needs_input: false });
+    expect(await validates(OLD, withAuthorInputs(data))).toEqual([]);
+  });
+
+  it('renames nothing and asks for a required variable the source left out (2026-04-16-beta to 2026-05-06-beta)', async () => {
+    const dc = {
+      schema_version: 'ai@2026-04-16-beta',
+      elements: [
+        { element_id: 'financial_harm', variables: [{ id: 'risk', value: [{ locale: 'en', value: 'Fees.' }] }] },
+      ],
+    };
+    const data = await migrate({ version: OLD, datachain: dc });
+    expect(data.changes.map((c: any) => c.kind)).toEqual(
+      expect.arrayContaining(['variable_removed', 'variable_made_required']),
+    );
+    const migrated = withAuthorInputs(data);
+    expect(migrated.elements[0].variables).toEqual([{ id: 'mitigation', value: [{ locale: 'en', value: '...' }] }]);
+  });
+
+  it.each(VERSION_IDS.flatMap((from) => VERSION_IDS.map((to) => [from, to] as const)))(
+    'from %s to %s: the migrated datachain plus the author inputs validates',
+    async (from, to) => {
+      // A valid datachain of `from`, made by migrating a known-valid one there first.
+      const start = await migrate({ version: from, datachain: realistic });
+      const source = withAuthorInputs(start);
+      expect(await validates(from, source)).toEqual([]);
+      const data = await migrate({ version: to, datachain: source });
+      expect(await validates(to, withAuthorInputs(data))).toEqual([]);
+      if (from === to) expect(data.changes).toEqual([]);
+    },
+  );
+
+  it('needs the source version: from, or the datachain schema_version', async () => {
+    const { env } = await call('migrate_datachain', { version: STABLE, datachain: { elements: [] } }, true);
+    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'from' });
+    expect(env.errors[0]?.fix_hint).toContain('"from"');
+    const unknown = await call(
+      'migrate_datachain',
+      { version: STABLE, datachain: { schema_version: 'ai@2020-01-01', elements: [] } },
+      true,
+    );
+    expect(unknown.env.errors[0]).toMatchObject({ code: 'unknown_version', path: 'datachain.schema_version' });
+    const data = await migrate({ version: STABLE, from: OLD, datachain: { elements: [] } });
+    // Only what the migration changed is listed: categories required on both sides were already missing.
+    expect(data.changes.filter((c: any) => c.needs_input).map((c: any) => c.kind)).toEqual(['category_added']);
+  });
+
+  it('answers a malformed datachain softly, with paths', async () => {
+    const { env } = await call('migrate_datachain', {
+      version: STABLE,
+      datachain: { schema_version: OLD, elements: 'x' },
+    });
+    expect(env.ok).toBe(false);
+    expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'elements' });
+  });
+});
