@@ -76,7 +76,7 @@ describe('the page for a member of the public', () => {
 
   it('answers "not stated" when a category is empty, and reads identifiability and contacts from other datachains', async () => {
     const dc = fullThin();
-    const release = embeddedStore().release(V)!;
+    const release = catalogueStore().release(V)!;
     const kept = new Set(['retention', 'storage']);
     dc.elements = dc.elements.filter((p: any) => !kept.has(release.elementById.get(p.element_id)!.category_id));
     const glance = glanceOf((await render(dc)).html);
