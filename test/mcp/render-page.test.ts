@@ -38,11 +38,24 @@ describe('the page for a member of the public', () => {
       ['What is it for?', 'purpose'],
       ['What data does it take in?', 'input_dataset'],
       ['Can it identify people?', 'input_dataset'],
-      ['How long is data kept?', 'retention'],
-      ['What are my rights?', 'rights'],
+      ['How long is data kept, and where?', 'retention'],
+      ['Does a person make the final decision?', 'functional_modes'],
+      ['What are the risks, and what is done about them?', 'risks_mitigation'],
+      ['What are my rights, and how do I use them?', 'rights'],
     ]) {
       expect(glance).toContain(`<a href="#section-${section}">${esc(question!)}</a>`);
     }
+    // A fixed row stays when the datachain says nothing for it, without a link to a missing section.
+    expect(between(glance, '<dt>Who else gets the data?</dt>', '</div>')).toContain('Not stated in this disclosure.');
+    // The author's words lead each answer; the element title follows them.
+    const takesIn = between(glance, 'What data does it take in?', '</div>');
+    const own = takesIn.indexOf(esc('Live video of the intersection, processed on the camera.'));
+    expect(own).toBeGreaterThan(-1);
+    expect(own).toBeLessThan(takesIn.indexOf('Data about a place'));
+    const risks = between(glance, 'What are the risks', '</div>');
+    expect(risks).toContain('Video could be reused to follow individuals.');
+    expect(risks).toContain(esc('Frames are discarded on the camera; only counts leave it.'));
+    expect(between(glance, 'Does a person make the final decision?', '</div>')).toMatch(/<strong>No\.<\/strong>/);
     expect(glance).toContain('>City of Riverton, Transport Department<');
     expect(glance).toContain('>Northlight Vision Ltd.<');
     expect(glance).toContain('<a href="tel:+15550100" class="act-link">+1 555 0100</a>');
@@ -52,7 +65,7 @@ describe('the page for a member of the public', () => {
     expect(glance).toContain('href="https://riverton.example.org/traffic-cameras"');
     expect(glance).toContain('Mobility');
     expect(glance).toContain('Safety &amp; security');
-    expect(glance).toContain('About a place');
+    expect(glance).toContain('Data about a place');
     expect(glance).toMatch(/<strong>Indirectly\.<\/strong>/);
     expect(glance).toContain('De-identified');
     expect(glance).toContain('Pseudonymous');
@@ -63,14 +76,24 @@ describe('the page for a member of the public', () => {
 
   it('answers "not stated" when a category is empty, and reads identifiability and contacts from other datachains', async () => {
     const dc = fullThin();
-    dc.elements = dc.elements.filter((p: any) => p.element_id !== 'data_retained');
+    const release = catalogueStore().release(V)!;
+    const kept = new Set(['retention', 'storage']);
+    dc.elements = dc.elements.filter((p: any) => !kept.has(release.elementById.get(p.element_id)!.category_id));
     const glance = glanceOf((await render(dc)).html);
-    expect(between(glance, 'How long is data kept?', '</div>')).toContain('Not stated in this disclosure.');
+    expect(between(glance, 'How long is data kept, and where?', '</div>')).toContain('Not stated in this disclosure.');
     expect(glance).toMatch(/<strong>Indirectly\.<\/strong>/);
     expect(glance).toContain(
       '<span class="act-label">Post:</span> <span class="act-text">1 Main Street, Springfield</span>',
     );
-    expect(between(glance, 'What are my rights?', '</div>')).toContain('href="https://transit.example.org/request"');
+    expect(between(glance, 'What are my rights, and how do I use them?', '</div>')).toContain(
+      'href="https://transit.example.org/request"',
+    );
+    const silent = fullThin();
+    for (const p of silent.elements) p.actions = [];
+    const noContact = glanceOf((await render(silent)).html);
+    expect(between(noContact, 'Who is responsible', '</div>')).toContain(
+      'No contact details are given in this disclosure.',
+    );
     const identifiable = fullThin();
     identifiable.elements.find((p: any) => p.element_id === 'input_biometric').context_type_id = 'identifiable';
     expect(glanceOf((await render(identifiable)).html)).toMatch(/<strong>Yes\.<\/strong>/);
@@ -91,14 +114,27 @@ describe('the page for a member of the public', () => {
     const { html } = await render(REALISTIC);
     const release = catalogueStore().release(V)!;
     const sections = html.slice(html.indexOf('<section class="cat"'));
-    const glanced = new Set(['title', 'duration', 'rights']);
+    // The at-a-glance block restates names, durations and the author's own answers.
+    const glanced = new Set([
+      'title',
+      'duration',
+      'rights',
+      'additional_description',
+      'description',
+      'risk',
+      'mitigation',
+    ]);
     for (const p of REALISTIC.elements) {
       const el = release.elementById.get(p.element_id)!;
       const texts = [el.title, el.description].map((t) => t.find((x) => x.locale === 'en')!.value).join(' ');
       for (const v of p.variables ?? []) {
         const value = enValue(p, v.id);
         const placeholders = texts.split(`{{${v.id}}}`).length - 1;
-        expect(countValue(sections, value), `${p.element_id}.${v.id} in the sections`).toBe(Math.max(1, placeholders));
+        // A storage duration equal to the retention period is shown once, on the retention card.
+        const merged = p.element_id === 'stored_locally' && v.id === 'duration';
+        expect(countValue(sections, value), `${p.element_id}.${v.id} in the sections`).toBe(
+          merged ? 0 : Math.max(1, placeholders),
+        );
         if (!glanced.has(v.id) && placeholders <= 1)
           expect(countValue(html, value), `${p.element_id}.${v.id} in the page`).toBe(1);
       }
@@ -122,7 +158,7 @@ describe('the page for a member of the public', () => {
     expect(footer).toContain('(AI register)');
     expect(footer).toContain('id="source-1"');
     const card = between(html, 'id="placement-organization"', '</article>');
-    expect(card.indexOf('Supplies the cameras')).toBeLessThan(card.indexOf('<p class="generic">'));
+    expect(card.indexOf('Supplies the cameras')).toBeLessThan(card.indexOf('<details class="generic">'));
   });
 
   it('gives every icon its dark variant for dark screens, each icon written once', async () => {
@@ -145,7 +181,9 @@ describe('the page for a member of the public', () => {
     const mobility = between(html, 'id="placement-mobility"', '</article>');
     const cls = /class="dtpr-icon (ic\d+)"/.exec(mobility)![1]!;
     expect(darkRules.get(cls)).not.toBe(lightRules.get(cls));
-    expect(decodeURIComponent(darkRules.get(cls)!)).toContain('fill="#000"');
+    // On a dark card an uncoloured shape is a light outline, not DTPR's black dark variant.
+    expect(decodeURIComponent(darkRules.get(cls)!)).toContain('stroke="#E8ECF1"');
+    expect(decodeURIComponent(darkRules.get(cls)!)).not.toContain('fill="#000"');
   });
 });
 
@@ -179,7 +217,11 @@ describe('locale fallback', () => {
   it('a datachain written in the page locale needs no marking and raises no warning', async () => {
     const { env: e, html } = await render(REALISTIC, 'fr');
     expect(e.data.warnings).toEqual([]);
-    expect(html).not.toContain('lang="en"');
+    // Only the author's single-language texts (source titles, written in the title's first locale) are marked.
+    const footer = between(html, '<footer class="about"', '</footer>');
+    const outside = html.replace(/<details class="prov">[\s\S]*?<\/details>/g, '').replace(footer, '');
+    expect(outside).not.toContain('lang="en"');
+    expect(footer).toContain('lang="en">Riverton algorithm register<');
     expect(html).not.toContain('<p class="note"');
     expect(html).toContain('Qui est responsable, et comment le joindre');
   });

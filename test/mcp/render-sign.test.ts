@@ -60,8 +60,20 @@ describe('render_datachain format "sign"', () => {
     expect(block).toMatchObject({ type: 'resource', resource: { uri: SIGN, mimeType: 'image/svg+xml' } });
     const svg = block.resource.text as string;
     expect(XMLValidator.validate(svg)).toBe(true);
-    expect(svg).toContain('<desc id="sign-desc">Run by City of Riverton, Transport Department, Northlight Vision Ltd.');
-    expect(svg).toMatch(/>City of Riverton, Transport<\/tspan><tspan x="52" dy="46">Department</);
+    expect(svg).toContain('<desc id="sign-desc">Cameras at 40 intersections count vehicles');
+    // The three answers: what it does, whether it can identify you, who runs it and how to reach them.
+    const printed = [...svg.matchAll(/<tspan [^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(' ');
+    for (const text of [
+      'What it does',
+      'Cameras at 40 intersections count vehicles, cyclists and pedestrians to retime traffic lights.',
+      'Can it identify you?',
+      'Indirectly.',
+      'Run by City of Riverton, Transport Department',
+      'privacy@riverton.example.org',
+      '+1 555 0100',
+    ])
+      expect(printed).toContain(text);
+    expect(printed).not.toContain('\u2026');
     expect(svg).toContain('viewBox="0 0 840 ');
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg")[^"<]*"/);
     expect(decodeQr(svg)).toBe(LINK);

@@ -76,8 +76,9 @@ describe('list_elements match', () => {
     expect(vision!.match).toEqual({ terms: ['cctv', 'cameras'], fields: ['search_terms'] });
   });
   it('names the category and title fields, and reports a misspelled word as typed', async () => {
-    const [first] = (await search('accountable', { limit: 1 })).data.elements;
-    expect(first!.match).toEqual({ terms: ['accountable'], fields: ['category'] });
+    const [first] = (await search('responsible', { limit: 1 })).data.elements;
+    expect(first!.match!.terms).toEqual(['responsible']);
+    expect(first!.match!.fields).toContain('category');
     const [bio] = (await search('facial recogntion', { limit: 1 })).data.elements;
     expect(bio!.match!.terms).toEqual(['facial', 'recogntion']);
     expect(bio!.match!.fields).toContain('title');

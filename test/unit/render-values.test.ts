@@ -32,7 +32,17 @@ describe('each value once', () => {
     expect(retained).toMatch(/<h3>Retained <span class="var" data-variable="duration">for 2 years<\/span>/);
     expect(retained).not.toContain('<dt>Duration</dt>');
     const stored = between(html, 'id="placement-stored_locally"', '</article>');
-    expect(stored).toContain('<dt>Duration</dt><dd><span class="value">2 years</span></dd>');
+    // The storage duration says what the retention card says ("for 2 years"), so it is not repeated.
+    expect(stored).not.toContain('<dt>Duration</dt>');
+    const other = DatachainInstance.parse(REALISTIC);
+    const storedAt = other.elements.findIndex((p) => p.element_id === 'stored_locally');
+    other.elements[storedAt]!.variables[0]!.value = [{ locale: 'en', value: '6 months' }];
+    const differs = between(
+      page(withoutDescriptionPlaceholders(), other),
+      'id="placement-stored_locally"',
+      '</article>',
+    );
+    expect(differs).toContain('<dt>Duration</dt><dd><span class="value">6 months</span></dd>');
     const risk = between(html, 'id="placement-civil_liberties_harm"', '</article>');
     expect(risk).toContain(
       '<dt>Risk</dt><dd><span class="value">Video could be reused to follow individuals.</span></dd>',
@@ -40,7 +50,6 @@ describe('each value once', () => {
     const sections = html.slice(html.indexOf('<section class="cat"'));
     for (const value of [
       'for 2 years',
-      '2 years',
       'Video could be reused to follow individuals.',
       'Live video of the intersection, processed on the camera.',
       'City of Riverton, Transport Department',
@@ -65,6 +74,6 @@ describe('each value once', () => {
     expect(html).toContain('<article class="card proposed" id="placement-retained_on_request"');
     expect(card).toContain('>Proposed</span>');
     expect(card).toContain('<span class="missing" data-variable="duration">{{duration}}</span>');
-    expect(card).toContain('Missing required values: Duration');
+    expect(card).toContain('Missing required value: Duration');
   });
 });

@@ -41,6 +41,8 @@ export interface CardView {
   context?: ContextBadge;
   /** Set variables not already shown in the heading, the title or the description, in declaration order. */
   fields: FieldView[];
+  /** The label of every declared variable, by id (provenance names variables by their label). */
+  labels: ReadonlyMap<string, LocalText>;
   /** Every set variable value, by id (summaries and the at-a-glance block read them). */
   values: ReadonlyMap<string, LocalText>;
   missingRequired: LocalText[];
@@ -177,6 +179,7 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
     fields: [...declared.values()]
       .filter((v) => values.has(v.id) && !shown.has(v.id))
       .map((v) => ({ id: v.id, label: label(v), value: values.get(v.id)! })),
+    labels: new Map([...declared.values()].map((v) => [v.id, label(v)])),
     values,
     missingRequired: [...declared.values()].filter((v) => v.required && !values.has(v.id)).map(label),
     actions: p.actions.map((a, k) => {

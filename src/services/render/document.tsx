@@ -71,35 +71,37 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
               </ol>
             </nav>
           ) : null}
-          {view.sections.map((s) => (
-            <Section s={s} t={t} iconOf={icons.classOf} />
-          ))}
-          {view.flows.length ? (
-            <section class="cat flows" id="section-flows" aria-labelledby="h-flows">
-              <h2 id="h-flows">{t.dataFlows}</h2>
-              <ul class="flows">
-                {view.flows.map((f) => (
-                  <li>
-                    <strong>
-                      <Txt t={f.name} />
-                    </strong>
-                    :{' '}
-                    <ol class="chain">
-                      {f.items.map((i) => (
-                        <li>
-                          <a href={`#placement-${i.key}`}>
-                            <Parts parts={i.text} />
-                          </a>
-                        </li>
-                      ))}
-                    </ol>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <div class="sections">
+            {view.sections.map((s) => (
+              <Section s={s} t={t} iconOf={icons.classOf} plainLang={view.plainLang} />
+            ))}
+            {view.flows.length ? (
+              <section class="cat flows" id="section-flows" aria-labelledby="h-flows">
+                <h2 id="h-flows">{t.dataFlows}</h2>
+                <ul class="flows">
+                  {view.flows.map((f) => (
+                    <li>
+                      <strong>
+                        <Txt t={f.name} />
+                      </strong>
+                      {t.colon}{' '}
+                      <ol class="chain">
+                        {f.items.map((i) => (
+                          <li>
+                            <a href={`#placement-${i.key}`}>
+                              <Parts parts={i.text} />
+                            </a>
+                          </li>
+                        ))}
+                      </ol>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
         </main>
-        <About a={view.about} sources={view.sources} t={t} />
+        <About a={view.about} sources={view.sources} t={t} plainLang={view.plainLang} />
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import type { Shape } from '../../domain/content.js';
-import { composeIcon, DARK_COLORS, DEFAULT_COLORS, variantColors } from './icons.js';
+import { composeIcon, DARK_COLORS, DEFAULT_COLORS, type VariantColors, variantColors } from './icons.js';
 import type { CardView } from './card.js';
 import type { RenderSource } from './source.js';
 
@@ -19,6 +19,18 @@ const COMPOSED = new WeakMap<RenderSource, Map<string, IconUris>>();
 /** Icons kept per source; past this, icons are composed on every call (no datachain of a release reaches it). */
 const MAX_ICONS_PER_SOURCE = 4096;
 
+/** The outline and glyph colour of icons on a dark screen: 13:1 against the dark card (#1a1e25). */
+const ON_DARK = '#E8ECF1';
+
+/**
+ * The page's dark-screen variant: DTPR's `dark` variant is a black shape, which vanishes on a dark
+ * card, so uncoloured shapes are drawn as a light outline and glyph, and coloured ones keep their
+ * fill inside a light outline (WCAG 1.4.11: 3:1 for the shape's edge).
+ */
+function onDarkScreen(c: VariantColors): VariantColors {
+  return c === DARK_COLORS ? { fill: 'none', stroke: ON_DARK, inner: ON_DARK } : { ...c, stroke: ON_DARK };
+}
+
 /** Icons of a render (the output makes no requests); the placement's context value picks the colours. */
 export function iconResolver(src: RenderSource): IconOf {
   let cache = COMPOSED.get(src);
@@ -33,7 +45,7 @@ export function iconResolver(src: RenderSource): IconOf {
     const shape: Shape = category?.shape ?? 'circle';
     const ctx = element?.context ?? category?.element_context;
     const light = (context && variantColors(context, ctx)) || DEFAULT_COLORS;
-    const dark = (context && variantColors(`${context}.dark`, ctx)) || DARK_COLORS;
+    const dark = onDarkScreen((context && variantColors(`${context}.dark`, ctx)) || DARK_COLORS);
     const symbol =
       (element && Object.hasOwn(src.symbols, element.symbol_id) && src.symbols[element.symbol_id]) || EMPTY_SYMBOL;
     const uris = { light: dataUri(composeIcon(shape, symbol, light)), dark: dataUri(composeIcon(shape, symbol, dark)) };

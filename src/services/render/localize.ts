@@ -22,6 +22,11 @@ export interface Fallback extends TextOrigin {
 
 type Entry = { locale: string; value: string };
 
+/** French texts take one apostrophe style, the typographic one the page's own labels use. */
+function typographic(value: string, locale: string): string {
+  return locale === 'fr' || locale.startsWith('fr-') ? value.replace(/'/g, '\u2019') : value;
+}
+
 /**
  * Picks texts for one locale (exact, else English, else the first entry) and records every text
  * shown in another locale, once per origin key.
@@ -34,7 +39,8 @@ export class Localizer {
 
   pick(values: readonly Entry[] | undefined, origin?: TextOrigin): LocalText {
     if (!values || values.length === 0) return { text: '' };
-    const entry = values.find((v) => v.locale === this.locale) ?? values.find((v) => v.locale === 'en') ?? values[0]!;
+    const found = values.find((v) => v.locale === this.locale) ?? values.find((v) => v.locale === 'en') ?? values[0]!;
+    const entry = { locale: found.locale, value: typographic(found.value, found.locale) };
     if (entry.locale === this.locale) return { text: entry.value };
     if (origin) {
       const key = origin.key ?? origin.path;

@@ -5,7 +5,17 @@ import type { AboutView } from './view.js';
 const day = (iso: string | undefined) => iso?.slice(0, 10);
 
 /** The author metadata footer: versions, dates, drafting and the numbered sources the cards cite. */
-export function About({ a, sources, t }: { a: AboutView; sources: readonly SourceView[]; t: Labels }) {
+export function About({
+  a,
+  sources,
+  t,
+  plainLang,
+}: {
+  a: AboutView;
+  sources: readonly SourceView[];
+  t: Labels;
+  plainLang?: string;
+}) {
   const drafted = a.drafting
     ? [
         t.aiDrafted,
@@ -66,13 +76,17 @@ export function About({ a, sources, t }: { a: AboutView; sources: readonly Sourc
               {sources.map((s) => (
                 <li id={`source-${s.n}`}>
                   {s.href ? (
-                    <a href={s.href} rel="noopener noreferrer">
+                    <a href={s.href} rel="noopener noreferrer" lang={plainLang}>
                       {s.title}
                     </a>
                   ) : (
-                    s.title
+                    <span lang={plainLang}>{s.title}</span>
                   )}
-                  {s.citation ? <>, {s.citation}</> : null}{' '}
+                  {s.citation ? (
+                    <>
+                      , <span lang={plainLang}>{s.citation}</span>
+                    </>
+                  ) : null}{' '}
                   <span class="src-type">({labelOf(t, `src_${s.type}`) ?? s.type})</span>
                 </li>
               ))}

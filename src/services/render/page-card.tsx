@@ -4,25 +4,39 @@ import { labelOf, type Labels } from './labels.js';
 import { Action, Badge, Icon, Parts, Txt } from './page-parts.js';
 import type { SectionView } from './view.js';
 
-function Provenance({ p, t }: { p: NonNullable<CardView['provenance']>; t: Labels }) {
+function Provenance({
+  c,
+  p,
+  t,
+  lang,
+}: {
+  c: CardView;
+  p: NonNullable<CardView['provenance']>;
+  t: Labels;
+  lang?: string;
+}) {
   return (
     <details class="prov">
       <summary>{t.provenance}</summary>
-      {p.rationale ? <p>{p.rationale}</p> : null}
+      {p.rationale ? <p lang={lang}>{p.rationale}</p> : null}
       {Object.entries(p.variable_rationale ?? {}).map(([id, why]) => (
         <p>
-          <span class="field-id">{id}</span>: {why}
+          <span class="field-id">
+            <Txt t={c.labels.get(id) ?? { text: id }} />
+          </span>
+          {t.colon} <span lang={lang}>{why}</span>
         </p>
       ))}
       {(p.source_references ?? []).map((q) => (
-        <blockquote>
+        <blockquote lang={lang}>
           <p>{q.quote}</p>
           {q.context ? <cite>{q.context}</cite> : null}
         </blockquote>
       ))}
       {p.confidence ? (
         <p>
-          {t.confidence}: {labelOf(t, p.confidence) ?? p.confidence}
+          {t.confidence}
+          {t.colon} {labelOf(t, p.confidence) ?? p.confidence}
         </p>
       ) : null}
     </details>
@@ -33,7 +47,7 @@ function Provenance({ p, t }: { p: NonNullable<CardView['provenance']>; t: Label
  * One placement. The author's words lead (name, fields, contacts); the schema's generic
  * description follows in smaller type; provenance stays folded.
  */
-function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf }) {
+function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: IconClassOf; plainLang?: string }) {
   const hasDescription = c.description.some((p) => !('text' in p) || p.text.trim() !== '');
   return (
     <li>
@@ -84,14 +98,14 @@ function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf })
           <ul class="actions">
             {c.actions.map((a) => (
               <li>
-                <Action a={a} />
+                <Action a={a} colon={t.colon} />
               </li>
             ))}
           </ul>
         ) : null}
         {c.missingRequired.length ? (
           <p class="warn" role="note">
-            {t.missing}{' '}
+            {c.missingRequired.length === 1 ? t.missingOne : t.missing}{' '}
             {c.missingRequired.map((l, i) => (
               <>
                 {i ? ', ' : ''}
@@ -101,19 +115,31 @@ function Card({ c, t, iconOf }: { c: CardView; t: Labels; iconOf: IconClassOf })
           </p>
         ) : null}
         {hasDescription ? (
-          <p class="generic">
-            <span class="vh">{t.meaning}: </span>
-            <Parts parts={c.description} />
-          </p>
+          <details class="generic">
+            <summary>{t.meaning}</summary>
+            <p>
+              <Parts parts={c.description} />
+            </p>
+          </details>
         ) : null}
-        {c.provenance ? <Provenance p={c.provenance} t={t} /> : null}
+        {c.provenance ? <Provenance c={c} p={c.provenance} t={t} lang={plainLang} /> : null}
       </article>
     </li>
   );
 }
 
 /** One category: its name and generic explanation beside (or above) its cards. */
-export function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: IconClassOf }) {
+export function Section({
+  s,
+  t,
+  iconOf,
+  plainLang,
+}: {
+  s: SectionView;
+  t: Labels;
+  iconOf: IconClassOf;
+  plainLang?: string;
+}) {
   return (
     <section class="cat" id={`section-${s.id}`} aria-labelledby={`h-${s.id}`}>
       <h2 id={`h-${s.id}`}>
@@ -128,7 +154,7 @@ export function Section({ s, t, iconOf }: { s: SectionView; t: Labels; iconOf: I
       {s.cards.length ? (
         <ul class={s.cards.length === 1 ? 'cards single' : 'cards'}>
           {s.cards.map((c) => (
-            <Card c={c} t={t} iconOf={iconOf} />
+            <Card c={c} t={t} iconOf={iconOf} plainLang={plainLang} />
           ))}
         </ul>
       ) : (

@@ -44,12 +44,13 @@ export function Badge({ b, title }: { b: ContextBadge; title?: string }) {
  * A contact action. Phone and email show their target as the link text (people copy it or print
  * it); web links show the label; postal addresses are text. Only safe hrefs become links.
  */
-export function Action({ a }: { a: ActionView }) {
+export function Action({ a, colon = ':' }: { a: ActionView; colon?: string }) {
   if (!a.href)
     return (
       <span class="act">
         <span class="act-label">
-          <Txt t={a.label} />:
+          <Txt t={a.label} />
+          {colon}
         </span>{' '}
         <span class="act-text">{a.text}</span>
       </span>
@@ -58,7 +59,8 @@ export function Action({ a }: { a: ActionView }) {
     return (
       <span class="act">
         <span class="act-label">
-          <Txt t={a.label} />:
+          <Txt t={a.label} />
+          {colon}
         </span>{' '}
         <a href={a.href} class="act-link">
           {a.text}

@@ -6,55 +6,67 @@ export function signText(s: string): string {
   return s.replace(XML_INVALID, '').replace(/\s+/g, ' ').trim();
 }
 
-/** Average advance of a character in em for a generic sans-serif, a little generous so text stays inside its box. */
-const EM_PER_CHAR = { regular: 0.56, bold: 0.61 } as const;
+export type Weight = 'regular' | 'bold';
 
-/** How many characters fit in `width` units at `size` units per em. */
-export function charsFor(width: number, size: number, weight: keyof typeof EM_PER_CHAR = 'regular'): number {
-  return Math.max(4, Math.floor(width / (size * EM_PER_CHAR[weight])));
+/**
+ * Advance of a character in em, on the wide side of common sans-serif system fonts (DejaVu Sans
+ * is the widest of them), so a line measured here stays inside its box in any of them.
+ */
+function advance(ch: string): number {
+  if (/[il.,:;'’!|\u00a0\u202f]/.test(ch)) return 0.34;
+  if (/[fjrtI()[\]/-]/.test(ch)) return 0.46;
+  if (ch === ' ') return 0.34;
+  if (/[mwMW@]/.test(ch)) return 1.0;
+  if (/[A-Z]/.test(ch) || /[À-ÞŒ]/.test(ch)) return 0.78;
+  if (/[0-9]/.test(ch)) return 0.66;
+  return ch.codePointAt(0)! > 0x2e7f ? 1.05 : 0.64;
+}
+
+/** Width of `text` in sign units at `size` units per em. */
+function textWidth(text: string, size: number, weight: Weight = 'regular'): number {
+  let em = 0;
+  for (const ch of text) em += advance(ch);
+  return em * size * (weight === 'bold' ? 1.1 : 1);
+}
+
+/** Splits a word wider than `width` after URL delimiters where it can, else where it must; nothing is dropped. */
+function splitWord(word: string, fits: (s: string) => boolean): string[] {
+  const parts: string[] = [];
+  let rest = word;
+  while (!fits(rest)) {
+    let at = 1;
+    while (at < rest.length && fits(rest.slice(0, at + 1))) at++;
+    const window = rest.slice(0, at);
+    const cut = Math.max(...[...'/.-?&=_#@'].map((c) => window.lastIndexOf(c)));
+    if (cut >= at / 2) at = cut + 1;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  if (rest) parts.push(rest);
+  return parts;
 }
 
 /**
- * Greedy word wrap to at most `maxLines` lines of `maxChars` characters; words longer than a line
- * are cut, and text that does not fit ends with an ellipsis. `anywhere` (links) breaks after a URL
- * delimiter in the second half of a line, else at the line's end.
+ * Word wrap to lines no wider than `width` at `size`: every character is kept (no ellipsis), a
+ * word wider than a line is split, preferably after a URL delimiter.
  */
-export function wrapText(text: string, maxChars: number, maxLines: number, anywhere = false): string[] {
+export function wrapWidth(text: string, width: number, size: number, weight: Weight = 'regular'): string[] {
   const clean = signText(text);
   if (!clean) return [];
+  const fits = (s: string) => textWidth(s, size, weight) <= width;
   const lines: string[] = [];
-  if (anywhere) {
-    let rest = clean;
-    while (rest.length > maxChars) {
-      const window = rest.slice(0, maxChars);
-      const cut = Math.max(...[...'/.-?&=_#'].map((c) => window.lastIndexOf(c)));
-      const at = cut >= maxChars / 2 ? cut + 1 : maxChars;
-      lines.push(rest.slice(0, at));
-      rest = rest.slice(at);
-    }
-    if (rest) lines.push(rest);
-  } else {
-    let line = '';
-    for (let word of clean.split(' ')) {
-      while (word.length > maxChars) {
-        if (line) {
-          lines.push(line);
-          line = '';
-        }
-        lines.push(word.slice(0, maxChars));
-        word = word.slice(maxChars);
-      }
-      if (!line) line = word;
-      else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
-      else {
-        lines.push(line);
-        line = word;
-      }
+  let line = '';
+  for (const word of clean.split(' ')) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
     }
     if (line) lines.push(line);
+    const pieces = fits(word) ? [word] : splitWord(word, fits);
+    lines.push(...pieces.slice(0, -1));
+    line = pieces.at(-1)!;
   }
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, Math.max(1, maxChars - 1)).trimEnd()}\u2026`;
-  return kept;
+  if (line) lines.push(line);
+  return lines;
 }

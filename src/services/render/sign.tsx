@@ -1,52 +1,62 @@
 import type { Child } from 'hono/jsx';
-import type { CardView } from './card.js';
-import { GLANCE_CATEGORIES } from './glance.js';
 import type { IconOf } from './icon.js';
 import { labelOf, labelsFor, type Labels } from './labels.js';
 import { qrPath } from './qr.js';
-import { charsFor, signText, wrapText } from './sign-text.js';
+import { type SignText, signAnswers } from './sign-blocks.js';
+import { signText, type Weight, wrapWidth } from './sign-text.js';
 import { FONT_STACK } from './styles.js';
-import { partsText, type TextPart } from './text.js';
 import type { DocView } from './view.js';
 
 /** Units of the sign: 4 per millimetre at A4 width (210 mm); the viewBox scales to any print size. */
 const W = 840;
-/** The sign is never shorter than A4 portrait; long names or titles make it taller. */
+/** The sign is never shorter than A4 portrait; more text makes it taller. */
 const A4_H = 1188;
 const M = 52;
 const INK = '#14171c';
 const MUTED = '#4a5160';
 const BAND = '#0a4a54';
 const COLS = 4;
-const ICON = 84;
-const TILE_H = 170;
-const QR_BOX = 196;
+const ICON = 80;
+const QR_BOX = 210;
+/** The smallest text: 26 units is 3.1 mm when the sign is printed 10 cm wide. */
+const SMALL = 26;
 
-type Lines = { lines: string[]; lang?: string };
-
-function TextBlock({
-  x,
-  y,
-  b,
-  size,
-  lh,
-  weight,
-  fill,
-  anchor,
-}: {
+interface Block {
   x: number;
   y: number;
-  b: Lines;
+  width: number;
+  lines: string[];
   size: number;
   lh: number;
-  weight?: number;
+  weight?: Weight;
   fill: string;
-  anchor?: string;
-}) {
+  anchor?: 'middle';
+  lang?: string;
+}
+
+/** Wraps `t` into `width` at `size`; `height` is what the block takes below its first baseline's top. */
+function block(t: SignText, x: number, y: number, width: number, size: number, rest: Partial<Block> = {}) {
+  const weight = rest.weight ?? 'regular';
+  const lh = Math.round(size * 1.25);
+  const lines = wrapWidth(t.text, width, size, weight);
+  const b: Block = { x, y: y + size, width, lines, size, lh, fill: INK, lang: t.lang, ...rest };
+  return { b, height: lines.length * lh };
+}
+
+function TextBlock({ b }: { b: Block }) {
   return (
-    <text x={x} y={y} font-size={size} font-weight={weight} fill={fill} text-anchor={anchor} lang={b.lang}>
+    <text
+      x={b.x}
+      y={b.y}
+      font-size={b.size}
+      font-weight={b.weight === 'bold' ? 700 : undefined}
+      fill={b.fill}
+      text-anchor={b.anchor}
+      lang={b.lang}
+      data-slot-width={b.width}
+    >
       {b.lines.map((l, i) => (
-        <tspan x={x} dy={i ? lh : 0}>
+        <tspan x={b.x} dy={i ? b.lh : 0}>
           {l}
         </tspan>
       ))}
@@ -54,62 +64,99 @@ function TextBlock({
   );
 }
 
-const langOf = (parts: readonly TextPart[]) => parts.map((p) => ('lang' in p ? p.lang : undefined)).find(Boolean);
-
-/** The item a tile names: its first placement's heading, or for the accountable party (named above) the kind of party. */
-function tileText(cards: readonly CardView[], categoryId: string): TextPart[] {
-  const first = cards[0]!;
-  return categoryId === GLANCE_CATEGORIES.who && first.kind ? first.kind : first.heading;
+/** Stacks blocks down a column from `y`, with `gap` after each; returns the blocks and the next free y. */
+function stack(y: number, items: Array<[SignText, number, Partial<Block>?, number?]>, x = M, width = W - 2 * M) {
+  const blocks: Block[] = [];
+  for (const [text, size, rest, gap = 6] of items) {
+    if (!text.text) continue;
+    const { b, height } = block(text, x, y, width, size, rest);
+    blocks.push(b);
+    y += height + gap;
+  }
+  return { blocks, y };
 }
 
 /**
- * The sign: one self-contained SVG for print, after DTPR's public signage. The accountable party,
- * one tile per category with a placement (icon in its shape, short label, first item), and a QR
- * code with the printed link to the full disclosure. Text is escaped by JSX; icons are data: images.
+ * The sign: one self-contained SVG for print, after DTPR's public signage. Three answers (what it
+ * does, whether it can identify you, who to reach and how), the category icons with short labels,
+ * and a QR code with the printed link. Text wraps and the sign grows; nothing is cut.
  */
 export function renderSign(view: DocView, link: string, iconOf: IconOf): string {
   const t: Labels = labelsFor(view.lang);
-  const title: Lines = view.title.text
-    ? { lines: wrapText(view.title.text, charsFor(W - 2 * M, 44, 'bold'), 2), lang: view.title.lang }
-    : { lines: [t.untitled] };
-  const who = view.glance?.who?.items ?? [];
-  const lead: Lines = who.length
-    ? { lines: wrapText(partsText(who[0]!.text), charsFor(W - 2 * M, 40, 'bold'), 2), lang: langOf(who[0]!.text) }
-    : { lines: [] };
-  const others = who
-    .slice(1)
-    .map((i) => partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''))
-    .join(' \u00b7 ');
-  const otherLines: Lines = { lines: others ? wrapText(others, charsFor(W - 2 * M, 24), 2) : [] };
+  const a = signAnswers(view, t);
+  const head = stack(40, [
+    [{ text: t.signKicker.toLocaleUpperCase(view.lang) }, SMALL, { weight: 'bold', fill: '#fff' }, 14],
+    [view.title.text ? view.title : { text: t.untitled }, 44, { weight: 'bold', fill: '#fff' }],
+  ]);
+  const bandH = head.y + 24;
+  const q = (text: string): [SignText, number, Partial<Block>, number] => [
+    { text },
+    SMALL,
+    { weight: 'bold', fill: BAND },
+    4,
+  ];
+  const answers = stack(bandH + 30, [
+    q(t.signDoes),
+    [a.does, 32, {}, 22],
+    q(t.signIdentify),
+    [a.identify, 30, {}, 22],
+    q(t.signContact),
+    ...(a.runBy
+      ? [[{ text: `${t.signRunBy} ${a.runBy.text}`, lang: a.runBy.lang }, 30, { weight: 'bold' }] as const]
+      : []),
+    ...a.others.map((o) => [o, SMALL, { fill: MUTED }] as [SignText, number, Partial<Block>]),
+    ...(a.contacts.length
+      ? a.contacts.map((c) => [c, 30, { weight: 'bold', fill: BAND }] as [SignText, number, Partial<Block>])
+      : [[{ text: t.signNoContact }, SMALL, { fill: MUTED }] as [SignText, number, Partial<Block>]]),
+  ] as Array<[SignText, number, Partial<Block>?, number?]>);
   const tiles = view.sections.filter((s) => s.cards.length > 0);
-  const bandH = 118 + (title.lines.length - 1) * 50 + 34;
-  const runByY = bandH + 50;
-  const nameY = runByY + 46;
-  const othersY = nameY + (lead.lines.length - 1) * 46 + 36;
-  const tilesY =
-    (otherLines.lines.length ? othersY + (otherLines.lines.length - 1) * 30 : nameY + (lead.lines.length - 1) * 46) +
-    44;
   const tileW = (W - 2 * M) / COLS;
+  const tileLabel = (s: (typeof tiles)[number], cx: number, top: number) => {
+    const own = labelOf(t, `sign_${s.id}`);
+    return block(own ? { text: own } : s.title, cx, top, tileW - 12, SMALL, {
+      weight: 'bold',
+      anchor: 'middle',
+      lh: 32,
+    }).b;
+  };
+  const labels = tiles.map((s) => tileLabel(s, 0, 0).lines.length);
   const rows = Math.ceil(tiles.length / COLS);
+  const rowH = (r: number) => ICON + 14 + Math.max(1, ...labels.slice(r * COLS, r * COLS + COLS)) * 32 + 18;
+  const tilesH = Array.from({ length: rows }, (_, r) => rowH(r)).reduce((x, y) => x + y, 0);
   const qr = qrPath(link);
-  const scale = QR_BOX / (qr.size + 8);
-  const textX = M + QR_BOX + 32;
-  const textW = W - M - textX;
-  const scan: Lines = { lines: wrapText(t.signScan, charsFor(textW, 24), 4) };
-  const linkLines: Lines = { lines: wrapText(link, charsFor(textW, 22, 'bold'), 3, true) };
-  const linkDy = 48 + scan.lines.length * 30 + 10;
-  const footerDy = Math.max(QR_BOX, linkDy + linkLines.lines.length * 28 + 8);
-  // Few tiles grow (up to 1.5x) into the room an A4 page leaves and sit in its middle; the QR block sits at the bottom.
-  const room = A4_H - tilesY - (footerDy + 28) - 12;
-  const k = rows ? Math.min(1.5, Math.max(1, room / (rows * TILE_H))) : 1;
-  const spare = Math.max(0, room - rows * TILE_H * k);
-  const tilesTop = tilesY + spare / 2;
-  const qrY = Math.max(tilesY + rows * TILE_H * k + 12, A4_H - footerDy - 28);
-  const labels = tiles.map((s) => labelOf(t, `sign_${s.id}`) ?? signText(s.title.text));
-  const labelSize = Math.min(22 * k, ...labels.map((l) => Math.floor((tileW - 8) / (l.length * 0.62))));
-  const linkY = qrY + linkDy;
-  const footerY = qrY + footerDy;
-  const H = Math.max(A4_H, footerY + 28);
+  const textX = M + QR_BOX + 28;
+  const scan = stack(
+    0,
+    [
+      [{ text: t.signScan }, SMALL, {}, 10],
+      [{ text: link }, SMALL, { weight: 'bold', fill: BAND }, 10],
+      [{ text: t.signFooter }, SMALL, { fill: MUTED }, 0],
+    ],
+    textX,
+    W - M - textX,
+  );
+  const footH = Math.max(QR_BOX, scan.y) + 40;
+  const tilesTop = answers.y + 24;
+  const H = Math.max(A4_H, tilesTop + tilesH + 20 + footH);
+  const footY = H - footH;
+  const spare = footY - 20 - tilesTop - tilesH;
+  const tileBlocks: Array<{ b: Block; icon: string; x: number; y: number }> = [];
+  let y = tilesTop + spare / 2;
+  for (let r = 0; r < rows; r++) {
+    const inRow = tiles.slice(r * COLS, r * COLS + COLS);
+    inRow.forEach((s, i) => {
+      const cx = M + ((COLS - inRow.length) / 2 + i + 0.5) * tileW;
+      tileBlocks.push({
+        b: tileLabel(s, cx, y + ICON + 10),
+        icon: iconOf(s.cards[0]!.icon).light,
+        x: cx - ICON / 2,
+        y,
+      });
+    });
+    y += rowH(r);
+  }
+  const foot = scan.blocks.map((b) => ({ ...b, y: b.y + footY + 24 }));
+  const all = [...head.blocks, ...answers.blocks, ...tileBlocks.map((x) => x.b), ...foot];
   const root: Child = (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -123,62 +170,24 @@ export function renderSign(view: DocView, link: string, iconOf: IconOf): string 
     >
       <title id="sign-title">{signText(`${t.signKicker}: ${view.title.text || t.untitled}`)}</title>
       <desc id="sign-desc">
-        {signText(`${t.signRunBy} ${who.map((i) => partsText(i.text)).join(', ')}. ${t.signScan} ${link}`)}
+        {signText(
+          `${a.does.text} ${a.identify.text} ${a.runBy ? `${t.signRunBy} ${a.runBy.text}.` : ''} ${t.signScan} ${link}`,
+        )}
       </desc>
       <rect width={W} height={H} fill="#fff" />
       <path d={`M0 0H${W}V${bandH}H0z`} fill={BAND} />
       <rect x="3" y="3" width={W - 6} height={H - 6} fill="none" stroke={BAND} stroke-width="6" />
-      <text x={M} y="64" font-size="22" font-weight="700" letter-spacing="3" fill="#fff">
-        {t.signKicker.toLocaleUpperCase(view.lang)}
-      </text>
-      <TextBlock x={M} y={118} b={title} size={44} lh={50} weight={700} fill="#fff" />
-      {lead.lines.length ? (
-        <text x={M} y={runByY} font-size="24" fill={MUTED}>
-          {t.signRunBy}
-        </text>
-      ) : null}
-      <TextBlock x={M} y={nameY} b={lead} size={40} lh={46} weight={700} fill={INK} />
-      <TextBlock x={M} y={othersY} b={otherLines} size={24} lh={30} fill={MUTED} />
-      {tiles.map((s, i) => {
-        const inRow = Math.min(COLS, tiles.length - Math.floor(i / COLS) * COLS);
-        const cx = M + ((COLS - inRow) / 2 + (i % COLS) + 0.5) * tileW;
-        const y = tilesTop + Math.floor(i / COLS) * TILE_H * k;
-        const itemSize = Math.min(19 * k, 21);
-        const icon = ICON * k;
-        const item = tileText(s.cards, s.id);
-        const more = s.cards.length > 1 ? [t.signMore.replace('{n}', String(s.cards.length - 1))] : [];
-        const itemLines: Lines = {
-          lines: [...wrapText(partsText(item), charsFor(tileW - 10, itemSize), 2 - more.length), ...more],
-          lang: langOf(item),
-        };
-        return (
-          <g>
-            <image href={iconOf(s.cards[0]!.icon).light} x={cx - icon / 2} y={y} width={icon} height={icon} />
-            <text x={cx} y={y + icon + 30 * k} font-size={labelSize} font-weight="700" fill={INK} text-anchor="middle">
-              {labels[i]}
-            </text>
-            <TextBlock
-              x={cx}
-              y={y + icon + 55 * k}
-              b={itemLines}
-              size={itemSize}
-              lh={itemSize * 1.2}
-              fill={INK}
-              anchor="middle"
-            />
-          </g>
-        );
-      })}
-      <line x1={M} x2={W - M} y1={qrY - 6} y2={qrY - 6} stroke="#c9ced6" stroke-width="2" />
-      <g transform={`translate(${M - 8} ${qrY + 8}) scale(${scale})`}>
+      {tileBlocks.map((x) => (
+        <image href={x.icon} x={x.x} y={x.y} width={ICON} height={ICON} />
+      ))}
+      <line x1={M} x2={W - M} y1={footY} y2={footY} stroke="#c9ced6" stroke-width="2" />
+      <g transform={`translate(${M - 8} ${footY + 16}) scale(${QR_BOX / (qr.size + 8)})`}>
         <rect width={qr.size + 8} height={qr.size + 8} fill="#fff" />
         <path d={qr.d} transform="translate(4 4)" fill="#000" shape-rendering="crispEdges" />
       </g>
-      <TextBlock x={textX} y={qrY + 48} b={scan} size={24} lh={30} fill={INK} />
-      <TextBlock x={textX} y={linkY} b={linkLines} size={22} lh={28} weight={700} fill={BAND} />
-      <text x={textX} y={footerY} font-size="18" fill={MUTED}>
-        {t.signFooter}
-      </text>
+      {all.map((b) => (
+        <TextBlock b={b} />
+      ))}
     </svg>
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${String(root)}`;

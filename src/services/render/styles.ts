@@ -22,9 +22,11 @@ header.doc .note{margin:.9rem 0 0;max-width:50rem;font-size:.9rem;border-left:3p
 main.wrap{padding-top:1.5rem;padding-bottom:2.5rem}
 .glance{background:var(--glance);border:1px solid var(--glance-line);border-radius:16px;padding:1.1rem 1.25rem 1.25rem}
 .glance>h2{font-size:1.3rem;margin:0 0 .75rem}
-.glance dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,15.5rem),1fr));gap:.85rem;margin:0;align-items:start}
+.glance dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,15.5rem),1fr));gap:.85rem;margin:0;align-items:start}
 .glance .q{background:var(--surface);border:1px solid var(--glance-line);border-radius:12px;padding:.85rem 1rem}
-.glance .q.who,.glance .q.rights{grid-column:1/-1}
+.glance .q.who{grid-column:1/-1}
+.glance .kind{display:block;color:var(--muted);font-size:.85rem}
+.own-note{color:var(--fg)}
 .glance dt{font-weight:700;margin:0 0 .35rem}
 .glance dd{margin:0}
 .answers{list-style:none;margin:0;padding:0}
@@ -67,7 +69,9 @@ dl.fields dt{font-size:.78rem;font-weight:700;letter-spacing:.04em;text-transfor
 dl.fields dd{margin:.1rem 0 .65rem}
 ul.actions{list-style:none;padding:0;margin:.4rem 0 0;display:grid;gap:.3rem}
 .warn{background:var(--warn-bg);color:var(--warn-fg);padding:.35rem .55rem;border-radius:6px;font-size:.9rem}
-.generic{font-size:.875rem;color:var(--muted);margin:.8rem 0 0;padding-top:.6rem;border-top:1px dashed var(--line)}
+.generic{font-size:.875rem;color:var(--muted);margin:.8rem 0 0;padding-top:.5rem;border-top:1px dashed var(--line)}
+.generic summary{color:var(--accent);cursor:pointer}
+.generic p{margin:.35rem 0 0}
 sup.cite a{text-decoration:none;font-size:.8rem;margin-left:.15rem}
 details.prov{margin-top:.6rem;font-size:.875rem}
 details.prov summary{color:var(--accent);cursor:pointer}
@@ -89,16 +93,30 @@ ol.sources li{margin:.2rem 0}
 @page{size:auto;margin:16mm 15mm 18mm}
 @media print{
 :root{--bg:#fff;--surface:#fff;--fg:#000;--muted:#333;--line:#8c8c8c;--accent:#003d46;--glance:#fff;--glance-line:#8c8c8c;--tag:#fff;--head:#fff;--head-fg:#000}
-body{font-size:10.5pt;line-height:1.4}
+body{font-size:10pt;line-height:1.35}
 .wrap{max-width:none;padding:0}
 header.doc{padding:0 0 .6rem;border-bottom:2pt solid #000}
 main.wrap{padding-top:.8rem}
 nav.toc{display:none}
-.glance{border-radius:0;padding:.6rem .8rem}
-.glance dl{grid-template-columns:1fr 1fr}
-section.cat{display:block;margin-top:1rem}
-section.cat>h2,section.cat>.intro{break-after:avoid}
-.cards{grid-template-columns:1fr 1fr}
+.glance{border-radius:0;padding:.5rem .7rem;break-inside:avoid}
+.glance dl{display:block;columns:3;column-gap:.45rem}
+.glance .q{padding:.35rem .5rem;border-radius:4px;margin:0 0 .45rem;break-inside:avoid}
+.glance .q.who{column-span:all}
+.who .answer{font-size:1.1rem}
+section.cat{display:block;margin-top:.7rem;padding-top:.5rem}
+section.cat>h2{font-size:1.1rem}
+section.cat>h2,section.cat>.intro{break-after:avoid;break-inside:avoid}
+section.cat>p.intro{margin-bottom:.4rem;font-size:.85rem}
+.sections{columns:2;column-gap:1.1rem}
+section.cat{break-inside:avoid}
+.cards{display:block}
+.cards>li{break-inside:avoid;margin:0 0 .6rem}
+article.card{padding:.5rem .7rem;border-radius:4px;height:auto}
+.dtpr-icon{width:36px;height:36px}
+article.card h3{font-size:1rem}
+details.generic{display:none}
+dl.fields{margin-top:.4rem}
+dl.fields dd{margin-bottom:.3rem}
 article.card,.glance .q,ol.sources li,dl.fields>div{break-inside:avoid}
 details.prov::details-content{display:block;content-visibility:visible}
 details.prov summary{color:#000;list-style:none}

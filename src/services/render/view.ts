@@ -2,6 +2,7 @@ import type { Deadline } from '../../core/settings.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import { buildCard, type CardView } from './card.js';
 import { Citations, type SourceView } from './citations.js';
+import { mergeDurations } from './durations.js';
 import { buildGlance, type GlanceView } from './glance.js';
 import type { Localizer, LocalText } from './localize.js';
 import type { RenderSource } from './source.js';
@@ -39,6 +40,11 @@ export interface DocView {
   about: AboutView;
   /** True when some text is shown in another locale than `lang`. */
   fallback: boolean;
+  /**
+   * The language of the author's single-language texts (source titles, provenance), taken as the
+   * locale the datachain title is first written in; set only when it differs from `lang`.
+   */
+  plainLang?: string;
 }
 
 /** The content of a render: sections in the type's category order, placements by priority, and what sits around them. */
@@ -89,6 +95,7 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
       cards,
     });
   }
+  mergeDurations(sections);
   const cardByKey = new Map(sections.flatMap((s) => s.cards.map((c) => [c.key, c] as const)));
   const flows = dc.subchain_instances.map((si) => {
     const def = src.datachainType.subchains.find((s) => s.id === si.subchain_id);
@@ -124,5 +131,6 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
       drafting: ap?.kind === 'ai_generated' ? { model: ap.model, generatedAt: ap.generated_at } : undefined,
     },
     fallback: loc.fallbacks.length > 0,
+    ...(dc.title[0] && dc.title[0].locale !== loc.locale ? { plainLang: dc.title[0].locale } : {}),
   };
 }

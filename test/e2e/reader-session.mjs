@@ -1,0 +1,95 @@
+// Shared pieces of the reader checks: render through a live server's MCP endpoint, and open the
+// result in headless Chromium with every request blocked.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+
+/** Renders through tools/call and reads the output back from its session resource. */
+export async function render(base, datachain, { locale = 'en', format = 'page', link } = {}) {
+  const session = `reader-${crypto.randomUUID()}`;
+  const rpc = async (method, params) => {
+    const r = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mcp-session-id': session, 'dtpr-client': `e2e-${session}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = await r.json();
+    if (body.error) throw new Error(JSON.stringify(body.error));
+    return body.result;
+  };
+  const result = await rpc('tools/call', {
+    name: 'render_datachain',
+    arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
+  });
+  assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
+  const read = await rpc('resources/read', { uri: result.structuredContent.data.resource_uri });
+  return read.contents[0].text;
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+}
+
+/** Opens `body` (HTML, or an SVG document with `svg`) at a viewport; nothing is fetched (`bypassCSP` lets a check inject axe-core). */
+export async function open(
+  browser,
+  body,
+  { width = 1280, height = 900, colorScheme = 'light', svg = false, scale = 1, bypassCSP = false } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    colorScheme,
+    deviceScaleFactor: scale,
+    bypassCSP,
+  });
+  const page = await context.newPage();
+  await context.route('**/*', (route) =>
+    svg && route.request().url() === 'http://sign.test/sign.svg'
+      ? route.fulfill({ contentType: 'image/svg+xml', body })
+      : route.abort(),
+  );
+  if (svg) await page.goto('http://sign.test/sign.svg', { waitUntil: 'load' });
+  else await page.setContent(body, { waitUntil: 'load' });
+  return { page, context };
+}
+
+/** The text a reader sees without scrolling: every visible text node whose box meets the viewport. */
+export function firstScreenText(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const style = getComputedStyle(n.parentElement);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0 && r.left < innerWidth)
+        out.push(n.textContent);
+    }
+    return out.join(' ').replace(/\s+/g, ' ');
+  });
+}
+
+/** WCAG contrast ratio of two `#rrggbb` or `rgb(r, g, b)` colours. */
+export function contrast(a, b) {
+  const rgb = (c) =>
+    c.startsWith('#')
+      ? [1, 3, 5].map((i) => Number.parseInt(c.slice(i, i + 2), 16))
+      : c.match(/\d+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, bl] = rgb(c).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
