@@ -7,6 +7,7 @@ import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
+import { viewDocument } from './view-app.js';
 
 const VIEW_MIME = 'text/html;profile=mcp-app';
 /** MCP Apps: the page needs no network; DOCUMENT_CSP inside the page says the same. */
@@ -17,7 +18,8 @@ const VIEW_RESOURCE = {
   name: 'datachain-view',
   title: 'DTPR datachain view',
   description:
-    'The page of the datachain last rendered in this session by render_datachain (a placeholder before the first render).',
+    'An MCP App view: the page of the datachain last rendered in this session by render_datachain (a placeholder before the first render); ' +
+    'in an MCP Apps host it shows the page of each render_datachain result the host sends it.',
   mimeType: VIEW_MIME,
   _meta: { ui: VIEW_UI_META },
 };
@@ -108,7 +110,7 @@ function decodePart(uri: string, part: string): string {
 export const readResource: MethodHandler = async (params, ctx) => {
   const { uri } = parseParams(z.looseObject({ uri: z.string().min(1).max(2048) }), params);
   if (uri === VIEW_URI) {
-    const html = (await ctx.caller.sessions.read('page')) ?? placeholderDocument();
+    const html = await viewDocument((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
   }
   if (uri === SIGN_URI) {

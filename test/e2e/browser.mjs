@@ -54,7 +54,9 @@ async function render(datachain, { locale = 'en', format = 'page', link } = {}) 
     arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
   });
   assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
-  const read = await rpc(session, 'resources/read', { uri: result.structuredContent.data.resource_uri });
+  // The page itself, by its handle (the view resource adds the MCP App's script around it).
+  const handle = result.content.find((c) => c.type === 'resource_link')?.uri;
+  const read = await rpc(session, 'resources/read', { uri: handle ?? result.structuredContent.data.resource_uri });
   return read.contents[0].text;
 }
 const browser = await chromium.launch({

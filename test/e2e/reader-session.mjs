@@ -9,13 +9,21 @@ export const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${n
 /** Renders through tools/call and reads the output back from its session resource. */
 export async function render(base, datachain, { locale = 'en', format = 'page', link } = {}) {
   const session = `reader-${crypto.randomUUID()}`;
-  const rpc = async (method, params) => {
+  const rpc = async (method, params, retry = true) => {
     const r = await fetch(`${base}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'mcp-session-id': session, 'dtpr-client': `e2e-${session}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
     });
-    const body = await r.json();
+    const text = await r.text();
+    // wrangler dev answers in plain text when it restarts the Worker mid-request; that is the dev server, not us.
+    if (retry && /restarted mid-request/i.test(text)) return rpc(method, params, false);
+    let body;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${method}: HTTP ${r.status}, not JSON: ${text.slice(0, 300)}`);
+    }
     if (body.error) throw new Error(JSON.stringify(body.error));
     return body.result;
   };
@@ -24,7 +32,9 @@ export async function render(base, datachain, { locale = 'en', format = 'page', 
     arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
   });
   assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
-  const read = await rpc('resources/read', { uri: result.structuredContent.data.resource_uri });
+  // The page itself, by its handle (the view resource adds the MCP App's script around it).
+  const handle = result.content.find((c) => c.type === 'resource_link')?.uri;
+  const read = await rpc('resources/read', { uri: handle ?? result.structuredContent.data.resource_uri });
   return read.contents[0].text;
 }
 

@@ -70,6 +70,7 @@ const steps = [
   ['documented curl examples', ['node', 'test/e2e/seed-curls.mjs', base]],
   ['MCP Inspector CLI', ['node', 'test/e2e/inspector.mjs', `${base}/mcp`]],
   ['rendered page in Chromium', ['node', 'test/e2e/browser.mjs', base], 'test/e2e/browser.mjs'],
+  ['MCP Apps view in Chromium behind a host bridge', ['node', 'test/e2e/mcp-app.mjs', base]],
   ['what a reader sees, in Chromium', ['node', 'test/e2e/reader.mjs', base], 'test/e2e/reader.mjs'],
   // Last: it empties this address's resolve bucket.
   ['rate limit on the simulated binding', ['node', 'test/e2e/rate-limit.mjs', base]],

@@ -1,3 +1,4 @@
+import { VIEW_SCRIPT } from '../../src/mcp/view-app.js';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { postMcp } from '../helpers/http.js';
@@ -17,7 +18,11 @@ async function readView(headers: Record<string, string> = {}) {
     mimeType: 'text/html;profile=mcp-app',
     _meta: { ui: { csp: { connectDomains: [], resourceDomains: [] } } },
   });
-  return item.text as string;
+  // The view is the page plus the one script of the MCP App (allowed by hash); what it shows is the page.
+  const text = item.text as string;
+  const script = `<script>${VIEW_SCRIPT}</script>`;
+  expect(text.split(script)).toHaveLength(2);
+  return text.replace(script, '');
 }
 
 const minimal = (title: string) => ({
