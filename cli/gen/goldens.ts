@@ -28,7 +28,7 @@ export async function goldenFiles(): Promise<Record<string, string>> {
     out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();
   }
   const prompts = await app.request(
-    '/mcp',
+    'http://127.0.0.1:8787/mcp',
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -10,6 +10,8 @@ export interface McpContext {
   /** Where issued sessions are recorded (`initialize`). */
   sessionRecords: KVNamespace;
   limits: Limits;
+  /** The deployment's public origin, when one is configured (`websiteUrl` of the server identity). */
+  website?: string;
 }
 
 /** Marks a method's answer that tells the transport something besides its result. */

@@ -17,6 +17,7 @@ export function modernContext(c: Context<AppEnv>, slots: SessionSlots): McpConte
   return {
     limits,
     sessionRecords: c.env.SESSIONS,
+    website: c.env.PUBLIC_ORIGIN ? publicOrigin(c.env, c.req.url) : undefined,
     caller: {
       store: c.get('store'),
       sessions: slots.withoutSession(c.env.SESSIONS),

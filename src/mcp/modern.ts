@@ -5,7 +5,7 @@ import { complete } from './completion.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { META, MODERN_VERSION } from './era.js';
 import { getPrompt, listPrompts } from './prompts.js';
-import { CAPABILITIES, INSTRUCTIONS, SERVER_INFO } from './protocol.js';
+import { CAPABILITIES, INSTRUCTIONS, serverIdentity } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { callTool, listTools } from './tools-call.js';
 
@@ -58,7 +58,10 @@ function readPolicy(params: unknown, ctx: McpContext): CacheName {
  */
 export function modernResult(method: string, params: unknown, result: unknown, ctx: McpContext): unknown {
   const base = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
-  const meta = { ...((base._meta as Record<string, unknown> | undefined) ?? {}), [META.serverInfo]: SERVER_INFO };
+  const meta = {
+    ...((base._meta as Record<string, unknown> | undefined) ?? {}),
+    [META.serverInfo]: serverIdentity(ctx),
+  };
   const policy: CacheName | undefined = LISTS.has(method)
     ? 'short'
     : method === 'resources/read'

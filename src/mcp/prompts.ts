@@ -1,3 +1,4 @@
+import { promptIcons } from './icons.js';
 import * as z from 'zod';
 import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
@@ -15,9 +16,10 @@ const GetParams = z.looseObject({
     .optional(),
 });
 
-export const listPrompts: MethodHandler = (params) => {
+export const listPrompts: MethodHandler = (params, ctx) => {
   singlePage(params, 'prompts/list');
-  return { prompts: PROMPT_DESCRIPTORS };
+  const icons = promptIcons(ctx.caller.store, ctx.caller.origin);
+  return { prompts: icons.length ? PROMPT_DESCRIPTORS.map((p) => ({ ...p, icons })) : PROMPT_DESCRIPTORS };
 };
 
 /** Builds a prompt; a caller's mistake (name, argument, version, datachain) is -32602 with the error item as data. */

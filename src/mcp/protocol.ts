@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
 import { parseParams } from './jsonrpc.js';
-import { type MethodHandler, REPLY } from './context.js';
+import { type McpContext, type MethodHandler, REPLY } from './context.js';
+import { serverIcons } from './icons.js';
 import { issueSessionId, recordIssued } from './session.js';
 
 /** Newest first. */
@@ -18,6 +19,12 @@ export const CAPABILITIES = {
   prompts: { listChanged: false },
   completions: {},
 };
+
+/** The server identity a client sees: name, version, our icon, and `websiteUrl` where a public origin is set. */
+export function serverIdentity(ctx: McpContext) {
+  const icons = serverIcons(ctx.caller.store, ctx.caller.origin);
+  return { ...SERVER_INFO, ...(icons.length ? { icons } : {}), ...(ctx.website ? { websiteUrl: ctx.website } : {}) };
+}
 
 export const INSTRUCTIONS =
   'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +
@@ -46,7 +53,7 @@ export const initialize: MethodHandler = async (params, ctx) => {
   const result = {
     protocolVersion,
     capabilities: { ...CAPABILITIES, logging: {} },
-    serverInfo: SERVER_INFO,
+    serverInfo: serverIdentity(ctx),
     instructions: INSTRUCTIONS,
   };
   return { [REPLY]: true, result, effects: { session } };

@@ -1,3 +1,4 @@
+import { resourceIcons } from './icons.js';
 import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { RENDER_URI, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
@@ -51,9 +52,11 @@ export const RESOURCE_TEMPLATES = [
   },
 ];
 
-export const listResources: MethodHandler = (params) => {
+export const listResources: MethodHandler = (params, ctx) => {
   singlePage(params, 'resources/list');
-  return { resources: [VIEW_RESOURCE, SIGN_RESOURCE] };
+  const icons = resourceIcons(ctx.caller.store, ctx.caller.origin);
+  const resources = [VIEW_RESOURCE, SIGN_RESOURCE];
+  return { resources: icons.length ? resources.map((r) => ({ ...r, icons })) : resources };
 };
 export const listResourceTemplates: MethodHandler = (params) => {
   singlePage(params, 'resources/templates/list');

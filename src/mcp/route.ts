@@ -99,6 +99,7 @@ function postHandler(slots: SessionSlots) {
       clientSessionId,
       limits,
       sessionRecords: c.env.SESSIONS,
+      website: c.env.PUBLIC_ORIGIN ? publicOrigin(c.env, c.req.url) : undefined,
       caller: {
         store: c.get('store'),
         // Made on first use: most calls never touch the session.

@@ -35,6 +35,13 @@ describe('2026-07-28: discovery and results', () => {
     });
     expect(r.json.result.instructions).toMatch(/list_schema_versions/);
     expect(r.json.result.capabilities.logging).toBeUndefined();
+    // Our own composed DTPR icon, served by the REST icon route; no websiteUrl without PUBLIC_ORIGIN.
+    const identity = r.json.result._meta['io.modelcontextprotocol/serverInfo'];
+    expect(identity.icons[0]).toMatchObject({ mimeType: 'image/svg+xml', src: expect.stringMatching(/\/icon\.svg$/) });
+    expect(identity.websiteUrl).toBeUndefined();
+    const icon = await fetchWorker(new URL(identity.icons[0].src).pathname);
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toMatch(/^<svg/);
   });
 
   it('issues no session, and lists carry public cache hints in a fixed order', async () => {

@@ -1,0 +1,50 @@
+import { resolveVersion, type SchemaStore } from '../store/store.js';
+
+/**
+ * Icons of the server, its tools, prompts and resources: our own composed DTPR element icons,
+ * served by the REST icon route of the newest stable release, as absolute URLs on the origin the
+ * client reached (so any client that can call the server can fetch them).
+ */
+const SERVER_ELEMENT = 'institution';
+
+const TOOL_ELEMENTS: Record<string, string> = {
+  list_schema_versions: 'inform',
+  get_schema: 'inform',
+  list_categories: 'inform',
+  list_elements: 'search_retrieval',
+  get_element: 'search_retrieval',
+  get_elements: 'search_retrieval',
+  validate_datachain: 'risk_assessment',
+  resolve_datachain: 'risk_assessment',
+  validate_resolved: 'risk_assessment',
+  migrate_datachain: 'right_correction',
+  render_datachain: 'right_access',
+  get_icon_url: 'input_about_a_place',
+};
+const PROMPT_ELEMENT = 'people';
+const RESOURCE_ELEMENT = 'right_access';
+
+export interface Icon {
+  src: string;
+  mimeType: 'image/svg+xml';
+  sizes: ['any'];
+}
+
+/** The icon list of an element of the newest stable release, or none when no release is served. */
+function iconOf(store: SchemaStore, origin: string, element: string): Icon[] {
+  const release = resolveVersion(store, 'ai@latest').value;
+  if (!release?.elementById.has(element)) return [];
+  return [
+    {
+      src: `${origin}/api/v2/schemas/${release.id}/elements/${element}/icon.svg`,
+      mimeType: 'image/svg+xml',
+      sizes: ['any'],
+    },
+  ];
+}
+
+export const serverIcons = (store: SchemaStore, origin: string) => iconOf(store, origin, SERVER_ELEMENT);
+export const toolIcons = (store: SchemaStore, origin: string, tool: string) =>
+  iconOf(store, origin, TOOL_ELEMENTS[tool] ?? SERVER_ELEMENT);
+export const promptIcons = (store: SchemaStore, origin: string) => iconOf(store, origin, PROMPT_ELEMENT);
+export const resourceIcons = (store: SchemaStore, origin: string) => iconOf(store, origin, RESOURCE_ELEMENT);
