@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
-import { sha256Hex } from '../services/render/slot.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
 import { ErrorItemSchema } from './kernel/envelope-schema.js';
 import { defineTool } from './kernel/define.js';
@@ -30,7 +29,7 @@ export const renderDatachain = defineTool({
     const rendered = renderChecked(args, ctx);
     if ('answer' in rendered) return rendered.answer;
     const { out, meta, source } = rendered;
-    await ctx.sessions.write(
+    const hash = await ctx.sessions.write(
       out.format,
       out.body,
       JSON.stringify({ ...args.datachain, schema_version: source.version }),
@@ -44,7 +43,8 @@ export const renderDatachain = defineTool({
       },
       meta,
     );
-    const handle = `${RENDER_URI_PREFIX}${await sha256Hex(out.body)}.${out.format === 'sign' ? 'svg' : 'html'}`;
+    // A handle only for a kept render: a caller without a store (REST) gets none that would dangle.
+    const handle = hash && `${RENDER_URI_PREFIX}${hash}.${out.format === 'sign' ? 'svg' : 'html'}`;
     outcome.extras = {
       summary: out.summary,
       artifact: { uri: out.resourceUri, mimeType: out.mime, text: out.body, handle },

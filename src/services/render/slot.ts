@@ -50,7 +50,7 @@ function parsePointer(text: string | null): Pointer | null {
   return { hash: head[1]!, at: Number(head[2]), source: text!.slice(head[0].length) };
 }
 
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   let hex = '';
   for (const b of digest) hex += b.toString(16).padStart(2, '0');
@@ -59,7 +59,8 @@ export async function sha256Hex(text: string): Promise<string> {
 
 /** What a call may do with its caller's session: keep and read back its last page and sign. */
 export interface SessionStore {
-  write(kind: SlotKind, body: string, source: string): Promise<void>;
+  /** Keeps the output and answers its content hash (its handle), or undefined when nothing is kept. */
+  write(kind: SlotKind, body: string, source: string): Promise<string | undefined>;
   read(kind: SlotKind): Promise<string | null>;
   lastSource(): Promise<string | null>;
   /** A kept render by the content hash of its body (any session's, or none), or null once it has expired. */
@@ -68,7 +69,7 @@ export interface SessionStore {
 
 /** The session store of a caller without a session (REST): nothing is kept, nothing is read. */
 export const NO_SESSION: SessionStore = {
-  write: async () => {},
+  write: async () => undefined,
   read: async () => null,
   lastSource: async () => null,
   readKept: async () => null,
@@ -107,7 +108,7 @@ export class SessionSlots {
   }
 
   /** Stores `body` as the session's `kind` output and `source` as its datachain; resolves once both are in KV. */
-  async write(kv: KVNamespace, sessionId: string, kind: SlotKind, body: string, source: string): Promise<void> {
+  async write(kv: KVNamespace, sessionId: string, kind: SlotKind, body: string, source: string): Promise<string> {
     const hash = await this.keep(kv, body);
     const start = this.now();
     // Strictly increasing within an isolate, so the newer of two slots is known even within one millisecond.
@@ -115,6 +116,7 @@ export class SessionSlots {
     await guardStorage(() =>
       kv.put(slotKey(sessionId, kind), formatPointer({ hash, at, source }), { expirationTtl: SLOT_TTL_SECONDS }),
     );
+    return hash;
   }
 
   /** The session's last `kind` output, or null before the first one. */
@@ -148,9 +150,7 @@ export class SessionSlots {
   /** The capability of a caller without a session (2026-07-28): renders are kept by hash, no slot is written. */
   withoutSession(kv: KVNamespace): SessionStore {
     return {
-      write: async (_kind, body) => {
-        await this.keep(kv, body);
-      },
+      write: (_kind, body) => this.keep(kv, body),
       read: async () => null,
       lastSource: async () => null,
       readKept: (hash) => this.readKept(kv, hash),
