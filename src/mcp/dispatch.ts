@@ -9,14 +9,8 @@ import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { callTool, listTools } from './tools-call.js';
 
-/** Every method this server answers. Notifications among them are accepted and need no answer. */
-const METHODS: Record<string, MethodHandler> = {
-  initialize,
-  ping: empty,
-  'notifications/initialized': empty,
-  initialized: empty,
-  'notifications/cancelled': empty,
-  'logging/setLevel': setLevel,
+/** The methods both protocol eras answer (2026-07-28 adds only `server/discover`). */
+export const SHARED_METHODS: Readonly<Record<string, MethodHandler>> = {
   'tools/list': listTools,
   'tools/call': callTool,
   'resources/list': listResources,
@@ -25,6 +19,17 @@ const METHODS: Record<string, MethodHandler> = {
   'prompts/list': listPrompts,
   'prompts/get': getPrompt,
   'completion/complete': complete,
+};
+
+/** Every method of the 2025 era. Notifications among them are accepted and need no answer. */
+const METHODS: Record<string, MethodHandler> = {
+  initialize,
+  ping: empty,
+  'notifications/initialized': empty,
+  initialized: empty,
+  'notifications/cancelled': empty,
+  'logging/setLevel': setLevel,
+  ...SHARED_METHODS,
 };
 
 /** What one message owes: its response (null for notifications and client responses) and what it tells the transport. */
@@ -109,7 +114,19 @@ export async function dispatchOne(
     if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
     return { response: null };
   }
-  const { id, method, params } = c.msg;
-  if (!handler) return { response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`) };
+  return dispatchRequest(c.msg, ctx, methods);
+}
+
+/** Answers one classified request with the given method table (unknown methods are -32601). */
+export function dispatchRequest(
+  { id, method, params }: { id: RpcId; method: string; params?: unknown },
+  ctx: McpContext,
+  methods: Readonly<Record<string, MethodHandler>>,
+): Promise<Dispatched> {
+  const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (!handler)
+    return Promise.resolve({
+      response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`),
+    });
   return through({ id, method, params, handler }, ctx, 0);
 }

@@ -4,7 +4,7 @@ import { RETRY_AFTER_SECONDS, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
 import type { SessionSlots } from '../services/render/slot.js';
 import type { McpContext } from './context.js';
-import { dispatchOne } from './dispatch.js';
+import { dispatchRequest } from './dispatch.js';
 import { serializeResponse } from './encode.js';
 import { checkModernRequest, META, modernStatus } from './era.js';
 import { classifyMessage, RPC, type RpcResponse, result, rpcError } from './jsonrpc.js';
@@ -76,7 +76,7 @@ export async function answerModern(
   const refusal = checkModernRequest(id, method, params, header);
   if (refusal) return { status: refusal.status as 400, body: refusal.response, headers: {}, label: method };
   if (method === 'subscriptions/listen') return listen(id);
-  const told = await dispatchOne(body, ctx, MODERN_METHODS);
+  const told = await dispatchRequest(message.msg, ctx, MODERN_METHODS);
   const response = told.response!;
   const answer =
     'result' in response ? result(response.id, modernResult(method, params, response.result, ctx)) : response;

@@ -1,13 +1,10 @@
 import { CACHE_POLICY, type CacheName, cacheHint, namedCanonically, versionPolicy } from '../core/cache-policy.js';
 import { RENDER_URI_PREFIX } from '../services/render/summary.js';
 import { resolveVersion } from '../store/store.js';
-import { complete } from './completion.js';
 import type { McpContext, MethodHandler } from './context.js';
+import { SHARED_METHODS } from './dispatch.js';
 import { META, MODERN_VERSION } from './era.js';
-import { getPrompt, listPrompts } from './prompts.js';
 import { CAPABILITIES, INSTRUCTIONS, serverIdentity } from './protocol.js';
-import { listResources, listResourceTemplates, readResource } from './resources.js';
-import { callTool, listTools } from './tools-call.js';
 
 /** MCP Apps, the one extension this server implements (its view resource). */
 const EXTENSIONS = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
@@ -23,17 +20,7 @@ const discover: MethodHandler = () => ({
  * The methods of the 2026-07-28 revision. `initialize`, `ping` and `logging/setLevel` are gone from
  * it (a request for them is 404 -32601); `subscriptions/listen` is answered by the route.
  */
-export const MODERN_METHODS: Record<string, MethodHandler> = {
-  'server/discover': discover,
-  'tools/list': listTools,
-  'tools/call': callTool,
-  'resources/list': listResources,
-  'resources/read': readResource,
-  'resources/templates/list': listResourceTemplates,
-  'prompts/list': listPrompts,
-  'prompts/get': getPrompt,
-  'completion/complete': complete,
-};
+export const MODERN_METHODS: Record<string, MethodHandler> = { 'server/discover': discover, ...SHARED_METHODS };
 
 /** Results that carry `ttlMs` and `cacheScope` (`CacheableResult`). */
 const LISTS = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
