@@ -43,6 +43,29 @@ function iconOf(store: SchemaStore, origin: string, element: string): Icon[] {
   ];
 }
 
+/**
+ * `build(store, origin)` computed once per newest stable release and origin, then served again: the
+ * lists that carry icons are built once per isolate and origin rather than per request.
+ */
+export function perOrigin<T>(
+  build: (store: SchemaStore, origin: string) => T,
+): (store: SchemaStore, origin: string) => T {
+  const built = new WeakMap<object, Map<string, T>>();
+  return (store, origin) => {
+    const release = resolveVersion(store, 'ai@latest').value;
+    if (!release) return build(store, origin);
+    let byOrigin = built.get(release);
+    if (!byOrigin) built.set(release, (byOrigin = new Map()));
+    let hit = byOrigin.get(origin);
+    if (hit === undefined) {
+      // A deployment answers on a handful of origins; a flood of Host values cannot grow this past 16.
+      if (byOrigin.size >= 16) byOrigin.clear();
+      byOrigin.set(origin, (hit = build(store, origin)));
+    }
+    return hit;
+  };
+}
+
 export const serverIcons = (store: SchemaStore, origin: string) => iconOf(store, origin, SERVER_ELEMENT);
 export const toolIcons = (store: SchemaStore, origin: string, tool: string) =>
   iconOf(store, origin, TOOL_ELEMENTS[tool] ?? SERVER_ELEMENT);

@@ -1,4 +1,4 @@
-import { promptIcons } from './icons.js';
+import { perOrigin, promptIcons } from './icons.js';
 import * as z from 'zod';
 import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
@@ -16,10 +16,14 @@ const GetParams = z.looseObject({
     .optional(),
 });
 
+const promptsWithIcons = perOrigin((store, origin) => {
+  const icons = promptIcons(store, origin);
+  return icons.length ? PROMPT_DESCRIPTORS.map((p) => ({ ...p, icons })) : PROMPT_DESCRIPTORS;
+});
+
 export const listPrompts: MethodHandler = (params, ctx) => {
   singlePage(params, 'prompts/list');
-  const icons = promptIcons(ctx.caller.store, ctx.caller.origin);
-  return { prompts: icons.length ? PROMPT_DESCRIPTORS.map((p) => ({ ...p, icons })) : PROMPT_DESCRIPTORS };
+  return { prompts: promptsWithIcons(ctx.caller.store, ctx.caller.origin) };
 };
 
 /** Builds a prompt; a caller's mistake (name, argument, version, datachain) is -32602 with the error item as data. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
 import { parseParams } from './jsonrpc.js';
 import { type McpContext, type MethodHandler, REPLY } from './context.js';
-import { serverIcons } from './icons.js';
+import { perOrigin, serverIcons } from './icons.js';
 import { issueSessionId, recordIssued } from './session.js';
 
 /** Newest first. */
@@ -20,9 +20,11 @@ export const CAPABILITIES = {
   completions: {},
 };
 
+const identityIcons = perOrigin(serverIcons);
+
 /** The server identity a client sees: name, version, our icon, and `websiteUrl` where a public origin is set. */
 export function serverIdentity(ctx: McpContext) {
-  const icons = serverIcons(ctx.caller.store, ctx.caller.origin);
+  const icons = identityIcons(ctx.caller.store, ctx.caller.origin);
   return { ...SERVER_INFO, ...(icons.length ? { icons } : {}), ...(ctx.website ? { websiteUrl: ctx.website } : {}) };
 }
 

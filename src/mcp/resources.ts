@@ -1,4 +1,4 @@
-import { resourceIcons } from './icons.js';
+import { perOrigin, resourceIcons } from './icons.js';
 import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { RENDER_URI, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
@@ -52,11 +52,15 @@ export const RESOURCE_TEMPLATES = [
   },
 ];
 
+const resourcesWithIcons = perOrigin((store, origin) => {
+  const icons = resourceIcons(store, origin);
+  const resources = [VIEW_RESOURCE, SIGN_RESOURCE];
+  return icons.length ? resources.map((r) => ({ ...r, icons })) : resources;
+});
+
 export const listResources: MethodHandler = (params, ctx) => {
   singlePage(params, 'resources/list');
-  const icons = resourceIcons(ctx.caller.store, ctx.caller.origin);
-  const resources = [VIEW_RESOURCE, SIGN_RESOURCE];
-  return { resources: icons.length ? resources.map((r) => ({ ...r, icons })) : resources };
+  return { resources: resourcesWithIcons(ctx.caller.store, ctx.caller.origin) };
 };
 export const listResourceTemplates: MethodHandler = (params) => {
   singlePage(params, 'resources/templates/list');

@@ -10,18 +10,22 @@ import { SerializedEnvelope } from './encode.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { presentation } from './present.js';
 import { singlePage } from './single-page.js';
-import { toolIcons } from './icons.js';
+import { perOrigin, toolIcons } from './icons.js';
 
 const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown().optional() });
 
+/** The descriptors with their icons (none when no release is served to draw them from). */
+const toolsWithIcons = perOrigin((store, origin) =>
+  TOOL_DESCRIPTORS.map((t) => {
+    const icons = toolIcons(store, origin, t.name);
+    return icons.length ? { ...t, icons } : t;
+  }),
+);
+
 export const listTools: MethodHandler = (params, ctx) => {
   singlePage(params, 'tools/list');
-  const { store, origin } = ctx.caller;
-  return { tools: TOOL_DESCRIPTORS.map((t) => withIcons(t, toolIcons(store, origin, t.name))) };
+  return { tools: toolsWithIcons(ctx.caller.store, ctx.caller.origin) };
 };
-
-/** A descriptor with its icons (none when no release is served to draw them from). */
-const withIcons = <T extends object>(item: T, icons: readonly unknown[]) => (icons.length ? { ...item, icons } : item);
 
 /** The MCP wrapping of an envelope: the same JSON as text and as structured content, serialised once. */
 function wrapEnvelope(envelope: Envelope, hard: boolean, extra: Record<string, unknown>) {
