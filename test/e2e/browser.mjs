@@ -12,6 +12,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { chromium } from 'playwright-core';
 import { hostileCopy } from './fixtures/hostile.mjs';
+import { finish, step } from './steps.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
 const require = createRequire(import.meta.url);
@@ -23,18 +24,6 @@ const LINK = 'https://riverton.example.org/ai/traffic-cameras';
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const MUTED = { light: 'rgb(74, 81, 96)', dark: 'rgb(180, 189, 203)' };
 mkdirSync(outDir, { recursive: true });
-let passed = 0;
-let failed = 0;
-async function step(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`PASS ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
-  }
-}
 
 async function rpc(session, method, params) {
   const r = await fetch(`${base}/mcp`, {
@@ -255,5 +244,4 @@ await step(
 );
 
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+finish();

@@ -9,23 +9,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { hostileCopy } from './fixtures/hostile.mjs';
+import { finish, step } from './steps.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
 const VIEW = 'ui://dtpr/datachain/view.html';
 const realistic = JSON.parse(readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const hostile = JSON.parse(readFileSync(new URL('./fixtures/hostile-strings.json', import.meta.url), 'utf8'));
-let passed = 0;
-let failed = 0;
-async function step(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`PASS ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
-  }
-}
 
 /** One JSON-RPC request to the server; `session` null sends no session header. */
 async function rpc(session, method, params) {
@@ -171,5 +160,4 @@ await step('a hostile datachain pushed into the view executes nothing and shows 
 });
 
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish({ exit: true });

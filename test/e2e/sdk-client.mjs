@@ -6,23 +6,11 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { finish, step } from './steps.mjs';
 
 const url = new URL(process.argv[2] ?? 'http://127.0.0.1:8787/mcp');
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
-let passed = 0;
-let failed = 0;
-
-async function step(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`PASS ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
 
 const client = new Client({ name: 'dtpr-e2e', version: '1.0.0' });
 const transport = new StreamableHTTPClientTransport(url);
@@ -212,5 +200,4 @@ await step('completion/complete: resource template arguments; unknown prompt is 
 });
 await transport.terminateSession();
 await client.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+finish();

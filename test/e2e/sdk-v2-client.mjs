@@ -5,23 +5,11 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { finish, step } from './steps.mjs';
 
 const url = new URL(process.argv[2] ?? 'http://127.0.0.1:8787/mcp');
 const realistic = JSON.parse(readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const V = 'ai@2026-08-12';
-let passed = 0;
-let failed = 0;
-
-async function step(name, fn) {
-  try {
-    await fn();
-    passed++;
-    console.log(`PASS ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
 
 /** Every request the client sends, as the server sees it: the JSON-RPC method and the headers. */
 function recordingFetch(log) {
@@ -145,5 +133,4 @@ async function runSurface(label, mode) {
 
 await runSurface('pinned', { pin: '2026-07-28' });
 await runSurface('auto', 'auto');
-console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish({ exit: true });
