@@ -45,39 +45,32 @@ export function Badge({ b, title }: { b: ContextBadge; title?: string }) {
  * it); web links show the label; postal addresses are text. Only safe hrefs become links.
  */
 export function Action({ a, colon = ':' }: { a: ActionView; colon?: string }) {
-  if (!a.href)
+  if (a.href && a.type !== 'phone' && a.type !== 'email') {
     return (
       <span class="act">
-        <span class="act-label">
+        <a href={a.href} rel="noopener noreferrer" class="act-link">
           <Txt t={a.label} />
-          {colon}
-        </span>{' '}
-        <span class="act-text">{a.text}</span>
-      </span>
-    );
-  if (a.type === 'phone' || a.type === 'email') {
-    return (
-      <span class="act">
-        <span class="act-label">
-          <Txt t={a.label} />
-          {colon}
-        </span>{' '}
-        <a href={a.href} class="act-link">
-          {a.text}
         </a>
       </span>
     );
   }
   return (
     <span class="act">
-      <a href={a.href} rel="noopener noreferrer" class="act-link">
+      <span class="act-label">
         <Txt t={a.label} />
-      </a>
+        {colon}
+      </span>{' '}
+      {a.href ? (
+        <a href={a.href} class="act-link">
+          {a.text}
+        </a>
+      ) : (
+        <span class="act-text">{a.text}</span>
+      )}
     </span>
   );
 }
 
-/** An icon in its light variant, switched to its dark variant on dark screens (never in print). */
 /** A decorative icon painted by its class in the page's icon stylesheet (light and dark variants). */
 export function Icon({ cls }: { cls: string }) {
   return <span class={`dtpr-icon ${cls}`} aria-hidden="true" />;
