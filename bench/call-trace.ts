@@ -1,7 +1,9 @@
-// npm run bench:trace: which project files run during one warm `tools/call validate_datachain` on
-// /mcp. The app runs in-process (Node, in-memory KV). V8's precise coverage is taken after warm-up
-// calls (taking it resets the counts), then after exactly one more call: a file counts when any of
-// its functions ran in that call. Module start-up and first-use loading are excluded by the warm-up.
+// npm run bench:trace: a diagnostic that lists which project files, and how many of their functions,
+// run during one warm `tools/call validate_datachain` on /mcp. It sets no limit: the count depends on
+// how code is split into files, and names come before that number. The app runs in-process (Node,
+// in-memory KV). V8's precise coverage is taken after warm-up calls (taking it resets the counts),
+// then after exactly one more call: a file counts when any of its functions ran in that call. Module
+// start-up and first-use loading are excluded by the warm-up.
 import { Session } from 'node:inspector/promises';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,6 @@ import { catalogueStore } from '../src/store/catalogue-store.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LIMIT = Number(process.env.TRACE_LIMIT ?? 30);
 const app = createApp({ store: catalogueStore });
 const env = inProcessEnv();
 const datachain = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
@@ -47,5 +48,4 @@ const files = result
   .filter((s) => s.file.startsWith('src/') && s.ran.length > 0)
   .sort((a, b) => a.file.localeCompare(b.file));
 for (const f of files) console.log(`${f.file}  (${f.ran.length} functions)`);
-console.log(`\n${files.length} project files ran during one warm tools/call validate_datachain (limit ${LIMIT}).`);
-if (process.env.TRACE_CHECK && files.length > LIMIT) process.exit(1);
+console.log(`\n${files.length} project files ran during one warm tools/call validate_datachain.`);

@@ -3,8 +3,8 @@ import { bench, describe } from 'vitest';
 import { filterLocales, project } from '../src/core/projection.js';
 import { DatachainInstance } from '../src/domain/datachain.js';
 import { renderOutput } from '../src/services/render/output.js';
-import { SessionSlots } from '../src/services/render/slot.js';
-import { releaseSource } from '../src/services/render/source.js';
+import { SessionSlots } from '../src/store/sessions.js';
+import { releaseSource } from '../src/services/render/view/source.js';
 import { releaseIndex, searchElements } from '../src/services/search/search.js';
 import { catalogueStore } from '../src/store/catalogue-store.js';
 import { memoryKv } from '../test/helpers/in-process.js';
@@ -22,6 +22,8 @@ const realistic = DatachainInstance.parse(
 const source = releaseSource(release);
 const kv = memoryKv();
 const slots = new SessionSlots();
+/** The bench keeps without a quota: it measures the store, not the limit. */
+const place = { kv, address: 'bench', quota: { count: Number.MAX_SAFE_INTEGER, bytes: Number.MAX_SAFE_INTEGER } };
 
 describe('hot paths', () => {
   bench('search "face recognition" (stemmed, boosted fields, match info)', () => {
@@ -38,7 +40,7 @@ describe('hot paths', () => {
   });
   bench('render the 15-element datachain, keep it in the session and read it back (memory KV)', async () => {
     const out = renderOutput({ value: realistic, warnings: [] }, source, { format: 'page', locale: 'en' });
-    await slots.write(kv, 'bench', 'page', out.body, '{}');
+    await slots.write(place, 'bench', 'page', out.body, '{}');
     await slots.read(kv, 'bench', 'page');
   });
   bench('render the 15-element datachain as a sign (view + SVG + QR)', () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
 import { parseJsonBody } from '../src/core/json.js';
-import { startDeadline } from '../src/core/settings.js';
+import { startDeadline } from '../src/core/deadline.js';
 import { DatachainInstance } from '../src/domain/datachain.js';
 import { checkThin } from '../src/services/validator/engine.js';
 import { catalogueStore } from '../src/store/catalogue-store.js';
-import { parseDatachainArg } from '../src/tools/common.js';
+import { parseDatachainArg } from '../src/tools/kernel/parse-datachain.js';
 import { VERSION } from '../test/fixtures/datachains/base.js';
 import { invoke } from '../test/fixtures/datachains/run.js';
 

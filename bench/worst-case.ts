@@ -12,7 +12,7 @@ import { createApp } from '../src/app.js';
 import { catalogueStore } from '../src/store/catalogue-store.js';
 import { inProcessEnv, NO_WAIT } from '../test/helpers/in-process.js';
 import { CAPS } from '../src/domain/caps.js';
-import { SessionSlots } from '../src/services/render/slot.js';
+import { SessionSlots } from '../src/store/sessions.js';
 
 const CPU_TARGET_MS = 50;
 const RATIO_TARGET = 10;

@@ -5,7 +5,12 @@ const COMMANDS = {
   build: { args: ['version'], flags: ['source', 'out'] },
   'build-all': { args: [], flags: ['root', 'out', 'module', 'assets'] },
   new: { args: ['version'], flags: ['root'] },
-  publish: { args: [], optional: ['version'], flags: ['root', 'persist-to'], switches: ['local', 'remote', 'all'] },
+  publish: {
+    args: [],
+    optional: ['version'],
+    flags: ['root', 'persist-to'],
+    switches: ['local', 'remote', 'all', 'warn-only'],
+  },
 } as const satisfies Record<
   string,
   { args: readonly string[]; optional?: readonly string[]; flags: readonly string[]; switches?: readonly string[] }
@@ -23,10 +28,12 @@ Commands:
   build-all [--root <dir>] [--out <dir>] [--module <file>] [--assets <dir>]
       Build every release under schemas/*/*, write <out>/index.json, the modules under
       src/store/generated/ and the embedded set (schemas/embedded.json) under build/assets.
-  publish (<type>@<YYYY-MM-DD[-beta]> | --all) (--local | --remote) [--root <dir>] [--persist-to <dir>]
+  publish (<type>@<YYYY-MM-DD[-beta]> | --all) (--local | --remote) [--root <dir>] [--persist-to <dir>] [--warn-only]
       Build, then publish to the release bucket: --local to the one \`npm start\` serves
       (wrangler's local simulation under .wrangler/state), --remote to the deployed one.
       An unchanged release is a no-op, a beta is replaced, a published stable release is never changed.
+      --warn-only: a bucket that cannot be published to (e.g. an unreadable index.json) is a
+      warning and exit 0 (\`npm start\` uses it); content errors still exit 1.
   new <type>@<YYYY-MM-DD>-beta [--root <dir>]
       Draft a beta release by copying the newest release of that type.
 

@@ -41,7 +41,13 @@ export function runCli(argv: readonly string[], io: Io): number | Promise<number
           throw new UsageError('publish takes one release id, or --all for every release under schemas/.');
         const target = publishTarget(switches);
         const id = args.length === 1 ? versionArg(args[0]) : undefined;
-        return runPublish(io, { id, target, root: flags.root, persistTo: flags['persist-to'] });
+        return runPublish(io, {
+          id,
+          target,
+          root: flags.root,
+          persistTo: flags['persist-to'],
+          warnOnly: switches.has('warn-only'),
+        });
       }
     }
   } catch (error) {

@@ -10,6 +10,8 @@ export interface AppEnv {
     store: SchemaStore;
     /** JSON-RPC methods and tools of an /mcp request, for the log line. */
     rpc?: string[];
+    /** Set when the Origin rule refused the request's origin: its answer grants that origin no CORS access. */
+    originRefused?: true;
   };
 }
 

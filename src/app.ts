@@ -1,6 +1,7 @@
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from './app-env.js';
 import { limitsFrom } from './core/settings.js';
+import { ERA_REQUEST_HEADERS } from './mcp/eras.js';
 import { refuseRpc, mcpRoutes } from './mcp/route.js';
 import { bodyLimit } from './middleware/guards.js';
 import { corsPreflight } from './middleware/cors.js';
@@ -9,7 +10,7 @@ import { frame } from './middleware/frame.js';
 import { originGuard } from './middleware/guards.js';
 import { refuseRest } from './rest/respond.js';
 import { restRoutes } from './rest/routes.js';
-import { SessionSlots } from './services/render/slot.js';
+import { SessionSlots } from './store/sessions.js';
 import { deploymentStore } from './store/deployment.js';
 import type { SchemaStore } from './store/store.js';
 
@@ -26,8 +27,10 @@ const bodyBytes = (c: { env: Env }) => limitsFrom(c.env).bodyBytes;
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', frame(options.store ?? deploymentStore));
-  app.options('*', corsPreflight());
-  app.use('/mcp', originGuard(refuseRpc), bodyLimit(refuseRpc, bodyBytes));
+  // The Origin rule of /mcp comes first, so its preflight agrees with it (a refused origin is refused both ways).
+  app.use('/mcp', originGuard(refuseRpc));
+  app.options('*', corsPreflight(ERA_REQUEST_HEADERS));
+  app.use('/mcp', bodyLimit(refuseRpc, bodyBytes));
   app.route('/mcp', mcpRoutes(options.slots ?? new SessionSlots()));
   app.use('/api/v2/*', bodyLimit(refuseRest, bodyBytes));
   app.route('/api/v2', restRoutes());

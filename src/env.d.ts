@@ -15,6 +15,13 @@ declare namespace Cloudflare {
     READ_BUDGET_MS?: string;
     WORK_BUDGET_MS?: string;
     BATCH_ANSWER_BYTES?: string;
+    /** Renders and bytes of renders one address may keep per hour. */
+    KEEP_RENDERS_PER_HOUR?: string;
+    KEEP_BYTES_PER_HOUR?: string;
+    /** The key render handles are made with (a secret: `wrangler secret put RENDER_KEY`); unset, one is generated and kept in SESSIONS. */
+    RENDER_KEY?: string;
+    /** "on" under `npm start` (wrangler dev): CF-Connecting-IP is the client's to set there, so rate keys ignore it. */
+    LOCAL_DEV?: string;
     /** "off" turns rate limiting off (load tests); anything else, or unset, keeps it on. */
     RATE_LIMIT?: string;
     /** "off" drops the per-request log line (test runs); errors are always logged. */

@@ -29,7 +29,7 @@ function searchDoc(element: MaterializedElement, category: Category | undefined,
 
 /**
  * A MiniSearch index over one document per element in `locale`, built with the shared options of
- * `src/services/search-options.ts` and packed (`src/services/search-pack.ts`) as plain JSON data.
+ * `src/services/search/options.ts` and packed (`src/services/search/pack.ts`) as plain JSON data.
  */
 export function buildSearchIndex(
   elements: readonly MaterializedElement[],

@@ -2,7 +2,7 @@ import { internalError } from '../../src/core/error-catalogue.js';
 import type { ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
-import { MODERN_RPC } from '../../src/mcp/era.js';
+import { MODERN_RPC } from '../../src/mcp/era-2026-07-28-rules.js';
 import { unknownVersion } from '../../src/core/error-catalogue.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { servedVersionIds } from '../../src/store/store.js';

@@ -8,15 +8,17 @@ import { TOOLS } from '../../src/tools/kernel/registry.js';
 
 /**
  * Every generated file that is checked in, by path relative to the repository root, with its
- * fresh text. The content bundles are generated too, but first and not checked in.
+ * fresh text. The content bundles are generated too, but first and not checked in. Tool
+ * descriptors come from the registry in code, never from the descriptor file being rewritten.
  */
 export async function generatedFiles(): Promise<Record<string, string>> {
+  const descriptors = describeTools(TOOLS);
   return {
     'docs/authoring-rules.md': renderRulesDoc(),
     'docs/decisions/README.md': renderDecisionsIndex(),
     'docs/errors.md': await renderErrorsDoc(),
-    'docs/openapi.json': openApiFileText(),
-    'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(describeTools(TOOLS), null, 2)}\n`,
+    'docs/openapi.json': openApiFileText(descriptors),
+    'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(descriptors, null, 2)}\n`,
     ...(await goldenFiles()),
   };
 }

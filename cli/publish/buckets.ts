@@ -1,23 +1,68 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
+import { PublishFailure } from './failure.js';
 
 /** The release bucket's name, as wrangler.toml binds it (`RELEASES`). */
 export const RELEASE_BUCKET = 'dtpr-releases';
 
-/** The two operations publishing needs; `get` answers `undefined` for a missing key. */
+/** An object's text and the etag that identifies this version of it. */
+export interface Stored {
+  text: string;
+  etag: string;
+}
+
+/** When a write may happen: the object is still the version read (`etagMatches`), or absent. */
+export type Condition = { etagMatches: string } | { absent: true };
+
+/**
+ * The operations publishing needs. `get` answers `undefined` for a missing key. `put` without a
+ * condition always writes; with one it writes only when the condition holds and answers whether it
+ * wrote. `atomic` says whether the check and the write are one step in the bucket (then two
+ * publishers can never both pass one condition), or a read before the write (a short window where
+ * they can: see the client).
+ */
 export interface BucketClient {
-  get(key: string): Promise<string | undefined>;
-  put(key: string, text: string): Promise<void>;
+  readonly atomic: boolean;
+  get(key: string): Promise<Stored | undefined>;
+  put(key: string, text: string, condition?: Condition): Promise<boolean>;
   close(): Promise<void>;
 }
 
+/** R2's form of a condition: `etagDoesNotMatch: '*'` is "no object under this key". */
+function r2OnlyIf(condition: Condition): { etagMatches: string } | { etagDoesNotMatch: string } {
+  return 'absent' in condition ? { etagDoesNotMatch: '*' } : condition;
+}
+
+const TRIES = 10;
+
 /**
- * The local bucket `npm start` (wrangler dev) serves: wrangler's simulation of R2, persisted under
- * `<persistTo>/v3/r2` (wrangler's default `--persist-to` is `.wrangler/state`).
+ * Runs one call of the local simulation again when it throws: two processes writing one
+ * persisted bucket (two publishes at once) make its storage refuse a call now and then with a bare "Unspecified error". Every write publishing makes may be repeated, whether
+ * the refused call wrote or not: objects are named by their content, and a conditional write
+ * that did land makes its repeat answer "not written", which publishing reads as a conflict and
+ * resolves by reading again. After TRIES failures it is a PublishFailure.
+ */
+async function patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= TRIES)
+        throw new PublishFailure(
+          `the local bucket failed to ${what} ${TRIES} times: ${error instanceof Error ? error.message : String(error)}`,
+          'Stop other processes using .wrangler/state (another publish, wrangler dev) and run this again.',
+        );
+      await sleep(5 + Math.random() * 20 * attempt);
+    }
+  }
+}
+
+/**
+ * The local bucket `npm start` (wrangler dev) serves: wrangler's simulation of R2 (miniflare),
+ * persisted under `<persistTo>/v3/r2` (wrangler's default `--persist-to` is `.wrangler/state`).
+ * Conditions are R2's `onlyIf`, checked and written in one storage transaction: atomic, across
+ * processes too.
  */
 export async function localBucket(persistTo: string): Promise<BucketClient> {
   const mf = new Miniflare({
@@ -25,45 +70,32 @@ export async function localBucket(persistTo: string): Promise<BucketClient> {
     script: 'export default { fetch: () => new Response(null, { status: 204 }) };',
     r2Buckets: { RELEASES: RELEASE_BUCKET },
     r2Persist: join(persistTo, 'v3', 'r2'),
+    // The simulation's runtime warns on each storage call that failed under a concurrent writer;
+    // those calls are repeated (`patiently`), so that warning is dropped and anything else shown.
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      stdout.pipe(process.stdout);
+      stderr.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        if (!text.includes('does not contain the CF-R2-Error header')) process.stderr.write(text);
+      });
+    },
   });
   const bucket = await mf.getR2Bucket('RELEASES');
   return {
-    async get(key) {
-      const object = await bucket.get(key);
-      return object ? await object.text() : undefined;
-    },
-    async put(key, text) {
-      await bucket.put(key, text, { httpMetadata: { contentType: 'application/json' } });
-    },
+    atomic: true,
+    get: (key) =>
+      patiently(`read ${key}`, async () => {
+        const object = await bucket.get(key);
+        return object ? { text: await object.text(), etag: object.etag } : undefined;
+      }),
+    put: (key, text, condition) =>
+      patiently(`write ${key}`, async () => {
+        const written = await bucket.put(key, text, {
+          httpMetadata: { contentType: 'application/json' },
+          ...(condition && { onlyIf: r2OnlyIf(condition) }),
+        });
+        return written !== null;
+      }),
     close: () => mf.dispose(),
-  };
-}
-
-const run = promisify(execFile);
-
-/** The deployed bucket, through `wrangler r2 object` (the account wrangler is logged in to). */
-export function remoteBucket(name = RELEASE_BUCKET): BucketClient {
-  const dir = mkdtempSync(join(tmpdir(), 'dtpr-publish-'));
-  const wrangler = (args: string[]) =>
-    run('npx', ['wrangler', 'r2', 'object', ...args, '--remote'], {
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-    });
-  return {
-    async get(key) {
-      try {
-        return (await wrangler(['get', `${name}/${key}`, '--pipe'])).stdout;
-      } catch (error) {
-        const text = `${(error as { stderr?: string }).stderr ?? ''} ${String(error)}`;
-        if (/does not exist|NoSuchKey|not found|404/i.test(text)) return undefined;
-        throw error;
-      }
-    },
-    async put(key, text) {
-      const file = join(dir, 'object.json');
-      writeFileSync(file, text);
-      await wrangler(['put', `${name}/${key}`, '--file', file, '--content-type', 'application/json']);
-    },
-    close: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }

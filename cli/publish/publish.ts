@@ -1,34 +1,27 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
-import { type CatalogueEntry, indexOf } from '../../src/store/catalogue.js';
 import type { BucketClient } from './buckets.js';
+import { PublishFailure } from './failure.js';
+import { readIndex, withEntries } from './index-object.js';
+import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
 export type Outcome =
   | { id: string; result: 'published' | 'replaced' | 'unchanged'; hash: string }
   | { id: string; result: 'refused'; hash: string; reason: string };
 
-const EMPTY: VersionIndex = { versions: [], aliases: {} };
+type Built = { bundle: Bundle; json: string };
 
-async function currentIndex(bucket: BucketClient): Promise<VersionIndex> {
-  const text = await bucket.get(INDEX_KEY);
-  return text === undefined ? EMPTY : (JSON.parse(text) as VersionIndex);
-}
+/** How many times the index is read, merged and written before giving up on a busy bucket. */
+const ATTEMPTS = 12;
 
-/**
- * Publishes built releases to the bucket. Per release: the same content hash as published is a
- * no-op; a published stable release with another hash is refused (a stable release never
- * changes); a beta is replaced; a new id is added. Release objects are written first, the index
- * last and once, so a reader sees either the old catalogue or the new one, never half of it. When
- * any release is refused nothing is written.
- */
-export async function publish(
-  bucket: BucketClient,
-  releases: readonly { bundle: Bundle; json: string }[],
-): Promise<Outcome[]> {
-  const index = await currentIndex(bucket);
+const NEVER_CHANGES = 'a stable release never changes. Publish the change as a new release.';
+
+/** Each release's outcome against one reading of the index. */
+function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
   const published = new Map(index.versions.map((v) => [v.id, v]));
-  const outcomes: Outcome[] = releases.map(({ bundle: { manifest: m } }) => {
+  return releases.map(({ bundle: { manifest: m } }) => {
     const was = published.get(m.version);
     if (!was) return { id: m.version, result: 'published', hash: m.content_hash };
     if (was.content_hash === m.content_hash) return { id: m.version, result: 'unchanged', hash: m.content_hash };
@@ -37,20 +30,71 @@ export async function publish(
         id: m.version,
         result: 'refused',
         hash: m.content_hash,
-        reason: `${m.version} is published as stable with ${was.content_hash}; a stable release never changes. Publish the change as a new release.`,
+        reason: `${m.version} is published as stable with ${was.content_hash}; ${NEVER_CHANGES}`,
       };
     return { id: m.version, result: 'replaced', hash: m.content_hash };
   });
-  if (outcomes.some((o) => o.result === 'refused')) return outcomes;
-  const changed = releases.filter((_, i) => outcomes[i]!.result !== 'unchanged');
-  if (changed.length === 0) return outcomes;
-  for (const { bundle, json } of changed)
-    await bucket.put(releaseKey(bundle.manifest.version, bundle.manifest.content_hash), json);
-  const entries = new Map<string, CatalogueEntry>(index.versions.map(({ aliases: _, ...e }) => [e.id, e]));
-  for (const {
-    bundle: { manifest: m },
-  } of changed)
-    entries.set(m.version, { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash });
-  await bucket.put(INDEX_KEY, `${JSON.stringify(indexOf([...entries.values()]), null, 2)}\n`);
-  return outcomes;
+}
+
+/**
+ * Publishes built releases to the bucket. Per release: the same content hash as published is a
+ * no-op; a published stable release with another hash is refused (a stable release never
+ * changes); a beta is replaced; a new id is added. When any release is refused no release object
+ * and no index is written (claims already made for other stable ids of the batch stay: a claim
+ * only binds an id to the content it was made for).
+ *
+ * Safe against other publishers at once: a new stable id is claimed first (`claimStable`: of two
+ * publishers with different content one is refused); release objects are written next (named by
+ * id and hash, so a reader never sees half of one); the index last, in one write conditional on
+ * the index being the version read. When another publisher changed it meanwhile, the index is
+ * read, judged and merged again, after a short random pause, up to ATTEMPTS times: no publisher's
+ * release is dropped from the index. `fix` is how to repair this bucket's index if unreadable.
+ */
+export async function publish(
+  bucket: BucketClient,
+  releases: readonly Built[],
+  fix = `Repair or delete ${INDEX_KEY} of this bucket, then publish every release again.`,
+): Promise<Outcome[]> {
+  const written = new Set<string>();
+  const claimed = new Set<string>();
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { index, unchanged } = await readIndex(bucket, fix);
+    const outcomes = judge(index, releases);
+    if (outcomes.some((o) => o.result === 'refused')) return outcomes;
+    const changed = releases.filter((_, i) => outcomes[i]!.result !== 'unchanged');
+    if (changed.length === 0) return outcomes;
+    for (const [i, { bundle }] of releases.entries()) {
+      const m = bundle.manifest;
+      if (m.status !== 'stable' || outcomes[i]!.result === 'unchanged' || claimed.has(m.version)) continue;
+      const other = await claimStable(bucket, m.version, m.content_hash);
+      if (other !== undefined) {
+        outcomes[i] = {
+          id: m.version,
+          result: 'refused',
+          hash: m.content_hash,
+          reason: `${m.version} is claimed as stable with ${other} by another publish; ${NEVER_CHANGES}`,
+        };
+        return outcomes;
+      }
+      claimed.add(m.version);
+    }
+    for (const { bundle, json } of changed) {
+      const key = releaseKey(bundle.manifest.version, bundle.manifest.content_hash);
+      if (written.has(key)) continue;
+      await bucket.put(key, json);
+      written.add(key);
+    }
+    const entries = changed.map(({ bundle: { manifest: m } }) => ({
+      id: m.version,
+      status: m.status,
+      created_at: m.created_at,
+      content_hash: m.content_hash,
+    }));
+    if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
+    await sleep(Math.random() * 25 * attempt);
+  }
+  throw new PublishFailure(
+    `${INDEX_KEY} changed under this publish ${ATTEMPTS} times in a row (other publishes are writing it)`,
+    'Run this again when the other publishes have finished; nothing it wrote is in the index yet.',
+  );
 }

@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '../../src/core/strings.js';
-import { contrastRatio, innerColor, MIN_CONTEXT_CONTRAST } from '../../src/services/render/color.js';
+import { contrastRatio, innerColor, MIN_CONTEXT_CONTRAST } from '../../src/services/render/icons/color.js';
 import type { Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 import { contextSites } from './walk.js';

@@ -1,4 +1,4 @@
-import { failure, type Result, success } from './envelope.js';
+import { failure, type Result, success } from './result.js';
 import { badRequest } from './error-catalogue.js';
 import type { ErrorItem } from './envelope.js';
 import { trimTrailing } from './strings.js';

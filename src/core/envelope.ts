@@ -30,8 +30,8 @@ export type Envelope<T = unknown> = OkEnvelope<T> | ErrEnvelope<T>;
  */
 export interface Extras {
   summary?: string;
-  /** What was made: its fixed URI, its body, and `handle`, a URI any later request may read it by while it is kept. */
-  artifact?: { uri: string; mimeType: string; text: string; handle?: string };
+  /** What was made: its body, `uri` (where its caller reads it) and `handle` (where any later request may read it while it is kept). */
+  artifact?: { uri?: string; mimeType: string; text: string; handle?: string };
 }
 
 /** What a tool handler returns: the envelope, and its extras. */
@@ -54,8 +54,9 @@ export function ok<T>(data: T, meta: Meta = {}): Answer<T> {
   return { envelope: { ok: true, data, meta } };
 }
 
+/** `retryable` from the code's policy, unless the item already says (a damaged release is never retryable). */
 function withRetry(e: ErrorItem): ErrorItem {
-  return policyOf(e.code).retryable ? { ...e, retryable: true } : e;
+  return e.retryable === undefined && policyOf(e.code).retryable ? { ...e, retryable: true } : e;
 }
 
 /** A failed answer (with partial data when some of it could be answered); `retryable` comes from the policy. */
@@ -82,21 +83,3 @@ export function outcomeOf<T>(answer: Answer<T>, soft: ReadonlySet<ErrorCode> = N
 export function refused(errors: ErrorItem | readonly ErrorItem[], meta: Meta = {}): Outcome<never> {
   return outcomeOf(err(errors, meta));
 }
-
-/**
- * The one shape of an operation that either gives a value or fails with a reason. Each branch
- * forbids the other's key, so `r.error === undefined` narrows to the value and back.
- * (Tool answers are envelopes, `Answer<T>`; this is for everything below and beside them.)
- */
-export type Result<T, E = ErrorItem> = Success<T> | Failure<E>;
-export interface Success<T> {
-  readonly value: T;
-  readonly error?: never;
-}
-export interface Failure<E> {
-  readonly error: E;
-  readonly value?: never;
-}
-
-export const success = <T>(value: T): Success<T> => ({ value });
-export const failure = <E>(error: E): Failure<E> => ({ error });

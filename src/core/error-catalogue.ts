@@ -107,13 +107,26 @@ export const timeout = (ms: number) =>
     }),
   );
 
-export const upstreamError = (requestId: string) =>
-  retryable(
-    item('upstream_error', {
-      message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
-      fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
-    }),
-  );
+/**
+ * A storage backend failed. `unreadable` names a release whose stored copy is damaged (missing,
+ * corrupt, too large, not matching its hash): retrying cannot help, so the item says so and is not
+ * marked retryable.
+ */
+export const upstreamError = (requestId: string, unreadable?: string) =>
+  unreadable === undefined
+    ? retryable(
+        item('upstream_error', {
+          message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
+          fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
+        }),
+      )
+    : {
+        ...item('upstream_error', {
+          message: `Release ${unreadable} cannot be read here: its stored copy is damaged.`,
+          fix_hint: `Retrying will not help until it is published again; use another version (list_schema_versions), or report request id ${requestId}.`,
+        }),
+        retryable: false,
+      };
 
 /** The one internal-error item: nothing internal, only the request id to report. */
 export const internalError = (requestId: string) =>

@@ -1,4 +1,4 @@
-import { failure, type Result, success } from './envelope.js';
+import { failure, type Result, success } from './result.js';
 
 export const MAX_JSON_DEPTH = 64;
 

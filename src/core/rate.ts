@@ -3,7 +3,7 @@ export type RateBucket = 'read' | 'validate' | 'resolve';
 
 type Binding = 'RL_READ' | 'RL_VALIDATE' | 'RL_RESOLVE' | 'RL_READ_IP' | 'RL_VALIDATE_IP' | 'RL_RESOLVE_IP';
 
-/** Per bucket: the address-wide binding (no header changes its key), then the per-client one under it. */
+/** Per bucket: the address-wide binding (keyed on the address alone), then the per-client one under it. */
 const BINDINGS: Record<RateBucket, { ip: Binding; client: Binding }> = {
   read: { ip: 'RL_READ_IP', client: 'RL_READ' },
   validate: { ip: 'RL_VALIDATE_IP', client: 'RL_VALIDATE' },
@@ -20,11 +20,24 @@ export interface RateKeys {
 }
 
 /**
- * The caller's keys: the client IP Cloudflare reports (`X-Forwarded-For` is not trusted), and that
- * IP plus the self-declared `DTPR-Client` name, so several agents behind one address are told apart.
+ * The address a request counts against. In a deployment, Cloudflare's edge sets `CF-Connecting-IP`
+ * to the connecting address, replacing any value a client sent, so no client chooses it. Under
+ * `npm start` (wrangler dev, which sets LOCAL_DEV = "on") the header is the client's own when it
+ * sends one (the local runtime fills it from the socket only when it is absent), so it is
+ * ignored there and every caller is 'local'. `X-Forwarded-For` is never read. Without the header
+ * (a request that did not come through the edge) the address is 'local' too.
  */
-export function rateKeys(header: (name: string) => string | undefined): RateKeys {
-  const ip = header('cf-connecting-ip') ?? 'local';
+export function callerAddress(env: Partial<Env>, header: (name: string) => string | undefined): string {
+  if (env.LOCAL_DEV === 'on') return 'local';
+  return header('cf-connecting-ip') ?? 'local';
+}
+
+/**
+ * The caller's keys: its address (callerAddress), and that address plus the self-declared
+ * `DTPR-Client` name, so several agents behind one address are told apart.
+ */
+export function rateKeys(env: Partial<Env>, header: (name: string) => string | undefined): RateKeys {
+  const ip = callerAddress(env, header);
   const client = (header('dtpr-client') ?? '').trim().slice(0, 64) || 'anonymous';
   return { ip, client: `${ip}|${client}` };
 }
@@ -53,7 +66,7 @@ export type TokenTaker = (bucket: RateBucket) => Promise<boolean>;
 /** The token taker of a request: its bindings and the caller's keys from its headers. */
 export function tokenTaker(env: Partial<Env>, header: (name: string) => string | undefined): TokenTaker {
   if (!rateLimitingOn(env)) return ALWAYS;
-  const keys = rateKeys(header);
+  const keys = rateKeys(env, header);
   return (bucket) => takeToken(env, bucket, keys);
 }
 

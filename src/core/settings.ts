@@ -1,7 +1,6 @@
 import { trimTrailing } from './strings.js';
 
-/** What a deployment's wrangler vars configure: request limits and the public origin. */
-/** Request limits, with the contract's defaults. */
+/** Request limits, with the contract's defaults; a deployment's wrangler vars override them. */
 export interface Limits {
   bodyBytes: number;
   batch: number;
@@ -11,6 +10,10 @@ export interface Limits {
   workBudgetMs: number;
   /** Total bytes the answers of one /mcp batch may take. */
   batchAnswerBytes: number;
+  /** Renders one address may keep per hour (render_datachain on /mcp). */
+  keepRendersPerHour: number;
+  /** Bytes of renders (bodies and source datachains) one address may keep per hour. */
+  keepBytesPerHour: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -19,6 +22,8 @@ export const DEFAULT_LIMITS: Limits = {
   readBudgetMs: 2_000,
   workBudgetMs: 5_000,
   batchAnswerBytes: 1_048_576,
+  keepRendersPerHour: 120,
+  keepBytesPerHour: 16 * 1024 * 1024,
 };
 
 function positive(raw: string | undefined, fallback: number): number {
@@ -44,12 +49,9 @@ function parseLimits(env: object): Limits {
     readBudgetMs: positive(s('READ_BUDGET_MS'), DEFAULT_LIMITS.readBudgetMs),
     workBudgetMs: positive(s('WORK_BUDGET_MS'), DEFAULT_LIMITS.workBudgetMs),
     batchAnswerBytes: positive(s('BATCH_ANSWER_BYTES'), DEFAULT_LIMITS.batchAnswerBytes),
+    keepRendersPerHour: positive(s('KEEP_RENDERS_PER_HOUR'), DEFAULT_LIMITS.keepRendersPerHour),
+    keepBytesPerHour: positive(s('KEEP_BYTES_PER_HOUR'), DEFAULT_LIMITS.keepBytesPerHour),
   };
-}
-
-/** The wall-clock budget of a tool's kind of work: reads, or validate, resolve and render. */
-export function budgetFor(limits: Limits, bucket: 'read' | 'validate' | 'resolve'): number {
-  return bucket === 'read' ? limits.readBudgetMs : limits.workBudgetMs;
 }
 
 /** `scheme://host[:port]` of an absolute URL, without a full URL parse on the hot path. */
@@ -66,62 +68,4 @@ function requestOrigin(url: string): string {
 export function publicOrigin(env: Partial<Env> | undefined, url: string): string {
   const configured = (env?.PUBLIC_ORIGIN ?? '').split(',')[0]!.trim();
   return configured === '' ? requestOrigin(url) : trimTrailing(configured, '/');
-}
-
-/**
- * The deadline a request's synchronous work checks between units of work (a placement through a
- * rule family, a card rendered, a snapshot item compared...). A Worker's clock does not advance
- * while code runs without I/O, so a wall-clock timer alone cannot stop CPU-bound work: the
- * deadline also counts units, UNITS_PER_MS per millisecond of budget, and expires on whichever
- * runs out first. Expiry throws DeadlineExceeded, which the tool registry answers as `timeout`.
- */
-export interface Deadline {
-  readonly budgetMs: number;
-  /** Spends one unit; throws DeadlineExceeded when the units or the time are used up. */
-  check(): void;
-}
-
-/** Units of work one millisecond of budget allows; a unit takes microseconds. */
-const UNITS_PER_MS = 100;
-/** How many units pass between two looks at the clock. */
-const CLOCK_EVERY = 64;
-
-export class DeadlineExceeded extends Error {
-  constructor(readonly budgetMs: number) {
-    super(`work budget of ${budgetMs} ms exceeded`);
-  }
-}
-
-export function startDeadline(
-  budgetMs: number,
-  now: () => number = Date.now,
-  units = budgetMs * UNITS_PER_MS,
-): Deadline {
-  const end = now() + budgetMs;
-  let spent = 0;
-  return {
-    budgetMs,
-    check() {
-      if (spent++ >= units || (spent % CLOCK_EVERY === 1 && now() > end)) throw new DeadlineExceeded(budgetMs);
-    },
-  };
-}
-
-/** Thrown by `withinBudget` when the wall clock runs out first. */
-export class BudgetExceeded extends Error {}
-
-/**
- * Resolves with `work`, or rejects with BudgetExceeded after `ms` of wall-clock time. Only work
- * that awaits needs it: synchronous work is stopped by its deadline's unit count.
- */
-export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expiry = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BudgetExceeded()), ms);
-  });
-  try {
-    return await Promise.race([work, expiry]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,16 @@
-/** A storage backend (KV, the release bucket) failed; surfaces answer `upstream_error`, which a retry may clear. */
+/**
+ * A storage backend (KV, the release bucket) failed; surfaces answer `upstream_error`. A retry may
+ * clear it, unless `release` is set: that release's stored copy is damaged (missing, corrupt, too
+ * large or not matching its hash) and stays so until it is published again.
+ */
 export class StorageFailure extends Error {
   override name = 'StorageFailure';
+  constructor(
+    message: string,
+    readonly release?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Runs a storage operation; any failure becomes a StorageFailure. */

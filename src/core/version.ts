@@ -1,4 +1,4 @@
-import { type Failure, failure, type Result, success } from './envelope.js';
+import { type Failure, failure, type Result, success } from './result.js';
 import { badRequest } from './error-catalogue.js';
 import type { ErrorItem } from './envelope.js';
 import { SLUG_PATTERN } from './strings.js';

@@ -8,7 +8,7 @@ import { LocaleCode } from './locale.js';
  * - `elements` are materialized and sorted by id (the natural order of list answers).
  * - `symbols` maps symbol id to the SVG text exactly as authored.
  * - `search_index` maps each manifest locale to a MiniSearch index of the elements, built with
- *   the options of `src/services/search-options.ts` and packed by `src/services/search-pack.ts`.
+ *   the options of `src/services/search/options.ts` and packed by `src/services/search/pack.ts`.
  */
 export const Bundle = z.object({
   manifest: Manifest,

@@ -1,6 +1,6 @@
 import { payloadTooLarge } from '../core/error-catalogue.js';
 import type { McpContext } from './context.js';
-import { type Dispatched, dispatchOne } from './dispatch.js';
+import { type Dispatched, dispatchOne, type Methods } from './dispatch.js';
 import { serializeResponse } from './encode.js';
 import { classifyMessage, RPC, type RpcId, rpcError } from './jsonrpc.js';
 
@@ -30,7 +30,12 @@ export interface BatchAnswer {
  * pass it, and every request after it, is answered with a `payload_too_large` error instead of
  * being run.
  */
-export async function answerBatch(entries: readonly unknown[], ctx: McpContext, cap: number): Promise<BatchAnswer> {
+export async function answerBatch(
+  entries: readonly unknown[],
+  ctx: McpContext,
+  era: Methods,
+  cap: number,
+): Promise<BatchAnswer> {
   const parts: string[] = [];
   const effects: Omit<Dispatched, 'response'>[] = [];
   let bytes = 2;
@@ -42,7 +47,7 @@ export async function answerBatch(entries: readonly unknown[], ctx: McpContext, 
       if (c.kind === 'notification' || c.kind === 'response') continue;
       text = c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
     } else {
-      const { response, ...told } = await dispatchOne(entry, ctx);
+      const { response, ...told } = await dispatchOne(entry, ctx, era);
       effects.push(told);
       if (!response) continue;
       text = serializeResponse(response);

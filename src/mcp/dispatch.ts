@@ -3,13 +3,13 @@ import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, REPLY, type Reply } from './context.js';
 import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
-import { withReleases } from '../store/store.js';
+import { withReleases } from '../store/loading.js';
+import type { Era } from './era.js';
 import { getPrompt, listPrompts } from './prompts.js';
-import { empty, initialize, setLevel } from './protocol.js';
 import { listResources, listResourceTemplates, readResource } from './resources.js';
 import { callTool, listTools } from './tools-call.js';
 
-/** The methods both protocol eras answer (2026-07-28 adds only `server/discover`). */
+/** The methods every protocol era answers; each era adds its own (`initialize`, `server/discover`...). */
 export const SHARED_METHODS: Readonly<Record<string, MethodHandler>> = {
   'tools/list': listTools,
   'tools/call': callTool,
@@ -21,16 +21,8 @@ export const SHARED_METHODS: Readonly<Record<string, MethodHandler>> = {
   'completion/complete': complete,
 };
 
-/** Every method of the 2025 era. Notifications among them are accepted and need no answer. */
-const METHODS: Record<string, MethodHandler> = {
-  initialize,
-  ping: empty,
-  'notifications/initialized': empty,
-  initialized: empty,
-  'notifications/cancelled': empty,
-  'logging/setLevel': setLevel,
-  ...SHARED_METHODS,
-};
+/** What dispatching needs of an era: its method table and how it stamps a result. */
+export type Methods = Pick<Era, 'methods' | 'stamp'>;
 
 /** What one message owes: its response (null for notifications and client responses) and what it tells the transport. */
 export interface Dispatched {
@@ -48,6 +40,7 @@ interface Request {
   method: string;
   params: unknown;
   handler: MethodHandler;
+  stamp: Methods['stamp'];
 }
 
 /** One per-message concern: answers the request itself, or passes it on with `next`. */
@@ -79,17 +72,27 @@ const catchFaults: Step = async (req, ctx, next) => {
         label: req.method,
       };
     }
-    const item = upstreamError(requestId);
+    const item = upstreamError(requestId, error.release);
     return { response: rpcError(req.id, RPC.SERVER_ERROR, item.message, item), label: req.method };
   }
 };
 
-/** The method itself, run again after reading a release it needed; a `Reply` carries effects besides its result. */
-const run: Step = async (req, ctx) => {
-  const value = await withReleases(ctx.caller.store, () => req.handler(req.params, ctx));
-  if (!isReply(value)) return { response: result(req.id, value), label: req.method };
-  return { response: result(req.id, value.result), label: req.method, ...value.effects };
-};
+/**
+ * The method and the stamping of its result, inside the release-loading seam (both may name a
+ * release not read yet; the seam reads it and runs them again). A `Reply` carries effects besides
+ * its result.
+ */
+const run: Step = async (req, ctx) =>
+  withReleases(ctx.caller.store, () => {
+    const value = req.handler(req.params, ctx);
+    return value instanceof Promise ? value.then((v) => answered(req, ctx, v)) : answered(req, ctx, value);
+  });
+
+function answered(req: Request, ctx: McpContext, value: unknown): Dispatched {
+  const reply = isReply(value) ? value : undefined;
+  const stamped = req.stamp(req.method, req.params, reply ? reply.result : value, ctx);
+  return { response: result(req.id, stamped), label: req.method, ...reply?.effects };
+}
 
 const isReply = (value: unknown): value is Reply =>
   typeof value === 'object' && value !== null && (value as Partial<Reply>)[REPLY] === true;
@@ -101,32 +104,28 @@ function through(req: Request, ctx: McpContext, at: number): Promise<Dispatched>
 }
 
 /** Handles one JSON value of a POST body (or of a batch). */
-export async function dispatchOne(
-  value: unknown,
-  ctx: McpContext,
-  methods: Readonly<Record<string, MethodHandler>> = METHODS,
-): Promise<Dispatched> {
+export async function dispatchOne(value: unknown, ctx: McpContext, era: Methods): Promise<Dispatched> {
   const c = classifyMessage(value);
   if (c.kind === 'invalid') return { response: c.response };
   if (c.kind === 'response') return { response: null };
-  const handler = Object.hasOwn(methods, c.msg.method) ? methods[c.msg.method] : undefined;
+  const handler = Object.hasOwn(era.methods, c.msg.method) ? era.methods[c.msg.method] : undefined;
   if (c.kind === 'notification') {
     if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
     return { response: null };
   }
-  return dispatchRequest(c.msg, ctx, methods);
+  return dispatchRequest(c.msg, ctx, era);
 }
 
-/** Answers one classified request with the given method table (unknown methods are -32601). */
+/** Answers one classified request with an era's method table (unknown methods are -32601) and stamping. */
 export function dispatchRequest(
   { id, method, params }: { id: RpcId; method: string; params?: unknown },
   ctx: McpContext,
-  methods: Readonly<Record<string, MethodHandler>>,
+  era: Methods,
 ): Promise<Dispatched> {
-  const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
+  const handler = Object.hasOwn(era.methods, method) ? era.methods[method] : undefined;
   if (!handler)
     return Promise.resolve({
       response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`),
     });
-  return through({ id, method, params, handler }, ctx, 0);
+  return through({ id, method, params, handler, stamp: era.stamp }, ctx, 0);
 }

@@ -1,126 +1,51 @@
-import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
-import { isObject, META, MODERN_VERSION, metaVersion } from './http-rules.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import type { SessionSlots } from '../store/sessions.js';
+import type { McpContext, MethodHandler } from './context.js';
+import type { RpcResponse } from './jsonrpc.js';
 
-export { META, MODERN_VERSION };
+/** Reads a request header by its (case-insensitive) name. */
+export type HeaderReader = (name: string) => string | undefined;
 
-/** Every revision this server speaks, newest first: the modern one, then those that use `initialize`. */
-const ALL_PROTOCOL_VERSIONS = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] as const;
-
-/** Error codes the 2026-07-28 revision reserves for itself. */
-export const MODERN_RPC = { HEADER_MISMATCH: -32020, UNSUPPORTED_VERSION: -32022 } as const;
-
-/** A request refused by the 2026-07-28 transport rules: the HTTP status and the JSON-RPC error. */
-export interface Refusal {
+/** What one POST /mcp is answered with, before encoding. */
+export interface EraAnswer {
   status: number;
-  response: RpcResponse;
+  /**
+   * Absent for an empty answer (202, 204). A response object, or already serialised text: a JSON
+   * array of responses (a batch) when `stream` is false, framed SSE events when it is true.
+   */
+  body?: RpcResponse | string;
+  /** True when `body` is an already framed event stream. */
+  stream?: boolean;
+  headers: Record<string, string>;
+  /** The methods (and tools) answered, for the request log line. */
+  labels: string[];
 }
-
-const mismatch = (id: RpcId | null, message: string, fix: string): Refusal => ({
-  status: 400,
-  response: rpcError(id, MODERN_RPC.HEADER_MISMATCH, `Header mismatch: ${message}`, {
-    code: 'bad_request',
-    message: `Header mismatch: ${message}`,
-    fix_hint: fix,
-  }),
-});
-
-const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-/** Visible ASCII and space, with no space at either end: a plain header value. */
-const PLAIN_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
-
-/** An `Mcp-Name` value as the body would hold it: the Base64 sentinel form decoded; undefined when malformed. */
-export function decodeHeaderValue(raw: string): string | undefined {
-  const sentinel = BASE64_SENTINEL.exec(raw);
-  // A value shaped like the sentinel is always encoded (clients must encode such literals too).
-  if (!sentinel) return PLAIN_VALUE.test(raw) && !(raw.startsWith('=?base64?') && raw.endsWith('?=')) ? raw : undefined;
-  try {
-    const bytes = Uint8Array.from(atob(sentinel[1]!), (ch) => ch.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Methods whose `Mcp-Name` header mirrors a params field. */
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
-
-const FIX_HEADERS =
-  'Send MCP-Protocol-Version, Mcp-Method and (for tools/call, prompts/get, resources/read) Mcp-Name headers equal to the body values, as the 2026-07-28 Streamable HTTP transport requires.';
 
 /**
- * The 2026-07-28 request checks: the revision in `_meta` and the `MCP-Protocol-Version` header
- * agree and are served here, and `Mcp-Method` / `Mcp-Name` mirror the body. Undefined when it passes.
+ * One MCP protocol era: everything that differs between the revisions with the `initialize`
+ * handshake (2025) and the revision without one (2026-07-28). The route and the method handlers
+ * are era-blind: the route asks `eraOf` which era a POST belongs to and lets it answer; the
+ * handlers run in the context the era builds and return plain results the era stamps.
  */
-export function checkModernRequest(
-  id: RpcId,
-  method: string,
-  params: unknown,
-  h: (name: string) => string | undefined,
-): Refusal | undefined {
-  const header = h('mcp-protocol-version');
-  const declared = metaVersion({ params });
-  if (header === undefined) return mismatch(id, 'the MCP-Protocol-Version header is missing.', FIX_HEADERS);
-  if (declared === undefined) {
-    return mismatch(
-      id,
-      `MCP-Protocol-Version is '${header.slice(0, 40)}' but params._meta has no ${META.protocolVersion}.`,
-      `Put "${META.protocolVersion}": "${MODERN_VERSION}" in params._meta, or use the initialize handshake of a 2025 revision.`,
-    );
-  }
-  if (header !== declared) {
-    return mismatch(
-      id,
-      `MCP-Protocol-Version header value '${header.slice(0, 40)}' does not match body value '${declared.slice(0, 40)}'.`,
-      FIX_HEADERS,
-    );
-  }
-  if (declared !== MODERN_VERSION) {
-    const message = `Unsupported protocol version '${declared.slice(0, 40)}'.`;
-    return {
-      status: 400,
-      response: rpcError(id, MODERN_RPC.UNSUPPORTED_VERSION, message, {
-        supported: [...ALL_PROTOCOL_VERSIONS],
-        requested: declared,
-      }),
-    };
-  }
-  const methodHeader = h('mcp-method');
-  if (methodHeader === undefined) return mismatch(id, 'the Mcp-Method header is missing.', FIX_HEADERS);
-  if (methodHeader !== method) {
-    return mismatch(
-      id,
-      `Mcp-Method header value '${methodHeader.slice(0, 100)}' does not match body value '${method.slice(0, 100)}'.`,
-      FIX_HEADERS,
-    );
-  }
-  const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
-  if (!field) return undefined;
-  const nameHeader = h('mcp-name');
-  if (nameHeader === undefined) return mismatch(id, `the Mcp-Name header is missing for ${method}.`, FIX_HEADERS);
-  const name = decodeHeaderValue(nameHeader);
-  if (name === undefined) {
-    return mismatch(
-      id,
-      'the Mcp-Name header holds characters a plain header value may not, outside the =?base64?...?= form.',
-      'Send a name or URI outside visible ASCII as Mcp-Name: =?base64?<Base64 of its UTF-8>?=.',
-    );
-  }
-  const body = isObject(params) ? params[field] : undefined;
-  if (name !== body) {
-    return mismatch(
-      id,
-      `Mcp-Name header value '${name.slice(0, 100)}' does not match body value '${String(body).slice(0, 100)}'.`,
-      FIX_HEADERS,
-    );
-  }
-  return undefined;
-}
-
-/** HTTP status of a 2026-07-28 answer: 404 for an unknown method, 400 for an invalid request. */
-export function modernStatus(response: RpcResponse, rateLimited: boolean | undefined): number {
-  if (!('error' in response)) return 200;
-  if (response.error.code === RPC.METHOD_NOT_FOUND) return 404;
-  if (response.error.code === RPC.INVALID_REQUEST) return 400;
-  return rateLimited ? 429 : 200;
+export interface Era {
+  readonly name: '2025' | '2026-07-28';
+  /** Request headers this era reads; a browser's CORS preflight must allow each. */
+  readonly requestHeaders: readonly string[];
+  /** Whether a POST body (with its headers) is this era's. */
+  claims(body: unknown, header: HeaderReader): boolean;
+  /**
+   * The context the methods of one request run in. Its session store (`caller.sessions`) decides
+   * what a render links to: the session's view in 2025, a handle any later request reads in 2026-07-28.
+   */
+  context(c: Context<AppEnv>, slots: SessionSlots): McpContext;
+  /** The methods this revision answers; any other is -32601. */
+  readonly methods: Readonly<Record<string, MethodHandler>>;
+  /** A method's result as this revision sends it; runs inside the release-loading seam. */
+  stamp(method: string, params: unknown, result: unknown, ctx: McpContext): unknown;
+  /**
+   * Answers the POST under this revision's header rules and HTTP statuses; `context` is built
+   * only once the headers pass.
+   */
+  answer(body: unknown, header: HeaderReader, context: () => McpContext): Promise<EraAnswer>;
 }

@@ -1,9 +1,13 @@
-import { resolveVersion, type SchemaStore } from '../store/store.js';
+import type { Release } from '../store/release.js';
+import type { SchemaStore } from '../store/store.js';
 
 /**
  * Icons of the server, its tools, prompts and resources: our own composed DTPR element icons,
  * served by the REST icon route of the newest stable release, as absolute URLs on the origin the
- * client reached (so any client that can call the server can fetch them).
+ * client reached (so any client that can call the server can fetch them). Icons are optional: they
+ * come from a release this isolate already holds (the store preloads `ai@latest`), and when that
+ * one could not be read, from the newest release it holds, or there are none. They never read a
+ * release nor fail an answer.
  */
 const SERVER_ELEMENT = 'institution';
 
@@ -30,9 +34,26 @@ export interface Icon {
   sizes: ['any'];
 }
 
-/** The icon list of an element of the newest stable release, or none when no release is served. */
+/** The release icons are drawn from: `ai@latest` when held, else the newest held `ai` release (stable first). */
+function iconRelease(store: SchemaStore): Release | undefined {
+  const held = (id: string) => (store.peek ? store.peek(id) : store.release(id));
+  const index = store.index();
+  const latest = index.aliases['ai@latest'];
+  const first = latest === undefined ? undefined : held(latest);
+  if (first) return first;
+  const candidates = index.versions
+    .filter((v) => v.id.startsWith('ai@') && v.id !== latest)
+    .sort((a, b) => (a.status === b.status ? (a.id < b.id ? 1 : -1) : a.status === 'stable' ? -1 : 1));
+  for (const v of candidates) {
+    const release = held(v.id);
+    if (release) return release;
+  }
+  return undefined;
+}
+
+/** The icon list of an element of the icon release, or none when no release is held. */
 function iconOf(store: SchemaStore, origin: string, element: string): Icon[] {
-  const release = resolveVersion(store, 'ai@latest').value;
+  const release = iconRelease(store);
   if (!release?.elementById.has(element)) return [];
   return [
     {
@@ -44,7 +65,7 @@ function iconOf(store: SchemaStore, origin: string, element: string): Icon[] {
 }
 
 /**
- * `build(store, origin)` computed once per newest stable release and origin, then served again: the
+ * `build(store, origin)` computed once per icon release and origin, then served again: the
  * lists that carry icons are built once per isolate and origin rather than per request.
  */
 export function perOrigin<T>(
@@ -52,7 +73,7 @@ export function perOrigin<T>(
 ): (store: SchemaStore, origin: string) => T {
   const built = new WeakMap<object, Map<string, T>>();
   return (store, origin) => {
-    const release = resolveVersion(store, 'ai@latest').value;
+    const release = iconRelease(store);
     if (!release) return build(store, origin);
     let byOrigin = built.get(release);
     if (!byOrigin) built.set(release, (byOrigin = new Map()));

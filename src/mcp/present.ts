@@ -1,5 +1,5 @@
 import type { Extras, Outcome } from '../core/envelope.js';
-import { VIEW_URI } from '../services/render/summary.js';
+import { VIEW_URI } from '../store/render-uris.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 
 /** MCP Apps: the page needs no network; the page's own CSP says the same. */
@@ -11,18 +11,16 @@ const UI_META = { resourceUri: VIEW_URI, csp: { connectDomains: [], resourceDoma
  */
 type Presenter = (extras: Extras) => Record<string, unknown>;
 
-/** render_datachain: the summary as the text block; a sign also embedded, a page linked to its MCP App view. */
+/** render_datachain: the summary as the text block and the render's handle; a sign also embedded, a page shown by the MCP App view. */
 const presentRender: Presenter = ({ summary = '', artifact }) => {
   const text = { type: 'text', text: summary };
   const link = artifact?.handle ? [handleLink(artifact.handle, artifact.mimeType)] : [];
-  if (artifact && artifact.uri !== VIEW_URI) {
-    return {
-      content: [
-        text,
-        { type: 'resource', resource: { uri: artifact.uri, mimeType: artifact.mimeType, text: artifact.text } },
-        ...link,
-      ],
-    };
+  if (artifact?.mimeType.startsWith('image/svg')) {
+    const uri = artifact.uri ?? artifact.handle;
+    const embedded = uri
+      ? [{ type: 'resource', resource: { uri, mimeType: artifact.mimeType, text: artifact.text } }]
+      : [];
+    return { content: [text, ...embedded, ...link] };
   }
   return { content: [text, ...link], _meta: { ui: UI_META } };
 };

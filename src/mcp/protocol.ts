@@ -47,17 +47,17 @@ export const initialize: MethodHandler = async (params, ctx) => {
     asked && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(asked)
       ? asked
       : SUPPORTED_PROTOCOL_VERSIONS[0];
-  let session = ctx.clientSessionId;
-  if (!session) {
-    session = issueSessionId();
-    await recordIssued(ctx.sessionRecords, session);
-  }
   const result = {
     protocolVersion,
     capabilities: { ...CAPABILITIES, logging: {} },
     serverInfo: serverIdentity(ctx),
     instructions: INSTRUCTIONS,
   };
+  let session = ctx.clientSessionId;
+  if (!session) {
+    session = issueSessionId();
+    await recordIssued(ctx.sessionRecords, session);
+  }
   return { [REPLY]: true, result, effects: { session } };
 };
 

@@ -1,7 +1,7 @@
 import { perOrigin, resourceIcons } from './icons.js';
 import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
-import { RENDER_URI, SIGN_URI, VIEW_URI } from '../services/render/summary.js';
+import { RENDER_URI, SIGN_URI, VIEW_URI } from '../store/render-uris.js';
 import { badRequest, notFound, unknownName } from '../core/error-catalogue.js';
 import { invokeTool } from '../tools/kernel/invoke.js';
 import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
@@ -126,13 +126,14 @@ export const readResource: MethodHandler = async (params, ctx) => {
   }
   const handle = RENDER_URI.exec(uri);
   if (handle) {
-    const body = await ctx.caller.sessions.readKept(handle[1]!);
+    const body = await ctx.caller.sessions.readKept(handle[1]!, handle[2] === 'svg' ? 'sign' : 'page');
     if (body === null) {
       throw new InvalidParams(
         notFound({
-          message: `No kept render '${uri.slice(0, 200)}': it has expired or was never made here.`,
+          message: `No kept render '${uri.slice(0, 200)}': it has expired, its session was deleted, or it was never made here as ${handle[2] === 'svg' ? 'a sign (.svg)' : 'a page (.html)'}.`,
           path: 'params.uri',
-          fix_hint: 'Call render_datachain again; its answer links the new render (kept for two hours).',
+          fix_hint:
+            'Read the handle exactly as render_datachain linked it (.html for a page, .svg for a sign), or call render_datachain again; its answer links the new render (kept for two hours).',
         }),
       );
     }

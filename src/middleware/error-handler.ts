@@ -31,7 +31,7 @@ export const errorHandler: ErrorHandler = (err, c) => {
   const storage = err instanceof StorageFailure;
   const body: ErrEnvelope = {
     ok: false,
-    errors: [storage ? upstreamError(requestId) : internalError(requestId)],
+    errors: [storage ? upstreamError(requestId, err.release) : internalError(requestId)],
     meta: { request_id: requestId },
   };
   return c.json(body, storage ? 502 : 500, headers);

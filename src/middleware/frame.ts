@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SchemaStore } from '../store/store.js';
 import { notFound } from './error-handler.js';
@@ -10,18 +10,33 @@ const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
 
+/** The request's `waitUntil`, where the runtime gives one (an app called without an execution context has none). */
+function backgroundOf(c: Context): ((work: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (work) => ctx.waitUntil(work);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
 function requestIdFor(incoming: string | undefined): string {
   return incoming && REUSABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-/** Headers every answer carries (HTML and SVG answers set their own Content-Security-Policy first), CORS included. */
-function applyHeaders(h: Headers, id: string): void {
+/**
+ * Headers every answer carries (HTML and SVG answers set their own Content-Security-Policy first),
+ * and open CORS unless the Origin rule refused the caller's origin (then a browser may not read the
+ * refusal, and a refused preflight fails both by its status and by its missing grant).
+ */
+function applyHeaders(h: Headers, id: string, cors: boolean): void {
   h.set('X-Request-Id', id);
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'no-referrer');
   h.set('X-Frame-Options', 'DENY');
   if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (!cors) return;
   h.set('Access-Control-Allow-Origin', '*');
   h.set('Access-Control-Expose-Headers', EXPOSED_LIST);
 }
@@ -41,12 +56,12 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     const id = requestIdFor(c.req.header('x-request-id'));
     c.set('requestId', id);
     c.set('store', (store ??= getStore(c.env)));
-    const refreshing = store.refresh?.();
+    const refreshing = store.refresh?.(backgroundOf(c));
     if (refreshing) await refreshing;
     const path = c.req.path;
     if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
     else await next();
-    applyHeaders(c.res.headers, id);
+    applyHeaders(c.res.headers, id, c.get('originRefused') !== true);
     if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
   };
 }

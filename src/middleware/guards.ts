@@ -97,6 +97,7 @@ export function originGuard(refuse: Refuser): MiddlewareHandler<AppEnv> {
   return async function originGuardMiddleware(c, next) {
     const origin = c.req.header('origin');
     if (origin === undefined || isAllowed(origin, c.env)) return next();
+    c.set('originRefused', true);
     return refuse(c, forbiddenOrigin(origin));
   };
 }

@@ -1,4 +1,4 @@
-import { type Failure, failure, type Result, success } from '../core/envelope.js';
+import { type Failure, failure, type Result, success } from '../core/result.js';
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { LOCALE_CODES, type LocaleCode } from '../domain/locale.js';

@@ -1,4 +1,4 @@
-import { failure, type Result, success } from '../core/envelope.js';
+import { failure, type Result, success } from '../core/result.js';
 import { parseJsonBody } from '../core/json.js';
 import { jsonPath } from '../core/json.js';
 import { isLocaleArray } from '../core/projection.js';

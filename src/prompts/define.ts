@@ -1,4 +1,4 @@
-import type { Result } from '../core/envelope.js';
+import type { Result } from '../core/result.js';
 import type { SchemaStore } from '../store/store.js';
 import type { PromptArgument } from './args.js';
 

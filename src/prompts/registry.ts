@@ -1,4 +1,4 @@
-import { type Failure, failure } from '../core/envelope.js';
+import { type Failure, failure } from '../core/result.js';
 import { unknownName } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { checkArguments } from './args.js';

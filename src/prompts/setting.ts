@@ -1,4 +1,4 @@
-import { type Result, type Success, success } from '../core/envelope.js';
+import { type Result, type Success, success } from '../core/result.js';
 import type { LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import { localeOf, releaseOf } from './args.js';

@@ -1,5 +1,4 @@
 import type { LocaleCode } from '../domain/locale.js';
-import { VIEW_URI } from '../services/render/summary.js';
 import { getElement } from '../tools/get-element.js';
 import { listElements } from '../tools/list-elements.js';
 import { renderDatachain } from '../tools/render-datachain.js';
@@ -23,7 +22,7 @@ const STEPS: Record<LocaleCode, { head: string; steps: Record<Step, StepText> }>
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<the datachain>} returns a self-contained copy that pins the schema it uses, for sharing or archiving.`,
       render: (v, l) =>
-        `${renderDatachain.name} {"version":"${v}","datachain":<the datachain>,"locale":"${l}"} renders the page a member of the public reads; it is then the resource ${VIEW_URI}.`,
+        `${renderDatachain.name} {"version":"${v}","datachain":<the datachain>,"locale":"${l}"} renders the page a member of the public reads; read it with resources/read at the resource_uri its answer names.`,
     },
   },
   fr: {
@@ -38,7 +37,7 @@ const STEPS: Record<LocaleCode, { head: string; steps: Record<Step, StepText> }>
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
       render: (v, l) =>
-        `${renderDatachain.name} {"version":"${v}","datachain":<la datachain>,"locale":"${l}"} produit la page que lit le public ; elle devient la ressource ${VIEW_URI}.`,
+        `${renderDatachain.name} {"version":"${v}","datachain":<la datachain>,"locale":"${l}"} produit la page que lit le public ; lisez-la avec resources/read à l’adresse resource_uri de sa réponse.`,
     },
   },
 };

@@ -1,4 +1,4 @@
-import { failure, type Result } from '../core/envelope.js';
+import { failure, type Result } from '../core/result.js';
 import { badRequest, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';

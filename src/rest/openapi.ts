@@ -1,6 +1,6 @@
 import { SERVER_VERSION } from '../core/server-version.js';
 import { SHAPES } from '../domain/content.js';
-import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
+import { TOOL_DESCRIPTORS, type ToolDescriptor } from '../tools/kernel/descriptors.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 import {
   Components,
@@ -12,7 +12,7 @@ import {
   successHeaders,
   type Schema,
 } from './openapi-parts.js';
-import { argumentSchema, queryKind } from './query.js';
+import { queryKind } from './query.js';
 import { RENDER_QUERY } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, templatePath, type JsonRoute } from './route-table.js';
 
@@ -33,9 +33,18 @@ function pascal(name: string): string {
   return name.replace(/(^|_)([a-z])/g, (_m, _s, ch: string) => ch.toUpperCase());
 }
 
+/** The descriptors the document is built from, by tool name. */
+type Described = ReadonlyMap<string, ToolDescriptor>;
+
+function descriptorOf(tools: Described, tool: ToolName): ToolDescriptor {
+  const descriptor = tools.get(tool);
+  if (!descriptor) throw new Error(`OpenAPI: a route calls the tool ${tool}, which has no descriptor`);
+  return descriptor;
+}
+
 /** An OpenAPI parameter whose schema is the tool argument's JSON Schema. */
-function toolParameter(tool: ToolName, name: string, where: 'path' | 'query'): Schema {
-  const { description, ...schema } = (argumentSchema(tool, name) ?? { type: 'string' }) as Schema;
+function toolParameter(descriptor: ToolDescriptor, name: string, where: 'path' | 'query'): Schema {
+  const { description, ...schema } = (descriptor.inputSchema.properties?.[name] ?? { type: 'string' }) as Schema;
   const kind = queryKind(schema);
   return {
     name,
@@ -55,8 +64,7 @@ const pathParameter = (name: string, description: string, schema: Schema): Schem
   schema,
 });
 
-function jsonOperation(route: JsonRoute, components: Components): Schema {
-  const descriptor = TOOL_DESCRIPTORS.find((d) => d.name === route.tool)!;
+function jsonOperation(route: JsonRoute, descriptor: ToolDescriptor, components: Components): Schema {
   const pathNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
   const operation: Schema = {
     operationId: route.tool,
@@ -64,8 +72,8 @@ function jsonOperation(route: JsonRoute, components: Components): Schema {
     description: `${descriptor.description}\n\nMCP twin: the \`${route.tool}\` tool; the body is its envelope.`,
     tags: [route.tag],
     parameters: [
-      ...pathNames.map((n) => toolParameter(route.tool, n, 'path')),
-      ...route.query.map((n) => toolParameter(route.tool, n, 'query')),
+      ...pathNames.map((n) => toolParameter(descriptor, n, 'path')),
+      ...route.query.map((n) => toolParameter(descriptor, n, 'query')),
     ],
   };
   if (route.body) {
@@ -105,9 +113,10 @@ function svgOperation(operationId: string, summary: string, parameters: Schema[]
   };
 }
 
-function svgPaths(): Record<string, Schema> {
-  const version = toolParameter('get_icon_url', 'version', 'path');
-  const elementId = toolParameter('get_icon_url', 'element_id', 'path');
+function svgPaths(tools: Described): Record<string, Schema> {
+  const iconUrl = descriptorOf(tools, 'get_icon_url');
+  const version = toolParameter(iconUrl, 'version', 'path');
+  const elementId = toolParameter(iconUrl, 'element_id', 'path');
   const variant = pathParameter(
     'variant',
     'An entry of the element\'s icon_variants other than "default": "dark", a context value id, or "<value>.dark".',
@@ -146,8 +155,8 @@ function svgPaths(): Record<string, Schema> {
 }
 
 /** POST .../render: a datachain in, the page or the sign out (or the envelope of an invalid datachain). */
-function renderOperation(components: Components): Schema {
-  const descriptor = TOOL_DESCRIPTORS.find((d) => d.name === 'render_datachain')!;
+function renderOperation(tools: Described, components: Components): Schema {
+  const descriptor = descriptorOf(tools, 'render_datachain');
   return {
     operationId: 'render_datachain',
     summary: 'Render a datachain as a page (HTML) or a sign (SVG)',
@@ -157,8 +166,8 @@ function renderOperation(components: Components): Schema {
       '.../validate: 200 with the envelope (ok: false). MCP twin: the `render_datachain` tool, which keeps the output in the session.',
     tags: ['datachains'],
     parameters: [
-      toolParameter('render_datachain', 'version', 'path'),
-      ...RENDER_QUERY.map((n) => toolParameter('render_datachain', n, 'query')),
+      toolParameter(descriptor, 'version', 'path'),
+      ...RENDER_QUERY.map((n) => toolParameter(descriptor, n, 'query')),
     ],
     requestBody: {
       required: true,
@@ -181,18 +190,27 @@ function renderOperation(components: Components): Schema {
   };
 }
 
-/** The OpenAPI 3.1 document of the REST surface, generated from the tool registry and the route table. */
-export function buildOpenApi(): Schema {
+/**
+ * The OpenAPI 3.1 document of the REST surface, from the route table and the tools' descriptors.
+ * The Worker passes none and reads the generated descriptors; `npm run gen` passes the ones it
+ * computes from the registry, so a tool and its route added in code are described before any run.
+ */
+export function buildOpenApi(descriptors: readonly ToolDescriptor[] = TOOL_DESCRIPTORS): Schema {
+  const tools: Described = new Map(descriptors.map((d) => [d.name, d]));
   const components = new Components();
   components.addZod('ErrorEnvelope', ErrorEnvelope);
   const health = components.addZod('Health', Health);
   const paths: Record<string, Record<string, Schema>> = {};
   for (const route of JSON_ROUTES) {
     const path = `${PREFIX}${templatePath(route.path)}`;
-    (paths[path] ??= {})[route.method.toLowerCase()] = jsonOperation(route, components);
+    (paths[path] ??= {})[route.method.toLowerCase()] = jsonOperation(
+      route,
+      descriptorOf(tools, route.tool),
+      components,
+    );
   }
-  paths[`${PREFIX}${templatePath(RENDER_PATH)}`] = { post: renderOperation(components) };
-  Object.assign(paths, svgPaths());
+  paths[`${PREFIX}${templatePath(RENDER_PATH)}`] = { post: renderOperation(tools, components) };
+  Object.assign(paths, svgPaths(tools));
   paths[`${PREFIX}${OPENAPI_PATH}`] = {
     get: {
       operationId: 'get_openapi',

@@ -20,7 +20,7 @@ const INPUT_PROPERTIES = new Map<ToolName, Record<string, JsonSchema>>(
 );
 
 /** The input JSON Schema of one argument of a tool. */
-export function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefined {
+function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefined {
   return INPUT_PROPERTIES.get(tool)?.[arg];
 }
 

@@ -7,7 +7,7 @@ import { refused, type Envelope, type ErrorItem, type Outcome } from '../core/en
 import { splitVersion } from '../core/version.js';
 import { RETRY_AFTER_SECONDS, type RateBucket, tokenTaker } from '../core/rate.js';
 import { limitsFrom, publicOrigin } from '../core/settings.js';
-import { NO_SESSION } from '../services/render/slot.js';
+import { NO_SESSION } from '../store/sessions.js';
 import type { Caller } from '../tools/kernel/invoke.js';
 import { restBody } from './encode.js';
 import type { PreparedAnswer } from '../tools/kernel/prepared.js';

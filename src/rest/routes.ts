@@ -4,7 +4,7 @@ import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { type RateBucket, tokenTaker } from '../core/rate.js';
 import { trimTrailing } from '../core/strings.js';
-import { withReleases } from '../store/store.js';
+import { withReleases } from '../store/loading.js';
 import { toolNamed } from '../tools/kernel/registry.js';
 import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
 import { jsonHandler } from './json-route.js';

@@ -17,15 +17,38 @@ export function releaseKey(id: string, contentHash: string): string {
 
 /** The part of an R2 binding the reader uses. */
 export interface BucketReader {
-  get(key: string): Promise<{ text(): Promise<string> } | null>;
+  get(key: string): Promise<{ text(): Promise<string>; size?: number; body?: ReadableStream | null } | null>;
+  /** An object's size without its body, where the backend can tell (R2 can): a large object is refused unread. */
+  head?(key: string): Promise<{ size: number } | null>;
 }
+
+/** Largest release object read (a release is about 300 KB); a larger one is refused before it is read or hashed. */
+export const MAX_RELEASE_BYTES = 4 * 1024 * 1024;
+/** Largest index read. */
+const MAX_INDEX_BYTES = 1024 * 1024;
 
 const EMPTY: VersionIndex = { versions: [], aliases: {} };
 
-async function read(bucket: BucketReader, key: string): Promise<string | undefined> {
+/** An object's text, or undefined when it is missing; one over `max` bytes is a StorageFailure for `release`. */
+async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined> {
+  const tooLarge = (size: number) =>
+    new StorageFailure(`release bucket: ${key} holds ${size} bytes, over the ${max} read`, release);
+  let object: Awaited<ReturnType<BucketReader['get']>>;
   try {
-    const object = await bucket.get(key);
-    return object ? await object.text() : undefined;
+    const head = await bucket.head?.(key);
+    if (head && head.size > max) throw tooLarge(head.size);
+    object = await bucket.get(key);
+  } catch (error) {
+    if (error instanceof StorageFailure) throw error;
+    throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
+  }
+  if (!object) return undefined;
+  if (object.size !== undefined && object.size > max) {
+    await object.body?.cancel();
+    throw tooLarge(object.size);
+  }
+  try {
+    return await object.text();
   } catch (error) {
     throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
   }
@@ -33,7 +56,7 @@ async function read(bucket: BucketReader, key: string): Promise<string | undefin
 
 /** The bucket's version index; an empty index when nothing was published yet. */
 export async function readBucketIndex(bucket: BucketReader): Promise<VersionIndex> {
-  const text = await read(bucket, INDEX_KEY);
+  const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES);
   if (text === undefined) return EMPTY;
   let parsed: ReturnType<typeof VersionIndex.safeParse>;
   try {
@@ -59,19 +82,19 @@ export async function contentHashOf(bundle: Bundle): Promise<string> {
  */
 export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry, recompute = true): Promise<Bundle> {
   const key = releaseKey(entry.id, entry.content_hash);
-  const text = await read(bucket, key);
-  if (text === undefined) throw new StorageFailure(`release bucket: ${key} is missing`);
+  const text = await read(bucket, key, MAX_RELEASE_BYTES, entry.id);
+  if (text === undefined) throw new StorageFailure(`release bucket: ${key} is missing`, entry.id);
   let bundle: Bundle;
   try {
     bundle = JSON.parse(text) as Bundle;
   } catch {
-    throw new StorageFailure(`release bucket: ${key} is not JSON`);
+    throw new StorageFailure(`release bucket: ${key} is not JSON`, entry.id);
   }
   const manifest = bundle?.manifest;
   if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
-    throw new StorageFailure(`release bucket: ${key} holds another release`);
+    throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
   if (recompute && (await contentHashOf(bundle)) !== entry.content_hash)
-    throw new StorageFailure(`release bucket: ${key} does not match its content hash`);
+    throw new StorageFailure(`release bucket: ${key} does not match its content hash`, entry.id);
   return bundle;
 }
 

@@ -7,13 +7,13 @@ import type { SchemaStore } from './store.js';
 /**
  * The store a deployment serves: the embedded set (its files read through the `ASSETS` binding),
  * plus every release in the bucket bound as `RELEASES` when there is one. A failed read of the
- * bucket's index is logged; the catalogue keeps what it had.
+ * bucket's index, or of a release the store preloads, is logged; the catalogue keeps what it had.
  */
 export function deploymentStore(env: Partial<Pick<Env, 'RELEASES' | 'ASSETS'>> | undefined): SchemaStore {
   return createLayeredStore({
     embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, env?.ASSETS ? assetsReader(env.ASSETS) : undefined),
     bucket: env?.RELEASES,
     report: (error) =>
-      console.error(JSON.stringify({ level: 'error', event: 'release_index_failure', error: String(error) })),
+      console.error(JSON.stringify({ level: 'error', event: 'release_store_failure', error: String(error) })),
   });
 }

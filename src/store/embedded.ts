@@ -1,7 +1,7 @@
 import { type Bundle, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle } from './bucket.js';
 import { indexOf } from './catalogue.js';
-import { ReleasePending } from './store.js';
+import { ReleasePending } from './loading.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';
 
@@ -14,8 +14,8 @@ function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, 
 /**
  * The store of the embedded set: the releases that ship with the deployment, named by `indexText`.
  * A release's JSON is taken from `texts` (compiled into the script) when it is there, else read
- * once from `assets` (the static assets, `releases/<id>/<hash>.json`) on first use. Each release is
- * parsed once and kept for the life of the isolate.
+ * from `assets` (the static assets, `releases/<id>/<hash>.json`) on first use. Each release is kept
+ * for the life of the isolate once parsed.
  */
 export function createEmbeddedStore(
   texts: Readonly<Record<string, string>>,
@@ -24,34 +24,35 @@ export function createEmbeddedStore(
 ): SchemaStore {
   let index: VersionIndex | undefined;
   const releases = new Map<string, Release>();
-  const loading = new Map<string, Promise<void>>();
   const indexed = () => (index ??= servable(VersionIndex.parse(JSON.parse(indexText)), texts, assets !== undefined));
+  const release = (id: string): Release | undefined => {
+    const hit = releases.get(id);
+    if (hit) return hit;
+    const text = Object.hasOwn(texts, id) ? texts[id] : undefined;
+    if (text === undefined) {
+      if (assets && indexed().versions.some((v) => v.id === id)) throw new ReleasePending(id);
+      return undefined;
+    }
+    // Bundles are validated by the build; a cast avoids re-running zod on every cold start.
+    const parsed = createRelease(JSON.parse(text) as Bundle);
+    releases.set(id, parsed);
+    return parsed;
+  };
   return {
     index: indexed,
-    release(id) {
+    release,
+    peek(id) {
       const hit = releases.get(id);
-      if (hit) return hit;
-      const text = Object.hasOwn(texts, id) ? texts[id] : undefined;
-      if (text === undefined) {
-        if (assets && indexed().versions.some((v) => v.id === id)) throw new ReleasePending(id);
-        return undefined;
-      }
-      // Bundles are validated by the build; a cast avoids re-running zod on every cold start.
-      const release = createRelease(JSON.parse(text) as Bundle);
-      releases.set(id, release);
-      return release;
+      if (hit || !Object.hasOwn(texts, id)) return hit;
+      return release(id);
     },
     load(id) {
       const entry = indexed().versions.find((v) => v.id === id);
-      if (!assets || !entry || releases.has(id)) return Promise.resolve();
-      let pending = loading.get(id);
-      if (!pending) {
-        pending = readBucketBundle(assets, entry, false)
-          .then((bundle) => void releases.set(id, createRelease(bundle)))
-          .finally(() => loading.delete(id));
-        loading.set(id, pending);
-      }
-      return pending;
+      if (!assets || !entry || releases.has(id) || Object.hasOwn(texts, id)) return Promise.resolve();
+      // Each request reads on its own: a read another request started is never awaited.
+      return readBucketBundle(assets, entry, false).then((bundle) => {
+        if (!releases.has(id)) releases.set(id, createRelease(bundle));
+      });
     },
     catalogue: () => ({ sources: ['embedded'], holder: () => 'embedded' }),
   };

@@ -1,6 +1,6 @@
 import type { ErrorItem } from '../core/envelope.js';
 import { unknownVersion } from '../core/error-catalogue.js';
-import { type Failure, failure, type Result, type Success, success } from '../core/envelope.js';
+import { type Failure, failure, type Result, type Success, success } from '../core/result.js';
 import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { VersionIndex } from '../domain/bundle.js';
 import type { Release } from './release.js';
@@ -18,19 +18,30 @@ export interface CatalogueInfo {
 
 /**
  * Where releases come from: the catalogue (`index`) and each release, synchronously. A store that
- * holds releases outside the Worker (the release bucket) throws `ReleasePending` from `release`
- * for a served release it has not read yet; the edges await `load` and run the work again
- * (`withReleases`), and await `refresh` before a request when it returns a promise.
+ * holds releases outside the Worker throws `ReleasePending` from `release` for a served release it
+ * has not read yet; the release-loading seam (`loading.ts`) awaits `load` and runs the work again.
+ * The frame awaits `refresh` before a request when it returns a promise.
  */
 export interface SchemaStore {
   index(): VersionIndex;
   /** The release with this canonical id, or `undefined` when it is not served. */
   release(canonicalId: string): Release | undefined;
+  /** The release when this isolate holds it; never reads and never throws (optional parts: icons). */
+  peek?(canonicalId: string): Release | undefined;
   /** Reads a served release into the synchronous cache; rejects with a StorageFailure. */
   load?(canonicalId: string): Promise<void>;
-  /** A promise when the catalogue must be (re)read before this request, else `undefined`. */
-  refresh?(): Promise<void> | undefined;
+  /**
+   * A promise when the store must read something before this request (the catalogue index, or the
+   * targets of its aliases, which it preloads), else `undefined`. Given `background` (the request's
+   * `waitUntil`), a store that already serves a catalogue re-reads it there and answers `undefined`.
+   */
+  refresh?(background?: (work: Promise<unknown>) => void): Promise<void> | undefined;
   catalogue?(): CatalogueInfo;
+  /**
+   * The aliases that skip a release this store could not read, each with the release the sources
+   * name for it (`ai@latest` -> the unreadable newest stable); empty when none does.
+   */
+  skipped?(): Readonly<Record<string, string>>;
 }
 
 /** Alias and canonical lookups, memoised per catalogue (a new index starts a new memo). */
@@ -76,37 +87,4 @@ export function servedVersionIds(index: VersionIndex): string[] {
 function unknown(id: string, index: VersionIndex): Failure<ErrorItem> {
   const known = servedVersionIds(index);
   return failure(unknownVersion(id, known));
-}
-
-/**
- * Thrown by `SchemaStore.release` for a release the catalogue serves but this isolate has not read
- * yet (it is held in the release bucket). The edge that catches it awaits `store.load(id)` and
- * runs the work again: see `withReleases`.
- */
-export class ReleasePending extends Error {
-  override name = 'ReleasePending';
-  constructor(readonly id: string) {
-    super(`release ${id} is not loaded yet`);
-  }
-}
-
-/** How many releases one piece of work may wait for before the last ReleasePending is let through. */
-const MAX_LOADS = 4;
-
-/**
- * Runs `work`; each time it stops on a release not read yet, reads that release and runs it again.
- * Synchronous work that needs nothing answers synchronously (the warm path awaits nothing). A
- * failed read rejects with the store's error (a StorageFailure).
- */
-export function withReleases<T>(store: SchemaStore, work: () => T, loads = MAX_LOADS): T | Promise<Awaited<T>> {
-  const again = (error: unknown): Promise<Awaited<T>> => {
-    if (!(error instanceof ReleasePending) || loads <= 0 || !store.load) throw error;
-    return store.load(error.id).then(() => withReleases(store, work, loads - 1) as Awaited<T>);
-  };
-  try {
-    const out = work();
-    return out instanceof Promise ? (out.catch(again) as Promise<Awaited<T>>) : out;
-  } catch (error) {
-    return again(error);
-  }
 }

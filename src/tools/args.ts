@@ -39,3 +39,8 @@ export const fieldsArg = z
 export const elementIdArg = Slug.max(128).describe('Element id, e.g. "input_biometric".');
 
 export const localeArg = KnownLocale.describe('Locale used to search and to pick display text.');
+
+/** The `locales` argument as a set (undefined: every locale of the version). */
+export function localeSet(locales: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  return locales ? new Set(locales) : undefined;
+}

@@ -4,9 +4,9 @@ import type { ErrorItem } from '../core/envelope.js';
 import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { Release } from '../store/release.js';
-import { localeSet, releaseMeta, withRelease } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
-import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
+import { elementIdArg, fieldsArg, localesArg, localeSet, versionArg } from './args.js';
 
 export function elementMissing(release: Release, id: string, path: string): ErrorItem {
   return elementNotFound(id, release.id, path);

@@ -2,9 +2,9 @@ import { elementIdsTooMany } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { err, ok, type ErrorItem } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
-import { localeSet, releaseMeta, withRelease } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
-import { elementIdArg, fieldsArg, localesArg, versionArg } from './args.js';
+import { elementIdArg, fieldsArg, localesArg, localeSet, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';
 
 const MAX_ELEMENT_IDS = 100;

@@ -1,7 +1,7 @@
 import { unknownVariant } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { err, ok } from '../core/envelope.js';
-import { releaseMeta, withRelease } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
 import { elementIdArg, versionArg } from './args.js';
 import { elementMissing } from './get-element.js';

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { filterLocales } from '../core/projection.js';
 import { Category } from '../domain/content.js';
-import { localeSet, releaseMeta, withRelease } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
-import { localesArg, versionArg } from './args.js';
+import { localesArg, localeSet, versionArg } from './args.js';
 
 export const listCategories = defineTool({
   name: 'list_categories',

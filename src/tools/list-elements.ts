@@ -7,9 +7,9 @@ import type { MaterializedElement } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
 import { Match, releaseIndex, searchElements, type ElementHit } from '../services/search/search.js';
 import type { Release } from '../store/release.js';
-import { localeSet, releaseMeta, withRelease } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
-import { fieldsArg, localeArg, localesArg, versionArg } from './args.js';
+import { fieldsArg, localeArg, localesArg, localeSet, versionArg } from './args.js';
 
 const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
 

@@ -7,8 +7,9 @@ import { migrateDatachain } from '../services/migrate/migrate.js';
 import { checkThin } from '../services/validator/engine.js';
 import { resolveVersion } from '../store/store.js';
 import { versionArg } from './args.js';
-import { releaseMeta, withRelease } from './common.js';
-import { datachainArg, parseDatachainArg } from './common.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
+import { parseDatachainArg } from './kernel/parse-datachain.js';
+import { datachainArg } from './kernel/datachain-arg.js';
 import { defineTool } from './kernel/define.js';
 
 const ChangeOutput = z.object({

@@ -1,6 +1,6 @@
 import { payloadTooLarge } from '../core/error-catalogue.js';
 import * as z from 'zod';
-import type { Deadline } from '../core/settings.js';
+import type { Deadline } from '../core/deadline.js';
 import { err, type Answer, type Meta } from '../core/envelope.js';
 import { DATACHAIN_CODE_LIST, type ErrorCode } from '../core/errors.js';
 import { utf8SizeOver } from '../core/utf8.js';
@@ -12,11 +12,12 @@ import {
   renderOutput,
   type RenderOutput,
 } from '../services/render/output.js';
-import { SLOT_MAX_BYTES } from '../services/render/slot.js';
-import { releaseSource, snapshotSource, type RenderSource } from '../services/render/source.js';
+import { SLOT_MAX_BYTES } from '../store/sessions.js';
+import { releaseSource, snapshotSource, type RenderSource } from '../services/render/view/source.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
 import { localeArg, versionArg } from './args.js';
-import { checkResolvedDatachain, checkThinDatachain, datachainArg, type CheckedDatachain } from './common.js';
+import { checkResolvedDatachain, checkThinDatachain, type CheckedDatachain } from './kernel/check-datachain.js';
+import { datachainArg } from './kernel/datachain-arg.js';
 import type { ToolContext } from './kernel/define.js';
 
 /** The arguments of a render, on MCP (render_datachain) and REST (POST .../render) alike. */

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { ok, err } from '../core/envelope.js';
 import { resolveDatachain } from '../services/validator/resolver.js';
-import { withRelease } from './common.js';
-import { checkThinDatachain, datachainArg } from './common.js';
+import { withRelease } from './kernel/release-answer.js';
+import { checkThinDatachain } from './kernel/check-datachain.js';
+import { datachainArg } from './kernel/datachain-arg.js';
 import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 

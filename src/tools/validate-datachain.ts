@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
-import { withRelease } from './common.js';
-import { checkAnswer, checkThinDatachain, datachainArg, ValidOutput } from './common.js';
+import { withRelease } from './kernel/release-answer.js';
+import { checkAnswer, checkThinDatachain, ValidOutput } from './kernel/check-datachain.js';
+import { datachainArg } from './kernel/datachain-arg.js';
 import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';
 

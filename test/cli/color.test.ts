@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { contextRules } from '../../cli/rules/contexts.js';
 import { loadRelease } from '../../cli/load/read-release.js';
-import { contrastRatio, innerColor, MIN_CONTEXT_CONTRAST, relativeLuminance } from '../../src/services/render/color.js';
+import {
+  contrastRatio,
+  innerColor,
+  MIN_CONTEXT_CONTRAST,
+  relativeLuminance,
+} from '../../src/services/render/icons/color.js';
 import { makeFixture, type Fixture } from './fixture.js';
 
 describe('colour arithmetic', () => {

@@ -10,20 +10,39 @@ import { VersionIndex } from '../../src/domain/bundle.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
 
-/** A bucket in memory that records the order of writes. */
-function memoryBucket(): BucketClient & { objects: Map<string, string>; writes: string[] } {
+/**
+ * A bucket in memory that records the order of writes; an object's etag is its version number.
+ * `beforePut` runs before each write is checked and made: another publisher acting at that moment.
+ */
+function memoryBucket(): BucketClient & {
+  objects: Map<string, string>;
+  writes: string[];
+  beforePut?: (key: string) => Promise<void>;
+} {
   const objects = new Map<string, string>();
+  const versions = new Map<string, number>();
   const writes: string[] = [];
-  return {
+  const bucket: ReturnType<typeof memoryBucket> = {
+    atomic: true,
     objects,
     writes,
-    get: async (key) => objects.get(key),
-    put: async (key, text) => {
+    get: async (key) => {
+      const text = objects.get(key);
+      return text === undefined ? undefined : { text, etag: String(versions.get(key)) };
+    },
+    put: async (key, text, condition) => {
+      await bucket.beforePut?.(key);
+      const etag = versions.get(key);
+      if (condition && ('absent' in condition ? etag !== undefined : String(etag) !== condition.etagMatches))
+        return false;
       writes.push(key);
       objects.set(key, text);
+      versions.set(key, (etag ?? 0) + 1);
+      return true;
     },
     close: async () => {},
   };
+  return bucket;
 }
 
 const id = (text: string): VersionId => {
@@ -54,13 +73,18 @@ describe('publish', () => {
   });
   afterEach(() => fx.cleanup());
 
-  it('writes the release object first and the index last, named by id and content hash', async () => {
+  it('claims a new stable id, then writes the release object named by id and hash, the index last', async () => {
     const { code, io } = await publish('ai@2026-01-01');
     expect(code).toBe(0);
     const entry = index().versions[0]!;
     expect(entry).toMatchObject({ id: 'ai@2026-01-01', status: 'stable', aliases: ['ai@latest'] });
-    expect(bucket.writes).toEqual([`releases/ai@2026-01-01/${entry.content_hash}.json`, 'index.json']);
-    expect(JSON.parse(bucket.objects.get(bucket.writes[0]!)!).manifest.content_hash).toBe(entry.content_hash);
+    expect(bucket.writes).toEqual([
+      'releases/ai@2026-01-01/stable',
+      `releases/ai@2026-01-01/${entry.content_hash}.json`,
+      'index.json',
+    ]);
+    expect(bucket.objects.get(bucket.writes[0]!)).toBe(entry.content_hash);
+    expect(JSON.parse(bucket.objects.get(bucket.writes[1]!)!).manifest.content_hash).toBe(entry.content_hash);
     expect(io.text()).toContain('published ai@2026-01-01');
   });
 
@@ -102,6 +126,45 @@ describe('publish', () => {
     expect(bucket.writes.at(-1)).toBe('index.json');
   });
 
+  it('reads, merges and writes the index again when another publish changed it meanwhile', async () => {
+    bucket.beforePut = async (key) => {
+      if (key !== 'index.json') return;
+      bucket.beforePut = undefined;
+      expect((await publish('ai@2026-02-01-beta')).code).toBe(0);
+    };
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(0);
+    expect(io.text()).toContain('published ai@2026-01-01');
+    expect(index().versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
+    expect(bucket.writes.filter((k) => k === 'index.json')).toHaveLength(2);
+  });
+
+  it('refuses a new stable id another publish claimed for other content, and writes no release', async () => {
+    await bucket.put('releases/ai@2026-01-01/stable', 'sha256-other');
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(1);
+    expect(io.stderr.join('\n')).toContain(
+      'ai@2026-01-01 is claimed as stable with sha256-other by another publish; a stable release never changes.',
+    );
+    expect(bucket.writes).toEqual(['releases/ai@2026-01-01/stable']);
+  });
+
+  it('gives up with a clear error when the index changes under every attempt', async () => {
+    let inside = false;
+    bucket.beforePut = async (key) => {
+      if (key !== 'index.json' || inside) return;
+      inside = true;
+      await bucket.put('index.json', (await bucket.get('index.json'))?.text ?? '{"versions": [], "aliases": {}}');
+      inside = false;
+    };
+    const { code, io } = await publish('ai@2026-02-01-beta');
+    expect(code).toBe(1);
+    expect(io.stderr[0]).toMatch(
+      /^publish: error: the local bucket dtpr-releases: index\.json changed under this publish/,
+    );
+    expect(io.stderr[1]).toMatch(/Run this again when the other publishes have finished/);
+  });
+
   it('publishes nothing from a release with content errors', async () => {
     fx.edit('elements/health.yaml', (d) => {
       d.symbol_id = 'nope';
@@ -131,11 +194,11 @@ describe('publish', () => {
     expect(await runCli(['publish', '--all', '--local', '--root', fx.root, '--persist-to', persistTo], io)).toBe(0);
     const local = await localBucket(persistTo);
     try {
-      const published = VersionIndex.parse(JSON.parse((await local.get('index.json')) ?? 'null'));
+      const published = VersionIndex.parse(JSON.parse((await local.get('index.json'))?.text ?? 'null'));
       expect(published.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
       const entry = published.versions[0]!;
       const text = await local.get(`releases/${entry.id}/${entry.content_hash}.json`);
-      expect(JSON.parse(text ?? 'null').manifest.version).toBe('ai@2026-01-01');
+      expect(JSON.parse(text?.text ?? 'null').manifest.version).toBe('ai@2026-01-01');
     } finally {
       await local.close();
     }

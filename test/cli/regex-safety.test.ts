@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../cli/paths.js';
  */
 const TRUSTED_INPUT: Record<string, string> = {
   '/([A-Za-z_:][-\\w:.]*)\\s*=\\s*(?:"([^"]*)"|\'([^\']*)\')/g':
-    'src/services/icons.ts reads the root tag of symbols shipped in the bundle, which the authoring rules check',
+    'src/services/render/icons/compose.ts reads the root tag of symbols shipped in the bundle, which the authoring rules check',
 };
 
 /** Every regular-expression literal in src/, with where it is. */

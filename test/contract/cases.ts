@@ -2,7 +2,8 @@ import type { ToolName } from '../../src/tools/kernel/registry.js';
 
 /**
  * One table of operations, each written once for MCP (tool + arguments) and once for REST
- * (request). Both must answer the same envelope. get_elements and render_datachain have no REST
+ * (request). Each runs three ways (MCP 2025 era, MCP 2026-07-28, REST: ./three-ways.ts); all must
+ * answer the same envelope. get_elements and render_datachain have no REST
  * twin; get_icon_url's twin is the icon route, whose JSON answers are its failures.
  */
 export interface SurfaceCase {

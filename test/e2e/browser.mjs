@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { chromium } from 'playwright-core';
 import { hostileCopy } from './fixtures/hostile.mjs';
+import { launchChromium } from './chromium.mjs';
 import { finish, step } from './steps.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
@@ -48,18 +48,7 @@ async function render(datachain, { locale = 'en', format = 'page', link } = {}) 
   const read = await rpc(session, 'resources/read', { uri: handle ?? result.structuredContent.data.resource_uri });
   return read.contents[0].text;
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 
 /** Loads a page with network blocked and counted; `svg` serves the body as an SVG document. Returns the page plus what happened. */
 async function open(body, { bypassCSP = false, colorScheme = 'light', width = 1280, scale = 1, svg = false } = {}) {

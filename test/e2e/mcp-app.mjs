@@ -1,163 +1,361 @@
-// End-to-end: the MCP Apps view in a real headless Chromium, hosted the way an MCP Apps host does
-// it (ext-apps 2026-01-26): the view runs in a sandboxed iframe and talks to the host over real
-// postMessage JSON-RPC (ui/initialize, ui/notifications/initialized, ui/notifications/tool-result);
-// the host forwards the view's resources/read to the live server. Checks that a view read BEFORE the
-// call shows the page of the tool result it is sent, that a view read after the call shows it at
-// once, and that a hostile datachain executes nothing. The browser itself makes no network request.
+// End-to-end: the MCP Apps view in headless Chromium behind the real ext-apps host library
+// (AppBridge + PostMessageTransport, in a double-iframe sandbox with an srcdoc inner frame; see
+// app-host.mjs), in both protocol eras (see app-server.mjs). For a page, a sign, an invalid
+// datachain and a hostile one, checks what the public sees, that the view reports its size and
+// follows the host's theme, that in-page links scroll without navigating and external links reach
+// the host's open-link handler, and that nothing hostile runs.
 // Usage: node test/e2e/mcp-app.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { bundleBridge, openHost } from './app-host.mjs';
+import { connectServer, ERAS } from './app-server.mjs';
 import { hostileCopy } from './fixtures/hostile.mjs';
+import { launchChromium } from './chromium.mjs';
 import { finish, step } from './steps.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
 const VIEW = 'ui://dtpr/datachain/view.html';
+const V = 'ai@2026-08-12';
+const LINK = 'https://riverton.example.org/ai/traffic-cameras';
 const realistic = JSON.parse(readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8'));
 const hostile = JSON.parse(readFileSync(new URL('./fixtures/hostile-strings.json', import.meta.url), 'utf8'));
+/** The host frame's height before the view reports one, and the most it grows to. */
+const DEFAULT = { width: 1000, height: 320, maxHeight: 720 };
+const LIGHT_BG = 'rgb(244, 246, 248)';
+const DARK_BG = 'rgb(15, 18, 22)';
+const PRINT_BG = 'rgb(255, 255, 255)';
+/** The outline of every icon's dark-screen variant (src/services/render/icon.ts); never a light one's. */
+const ON_DARK = '#E8ECF1';
+const WAIT = { timeout: 30_000 };
+/** Developer wording the public must never see. */
+const DEVELOPER = /render_datachain|tool call|awaiting|session|resource_link|\b[a-z]+_[a-z_]+\b/;
 
-/** One JSON-RPC request to the server; `session` null sends no session header. */
-async function rpc(session, method, params) {
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'dtpr-client': 'e2e-mcp-app',
-  };
-  if (session) headers['mcp-session-id'] = session;
-  const r = await fetch(`${base}/mcp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = await r.json();
-  if (body.error) throw Object.assign(new Error(body.error.message), { rpc: body.error });
-  return body.result;
+const browser = await launchChromium();
+const bridgeJs = await bundleBridge();
+
+/** The text a reader sees (innerText follows layout: hidden text is left out). */
+// biome-ignore lint/performance/useDomNodeTextContent: the check is about rendered, visible text
+const visibleText = (view) => view.evaluate(() => document.body.innerText);
+const bodyBackground = (view) => view.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/** The stroke colour of the shape of the first icon, as its computed background image paints it. */
+async function iconStroke(view) {
+  const image = await view.evaluate(() => getComputedStyle(document.querySelector('.dtpr-icon')).backgroundImage);
+  const svg = decodeURIComponent(/^url\("data:image\/svg\+xml;charset=utf-8,(.*)"\)$/.exec(image)[1]);
+  return /<path [^>]*stroke="([^"]+)"/.exec(svg)[1];
 }
-const newSession = () => `mcp-app-${crypto.randomUUID()}`;
-const readView = async (session) => (await rpc(session, 'resources/read', { uri: VIEW })).contents[0].text;
-const render = (session, datachain) =>
-  rpc(session, 'tools/call', { name: 'render_datachain', arguments: { version: 'ai@2026-08-12', datachain } });
+/** Waits until the page background and the icons follow `theme`; fails with what was seen. */
+async function assertScheme(view, theme, why) {
+  const bg = theme === 'dark' ? DARK_BG : theme === 'print' ? PRINT_BG : LIGHT_BG;
+  const deadline = Date.now() + WAIT.timeout;
+  for (;;) {
+    const [seenBg, stroke] = [await bodyBackground(view), await iconStroke(view)];
+    if (seenBg === bg && (stroke === ON_DARK) === (theme === 'dark')) return;
+    if (Date.now() > deadline) throw new Error(`${why}: background ${seenBg}, icon stroke ${stroke}; want ${theme}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+/** Waits until the host has been told a height that `accept` takes; returns it. */
+async function reportedHeight(host, accept) {
+  const deadline = Date.now() + WAIT.timeout;
+  for (;;) {
+    const { sizes } = await host.log();
+    const last = sizes.at(-1);
+    if (last && accept(last.height)) return last.height;
+    if (Date.now() > deadline) throw new Error(`no accepted size-changed; got ${JSON.stringify(sizes)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+/** The host's view of one render: the tool input, then the result, as AppBridge sends them. */
+async function push(host, args, result) {
+  await host.bridge('sendToolInput', { arguments: args });
+  await host.bridge('sendToolResult', result);
+}
+/** Nothing ran, nothing was fetched, nothing was logged as an error. */
+async function assertQuiet(host) {
+  for (const frame of host.page.frames()) assert.equal(await frame.evaluate(() => globalThis.__pwned), undefined);
+  assert.equal(host.seen.dialogs, 0, 'a dialog opened');
+  assert.deepEqual(host.seen.refused, [], 'the view or host asked for something off the host');
+  assert.deepEqual(host.seen.errors, []);
+  assert.equal(await host.view.evaluate(() => document.querySelectorAll('script').length), 1, 'only the view script');
+  assert.equal(host.view.url(), 'about:srcdoc', 'the view navigated away');
+}
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-});
+for (const era of ERAS) {
+  const server = await connectServer(era, `${base}/mcp`);
+  const label = `${era}`;
+  const mount = async (options = {}) => {
+    const read = await server.readResource({ uri: VIEW });
+    const content = read.contents[0];
+    return openHost(browser, bridgeJs, server, content.text, {
+      ...DEFAULT,
+      csp: content._meta?.ui?.csp,
+      hostContext: { theme: 'light', displayMode: 'inline', locale: 'en-GB', platform: 'web' },
+      ...options,
+    });
+  };
 
-/**
- * A host page holding the view in a sandboxed iframe (scripts allowed, opaque origin). The host
- * answers ui/initialize, waits for ui/notifications/initialized, and forwards any other request of
- * the view (resources/read) to the server with no session, as an MCP Apps host proxies it.
- */
-async function host(viewHtml) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const seen = { console: [], requests: [], dialogs: 0, forwarded: [] };
-  page.on('console', (m) => m.type() === 'error' && seen.console.push(m.text()));
-  page.on('pageerror', (e) => seen.console.push(String(e)));
-  page.on('dialog', async (d) => {
-    seen.dialogs++;
-    await d.dismiss();
+  await step(`${label}: the era is the one asked for`, async () => {
+    assert.equal(server.negotiated, era);
   });
-  await context.route('**/*', (route) => {
-    seen.requests.push(route.request().url());
-    return route.abort();
-  });
-  await page.exposeFunction('forwardToServer', async (method, params) => {
-    seen.forwarded.push(`${method} ${params?.uri ?? ''}`);
+
+  await step(
+    `${label}: page render: the author's page replaces a neutral placeholder, sized for the host`,
+    async () => {
+      const host = await mount();
+      try {
+        const waiting = await visibleText(host.view);
+        if (era === '2025-11-25') assert.match(waiting, /will appear here in a moment/);
+        assert.doesNotMatch(waiting, DEVELOPER);
+        const before = await reportedHeight(host, (h) => h > 0);
+        const args = { version: V, datachain: realistic };
+        const result = await server.callTool('render_datachain', args);
+        assert.equal(result.structuredContent.ok, true);
+        await push(host, args, result);
+        await host.view
+          .locator('h1', { hasText: 'Riverton smart traffic cameras' })
+          .waitFor({ state: 'visible', ...WAIT });
+        assert.equal(await host.view.locator('article.card').count(), 15);
+        const after = await reportedHeight(host, (h) => h > DEFAULT.height && h !== before);
+        assert.ok(after > before, `height ${before} -> ${after}`);
+        assert.equal(await host.frameHeight(), DEFAULT.maxHeight, 'the host follows the reported height');
+        const link = result.content.find((c) => c.type === 'resource_link');
+        assert.deepEqual((await host.log()).reads, [link.uri]);
+        await assertQuiet(host);
+      } finally {
+        await host.context.close();
+      }
+    },
+  );
+
+  await step(`${label}: in-page links scroll inside the srcdoc frame; external links go to ui/open-link`, async () => {
+    const host = await mount();
     try {
-      return { result: await rpc(null, method, params) };
-    } catch (e) {
-      return { error: e.rpc ?? { code: -32603, message: String(e) } };
+      const args = { version: V, datachain: realistic };
+      await push(host, args, await server.callTool('render_datachain', args));
+      await host.view.locator('nav.toc a').first().waitFor(WAIT);
+      const fragments = ['nav.toc a', 'sup.cite a', '.glance a[href^="#"]'];
+      let jumped = 0;
+      for (const selector of fragments) {
+        const links = host.view.locator(selector);
+        if ((await links.count()) === 0) continue;
+        const link = links.last();
+        const id = (await link.getAttribute('href')).slice(1);
+        await host.view.evaluate(() => scrollTo(0, 0));
+        await link.click();
+        // The target is scrolled to the top of the frame, or as near as the document's end allows.
+        await host.view.waitForFunction(
+          (target) => {
+            const top = document.getElementById(target).getBoundingClientRect().top;
+            const end = scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+            return scrollY > 0 && top > -2 && (top < 4 || (end && top < innerHeight));
+          },
+          id,
+          WAIT,
+        );
+        assert.equal(host.view.url(), 'about:srcdoc', `${selector}: the view navigated`);
+        assert.equal(await host.view.locator('h1').first().textContent(), 'Riverton smart traffic cameras');
+        jumped++;
+      }
+      assert.ok(jumped >= 2, `only ${jumped} kinds of in-page link found`);
+      const external = [];
+      for (const scheme of ['https:', 'mailto:', 'tel:']) {
+        const link = host.view.locator(`a[href^="${scheme}"]`).first();
+        if ((await link.count()) === 0) continue;
+        external.push(await link.getAttribute('href'));
+        await link.click();
+      }
+      assert.ok(external.length >= 2, `external links found: ${external}`);
+      await host.page.waitForFunction((n) => window.hostLog.links.length >= n, external.length, WAIT);
+      assert.deepEqual(
+        (await host.log()).links.map((u) => decodeURI(u)),
+        external.map((u) => decodeURI(new URL(u).href)),
+      );
+      assert.equal(host.context.pages().length, 1, 'a link opened a window');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
     }
   });
-  await page.setContent('<!doctype html><html><head><title>host</title></head><body></body></html>');
-  await page.evaluate((html) => {
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.style.cssText = 'width:1000px;height:800px';
-    const post = (m) => frame.contentWindow.postMessage({ jsonrpc: '2.0', ...m }, '*');
-    globalThis.viewReady = new Promise((ready) => {
-      addEventListener('message', async (event) => {
-        const m = event.data;
-        if (event.source !== frame.contentWindow || m?.jsonrpc !== '2.0') return;
-        if (m.method === 'ui/initialize')
-          return post({
-            id: m.id,
-            result: {
-              protocolVersion: '2026-01-26',
-              hostInfo: { name: 'dtpr-e2e-host', version: '1.0.0' },
-              hostCapabilities: { serverResources: {} },
-              hostContext: { displayMode: 'inline', theme: 'light' },
-            },
-          });
-        if (m.method === 'ui/notifications/initialized') return ready(true);
-        if (m.method && m.id !== undefined)
-          post({ id: m.id, ...(await globalThis.forwardToServer(m.method, m.params)) });
+
+  await step(`${label}: the host theme and colours win over the reader's system preference`, async () => {
+    const host = await mount({ colorScheme: 'dark' });
+    try {
+      assert.equal(await bodyBackground(host.view), LIGHT_BG, 'before any render, host light, system dark');
+      const args = { version: V, datachain: realistic };
+      await push(host, args, await server.callTool('render_datachain', args));
+      await host.view.locator('article.card').first().waitFor(WAIT);
+      await assertScheme(host.view, 'light', 'page, host light, system dark');
+      await host.bridge('setHostContext', { theme: 'dark' });
+      await assertScheme(host.view, 'dark', 'host dark, system dark');
+      await host.page.emulateMedia({ media: 'print' });
+      await assertScheme(host.view, 'print', 'host dark, printed');
+      await host.page.emulateMedia({ media: 'screen' });
+      await host.bridge('setHostContext', { theme: 'light' });
+      await assertScheme(host.view, 'light', 'host back to light, system dark');
+      await host.bridge('setHostContext', {
+        theme: 'light',
+        styles: { variables: { '--color-background-primary': 'rgb(1, 2, 3)', '--font-sans': 'monospace' } },
       });
-    });
-    globalThis.sendToolResult = (result) => post({ method: 'ui/notifications/tool-result', params: result });
-    frame.srcdoc = html;
-    document.body.append(frame);
-  }, viewHtml);
-  await page.evaluate(() => globalThis.viewReady);
-  const frame = page.frames().find((f) => f !== page.mainFrame());
-  return { page, context, seen, frame };
-}
-const bodyText = (frame) => frame.evaluate(() => document.body.innerText);
-
-await step('view read before the call shows the page of the tool result it is sent', async () => {
-  const { page, context, seen, frame } = await host(await readView(newSession()));
-  assert.match(await bodyText(frame), /awaiting tool call/);
-  const result = await render(newSession(), realistic);
-  assert.equal(result.structuredContent.ok, true);
-  await page.evaluate((r) => globalThis.sendToolResult(r), result);
-  await frame.waitForFunction(() => document.body.innerText.includes('Riverton smart traffic cameras'), null, {
-    timeout: 30_000,
+      await host.view.waitForFunction(
+        () => getComputedStyle(document.body).backgroundColor === 'rgb(1, 2, 3)',
+        null,
+        WAIT,
+      );
+      assert.equal(await host.view.evaluate(() => getComputedStyle(document.body).fontFamily), 'monospace');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
   });
-  const text = await bodyText(frame);
-  assert.match(text, /for 2 years/);
-  assert.equal(await frame.locator('article.card').count(), 15);
-  assert.equal(await frame.evaluate(() => document.title), 'Riverton smart traffic cameras');
-  assert.match(await frame.evaluate(() => getComputedStyle(document.body).fontFamily), /system-ui/);
-  const link = result.content.find((c) => c.type === 'resource_link');
-  assert.deepEqual(seen.forwarded, [`resources/read ${link.uri}`]);
-  assert.deepEqual(seen.console, []);
-  assert.deepEqual(seen.requests, []);
-  await context.close();
-});
 
-await step('view read after the call in the same session shows the page at once', async () => {
-  const session = newSession();
-  await render(session, realistic);
-  const { context, seen, frame } = await host(await readView(session));
-  assert.match(await bodyText(frame), /Riverton smart traffic cameras/);
-  assert.deepEqual(seen.console, []);
-  await context.close();
-});
+  await step(`${label}: a dark host on a light system shows the dark page and dark-screen icons`, async () => {
+    const host = await mount({
+      colorScheme: 'light',
+      hostContext: { theme: 'dark', displayMode: 'inline', locale: 'en-GB', platform: 'web' },
+    });
+    try {
+      const args = { version: V, datachain: realistic };
+      await push(host, args, await server.callTool('render_datachain', args));
+      await host.view.locator('article.card').first().waitFor(WAIT);
+      await assertScheme(host.view, 'dark', 'host dark, system light');
+      await host.bridge('setHostContext', { theme: 'light' });
+      await assertScheme(host.view, 'light', 'host light, system light');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
 
-await step('a hostile datachain pushed into the view executes nothing and shows its text as text', async () => {
-  const { page, context, seen, frame } = await host(await readView(newSession()));
-  const dc = hostileCopy(realistic, hostile);
-  dc.title = [{ locale: 'en', value: hostile[0] }];
-  const result = await render(newSession(), dc);
-  assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
-  await page.evaluate((r) => globalThis.sendToolResult(r), result);
-  await frame.waitForFunction((t) => document.title === t, hostile[0], { timeout: 30_000 });
-  await frame.locator('body').hover();
-  assert.equal(await frame.evaluate(() => globalThis.__pwned), undefined);
-  assert.equal(await page.evaluate(() => globalThis.__pwned), undefined);
-  assert.equal(await frame.evaluate(() => document.querySelectorAll('script').length), 1, 'only the view script');
-  assert.equal(await frame.evaluate(() => document.querySelectorAll('iframe,object,embed').length), 0);
-  assert.equal(seen.dialogs, 0);
-  assert.deepEqual(seen.requests, []);
-  await context.close();
-});
+  await step(`${label}: sign render: the sign shows, not the placeholder`, async () => {
+    const host = await mount();
+    try {
+      const before = await reportedHeight(host, (h) => h > 0);
+      const args = { version: V, datachain: realistic, format: 'sign', link: LINK };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, true);
+      await push(host, args, result);
+      const sign = host.view.locator('img.view-sign');
+      await sign.waitFor({ state: 'visible', ...WAIT });
+      await host.view.waitForFunction(() => document.querySelector('img.view-sign').naturalWidth > 0, null, WAIT);
+      const box = await sign.boundingBox();
+      assert.ok(box.width > 400 && box.height > 400, `sign box ${JSON.stringify(box)}`);
+      assert.match(await sign.getAttribute('alt'), /Riverton smart traffic cameras/);
+      const text = await visibleText(host.view);
+      assert.doesNotMatch(text, /will appear here|About this AI system/);
+      assert.doesNotMatch(text, DEVELOPER);
+      await reportedHeight(host, (h) => h > DEFAULT.height && h !== before);
+      const link = result.content.find((c) => c.type === 'resource_link');
+      assert.deepEqual((await host.log()).reads, [link.uri]);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(`${label}: invalid datachain: a reader's sentence, no codes, no placeholder`, async () => {
+    const host = await mount();
+    try {
+      const bad = structuredClone(realistic);
+      bad.elements = [{ element_id: 'no_such_element_here' }, ...bad.elements];
+      const args = { version: V, datachain: bad };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, false);
+      await push(host, args, result);
+      await host.view.locator('h1', { hasText: 'cannot be shown yet' }).waitFor(WAIT);
+      const text = await visibleText(host.view);
+      assert.match(text, /need to correct its description first: it mentions something the DTPR vocabulary/);
+      assert.doesNotMatch(text, /will appear here|no_such_element_here/);
+      assert.doesNotMatch(text, DEVELOPER);
+      for (const e of result.structuredContent.errors) assert.ok(!text.includes(e.code), e.code);
+
+      const missing = structuredClone(realistic);
+      delete missing.elements;
+      const noElements = { version: V, datachain: missing };
+      const refused = await server.callTool('render_datachain', noElements);
+      assert.equal(refused.structuredContent.errors[0].code, 'parse_error');
+      await push(host, noElements, refused);
+      await host.view.locator('p', { hasText: 'something it must say is missing' }).waitFor(WAIT);
+      const told = await visibleText(host.view);
+      assert.doesNotMatch(told, /not written in the expected form|elements|Missing required/);
+      assert.deepEqual((await host.log()).reads, []);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(`${label}: a failed render asked for in French is told in French`, async () => {
+    const host = await mount();
+    try {
+      const args = { version: V, datachain: { elements: 'not a list' }, locale: 'fr' };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, false);
+      await push(host, args, result);
+      await host.view.locator('h1', { hasText: 'ne peut pas encore être affichée' }).waitFor(WAIT);
+      assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'fr');
+      const text = await visibleText(host.view);
+      assert.match(text, /certains détails ne sont pas écrits sous la forme attendue\.$/);
+      assert.doesNotMatch(text, DEVELOPER);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(`${label}: a hard error (isError) says try again later, not that the author must correct it`, async () => {
+    const host = await mount();
+    try {
+      const args = { version: V, datachain: realistic, format: 'poster' };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.isError, true);
+      assert.equal(result.structuredContent.ok, false);
+      await push(host, args, result);
+      await host.view.locator('h1', { hasText: 'This disclosure is not available' }).waitFor(WAIT);
+      const text = await visibleText(host.view);
+      assert.match(text, /could not be loaded\. Please try again later\./);
+      assert.doesNotMatch(text, /correct its description|cannot be shown yet|poster/);
+      assert.doesNotMatch(text, DEVELOPER);
+      assert.deepEqual((await host.log()).reads, []);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(`${label}: a hostile datachain runs nothing, through its links or its errors`, async () => {
+    const host = await mount();
+    try {
+      const dc = hostileCopy(realistic, hostile);
+      dc.title = [{ locale: 'en', value: hostile[0] }];
+      const args = { version: V, datachain: dc };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
+      await push(host, args, result);
+      await host.view.waitForFunction((t) => document.title === t, hostile[0], WAIT);
+      await host.view.locator('body').hover();
+      assert.equal(await host.view.evaluate(() => document.querySelectorAll('iframe,object,embed').length), 0);
+      const links = await host.view.locator('a[href]').all();
+      for (const link of links.slice(0, 25)) await link.click({ force: true });
+      const opened = (await host.log()).links;
+      for (const url of opened) assert.match(url, /^(https?|mailto|tel):/, url);
+      await assertQuiet(host);
+
+      const bad = hostileCopy(realistic, hostile);
+      bad.elements = [{ element_id: hostile[0] }, ...bad.elements];
+      const failed = await server.callTool('render_datachain', { version: V, datachain: bad });
+      assert.equal(failed.structuredContent.ok, false);
+      await push(host, { version: V, datachain: bad }, failed);
+      await host.view.locator('h1', { hasText: 'cannot be shown yet' }).waitFor(WAIT);
+      const text = await visibleText(host.view);
+      for (const s of hostile) assert.ok(!text.includes(s.trim()) || s.trim().length < 4, `hostile text shown: ${s}`);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await server.close();
+}
 
 await browser.close();
 finish({ exit: true });

@@ -232,7 +232,10 @@ if (sid) {
 
 // 2026-07-28 (no handshake): the revision in _meta and in MCP-Protocol-Version, Mcp-Method / Mcp-Name mirrors.
 {
-  const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
   const M = (method, extra = {}) => ({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...extra });
   const disc = await post(
     { jsonrpc: '2.0', id: 30, method: 'server/discover', params: { _meta: META } },

@@ -2,7 +2,6 @@
 // result in headless Chromium with every request blocked.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 
 export const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 
@@ -38,12 +37,7 @@ export async function render(base, datachain, { locale = 'en', format = 'page', 
   return read.contents[0].text;
 }
 
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
-}
+export { launchChromium as launch } from './chromium.mjs';
 
 /** Opens `body` (HTML, or an SVG document with `svg`) at a viewport; nothing is fetched (`bypassCSP` lets a check inject axe-core). */
 export async function open(

@@ -1,6 +1,7 @@
-// Runs every end-to-end check against a live `wrangler dev`: the SDK client, the raw protocol
-// probe, the conformance suite with its expected-failures file, the documented curl examples,
-// and (when present) the browser check of the rendered page. Exits 1 if any step fails.
+// Runs every end-to-end check against a live `wrangler dev`: the SDK clients (v2 also in Chromium
+// from another origin), the raw protocol probe, the conformance suite (0.1.16, and the 0.2.0 alpha
+// per requirement set) each with its expected-failures file, the documented curl examples, and
+// (when present) the browser check of the rendered page. Exits 1 if any step fails.
 // Usage: node test/e2e/run.mjs   (PORT picks the port; default 8799)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,44 +10,63 @@ const port = Number(process.env.PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 
-const server = spawn('npx', ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'warn'], {
-  env,
-  stdio: ['ignore', 'pipe', 'pipe'],
-  detached: true,
-});
-let serverLog = '';
-server.stdout.on('data', (d) => {
-  serverLog += d;
-});
-server.stderr.on('data', (d) => {
-  serverLog += d;
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-};
-process.on('exit', stop);
-
-async function waitUp() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  console.error(serverLog.slice(-4000));
-  throw new Error(`server did not come up on ${base}`);
+/**
+ * A `wrangler dev` as `npm start` runs it (LOCAL_DEV: every caller is the one local address), with
+ * the keep quota raised so every check can render, and `vars` besides. Stopped by its PID.
+ */
+function startServer(at, vars) {
+  const all = ['LOCAL_DEV:on', 'KEEP_RENDERS_PER_HOUR:1000000', 'KEEP_BYTES_PER_HOUR:1000000000000', ...vars];
+  const devArgs = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(at), '--log-level', 'warn'];
+  const child = spawn('npx', [...devArgs, ...all.flatMap((v) => ['--var', v])], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  child.stdout.on('data', (d) => {
+    log += d;
+  });
+  child.stderr.on('data', (d) => {
+    log += d;
+  });
+  const url = `http://127.0.0.1:${at}`;
+  return {
+    url,
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    },
+    async up() {
+      const deadline = Date.now() + 90_000;
+      while (Date.now() < deadline) {
+        try {
+          if ((await fetch(`${url}/healthz`)).ok) return;
+        } catch {
+          /* not yet */
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      console.error(log.slice(-4000));
+      throw new Error(`server did not come up on ${url}`);
+    },
+  };
 }
 
+// The checks share one local address, more requests a minute than its limits allow: this server
+// runs with rate limiting off, and the rate-limit check gets a server of its own with it on.
+const server = startServer(port, ['RATE_LIMIT:off']);
+const limitedPort = port + 1;
+process.on('exit', () => server.stop());
+
 const steps = [
+  // Fresh servers of its own (one per first request, each with its own local bucket), beside this one.
+  ['every first request answers on a fresh server', ['node', 'test/e2e/cold-start.mjs']],
   ['SDK client', ['node', 'test/e2e/sdk-client.mjs', `${base}/mcp`]],
   ['SDK v2 client (2026-07-28, pinned and auto)', ['node', 'test/e2e/sdk-v2-client.mjs', `${base}/mcp`]],
+  ['SDK v2 client in Chromium, from another origin', ['node', 'test/e2e/sdk-v2-browser.mjs', `${base}/mcp`]],
   ['protocol probe', ['node', 'test/e2e/protocol-probe.mjs', `${base}/mcp`]],
   // The conformance suite needs Node 22 (it runs under the Node 22 binary npm serves); every scenario, pending ones included.
   [
@@ -67,19 +87,46 @@ const steps = [
       'test/e2e/conformance-expected-failures.yml',
     ],
   ],
+  // The 0.2.0 alpha, once per requirement set: each runs what its revision requires, at its wire
+  // (2025-11-25 with initialize and sessions, 2026-07-28 without), against its own baseline. A set
+  // also runs scenarios it does not score, which cannot fail it; those this server can pass run
+  // again on their own, so they are held to the same baseline.
+  ...[
+    ['2025-11-25', ['--requirements', '2025-11-25']],
+    ['2025-11-25', ['--scenario', 'server-session-lifecycle', '--spec-version', '2025-11-25']],
+    ['2026-07-28', ['--requirements', '2026-07-28']],
+    ['2026-07-28', ['--scenario', 'http-header-validation', '--spec-version', '2026-07-28']],
+  ].map(([revision, selection]) => [
+    `conformance 0.2.0-alpha, ${revision}: ${selection[0] === '--requirements' ? 'requirement set' : selection[1]}`,
+    [
+      'npx',
+      '-y',
+      '-p',
+      'node@22',
+      'node',
+      'node_modules/@modelcontextprotocol/conformance-next/dist/index.js',
+      'server',
+      '--url',
+      `${base}/mcp`,
+      ...selection,
+      '--expected-failures',
+      `test/e2e/conformance-next-${revision}-expected-failures.yml`,
+    ],
+  ]),
   ['documented curl examples', ['node', 'test/e2e/seed-curls.mjs', base]],
   ['MCP Inspector CLI', ['node', 'test/e2e/inspector.mjs', `${base}/mcp`]],
   ['rendered page in Chromium', ['node', 'test/e2e/browser.mjs', base], 'test/e2e/browser.mjs'],
-  ['MCP Apps view in Chromium behind a host bridge', ['node', 'test/e2e/mcp-app.mjs', base]],
+  ['MCP Apps view in Chromium behind the ext-apps AppBridge (both eras)', ['node', 'test/e2e/mcp-app.mjs', base]],
   ['what a reader sees, in Chromium', ['node', 'test/e2e/reader.mjs', base], 'test/e2e/reader.mjs'],
-  // Last: it empties this address's resolve bucket.
-  ['rate limit on the simulated binding', ['node', 'test/e2e/rate-limit.mjs', base]],
+];
+/** Run against a server with rate limiting on, started after the others stop. */
+const limitedSteps = [
+  ['rate limit on the simulated binding', ['node', 'test/e2e/rate-limit.mjs', `http://127.0.0.1:${limitedPort}`]],
 ];
 
-await waitUp();
 let failures = 0;
-for (const [name, [cmd, ...args], requires] of steps) {
-  if (requires && !existsSync(requires)) continue;
+function runStep([name, [cmd, ...args], requires]) {
+  if (requires && !existsSync(requires)) return;
   console.log(`\n=== e2e: ${name} ===`);
   const r = spawnSync(cmd, args, { env, stdio: 'inherit', timeout: 300_000 });
   if (r.status !== 0) {
@@ -87,6 +134,13 @@ for (const [name, [cmd, ...args], requires] of steps) {
     console.log(`=== e2e: ${name} FAILED (exit ${r.status ?? r.signal}) ===`);
   }
 }
-stop();
-console.log(`\ne2e: ${steps.length - failures} steps passed, ${failures} failed`);
+await server.up();
+for (const step of steps) runStep(step);
+server.stop();
+const limited = startServer(limitedPort, []);
+process.on('exit', () => limited.stop());
+await limited.up();
+for (const step of limitedSteps) runStep(step);
+limited.stop();
+console.log(`\ne2e: ${steps.length + limitedSteps.length - failures} steps passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);

@@ -102,11 +102,13 @@ step('2026-07-28: server/discover with no handshake and no session', () => {
     '-H',
     'mcp-method: server/discover',
     '--data',
-    '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+    '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
   ]);
   assert.equal(r.status, 200);
   assert.ok(!/^mcp-session-id:/m.test(r.headers));
-  assert.deepEqual(JSON.parse(r.body).result.supportedVersions, ['2026-07-28']);
+  const versions = JSON.parse(r.body).result.supportedVersions;
+  assert.equal(versions[0], '2026-07-28');
+  assert.ok(versions.includes('2025-11-25'), 'the handshake revisions are listed too');
 });
 step('2026-07-28: tools/call with Mcp-Name', () => {
   const r = curl([
@@ -117,7 +119,7 @@ step('2026-07-28: tools/call with Mcp-Name', () => {
     '-H',
     'mcp-name: get_element',
     '--data',
-    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_element","arguments":{"version":"ai@latest","element_id":"people"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}',
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_element","arguments":{"version":"ai@latest","element_id":"people"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
   ]);
   assert.equal(r.status, 200);
   const result = JSON.parse(r.body).result;

@@ -3,6 +3,13 @@
 let passed = 0;
 let failed = 0;
 
+/** The message of a failure and of its cause (a failed `fetch` names the socket error only there). */
+function reason(e) {
+  if (!(e instanceof Error)) return String(e);
+  const cause = e.cause instanceof Error ? ` (${e.cause.message})` : '';
+  return `${e.message}${cause}`;
+}
+
 export async function step(name, fn) {
   try {
     await fn();
@@ -10,7 +17,7 @@ export async function step(name, fn) {
     console.log(`PASS ${name}`);
   } catch (e) {
     failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    console.log(`FAIL ${name}: ${reason(e)}`);
   }
 }
 

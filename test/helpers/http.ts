@@ -1,7 +1,9 @@
-import { exports } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import worker from '../../src/index.js';
 
 const BASE = 'http://127.0.0.1:8787';
-/** Each test file gets its own rate bucket, so suites do not drain each other's tokens. */
+/** A client id of its own, so these requests never share a rate bucket with the suites' named clients. */
 const TEST_CLIENT = `test-${crypto.randomUUID()}`;
 export const JSON_HEADERS = {
   'content-type': 'application/json',
@@ -9,9 +11,32 @@ export const JSON_HEADERS = {
   'dtpr-client': TEST_CLIENT,
 };
 
-/** Sends a request through the Worker's own fetch handler, inside workerd. */
+/**
+ * The Worker's own fetch handler (src/index.ts), called in this isolate with the test bindings and
+ * an execution context whose waitUntil work is done before the answer is returned. Calling it
+ * directly rather than through `exports.default` skips the pool's per-request import of the main
+ * module, which cost more than the request itself.
+ */
+async function serveWorker(request: Request): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+let serve: (request: Request) => Promise<Response> = serveWorker;
+
+/**
+ * Sends every later request of this test file to `handler` instead of the Worker's own entry (the
+ * cold project's fresh app: test/setup/cold-app.ts).
+ */
+export function serveWith(handler: (request: Request) => Promise<Response>): void {
+  serve = handler;
+}
+
+/** Sends a request through the Worker's fetch handler (or the one `serveWith` set), inside workerd. */
 export function fetchWorker(path: string, init: RequestInit = {}): Promise<Response> {
-  return exports.default.fetch(new Request(`${BASE}${path}`, init));
+  return serve(new Request(`${BASE}${path}`, init));
 }
 
 export interface RpcReply {

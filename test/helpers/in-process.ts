@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS } from '../../src/core/settings.js';
-import { NO_SESSION } from '../../src/services/render/slot.js';
+import { NO_SESSION } from '../../src/store/sessions.js';
 import type { SchemaStore } from '../../src/store/store.js';
 import type { CallContext } from '../../src/tools/kernel/define.js';
 

@@ -1,7 +1,19 @@
+import { inject } from 'vitest';
+import { VersionIndex } from '../../src/domain/bundle.js';
+import { INDEX_KEY } from '../../src/store/bucket.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 
-/** What the built version index serves, so tests stay true when a release (a draft beta) is added. */
-const index = catalogueStore().index();
+/**
+ * The version index the store under test serves, so tests stay true when a release (a draft beta)
+ * is added: in the cold project the release bucket's index (the bucket holds every release, and a
+ * newer one beyond schemas/), elsewhere the built index of every release under schemas/.
+ */
+function servedIndex(): VersionIndex {
+  const bucketIndex = inject('releaseBucket')?.[INDEX_KEY];
+  return bucketIndex === undefined ? catalogueStore().index() : VersionIndex.parse(JSON.parse(bucketIndex));
+}
+
+const index = servedIndex();
 
 /** Every served version id, in index order. */
 export const VERSION_IDS: readonly string[] = index.versions.map((v) => v.id);

@@ -4,7 +4,7 @@
  * and deadline unit for deadline unit.
  */
 import type { z } from 'zod';
-import type { Deadline } from '../../src/core/settings.js';
+import type { Deadline } from '../../src/core/deadline.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { keyPath } from '../../src/core/json.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';

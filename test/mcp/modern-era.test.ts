@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHeaderValue, MODERN_RPC } from '../../src/mcp/era.js';
+import { decodeHeaderValue, MODERN_RPC } from '../../src/mcp/era-2026-07-28-rules.js';
 import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
-
-const PV = 'io.modelcontextprotocol/protocolVersion';
-const META = { [PV]: '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-
-/** A 2026-07-28 request with the headers the revision requires (each may be overridden or removed with undefined). */
-async function modern(
-  method: string,
-  params: Record<string, unknown> = {},
-  headers: Record<string, string | undefined> = {},
-) {
-  const name = (params.name ?? params.uri) as string | undefined;
-  const all: Record<string, string | undefined> = {
-    'mcp-protocol-version': '2026-07-28',
-    'mcp-method': method,
-    ...(name === undefined ? {} : { 'mcp-name': name }),
-    ...headers,
-  };
-  const sent = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return postMcp({ jsonrpc: '2.0', id: 1, method, params: { _meta: META, ...params } }, sent);
-}
+import { MODERN_META as META, modern, PROTOCOL_VERSION_KEY as PV } from '../helpers/modern.js';
 
 describe('2026-07-28: discovery and results', () => {
   it('server/discover names the revision, the capabilities with MCP Apps, and how to start', async () => {
     const r = await modern('server/discover');
     expect(r.status).toBe(200);
     expect(r.json.result).toMatchObject({
-      supportedVersions: ['2026-07-28'],
+      supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+      ttlMs: expect.any(Number),
       capabilities: { tools: {}, resources: {}, prompts: {}, extensions: { 'io.modelcontextprotocol/ui': {} } },
       resultType: 'complete',
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'dtpr-server' } },
@@ -121,6 +103,36 @@ describe('2026-07-28: the transport rules', () => {
     expect(decodeHeaderValue('=?base64?@@?=')).toBeUndefined();
   });
 
+  it('a Base64 Mcp-Name that starts with a BOM does not match the body value without it', async () => {
+    const uri = 'dtpr://schemas/ai@2026-08-12/categories';
+    const bom = btoa(String.fromCharCode(0xef, 0xbb, 0xbf) + uri);
+    expect(decodeHeaderValue(`=?base64?${bom}?=`)).toBe(`\uFEFF${uri}`);
+    const r = await modern('resources/read', { uri }, { 'mcp-name': `=?base64?${bom}?=` });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: MODERN_RPC.HEADER_MISMATCH, data: { fix_hint: expect.any(String) } });
+  });
+
+  it('a JSON array of 2026-07-28 messages is 400 -32600 (one message per POST), not answered as a 2025 batch', async () => {
+    const entry = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } });
+    const withHeaders: Record<string, string>[] = [
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      {},
+    ];
+    for (const headers of withHeaders) {
+      const r = await postMcp([entry(1), entry(2)], headers);
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, data: { code: 'bad_request', fix_hint: expect.stringMatching(/own POST/) } },
+      });
+      expect(r.json.error.message).toMatch(/one message per POST/);
+    }
+    // A 2025 batch (no 2026-07-28 _meta) is still answered.
+    const batch = await postMcp([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(batch.status).toBe(200);
+  });
+
   it('an unsupported revision is 400 -32022 with the supported list', async () => {
     const r = await postMcp(
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [PV]: '2099-01-01' } } },
@@ -131,6 +143,34 @@ describe('2026-07-28: the transport rules', () => {
       code: MODERN_RPC.UNSUPPORTED_VERSION,
       data: { supported: expect.arrayContaining(['2026-07-28', '2025-11-25']), requested: '2099-01-01' },
     });
+  });
+
+  it('a _meta without the revision or the client capabilities is 400 -32602 naming what to add', async () => {
+    for (const meta of [{ 'io.modelcontextprotocol/clientCapabilities': {} }, { [PV]: '2026-07-28' }]) {
+      const r = await postMcp(
+        { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      );
+      expect(r.status).toBe(400);
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params._meta' } });
+      expect(r.json.error.data.fix_hint).toMatch(/io\.modelcontextprotocol\//);
+    }
+  });
+
+  it('the unsupported-version error and server/discover list the same revisions; a 2025 one in _meta is the 2025 era', async () => {
+    const discovered = (await modern('server/discover')).json.result.supportedVersions;
+    const refused = await postMcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [PV]: '2099-01-01' } } },
+      { 'mcp-protocol-version': '2099-01-01', 'mcp-method': 'tools/list' },
+    );
+    expect(refused.json.error.data.supported).toEqual(discovered);
+    const legacy = await postMcp(
+      { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [PV]: '2025-11-25' } } },
+      { 'mcp-protocol-version': '2025-11-25' },
+    );
+    expect(legacy.status).toBe(200);
+    expect(legacy.json.result.tools.length).toBeGreaterThan(0);
+    expect(legacy.json.result.resultType).toBeUndefined();
   });
 
   it('methods the revision removed, and unknown ones, are 404 -32601', async () => {

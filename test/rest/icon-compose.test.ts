@@ -9,7 +9,7 @@ import {
   shapeSvg,
   splitSymbol,
   variantColors,
-} from '../../src/services/render/icons.js';
+} from '../../src/services/render/icons/compose.js';
 
 const lv = (v: string) => [{ locale: 'en' as const, value: v }];
 const context: Context = {

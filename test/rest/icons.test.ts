@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { contrastRatio, MIN_CONTEXT_CONTRAST } from '../../src/services/render/color.js';
+import { contrastRatio, MIN_CONTEXT_CONTRAST } from '../../src/services/render/icons/color.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { SVG_GOLDENS } from '../golden/cases.js';
 import { call } from '../helpers/tools.js';

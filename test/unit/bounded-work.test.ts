@@ -1,6 +1,6 @@
 import { directCaller } from '../helpers/in-process.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startDeadline } from '../../src/core/settings.js';
+import { startDeadline } from '../../src/core/deadline.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { MAX_FINDINGS } from '../../src/services/validator/finding.js';
 import { invokeTool } from '../../src/tools/kernel/invoke.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Deadline } from '../../src/core/settings.js';
+import type { Deadline } from '../../src/core/deadline.js';
 import { fastParser } from '../../src/core/fast-parse.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { DatachainInstance } from '../../src/domain/datachain.js';

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, limitsFrom } from '../../src/core/settings.js';
 import { bodyLimit } from '../../src/middleware/guards.js';
 import * as z from 'zod';
 import type { Refuser } from '../../src/app-env.js';
-import { BudgetExceeded, withinBudget } from '../../src/core/settings.js';
+import { BudgetExceeded, withinBudget } from '../../src/core/deadline.js';
 import { ok } from '../../src/core/envelope.js';
 import { rateKeys, takeToken, tokenTaker } from '../../src/core/rate.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
@@ -151,11 +151,11 @@ describe('rate limits (injected counting bindings)', () => {
 
   it('keys on the client IP and IP + DTPR-Client, never on X-Forwarded-For', () => {
     const h = (m: Record<string, string>) => (n: string) => m[n];
-    expect(rateKeys(h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toEqual({
+    expect(rateKeys({}, h({ 'cf-connecting-ip': '1.2.3.4', 'dtpr-client': ' agent-a ' }))).toEqual({
       ip: '1.2.3.4',
       client: '1.2.3.4|agent-a',
     });
-    expect(rateKeys(h({ 'x-forwarded-for': '9.9.9.9' }))).toEqual({ ip: 'local', client: 'local|anonymous' });
+    expect(rateKeys({}, h({ 'x-forwarded-for': '9.9.9.9' }))).toEqual({ ip: 'local', client: 'local|anonymous' });
   });
   it('rotating DTPR-Client does not bypass the address bucket: 40 names, 15 served', async () => {
     const bindings = { RL_RESOLVE_IP: countingLimiter(15), RL_RESOLVE: countingLimiter(15) };

@@ -1,19 +1,22 @@
 import { env } from 'cloudflare:workers';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { assetsReader, INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
+import { assetsReader, releaseKey } from '../../src/store/bucket.js';
+import { bucketArea } from '../helpers/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import type { SchemaStore } from '../../src/store/store.js';
 
+/** An area of the local bucket of this file's own (other files share the runtime and its bucket). */
+const area = bucketArea('release-store');
+
 /** Every release under schemas/, and one of them (the oldest) held only in the bucket. */
 const ALL = JSON.parse(VERSION_INDEX) as VersionIndex;
 const BUCKET_ID = ALL.versions[0]!.id;
 const EMBEDDED_IDS = ALL.versions.slice(1).map((v) => v.id);
-const bucket = env.RELEASES!;
 
 const entryOf = (index: VersionIndex, id: string) => {
   const { aliases: _, ...entry } = index.versions.find((v) => v.id === id)!;
@@ -24,25 +27,6 @@ const embeddedPart = () =>
     Object.fromEntries(EMBEDDED_IDS.map((id) => [id, BUNDLES[id]!])),
     JSON.stringify(indexOf(EMBEDDED_IDS.map((id) => entryOf(ALL, id)))),
   );
-
-async function clearBucket(): Promise<void> {
-  const listed = await bucket.list();
-  if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
-}
-
-/** Publishes bundle texts as the CLI does: objects first, then the index of them. */
-async function publishTexts(texts: readonly string[]): Promise<void> {
-  const bundles = texts.map((t) => JSON.parse(t) as Bundle);
-  for (const [i, b] of bundles.entries())
-    await bucket.put(releaseKey(b.manifest.version, b.manifest.content_hash), texts[i]!);
-  const entries = bundles.map(({ manifest: m }) => ({
-    id: m.version,
-    status: m.status,
-    created_at: m.created_at,
-    content_hash: m.content_hash,
-  }));
-  await bucket.put(INDEX_KEY, JSON.stringify(indexOf(entries)));
-}
 
 function appOver(store: SchemaStore) {
   const app = createApp({ store: () => store });
@@ -66,14 +50,16 @@ function appOver(store: SchemaStore) {
 describe('the release store over the R2 bucket', () => {
   let now = 0;
   let store: SchemaStore;
-  const layered = () => createLayeredStore({ embedded: embeddedPart(), bucket, now: () => now, indexTtlMs: 60_000 });
+  const layered = () =>
+    createLayeredStore({ embedded: embeddedPart(), bucket: area.reader, now: () => now, indexTtlMs: 60_000 });
 
   beforeEach(async () => {
     now = 0;
-    await clearBucket();
-    await publishTexts([BUNDLES[BUCKET_ID]!]);
+    await area.clear();
+    await area.publish([BUNDLES[BUCKET_ID]!]);
     store = layered();
   });
+  afterAll(area.clear);
 
   it('lists one catalogue: the embedded releases and the bucket one, with aliases over both', async () => {
     const { tool } = appOver(store);
@@ -87,7 +73,7 @@ describe('the release store over the R2 bucket', () => {
 
   it('serves a bucket release on first use, through tools, prompts and the SVG routes, then from memory', async () => {
     const { tool, rpc, get } = appOver(store);
-    const read = vi.spyOn(bucket, 'get');
+    const read = vi.spyOn(area.reader, 'get');
     const first = await tool('list_categories', { version: BUCKET_ID });
     expect(first.isError).toBeUndefined();
     expect(first.structuredContent.data.version).toBe(BUCKET_ID);
@@ -112,12 +98,12 @@ describe('the release store over the R2 bucket', () => {
   it('answers upstream_error, not a fault, when a bucket object does not match its content hash', async () => {
     const bundle = JSON.parse(BUNDLES[BUCKET_ID]!) as Bundle;
     const tampered = { ...bundle, categories: bundle.categories.slice(1) };
-    await bucket.put(releaseKey(BUCKET_ID, bundle.manifest.content_hash), JSON.stringify(tampered));
+    await area.put(releaseKey(BUCKET_ID, bundle.manifest.content_hash), JSON.stringify(tampered));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { tool, get } = appOver(store);
     const answer = await tool('list_categories', { version: BUCKET_ID });
     expect(answer.isError).toBe(true);
-    expect(answer.structuredContent.errors[0]).toMatchObject({ code: 'upstream_error', retryable: true });
+    expect(answer.structuredContent.errors[0]).toMatchObject({ code: 'upstream_error', retryable: false });
     const symbol = Object.keys(bundle.symbols)[0]!;
     const svg = await get(`/api/v2/schemas/${BUCKET_ID}/symbols/${symbol}.svg`);
     expect(svg.status).toBe(502);
@@ -135,7 +121,7 @@ describe('the release store over the R2 bucket', () => {
       ...bundle,
       manifest: { ...bundle.manifest, version: 'ai@2099-01-01-beta', status: 'beta' },
     });
-    await publishTexts([BUNDLES[BUCKET_ID]!, JSON.stringify(next)]);
+    await area.publish([BUNDLES[BUCKET_ID]!, JSON.stringify(next)]);
     const ids = async () =>
       (await tool('list_schema_versions', {})).structuredContent.data.versions.map((v: any) => v.id) as string[];
     expect(await ids()).not.toContain('ai@2099-01-01-beta');
@@ -145,7 +131,7 @@ describe('the release store over the R2 bucket', () => {
     expect(latest.structuredContent.data.version ?? latest.structuredContent.meta.version).toBe('ai@2099-01-01-beta');
     // The beta is replaced: the next read of the index names a new hash, and the release is read again.
     const renamed = await computeLikeCli({ ...next, categories: next.categories.slice().reverse() });
-    await publishTexts([BUNDLES[BUCKET_ID]!, JSON.stringify(renamed)]);
+    await area.publish([BUNDLES[BUCKET_ID]!, JSON.stringify(renamed)]);
     now += 60_001;
     const order = (
       await tool('list_categories', { version: 'ai@2099-01-01-beta' })

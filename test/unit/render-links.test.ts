@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { renderOutput } from '../../src/services/render/output.js';
-import { releaseSource } from '../../src/services/render/source.js';
-import { safeHref } from '../../src/services/render/text.js';
+import { releaseSource } from '../../src/services/render/view/source.js';
+import { safeHref } from '../../src/services/render/view/text.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 
 const BAD = [

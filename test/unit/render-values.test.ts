@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Element } from '../../src/domain/content.js';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { renderOutput } from '../../src/services/render/output.js';
-import { releaseSource, type RenderSource } from '../../src/services/render/source.js';
+import { releaseSource, type RenderSource } from '../../src/services/render/view/source.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { REALISTIC } from '../helpers/hostile.js';
 

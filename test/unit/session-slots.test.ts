@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BodyCache } from '../../src/services/render/body-cache.js';
-import { BODY_REUSE_MS, BODY_TTL_SECONDS, SessionSlots, SLOT_TTL_SECONDS } from '../../src/services/render/slot.js';
+import { BodyCache } from '../../src/store/body-cache.js';
+import { BODY_TTL_SECONDS, type KeepPlace, SessionSlots, SLOT_TTL_SECONDS } from '../../src/store/sessions.js';
 
 /** The session store of the test Worker, with every call recorded. */
 function recorded(kv: KVNamespace = env.SESSIONS) {
@@ -32,6 +32,9 @@ const page = (n: number | string) =>
 const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
 const sid = (name: string) => `${name}-${crypto.randomUUID()}`;
 
+/** Where these tests keep renders: no quota to speak of (keep-quota has its own tests). */
+const at = (kv: KVNamespace): KeepPlace => ({ kv, address: 'slots-test', quota: { count: 1e9, bytes: 1e12 } });
+
 /** An isolate: its own body cache and clock over the shared store. */
 function isolate(start = 1_000_000) {
   const clock = { t: start };
@@ -44,15 +47,15 @@ describe('session slots across isolates', () => {
     const a = isolate();
     const b = isolate();
     const store = recorded();
-    await a.slots.write(store.kv, s, 'page', page(1), source(1));
+    await a.slots.write(at(store.kv), s, 'page', page(1), source(1));
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
     expect(store.ops('get', 'body:')).toHaveLength(0);
-    await b.slots.write(store.kv, s, 'page', page(2), source(2));
+    await b.slots.write(at(store.kv), s, 'page', page(2), source(2));
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page(2));
     expect(await b.slots.read(store.kv, s, 'page')).toBe(page(2));
     expect(await a.slots.lastSource(store.kv, s)).toBe(source(2));
     // Back to page 1 from isolate B: A holds page 1's body in memory and must still follow the pointer.
-    await b.slots.write(store.kv, s, 'page', page(1), source(1));
+    await b.slots.write(at(store.kv), s, 'page', page(1), source(1));
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
   });
 
@@ -60,7 +63,7 @@ describe('session slots across isolates', () => {
     const s = sid('reads');
     const a = isolate();
     const store = recorded();
-    await a.slots.write(store.kv, s, 'page', page('m'), source('m'));
+    await a.slots.write(at(store.kv), s, 'page', page('m'), source('m'));
     for (let i = 0; i < 3; i++) expect(await a.slots.read(store.kv, s, 'page')).toBe(page('m'));
     expect(store.ops('get', 'slot:')).toHaveLength(3);
     expect(store.ops('get', 'body:')).toHaveLength(0);
@@ -73,8 +76,8 @@ describe('session slots across isolates', () => {
   it("sessions never read each other's pages, even when one isolate holds both bodies", async () => {
     const a = isolate();
     const [s1, s2, s3] = [sid('one'), sid('two'), sid('three')];
-    await a.slots.write(env.SESSIONS, s1, 'page', page('one'), source('one'));
-    await a.slots.write(env.SESSIONS, s2, 'page', page('two'), source('two'));
+    await a.slots.write(at(env.SESSIONS), s1, 'page', page('one'), source('one'));
+    await a.slots.write(at(env.SESSIONS), s2, 'page', page('two'), source('two'));
     expect(await a.slots.read(env.SESSIONS, s1, 'page')).toBe(page('one'));
     expect(await a.slots.read(env.SESSIONS, s2, 'page')).toBe(page('two'));
     expect(await a.slots.read(env.SESSIONS, s3, 'page')).toBeNull();
@@ -86,8 +89,8 @@ describe('session slots across isolates', () => {
     const s = sid('clear');
     const a = isolate();
     const b = isolate();
-    await a.slots.write(env.SESSIONS, s, 'page', page('c'), source('c'));
-    await a.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('c'));
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('c'), source('c'));
+    await a.slots.write(at(env.SESSIONS), s, 'sign', '<svg/>', source('c'));
     expect(await b.slots.read(env.SESSIONS, s, 'page')).toBe(page('c'));
     await b.slots.clear(env.SESSIONS, s);
     for (const i of [a, b]) {
@@ -101,19 +104,19 @@ describe('session slots across isolates', () => {
     const s = sid('source');
     const a = isolate(5_000);
     const b = isolate(6_000);
-    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page'));
-    await b.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('sign'));
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('p'), source('page'));
+    await b.slots.write(at(env.SESSIONS), s, 'sign', '<svg/>', source('sign'));
     expect(await a.slots.lastSource(env.SESSIONS, s)).toBe(source('sign'));
     a.clock.t = 7_000;
-    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page again'));
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('p'), source('page again'));
     expect(await b.slots.lastSource(env.SESSIONS, s)).toBe(source('page again'));
   });
 
   it('within one millisecond, the later write of an isolate is the newer', async () => {
     const s = sid('same-ms');
     const a = isolate();
-    await a.slots.write(env.SESSIONS, s, 'sign', '<svg/>', source('sign'));
-    await a.slots.write(env.SESSIONS, s, 'page', page('p'), source('page'));
+    await a.slots.write(at(env.SESSIONS), s, 'sign', '<svg/>', source('sign'));
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('p'), source('page'));
     expect(await a.slots.lastSource(env.SESSIONS, s)).toBe(source('page'));
   });
 
@@ -125,24 +128,22 @@ describe('session slots across isolates', () => {
 });
 
 describe('body lifetimes', () => {
-  it('slots live one hour and bodies two; a body stored recently is not stored again', async () => {
+  it('slots live one hour and bodies two; every render stores its body once, under its handle', async () => {
     const a = isolate();
     const store = recorded();
-    await a.slots.write(store.kv, sid('ttl1'), 'page', page('ttl'), source(1));
-    expect(store.calls.filter((c) => c.op === 'put').map((c) => [c.key.split(':')[0], c.ttl])).toEqual([
+    await a.slots.write(at(store.kv), sid('ttl1'), 'page', page('ttl'), source(1));
+    const kept = store.calls.filter((c) => c.op === 'put' && /^(body|slot):/.test(c.key));
+    expect(kept.map((c) => [c.key.split(':')[0], c.ttl])).toEqual([
       ['body', BODY_TTL_SECONDS],
       ['slot', SLOT_TTL_SECONDS],
     ]);
-    a.clock.t += BODY_REUSE_MS - 1;
-    await a.slots.write(store.kv, sid('ttl2'), 'page', page('ttl'), source(2));
-    expect(store.ops('put', 'body:')).toHaveLength(1);
-    a.clock.t += 1;
-    await a.slots.write(store.kv, sid('ttl3'), 'page', page('ttl'), source(3));
+    expect(kept[0]!.key).toMatch(/^body:[0-9a-f]{64}\.html$/);
+    await a.slots.write(at(store.kv), sid('ttl2'), 'page', page('ttl'), source(2));
     expect(store.ops('put', 'body:')).toHaveLength(2);
   });
 
-  it('every slot expires before its body: a reused body was stored at most BODY_REUSE_MS before', () => {
-    expect(BODY_REUSE_MS / 1000 + SLOT_TTL_SECONDS).toBeLessThan(BODY_TTL_SECONDS);
+  it('every slot expires before its body', () => {
+    expect(SLOT_TTL_SECONDS).toBeLessThan(BODY_TTL_SECONDS);
   });
 
   it('a body this isolate only read is stored again on its next render (its expiry is unknown)', async () => {
@@ -150,26 +151,26 @@ describe('body lifetimes', () => {
     const b = isolate();
     const store = recorded();
     const s = sid('read-then-write');
-    await b.slots.write(store.kv, s, 'page', page('shared'), source(1));
+    await b.slots.write(at(store.kv), s, 'page', page('shared'), source(1));
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page('shared'));
-    await a.slots.write(store.kv, s, 'page', page('shared'), source(2));
+    await a.slots.write(at(store.kv), s, 'page', page('shared'), source(2));
     expect(store.ops('put', 'body:')).toHaveLength(2);
   });
 
   it('a failed store leaves the slot as it was and stores the body again next time', async () => {
     const a = isolate();
     const s = sid('fail');
-    await a.slots.write(env.SESSIONS, s, 'page', page('before'), source('before'));
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('before'), source('before'));
     const failing = {
       ...recorded().kv,
       put: async () => {
         throw new Error('kv down');
       },
     } as unknown as KVNamespace;
-    await expect(a.slots.write(failing, s, 'page', page('after'), source('after'))).rejects.toThrow('kv down');
+    await expect(a.slots.write(at(failing), s, 'page', page('after'), source('after'))).rejects.toThrow('kv down');
     expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('before'));
     const store = recorded();
-    await a.slots.write(store.kv, s, 'page', page('after'), source('after'));
+    await a.slots.write(at(store.kv), s, 'page', page('after'), source('after'));
     expect(store.ops('put', 'body:')).toHaveLength(1);
     expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('after'));
   });

@@ -8,7 +8,7 @@ import { createRelease } from '../../src/store/release.js';
 import { fullThin, VERSION } from '../fixtures/datachains/base.js';
 import { CASES } from '../fixtures/datachains/cases.js';
 import { runCase } from '../fixtures/datachains/run.js';
-import { startDeadline } from '../../src/core/settings.js';
+import { startDeadline } from '../../src/core/deadline.js';
 
 const release = () => catalogueStore().release(VERSION)!;
 const codes = (dc: unknown, r = release()) =>

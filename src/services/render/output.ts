@@ -1,17 +1,17 @@
 import { invalidArguments } from '../../core/error-catalogue.js';
 import { isHttpUrl } from '../../core/addresses.js';
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { Finding } from '../validator/finding.js';
-import { renderDocument } from './document.js';
-import { fallbackFindings } from './fallbacks.js';
-import { iconResolver } from './icon.js';
-import { Localizer } from './localize.js';
-import { renderSign } from './sign.js';
-import type { RenderSource } from './source.js';
-import { renderSummary, SIGN_URI, VIEW_URI } from './summary.js';
-import { buildView } from './view.js';
+import { renderDocument } from './page/document.js';
+import { fallbackFindings } from './shared/fallbacks.js';
+import { iconResolver } from './icons/resolver.js';
+import { Localizer } from './shared/localize.js';
+import { renderSign } from './sign/sign.js';
+import type { RenderSource } from './view/source.js';
+import { renderSummary } from './summary.js';
+import { buildView } from './view/view.js';
 
 export const RENDER_FORMATS = ['page', 'sign'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
@@ -27,14 +27,12 @@ export interface RenderOutput {
   /** Media type of `body` as an HTTP answer. */
   mime: string;
   body: string;
-  /** Where an MCP session keeps this output. */
-  resourceUri: typeof VIEW_URI | typeof SIGN_URI;
   /** The datachain's non-blocking findings, then one `locale_fallback` per text shown in another locale. */
   warnings: Finding[];
   sectionCount: number;
   elementCount: number;
-  /** Plain-text account of the render for a model; author values quoted as JSON strings. */
-  summary: string;
+  /** Plain-text account of the render for a model, naming `uri` as where it is read; author values quoted as JSON strings. */
+  summary(uri: string | undefined): string;
 }
 
 /** Checks the format arguments; a sign needs `link`, an http(s) URL. Errors name the argument and the fix. */
@@ -89,15 +87,13 @@ export function renderOutput(
   const icons = iconResolver(src);
   const sign = options.format === 'sign';
   const body = sign ? renderSign(view, options.link, icons) : renderDocument(view, icons);
-  const resourceUri = sign ? SIGN_URI : VIEW_URI;
   return {
     format: options.format,
     mime: sign ? 'image/svg+xml' : 'text/html; charset=utf-8',
     body,
-    resourceUri,
     warnings: [...checked.warnings, ...fallbackFindings(loc.fallbacks, options.locale)],
     sectionCount: view.sections.length,
     elementCount: view.sections.reduce((n, s) => n + s.cards.length, 0),
-    summary: renderSummary(view, src.version, options.format, resourceUri),
+    summary: (uri) => renderSummary(view, src.version, options.format, uri),
   };
 }

@@ -1,18 +1,21 @@
-import { renderDocument } from './document.js';
+import { renderDocument } from './page/document.js';
 
-const PLACEHOLDER_TITLE = 'DTPR datachain (awaiting tool call)';
+const PLACEHOLDER_TITLE = 'About this AI system';
 const SIGN_PLACEHOLDER_TITLE = 'DTPR sign (awaiting tool call)';
 
 let cached: string | undefined;
 
-/** The page a session reads before its first successful render. */
+/**
+ * The page a session reads before its first successful render, which an MCP Apps host may show to
+ * the public while the render is on its way: it says only that the description is coming.
+ */
 export function placeholderDocument(): string {
   cached ??= renderDocument(
     {
       lang: 'en',
       title: { text: PLACEHOLDER_TITLE },
       description: {
-        text: 'Nothing has been rendered in this session yet. Call the render_datachain tool with a datachain; its page then appears here.',
+        text: 'The description of this AI system will appear here in a moment.',
       },
       sections: [],
       flows: [],

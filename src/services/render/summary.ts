@@ -1,23 +1,22 @@
-import type { DocView } from './view.js';
-
-export const VIEW_URI = 'ui://dtpr/datachain/view.html' as const;
-export const SIGN_URI = 'ui://dtpr/datachain/sign.svg' as const;
-/** Handles of kept renders: `ui://dtpr/render/<sha-256 of the body>.html` (a page) or `.svg` (a sign). */
-export const RENDER_URI_PREFIX = 'ui://dtpr/render/' as const;
-export const RENDER_URI = /^ui:\/\/dtpr\/render\/([0-9a-f]{64})\.(html|svg)$/;
+import type { DocView } from './view/view.js';
 
 /**
  * The plain-text summary a model reads after a render. Every value an author wrote (titles,
  * variable values) is quoted as a JSON string, so quotes and newlines inside it are escaped and
  * it cannot break out of its delimiters or pose as summary structure.
  */
-export function renderSummary(view: DocView, version: string, format: 'page' | 'sign', uri: string): string {
+export function renderSummary(
+  view: DocView,
+  version: string,
+  format: 'page' | 'sign',
+  uri: string | undefined,
+): string {
   const q = (s: string) => JSON.stringify(s);
   const count = view.sections.reduce((n, s) => n + s.cards.length, 0);
   const what = format === 'sign' ? 'sign' : 'page';
   const lines = [
     `Rendered DTPR datachain ${q(view.title.text || 'untitled')} (${version}) as a ${what}: ${view.sections.length} sections, ${count} elements. ` +
-      `The ${what} is the resource ${uri}.`,
+      (uri ? `The ${what} is the resource ${uri}.` : `The ${what} was not kept.`),
   ];
   for (const s of view.sections) {
     const items = s.cards.map((c) => {

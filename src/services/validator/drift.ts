@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../core/canonical-json.js';
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { SchemaSnapshot } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
 import { releaseSnapshot, sortLocales } from './snapshot.js';

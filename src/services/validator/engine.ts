@@ -1,19 +1,17 @@
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
 import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
-import { actionRules } from './variables.js';
+import { actionRules } from './actions.js';
 import { driftRules } from './drift.js';
-import { finding, type Finding } from './finding.js';
-import { indexPlacements, type RuleFamily, type RuleInput } from './finding.js';
-import { instanceIdRules } from './placements.js';
-import { metadataRules } from './metadata.js';
+import { finding, type Finding, indexPlacements, type RuleFamily, type RuleInput } from './finding.js';
+import { instanceIdRules } from './instance-ids.js';
+import { metadataRules, provenanceRules } from './metadata.js';
 import { placementRules } from './placements.js';
 import { releasePool, snapshotPool, type Pool } from './pool.js';
-import { provenanceRules } from './metadata.js';
-import { requiredRules } from './placements.js';
+import { requiredRules } from './required-categories.js';
 import { requiredSnapshotRules, snapshotCategoryRules, suggestionRules } from './resolved.js';
-import { subchainRules } from './placements.js';
+import { subchainRules } from './subchains.js';
 import { variableRules } from './variables.js';
 
 /** The semantic rules of a datachain, in reporting order. Every family runs; none stops another. */

@@ -1,4 +1,4 @@
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import { DATACHAIN_CODES, type DatachainCode, type Severity } from '../../core/errors.js';
 import type { DatachainInstance } from '../../domain/datachain.js';

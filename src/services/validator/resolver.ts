@@ -1,6 +1,6 @@
 import { payloadTooLarge } from '../../core/error-catalogue.js';
 import { canonicalJson } from '../../core/canonical-json.js';
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import { DatachainInstance } from '../../domain/datachain.js';
 import type { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';

@@ -1,4 +1,4 @@
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import { keyPath } from '../../core/json.js';
 import { CAPS } from '../../domain/caps.js';
 import { finding, type Finding, listIds } from './finding.js';

@@ -1,10 +1,10 @@
 import type * as z from 'zod';
-import type { Deadline } from '../../core/settings.js';
+import type { Deadline } from '../../core/deadline.js';
 import type { Answer } from '../../core/envelope.js';
 import type { ErrorCode } from '../../core/errors.js';
 import type { RateBucket } from '../../core/rate.js';
 import type { Limits } from '../../core/settings.js';
-import type { SessionStore } from '../../services/render/slot.js';
+import type { SessionStore } from '../../store/sessions.js';
 import type { SchemaStore } from '../../store/store.js';
 
 export type { RateBucket };

@@ -6,12 +6,13 @@ import {
   DeadlineExceeded,
   startDeadline,
   withinBudget,
-} from '../../core/settings.js';
-import { outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
+} from '../../core/deadline.js';
+import { type Answer, outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
+import type { SchemaStore } from '../../store/store.js';
 import type { TokenTaker } from '../../core/rate.js';
 import { StorageFailure } from '../../core/storage.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
-import { ReleasePending } from '../../store/store.js';
+import { withReleases } from '../../store/loading.js';
 import { cachedAnswer } from './answer-cache.js';
 import type { CallContext, ToolContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
@@ -21,9 +22,6 @@ import type { Tool } from './registry.js';
 export interface Caller extends CallContext {
   takeToken: TokenTaker;
 }
-
-/** How many releases one call may wait for; past that the call fails as a fault. */
-const MAX_LOADS = 4;
 
 /** The result of a call: a prepared (cached, serialised) answer, or the tool's outcome. */
 export type Called = PreparedAnswer | (Outcome & { rateLimited?: true });
@@ -57,38 +55,45 @@ export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext):
 }
 
 /**
+ * When the call named an alias that skips a release the store could not read, the answer says which
+ * release the alias names here and which it skipped (`meta.warnings`).
+ */
+function noteSkippedAlias(outcome: Outcome, rawArgs: unknown, store: SchemaStore): Outcome {
+  const version = (rawArgs as { version?: unknown } | null)?.version;
+  const alias = typeof version === 'string' ? version.replace('%40', '@') : undefined;
+  const skipped = alias === undefined ? undefined : store.skipped?.()[alias];
+  if (skipped === undefined) return outcome;
+  const meta = outcome.envelope.meta;
+  const served = meta.version ?? store.index().aliases[alias!];
+  const warning = `${version} names ${served} here: ${skipped}, the release it names elsewhere, cannot be read now.`;
+  meta.warnings = [...(meta.warnings ?? []), warning];
+  return outcome;
+}
+
+/**
  * Validates arguments, runs a tool under its deadline and classifies its answer against the tool's
  * soft codes. This is the one place tool exceptions are caught: an expired deadline becomes
  * `timeout`, a storage failure `upstream_error`, any other fault `internal_error` with nothing
- * internal in the message. A release the store has not read yet (`ReleasePending`) is read and
- * the tool run again. Synchronous tools answer synchronously (no promise) when nothing is read.
+ * internal in the message. The tool runs inside the release-loading seam, so the releases it names
+ * are read before it answers. Synchronous tools answer synchronously (no promise) when nothing is read.
  */
-export function invokeTool(
-  tool: Tool,
-  rawArgs: unknown,
-  caller: CallContext,
-  loads = MAX_LOADS,
-): Outcome | Promise<Outcome> {
+export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
-  const crashed = (error: unknown): Outcome | Promise<Outcome> => {
-    if (error instanceof ReleasePending && loads > 0 && ctx.store.load) {
-      return ctx.store.load(error.id).then(() => invokeTool(tool, rawArgs, ctx, loads - 1), crashed);
-    }
+  const crashed = (error: unknown): Outcome => {
     if (error instanceof DeadlineExceeded) return outcomeOf(err(timeout(error.budgetMs)));
     const event = error instanceof StorageFailure ? 'storage_failure' : 'tool_exception';
     const detail = error instanceof StorageFailure ? error.message : String(error);
     console.error(JSON.stringify({ level: 'error', event, tool: tool.name, request_id: ctx.requestId, error: detail }));
     return outcomeOf(
-      err(error instanceof StorageFailure ? upstreamError(ctx.requestId) : internalError(ctx.requestId)),
+      err(error instanceof StorageFailure ? upstreamError(ctx.requestId, error.release) : internalError(ctx.requestId)),
     );
   };
   try {
-    const answer = tool.run(parsed.data, ctx);
-    return answer instanceof Promise
-      ? answer.then((a) => outcomeOf(a, tool.softCodes), crashed)
-      : outcomeOf(answer, tool.softCodes);
+    const answer = withReleases(ctx.store, () => tool.run(parsed.data, ctx));
+    const told = (a: Answer) => noteSkippedAlias(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
+    return answer instanceof Promise ? answer.then(told, crashed) : told(answer);
   } catch (error) {
     return crashed(error);
   }

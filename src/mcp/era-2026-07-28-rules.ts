@@ -1,0 +1,197 @@
+import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+
+/**
+ * The rules of the 2026-07-28 revision: how a request names it, and the header checks it needs.
+ * The revision is served without a handshake: every request names it in `params._meta` and in
+ * the `MCP-Protocol-Version` header, and no session exists.
+ */
+export const MODERN_VERSION = '2026-07-28';
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+} as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The revision a message names in `params._meta`, when it names one. */
+function metaVersion(body: unknown): string | undefined {
+  if (!isObject(body) || !isObject(body.params) || !isObject(body.params._meta)) return undefined;
+  const v = body.params._meta[META.protocolVersion];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * Whether a POST is a 2026-07-28 request: a body that names its revision in `params._meta` (any
+ * revision but a 2025 one, which is served by the 2025 era), or whose `MCP-Protocol-Version`
+ * header names a revision of that date or later. Anything else (batches, `initialize`, the 2025
+ * headers or none) is the 2025 era's.
+ */
+export function isModern(body: unknown, headerVersion: string | undefined): boolean {
+  if (Array.isArray(body)) return false;
+  const named = metaVersion(body);
+  if (named !== undefined) return !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(named);
+  return headerVersion !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(headerVersion) && headerVersion >= MODERN_VERSION;
+}
+
+/**
+ * Whether a POST is a JSON array holding a 2026-07-28 message (one whose `params._meta` names a
+ * revision other than a 2025 one): that revision takes one message per POST, so the array is
+ * refused rather than answered as a 2025 batch.
+ */
+export function isModernBatch(body: unknown): boolean {
+  return Array.isArray(body) && body.some((entry) => isModern(entry, undefined));
+}
+
+/**
+ * Every revision this server speaks, newest first: the one without a handshake, then those that
+ * use `initialize`. `server/discover` lists them and an unsupported-version error names the same.
+ */
+export const SERVED_VERSIONS = [MODERN_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] as const;
+
+/** Error codes the 2026-07-28 revision reserves for itself. */
+export const MODERN_RPC = { HEADER_MISMATCH: -32020, UNSUPPORTED_VERSION: -32022 } as const;
+
+/** A request refused by the 2026-07-28 transport rules: the HTTP status and the JSON-RPC error. */
+export interface Refusal {
+  status: number;
+  response: RpcResponse;
+}
+
+const mismatch = (id: RpcId | null, message: string, fix: string): Refusal => ({
+  status: 400,
+  response: rpcError(id, MODERN_RPC.HEADER_MISMATCH, `Header mismatch: ${message}`, {
+    code: 'bad_request',
+    message: `Header mismatch: ${message}`,
+    fix_hint: fix,
+  }),
+});
+
+const SPACE = new Set([' ', '\t']);
+/** A header value without the spaces and tabs around it (linear: no expression over caller text). */
+function trimSpaces(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && SPACE.has(value[start]!)) start++;
+  while (end > start && SPACE.has(value[end - 1]!)) end--;
+  return value.slice(start, end);
+}
+
+/** A request whose `_meta` lacks what this revision requires of every request: -32602, HTTP 400. */
+const invalidMeta = (id: RpcId, message: string, fix: string): Refusal => ({
+  status: 400,
+  response: rpcError(id, RPC.INVALID_PARAMS, `Invalid params: ${message}`, {
+    code: 'bad_request',
+    message: `Invalid params: ${message}`,
+    path: 'params._meta',
+    fix_hint: fix,
+  }),
+});
+
+const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+/** Visible ASCII and space, with no space at either end: a plain header value. */
+const PLAIN_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** An `Mcp-Name` value as the body would hold it: the Base64 sentinel form decoded; undefined when malformed. */
+export function decodeHeaderValue(raw: string): string | undefined {
+  const sentinel = BASE64_SENTINEL.exec(raw);
+  // A value shaped like the sentinel is always encoded (clients must encode such literals too).
+  if (!sentinel) return PLAIN_VALUE.test(raw) && !(raw.startsWith('=?base64?') && raw.endsWith('?=')) ? raw : undefined;
+  try {
+    const bytes = Uint8Array.from(atob(sentinel[1]!), (ch) => ch.charCodeAt(0));
+    // The BOM is kept (ignoreBOM): a value that starts with one is not the body value without it.
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Methods whose `Mcp-Name` header mirrors a params field. */
+const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+const FIX_HEADERS =
+  'Send MCP-Protocol-Version, Mcp-Method and (for tools/call, prompts/get, resources/read) Mcp-Name headers equal to the body values, as the 2026-07-28 Streamable HTTP transport requires.';
+
+/**
+ * The 2026-07-28 request checks: the revision in `_meta` and the `MCP-Protocol-Version` header
+ * agree and are served here, and `Mcp-Method` / `Mcp-Name` mirror the body. Undefined when it passes.
+ */
+export function checkModernRequest(
+  id: RpcId,
+  method: string,
+  params: unknown,
+  raw: (name: string) => string | undefined,
+): Refusal | undefined {
+  // Header values are compared without the spaces and tabs HTTP allows around them.
+  const h = (name: string) => {
+    const value = raw(name);
+    return value === undefined ? undefined : trimSpaces(value);
+  };
+  const header = h('mcp-protocol-version');
+  if (header === undefined) return mismatch(id, 'the MCP-Protocol-Version header is missing.', FIX_HEADERS);
+  const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+  const declared = metaVersion({ params });
+  if (declared === undefined) {
+    return invalidMeta(
+      id,
+      `params._meta has no ${META.protocolVersion} (the MCP-Protocol-Version header says '${header.slice(0, 40)}').`,
+      `Put "${META.protocolVersion}": "${MODERN_VERSION}" in params._meta, or use the initialize handshake of a 2025 revision.`,
+    );
+  }
+  if (header !== declared) {
+    return mismatch(
+      id,
+      `MCP-Protocol-Version header value '${header.slice(0, 40)}' does not match body value '${declared.slice(0, 40)}'.`,
+      FIX_HEADERS,
+    );
+  }
+  if (declared !== MODERN_VERSION) {
+    const message = `Unsupported protocol version '${declared.slice(0, 40)}'.`;
+    return {
+      status: 400,
+      response: rpcError(id, MODERN_RPC.UNSUPPORTED_VERSION, message, {
+        supported: [...SERVED_VERSIONS],
+        requested: declared,
+      }),
+    };
+  }
+  if (!isObject(meta?.[META.clientCapabilities])) {
+    return invalidMeta(
+      id,
+      `params._meta has no ${META.clientCapabilities} object.`,
+      `Declare the client's capabilities on every request: "${META.clientCapabilities}": {} when it has none to declare.`,
+    );
+  }
+  const methodHeader = h('mcp-method');
+  if (methodHeader === undefined) return mismatch(id, 'the Mcp-Method header is missing.', FIX_HEADERS);
+  if (methodHeader !== method) {
+    return mismatch(
+      id,
+      `Mcp-Method header value '${methodHeader.slice(0, 100)}' does not match body value '${method.slice(0, 100)}'.`,
+      FIX_HEADERS,
+    );
+  }
+  const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
+  if (!field) return undefined;
+  const nameHeader = h('mcp-name');
+  if (nameHeader === undefined) return mismatch(id, `the Mcp-Name header is missing for ${method}.`, FIX_HEADERS);
+  const name = decodeHeaderValue(nameHeader);
+  if (name === undefined) {
+    return mismatch(
+      id,
+      'the Mcp-Name header holds characters a plain header value may not, outside the =?base64?...?= form.',
+      'Send a name or URI outside visible ASCII as Mcp-Name: =?base64?<Base64 of its UTF-8>?=.',
+    );
+  }
+  const body = isObject(params) ? params[field] : undefined;
+  if (name !== body) {
+    return mismatch(
+      id,
+      `Mcp-Name header value '${name.slice(0, 100)}' does not match body value '${String(body).slice(0, 100)}'.`,
+      FIX_HEADERS,
+    );
+  }
+  return undefined;
+}

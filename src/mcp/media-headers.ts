@@ -1,0 +1,43 @@
+import { notAcceptable, unsupportedMediaType } from '../core/error-catalogue.js';
+import type { ErrorItem } from '../core/envelope.js';
+import type { Framing } from './encode.js';
+
+/** Media-type essence of a header value: `application/json; charset=utf-8` -> `application/json`. */
+const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();
+
+/** JSON unless the client accepts only text/event-stream; `undefined` when it accepts neither (406). */
+function negotiateFraming(accept: string | undefined): Framing | undefined {
+  if (accept === undefined || accept.trim() === '') return 'json';
+  const types = accept
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 };
+    })
+    .filter((t) => t.q > 0);
+  const allows = (target: string) =>
+    types.some((t) => t.type === target || t.type === '*/*' || t.type === `${target.split('/')[0]}/*`);
+  if (allows('application/json')) return 'json';
+  if (allows('text/event-stream')) return 'sse';
+  return undefined;
+}
+
+/** Checks the media headers of a POST /mcp (every era): returns the refusal or the framing. */
+export function checkMediaHeaders(
+  h: (name: string) => string | undefined,
+): { error: ErrorItem } | { framing: Framing } {
+  const type = h('content-type');
+  if (type === undefined || essence(type) !== 'application/json') {
+    return {
+      error: unsupportedMediaType(type, 'Send the JSON-RPC message with Content-Type: application/json.'),
+    };
+  }
+  const framing = negotiateFraming(h('accept'));
+  if (!framing) {
+    return {
+      error: notAcceptable(),
+    };
+  }
+  return { framing };
+}

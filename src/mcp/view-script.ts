@@ -1,0 +1,276 @@
+import { VIEW_WORDS } from './view-words.js';
+
+/**
+ * The MCP Apps view's one inline script (ext-apps protocol 2026-01-26, spoken over postMessage to
+ * `window.parent`). Its contract with a host:
+ *
+ * - sends `ui/initialize`, applies the `hostContext` of the answer, then sends
+ *   `ui/notifications/initialized`; from then on reports `ui/notifications/size-changed`
+ *   `{width, height}` (the document's full height) whenever the document's size changes;
+ * - follows `hostContext.theme`, `hostContext.styles.variables` (host colours and font replace the
+ *   page's) and `locale`, from the initialize answer and each `ui/notifications/host-context-changed`.
+ *   An explicit host theme wins over the reader's system preference: every CSS rule whose media
+ *   mentions `prefers-color-scheme` (the page's palette and its icons' dark variants alike) has
+ *   that feature decided by the host theme (see forceQuery); a theme given as neither `light` nor
+ *   `dark` restores the rules' own media text;
+ * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) is read
+ *   with `resources/read` and swapped in (parsed by DOMParser, which runs nothing; any script,
+ *   base, meta http-equiv, link or embedding element dropped); a sign handle (`.svg`) is read and
+ *   shown as an `<img>` of a data: URI (an image runs no script and fetches nothing); an invalid
+ *   datachain (`structuredContent.ok === false` without `isError`: the author's to correct) is told
+ *   in a reader's sentence by the kind of problem (VIEW_WORDS; see kindOf), never its codes or any
+ *   message, path or hint; a hard error (`isError`: a rate limit, a timeout, bad arguments), a
+ *   result it cannot load, or `ui/notifications/tool-cancelled` says the disclosure is not
+ *   available and to try again later;
+ * - a click on `#fragment` scrolls to its target in the document (never navigates: a `srcdoc`
+ *   frame would load its parent's address); an http(s), mailto or tel link goes to the host as
+ *   `ui/open-link`; any other link does nothing;
+ * - answers `ping` and `ui/resource-teardown` with `{}` and any other request with -32601.
+ *
+ * It builds DOM with textContent and attributes only (no HTML string parsing into the live page),
+ * so no text it handles can become markup or script.
+ */
+export const VIEW_SCRIPT = `(function () {
+  var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
+  var ready = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
+  var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
+  var WORDS = ${JSON.stringify(VIEW_WORDS)};
+  var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
+  var MISSING_VALUE = /^Missing required value /;
+  var SCHEME = /\\(\\s*prefers-color-scheme\\s*:\\s*(?:light|dark)\\s*\\)/gi;
+  var HOST_VARS = { '--bg': '--color-background-primary', '--surface': '--color-background-secondary',
+    '--fg': '--color-text-primary', '--muted': '--color-text-secondary', '--line': '--color-border-primary',
+    '--accent': '--color-text-info', '--view-font': '--font-sans' };
+  function noop() {}
+  function send(m) { m.jsonrpc = '2.0'; P.postMessage(m, '*'); }
+  function request(method, params) {
+    var id = ++next;
+    send({ id: id, method: method, params: params });
+    return new Promise(function (ok, fail) { waiting[id] = [ok, fail]; });
+  }
+  function whenParsed(fn) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn); else fn();
+  }
+
+  var lastW = 0, lastH = 0, queued = false;
+  function measure() {
+    if (!ready || queued) return;
+    queued = true;
+    requestAnimationFrame(function () {
+      queued = false;
+      var saved = root.style.height;
+      root.style.height = 'max-content';
+      var h = Math.ceil(root.getBoundingClientRect().height), w = Math.ceil(innerWidth);
+      root.style.height = saved;
+      if (h === lastH && w === lastW) return;
+      lastH = h; lastW = w;
+      send({ method: 'ui/notifications/size-changed', params: { width: w, height: h } });
+    });
+  }
+  var sizes = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+  function watch() {
+    if (sizes) { sizes.disconnect(); sizes.observe(root); sizes.observe(document.body); }
+    measure();
+  }
+
+  // One media query with the host theme decided: a query whose colour-scheme features all name the
+  // host theme loses them ('screen and (prefers-color-scheme: dark)' -> 'screen'; nothing left ->
+  // 'all'); one naming the other theme becomes 'not all'. A query with 'not' or 'or' is left as is.
+  function forceQuery(q) {
+    var found = q.match(SCHEME);
+    if (!found || /\\b(not|or)\\b/i.test(q)) return q;
+    for (var i = 0; i < found.length; i++) if (found[i].toLowerCase().indexOf(theme) < 0) return 'not all';
+    var rest = q.replace(SCHEME, '').replace(/\\band\\s+(?=and\\b)/gi, '').replace(/^\\s*and\\b|\\band\\s*$/gi, '');
+    return rest.trim() || 'all';
+  }
+  // Every rule of the document's styles whose media mentions prefers-color-scheme, with its
+  // original media text (kept across scans: a rewritten text no longer mentions it); then the
+  // host theme applied to them: forced by it, or the original text when there is none.
+  function scan() {
+    var known = schemes;
+    schemes = [];
+    function walk(rules) {
+      for (var i = 0; i < rules.length; i++) {
+        var r = rules[i], k = 0;
+        while (k < known.length && known[k][0] !== r) k++;
+        if (k < known.length) schemes.push(known[k]);
+        else if (r.media && /prefers-color-scheme/i.test(r.media.mediaText)) schemes.push([r, r.media.mediaText]);
+        if (r.cssRules) walk(r.cssRules);
+      }
+    }
+    for (var s = 0; s < document.styleSheets.length; s++) walk(document.styleSheets[s].cssRules);
+    applyScheme();
+  }
+  function applyScheme() {
+    schemes.forEach(function (e) {
+      e[0].media.mediaText = theme ? e[1].split(',').map(forceQuery).join(', ') : e[1];
+    });
+  }
+
+  function applyContext(c) {
+    if (!c || typeof c !== 'object') return;
+    if (typeof c.locale === 'string') hostLang = c.locale;
+    var vars = c.styles && c.styles.variables, k;
+    if (c.theme === 'light' || c.theme === 'dark') {
+      theme = c.theme;
+      root.setAttribute('data-theme', theme);
+      if (!vars) for (k in HOST_VARS) if (k !== '--view-font') root.style.removeProperty(k);
+      applyScheme();
+    } else if ('theme' in c && theme) {
+      theme = '';
+      root.removeAttribute('data-theme');
+      applyScheme();
+    }
+    if (vars && typeof vars === 'object') for (k in HOST_VARS) {
+      var v = vars[HOST_VARS[k]];
+      if (typeof v === 'string' && v) root.style.setProperty(k, v); else root.style.removeProperty(k);
+    }
+  }
+
+  function words() {
+    var tags = [callLang, hostLang, root.lang];
+    for (var i = 0; i < tags.length; i++) {
+      var lang = String(tags[i] || '').split('-')[0].toLowerCase();
+      if (WORDS[lang]) return [lang, WORDS[lang]];
+    }
+    return ['en', WORDS.en];
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function adopt(styles, body, lang, title) {
+    var mine = document.getElementById('dtpr-view-style');
+    if (styles) {
+      document.querySelectorAll('head style').forEach(function (e) { if (e !== mine) e.remove(); });
+      styles.forEach(function (e) { document.head.appendChild(document.importNode(e, true)); });
+      scan();
+    }
+    if (lang) root.lang = lang;
+    document.title = title;
+    marked = null;
+    document.body.replaceWith(body);
+    scrollTo(0, 0);
+    watch();
+  }
+  function showPage(html) {
+    var doc = new DOMParser().parseFromString(html, 'text/html');
+    doc.querySelectorAll('script,base,meta[http-equiv],link,iframe,frame,object,embed').forEach(function (e) { e.remove(); });
+    var styles = Array.prototype.slice.call(doc.querySelectorAll('head style'));
+    adopt(styles, document.importNode(doc.body, true), doc.documentElement.lang, doc.title);
+  }
+  function showSign(svg) {
+    var doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    var title = doc.querySelector('title'), desc = doc.querySelector('desc');
+    var img = el('img', 'view-sign');
+    img.alt = [title && title.textContent, desc && desc.textContent].filter(Boolean).join('. ');
+    img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    var body = el('body'), main = el('main', 'wrap');
+    main.appendChild(img);
+    body.appendChild(main);
+    adopt(null, body, doc.documentElement.getAttribute('lang'), title ? title.textContent : '');
+  }
+  function showMessage(w, title, lead) {
+    var body = el('body'), header = el('header', 'doc'), wrap = el('div', 'wrap');
+    wrap.appendChild(el('h1', '', title));
+    wrap.appendChild(el('p', 'lead', lead));
+    header.appendChild(wrap);
+    body.appendChild(header);
+    adopt(null, body, w[0], title);
+  }
+  function unavailable() {
+    var w = words();
+    showMessage(w, w[1].unavailableTitle, w[1].unavailableLead);
+  }
+  // The kind of problem of one error item: from its code, and for a shape error whether its message
+  // is the server's missing-value sentence (a yes or no: no message, path or hint is ever shown).
+  function kindOf(e) {
+    var code = e && typeof e.code === 'string' ? e.code : '';
+    if (code === 'parse_error' && typeof e.message === 'string' && MISSING_VALUE.test(e.message)) return 'missing';
+    for (var i = 0; i < KINDS.length; i++) if (KINDS[i][1].test(code)) return KINDS[i][0];
+    return 'form';
+  }
+  function problem(errors) {
+    var w = words(), kinds = [];
+    (Array.isArray(errors) ? errors : []).forEach(function (e) {
+      var kind = kindOf(e);
+      if (kinds.indexOf(kind) < 0) kinds.push(kind);
+    });
+    if (!kinds.length) kinds.push('form');
+    var list = kinds.map(function (k) { return w[1][k]; }).join('; ');
+    showMessage(w, w[1].problemTitle, w[1].problemLead + list + '.');
+  }
+  function handleOf(result) {
+    var items = (result && result.content) || [];
+    for (var i = 0; i < items.length; i++)
+      if (items[i] && items[i].type === 'resource_link' && HANDLE.test(items[i].uri)) return items[i].uri;
+    return null;
+  }
+  function onResult(r) {
+    var mine = ++turn, sc = r && r.structuredContent;
+    if (r && r.isError) return unavailable();
+    if (sc && sc.ok === false) return problem(sc.errors);
+    var uri = handleOf(r);
+    if (!uri) return unavailable();
+    request('resources/read', { uri: uri }).then(function (res) {
+      if (mine !== turn) return;
+      var text = res && res.contents && res.contents[0] && res.contents[0].text;
+      if (typeof text !== 'string') return unavailable();
+      if (/\\.svg$/.test(uri)) showSign(text); else showPage(text);
+    }, function () { if (mine === turn) unavailable(); });
+  }
+
+  function jump(id) {
+    try { id = decodeURIComponent(id); } catch (x) { return; }
+    var target = id && document.getElementById(id);
+    if (!target) return;
+    if (marked) marked.removeAttribute('data-view-target');
+    marked = target;
+    target.setAttribute('data-view-target', '');
+    target.scrollIntoView({ block: 'start' });
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  }
+  document.addEventListener('click', function (e) {
+    var a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
+    if (!a) return;
+    e.preventDefault();
+    var href = a.getAttribute('href');
+    if (href.charAt(0) === '#') return jump(href.slice(1));
+    if (ready && /^(https?|mailto|tel):/i.test(href)) request('ui/open-link', { url: a.href }).then(noop, noop);
+  });
+
+  addEventListener('message', function (event) {
+    var m = event.data;
+    if (event.source !== P || !m || m.jsonrpc !== '2.0') return;
+    if (!m.method) {
+      var w = waiting[m.id];
+      if (!w) return;
+      delete waiting[m.id];
+      return m.error ? w[1](m.error) : w[0](m.result);
+    }
+    if (m.id != null) {
+      var known = m.method === 'ping' || m.method === 'ui/resource-teardown';
+      return send(known ? { id: m.id, result: {} } : { id: m.id, error: { code: -32601, message: 'Method not found' } });
+    }
+    var p = m.params || {};
+    if (m.method === 'ui/notifications/tool-result') whenParsed(function () { onResult(p); });
+    else if (m.method === 'ui/notifications/tool-input' && p.arguments && typeof p.arguments.locale === 'string')
+      callLang = p.arguments.locale;
+    else if (m.method === 'ui/notifications/host-context-changed') applyContext(p);
+    else if (m.method === 'ui/notifications/tool-cancelled') { turn++; whenParsed(unavailable); }
+  });
+  request('ui/initialize', {
+    appInfo: { name: 'dtpr-datachain-view', version: '1.1.0' },
+    appCapabilities: { availableDisplayModes: ['inline'] },
+    protocolVersion: '2026-01-26'
+  }).then(function (r) {
+    applyContext(r && r.hostContext);
+    send({ method: 'ui/notifications/initialized', params: {} });
+    ready = true;
+    whenParsed(watch);
+  }, noop);
+  whenParsed(scan);
+})();`;

@@ -1,0 +1,57 @@
+import { payloadTooLarge, rateLimited } from '../core/error-catalogue.js';
+import type { ErrorItem } from '../core/envelope.js';
+import { guardStorage } from '../core/storage.js';
+
+/** What one address may keep per window: renders and their bytes (the body and the source datachain). */
+export interface KeepQuota {
+  count: number;
+  bytes: number;
+}
+
+/** The quota window: one clock hour. */
+const KEEP_WINDOW_MS = 3600 * 1000;
+/** A window's tally outlives the window, so a tally read late in its hour is still there. */
+const TALLY_TTL_SECONDS = 2 * 3600;
+
+const tallyKey = (address: string, window: number) => `kept-by:${window}:${address.slice(0, 64)}`;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/**
+ * Charges one kept render of `body` and `source` to `address` in the window of `now`, or answers
+ * why it may not be kept: `rate_limited` once the address kept `quota.count` renders or
+ * `quota.bytes` bytes this hour. The tally is a KV value (`kept-by:<window>:<address>` = `<count>
+ * <bytes>`) read and written back, so concurrent renders of one address may each pass the last
+ * check; the validate rate bucket bounds how far that goes over.
+ */
+export async function chargeKeep(
+  kv: KVNamespace,
+  address: string,
+  quota: KeepQuota,
+  body: string,
+  source: string,
+  now: number,
+): Promise<ErrorItem | undefined> {
+  const size = utf8Bytes(body) + utf8Bytes(source);
+  if (size > quota.bytes) {
+    return payloadTooLarge({
+      message: `This render and its datachain take ${size} bytes; an address may keep at most ${quota.bytes} bytes of renders per hour.`,
+      path: 'datachain',
+      fix_hint: 'Render fewer placements or shorter texts.',
+    });
+  }
+  const window = Math.floor(now / KEEP_WINDOW_MS);
+  const key = tallyKey(address, window);
+  const [count, bytes] = ((await guardStorage(() => kv.get(key, 'text'))) ?? '0 0').split(' ').map(Number);
+  if (count! + 1 > quota.count || bytes! + size > quota.bytes) {
+    const waitMinutes = Math.ceil(((window + 1) * KEEP_WINDOW_MS - now) / 60_000);
+    const what = count! + 1 > quota.count ? `${quota.count} renders` : `${quota.bytes} bytes of renders`;
+    return {
+      ...rateLimited('render'),
+      message: `This address has kept ${what} this hour, the most one address may keep.`,
+      fix_hint: `Wait ${waitMinutes} minutes, or read the renders already made by their handles (kept for two hours) instead of rendering them again.`,
+    };
+  }
+  await guardStorage(() => kv.put(key, `${count! + 1} ${bytes! + size}`, { expirationTtl: TALLY_TTL_SECONDS }));
+  return undefined;
+}

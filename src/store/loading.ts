@@ -1,0 +1,47 @@
+import { StorageFailure } from '../core/storage.js';
+import type { SchemaStore } from './store.js';
+
+/**
+ * The release-loading seam. A store that holds releases outside the Worker (the static assets of
+ * the embedded set, the release bucket) throws `ReleasePending` from `release(id)` for a served
+ * release this isolate has not read yet. Every surface runs its work through `withReleases`, the
+ * one place that catches it: the call pipeline (each tool), the MCP method step (each method, its
+ * result stamping included) and the REST routes that call no tool. Nothing outside this file and
+ * the stores that throw it ever meets a release that is not loaded.
+ *
+ * Besides, a store preloads the targets of every alias when it adopts an index (`refresh`), so the
+ * server's identity and icons, which name `ai@latest`, are ready before the first request runs.
+ */
+export class ReleasePending extends Error {
+  override name = 'ReleasePending';
+  constructor(readonly id: string) {
+    super(`release ${id} is not loaded yet`);
+  }
+}
+
+/** How many releases one piece of work may read (a migration names two, a resolved render its pin). */
+const MAX_LOADS = 4;
+
+/**
+ * Runs `work`; each time it stops on a release not read yet, reads that release and runs it again.
+ * Work that needs nothing answers synchronously (the warm path awaits nothing). A failed read
+ * rejects with the store's StorageFailure; work that still meets an unloaded release after
+ * MAX_LOADS reads rejects with a StorageFailure too (the surfaces answer `upstream_error`).
+ */
+export function withReleases<T>(store: SchemaStore, work: () => T): T | Promise<Awaited<T>> {
+  return attempt(store, work, MAX_LOADS);
+}
+
+function attempt<T>(store: SchemaStore, work: () => T, loads: number): T | Promise<Awaited<T>> {
+  const again = (error: unknown): Promise<Awaited<T>> => {
+    if (!(error instanceof ReleasePending)) throw error;
+    if (loads <= 0 || !store.load) throw new StorageFailure(`${error.message} after ${MAX_LOADS} reads`);
+    return store.load(error.id).then(() => attempt(store, work, loads - 1) as Awaited<T>);
+  };
+  try {
+    const out = work();
+    return out instanceof Promise ? (out.catch(again) as Promise<Awaited<T>>) : out;
+  } catch (error) {
+    return again(error);
+  }
+}

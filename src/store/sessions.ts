@@ -1,0 +1,235 @@
+import type { ErrorItem } from '../core/envelope.js';
+import { guardStorage } from '../core/storage.js';
+import { BodyCache } from './body-cache.js';
+import { chargeKeep, type KeepQuota } from './keep-quota.js';
+import { RenderKeys } from './render-key.js';
+import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
+
+/**
+ * Kept renders and the per-session slots: the last page and the last sign rendered in a session,
+ * and the datachain behind each (JSON, with `schema_version` set to the version it was rendered
+ * against; prompts read the newer one when no datachain is passed).
+ *
+ * In KV, each render is kept once, under its handle (`body:<hash>.html` or `.svg`, two hours),
+ * where the hash is HMAC-SHA-256 under the deployment's render key (render-key.ts) of the scope
+ * (the session id, or nothing without a session), the kind and the body: stable for the same
+ * render in the same scope, and not computable by a client. A session's slot (`slot:<session>`
+ * for the page, `sign-slot:<session>` for the sign, one hour) is a small pointer to that body: the
+ * hash, a write time and the source datachain. Every render stores its body again, so a body
+ * always outlives the slots pointing at it. A session's renders are listed under
+ * `made:<session>:<hash>.<ext>`, so `clear` (DELETE /mcp) deletes them with its slots. Each
+ * render is charged to the caller's address first (keep-quota.ts).
+ *
+ * A slot read fetches the pointer from KV and takes the body from isolate memory when it holds
+ * that hash; a read by handle always asks KV, so a cleared render is gone for every isolate.
+ * Session ids are 1-128 visible ASCII characters, so keys stay well under KV's 512 bytes; each
+ * kind has its own prefix, so no session id reaches another kind's key or a body. A failing KV
+ * call throws StorageFailure (answered as `upstream_error`).
+ */
+export const SLOT_TTL_SECONDS = 3600;
+/** Bodies live twice as long as slots. */
+export const BODY_TTL_SECONDS = 2 * SLOT_TTL_SECONDS;
+/** Largest output a slot keeps; a bigger render is refused with payload_too_large. */
+export const SLOT_MAX_BYTES = 512 * 1024;
+/** Most renders one clear deletes (two KV deletes each). */
+const CLEAR_MAX_RENDERS = 400;
+/** Total length of the bodies an isolate keeps in memory. */
+const CACHE_MAX_CHARS = 4 * 1024 * 1024;
+
+export type SlotKind = 'page' | 'sign';
+
+const PREFIX: Record<SlotKind, string> = { page: 'slot:', sign: 'sign-slot:' };
+const EXT: Record<SlotKind, 'html' | 'svg'> = { page: 'html', sign: 'svg' };
+const slotKey = (sessionId: string, kind: SlotKind) => `${PREFIX[kind]}${sessionId}`;
+/** A kept render's name: its hash and the extension of its kind, as in its handle. */
+const keptName = (kind: SlotKind, hash: string) => `${hash}.${EXT[kind]}`;
+const bodyKey = (name: string) => `body:${name}`;
+const madePrefix = (sessionId: string) => `made:${sessionId}:`;
+
+interface Pointer {
+  hash: string;
+  at: number;
+  source: string;
+}
+
+/** A slot value: `<hash> <write time ms>`, a newline, then the source datachain as stored. */
+const formatPointer = (p: Pointer) => `${p.hash} ${p.at}\n${p.source}`;
+
+const POINTER_HEAD = /^([0-9a-f]{64}) (\d{1,16})\n/;
+
+/** A slot value that is not a pointer (none is written) reads as an empty slot. */
+function parsePointer(text: string | null): Pointer | null {
+  const head = text === null ? null : POINTER_HEAD.exec(text);
+  if (!head) return null;
+  return { hash: head[1]!, at: Number(head[2]), source: text!.slice(head[0].length) };
+}
+
+/** Where a kept render is read: `uri`, the resource its caller reads it as; `handle`, what any later request reads. */
+export interface Kept {
+  uri: string;
+  handle: string;
+}
+
+/** A render that was not kept, and why (the caller's address is over its keep quota). */
+export interface NotKept {
+  refused: ErrorItem;
+}
+
+/** The handle of a kept render: `ui://dtpr/render/<hash>.html` for a page, `.svg` for a sign. */
+const handleOf = (kind: SlotKind, hash: string) => `${RENDER_URI_PREFIX}${keptName(kind, hash)}`;
+
+/** What a call may do with its caller's session: keep and read back its last page and sign. */
+export interface SessionStore {
+  /** Keeps the output and says where it is read; `refused` when the caller may keep no more; undefined when nothing is kept. */
+  write(kind: SlotKind, body: string, source: string): Promise<Kept | NotKept | undefined>;
+  read(kind: SlotKind): Promise<string | null>;
+  lastSource(): Promise<string | null>;
+  /** A kept render by its hash and kind (any session's, or none), or null once it has expired or been cleared. */
+  readKept(hash: string, kind: SlotKind): Promise<string | null>;
+}
+
+/** The session store of a caller without a session (REST): nothing is kept, nothing is read. */
+export const NO_SESSION: SessionStore = {
+  write: async () => undefined,
+  read: async () => null,
+  lastSource: async () => null,
+  readKept: async () => null,
+};
+
+/** Where one request keeps renders: the store, the caller's address and its quota, and the `RENDER_KEY` secret if set. */
+export interface KeepPlace {
+  kv: KVNamespace;
+  address: string;
+  quota: KeepQuota;
+  renderKey?: string;
+}
+
+/** The slots as one isolate sees them: its body cache, its render keys and its clock (milliseconds), all injectable. */
+export class SessionSlots {
+  private readonly cache: BodyCache;
+  private readonly keys: RenderKeys;
+  private readonly now: () => number;
+  private lastAt = 0;
+
+  constructor(options: { cache?: BodyCache; keys?: RenderKeys; now?: () => number } = {}) {
+    this.cache = options.cache ?? new BodyCache(CACHE_MAX_CHARS);
+    this.keys = options.keys ?? new RenderKeys();
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * Charges the render to the caller's address, then keeps `body` under its handle in `scope` (for
+   * BODY_TTL_SECONDS from now) and answers its hash, or why it was not kept.
+   */
+  async keep(
+    place: KeepPlace,
+    scope: string,
+    kind: SlotKind,
+    body: string,
+    source: string,
+  ): Promise<{ hash: string } | NotKept> {
+    const refused = await chargeKeep(place.kv, place.address, place.quota, body, source, this.now());
+    if (refused) return { refused };
+    const hash = await this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
+    await guardStorage(() => place.kv.put(bodyKey(keptName(kind, hash)), body, { expirationTtl: BODY_TTL_SECONDS }));
+    this.cache.set(keptName(kind, hash), { body });
+    return { hash };
+  }
+
+  /** A kept render by its hash and kind, from KV (never from memory: a cleared render must read as gone). */
+  async readKept(kv: KVNamespace, hash: string, kind: SlotKind): Promise<string | null> {
+    return guardStorage(() => kv.get(bodyKey(keptName(kind, hash)), 'text'));
+  }
+
+  /** Keeps `body` as the session's `kind` output and `source` as its datachain; resolves once all is in KV. */
+  async write(
+    place: KeepPlace,
+    sessionId: string,
+    kind: SlotKind,
+    body: string,
+    source: string,
+  ): Promise<{ hash: string } | NotKept> {
+    const kept = await this.keep(place, sessionId, kind, body, source);
+    if ('refused' in kept) return kept;
+    const { hash } = kept;
+    const start = this.now();
+    // Strictly increasing within an isolate, so the newer of two slots is known even within one millisecond.
+    const at = (this.lastAt = Math.max(start, this.lastAt + 1));
+    const ttl = { expirationTtl: SLOT_TTL_SECONDS };
+    await guardStorage(() =>
+      Promise.all([
+        place.kv.put(`${madePrefix(sessionId)}${keptName(kind, hash)}`, '', { expirationTtl: BODY_TTL_SECONDS }),
+        place.kv.put(slotKey(sessionId, kind), formatPointer({ hash, at, source }), ttl),
+      ]),
+    );
+    return kept;
+  }
+
+  /** The session's last `kind` output, or null before the first one. */
+  async read(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<string | null> {
+    const pointer = parsePointer(await guardStorage(() => kv.get(slotKey(sessionId, kind), 'text')));
+    if (!pointer) return null;
+    const name = keptName(kind, pointer.hash);
+    const cached = this.cache.get(name);
+    if (cached) return cached.body;
+    const body = await guardStorage(() => kv.get(bodyKey(name), 'text'));
+    if (body !== null) this.cache.set(name, { body });
+    return body;
+  }
+
+  /** The datachain of the session's newest output of either kind, or null before the first one. */
+  async lastSource(kv: KVNamespace, sessionId: string): Promise<string | null> {
+    const [page, sign] = await guardStorage(() =>
+      Promise.all([kv.get(slotKey(sessionId, 'page'), 'text'), kv.get(slotKey(sessionId, 'sign'), 'text')]),
+    );
+    const a = parsePointer(page);
+    const b = parsePointer(sign);
+    if (!a || !b) return (a ?? b)?.source ?? null;
+    return (b.at > a.at ? b : a).source;
+  }
+
+  /** The slots of one session, as the capability a call is given: renders are kept in the session's scope. */
+  forSession(place: KeepPlace, sessionId: string): SessionStore {
+    return {
+      write: async (kind, body, source) => {
+        const kept = await this.write(place, sessionId, kind, body, source);
+        if ('refused' in kept) return kept;
+        return { uri: kind === 'sign' ? SIGN_URI : VIEW_URI, handle: handleOf(kind, kept.hash) };
+      },
+      read: (kind) => this.read(place.kv, sessionId, kind),
+      lastSource: () => this.lastSource(place.kv, sessionId),
+      readKept: (hash, kind) => this.readKept(place.kv, hash, kind),
+    };
+  }
+
+  /** The capability of a caller without a session: renders are kept and read by handle, no slot is written. */
+  withoutSession(place: KeepPlace): SessionStore {
+    return {
+      write: async (kind, body, source) => {
+        const kept = await this.keep(place, '', kind, body, source);
+        if ('refused' in kept) return kept;
+        const handle = handleOf(kind, kept.hash);
+        return { uri: handle, handle };
+      },
+      read: async () => null,
+      lastSource: async () => null,
+      readKept: (hash, kind) => this.readKept(place.kv, hash, kind),
+    };
+  }
+
+  /**
+   * Clears a session: its slots of every kind, and the renders it kept (by the `made:` list), at
+   * most CLEAR_MAX_RENDERS of them, so one DELETE stays within a request's KV operations; the
+   * quota keeps a session from one address below that, and any rest expires with its two hours.
+   */
+  async clear(kv: KVNamespace, sessionId: string): Promise<void> {
+    await guardStorage(() =>
+      Promise.all((Object.keys(PREFIX) as SlotKind[]).map((kind) => kv.delete(slotKey(sessionId, kind)))),
+    );
+    const prefix = madePrefix(sessionId);
+    const made = await guardStorage(() => kv.list({ prefix, limit: CLEAR_MAX_RENDERS }));
+    await guardStorage(() =>
+      Promise.all(made.keys.flatMap(({ name }) => [kv.delete(bodyKey(name.slice(prefix.length))), kv.delete(name)])),
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import * as z from 'zod';
+import type { Deadline } from '../../core/deadline.js';
+import { type Answer, err, type Meta, ok } from '../../core/envelope.js';
+import { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
+import { DatachainInstance } from '../../domain/datachain.js';
+import { checkResolved, checkThin } from '../../services/validator/engine.js';
+import { type Finding, MAX_FINDINGS, splitFindings } from '../../services/validator/finding.js';
+import type { Release } from '../../store/release.js';
+import type { SchemaStore } from '../../store/store.js';
+import { ErrorItemSchema } from './envelope-schema.js';
+import { type ParsedDatachain, parseDatachainArg } from './parse-datachain.js';
+import { releaseMeta } from './release-answer.js';
+
+/** `data` of a valid answer: the datachain is valid, with the non-blocking findings. */
+export const ValidOutput = z.object({ ok: z.literal(true), warnings: z.array(ErrorItemSchema) });
+
+/**
+ * The meta of a datachain answer: `warnings` is always present, as "code: message" strings;
+ * `truncated` counts the findings left out past the per-answer cap.
+ */
+function datachainMeta(release: Release, warnings: readonly Finding[], dropped: number): Meta {
+  const meta = releaseMeta(release, { warnings: warnings.map((w) => `${w.code}: ${w.message}`) });
+  if (dropped > 0) {
+    meta.truncated = dropped;
+    meta.warnings!.push(
+      `${dropped} more findings are not listed (at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings are); fix these and check again.`,
+    );
+  }
+  return meta;
+}
+
+/** A datachain argument after its shape check and rules: the value and its warnings, or the soft answer to send. */
+export type CheckedDatachain<T> =
+  | { ok: true; value: T; warnings: Finding[]; meta: Meta }
+  | { ok: false; outcome: Answer<never> };
+
+function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value: T) => Finding[]): CheckedDatachain<T> {
+  const findings = parsed.ok ? [...parsed.warnings, ...rules(parsed.value)] : [...parsed.errors, ...parsed.warnings];
+  const { errors, warnings, dropped } = splitFindings(findings);
+  const meta = datachainMeta(release, warnings, dropped);
+  if (!parsed.ok || errors.length) return { ok: false, outcome: err(errors, meta) };
+  return { ok: true, value: parsed.value, warnings, meta };
+}
+
+/** Shape check and every thin-datachain rule against a release. */
+export function checkThinDatachain(
+  raw: unknown,
+  release: Release,
+  store: SchemaStore,
+  deadline: Deadline,
+): CheckedDatachain<DatachainInstance> {
+  return checked(release, parseDatachainArg(DatachainInstance, raw, deadline), (dc) =>
+    checkThin(dc, release, { deadline, isServed: servedBy(store) }),
+  );
+}
+
+/** Whether the store serves a canonical version id. */
+const servedBy = (store: SchemaStore) => (id: string) => store.release(id) !== undefined;
+
+/** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
+export function checkResolvedDatachain(
+  raw: unknown,
+  release: Release,
+  store: SchemaStore,
+  deadline: Deadline,
+): CheckedDatachain<ResolvedDatachainInstance> {
+  return checked(release, parseDatachainArg(ResolvedDatachainInstance, raw, deadline), (dc) =>
+    checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
+  );
+}
+
+/** The answer of a check tool: the soft failure, or `{ok: true, warnings}`. */
+export function checkAnswer<T>(c: CheckedDatachain<T>): Answer<z.input<typeof ValidOutput>> {
+  return c.ok ? ok({ ok: true as const, warnings: c.warnings }, c.meta) : c.outcome;
+}

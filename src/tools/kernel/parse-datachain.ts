@@ -1,0 +1,32 @@
+import type * as z from 'zod';
+import type { Deadline } from '../../core/deadline.js';
+import { fastParser } from '../../core/fast-parse.js';
+import { issuesToErrors } from '../../core/zod-issues.js';
+import type { Finding } from '../../services/validator/finding.js';
+import { unknownKeys } from '../../services/validator/unknown-keys.js';
+
+/** A datachain argument after its shape check: the value, or its `parse_error` findings; `unknown_key` warnings either way. */
+export type ParsedDatachain<T> =
+  | { ok: true; value: T; warnings: Finding[] }
+  | { ok: false; errors: Finding[]; warnings: Finding[] };
+
+/**
+ * Parses a datachain argument: shape errors are `parse_error` findings (one per issue, with a path
+ * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
+ * A valid datachain is read by the schema's fast parser; zod itself reads (and words) the rest.
+ */
+export function parseDatachainArg<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  deadline: Deadline,
+): ParsedDatachain<z.output<S>> {
+  const warnings = unknownKeys(schema, raw, deadline);
+  const fast = fastParser(schema)(raw);
+  if (fast) return { ok: true, value: fast.value as z.output<S>, warnings };
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, value: parsed.data, warnings };
+  const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema).map(
+    (e) => ({ ...e, severity: 'error', path: e.path ?? '', fix_hint: e.fix_hint ?? '' }) as Finding,
+  );
+  return { ok: false, errors, warnings };
+}

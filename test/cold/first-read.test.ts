@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { coldApp } from '../helpers/cold.js';
+import { callTool, serveWith } from '../helpers/http.js';
+import { modern } from '../helpers/modern.js';
+import { aliasTarget, VERSION_IDS } from '../helpers/releases.js';
+import { rest } from '../rest/helpers.js';
+
+/** The ids the deployable embedded set ships; every other release is read from the bucket. */
+const EMBEDDED_IDS = (JSON.parse(VERSION_INDEX) as { versions: { id: string }[] }).versions.map((v) => v.id);
+const LATEST = aliasTarget('ai@latest');
+
+/** Each case below starts from a fresh app: its first request is the first the store sees. */
+const fresh = () => serveWith(coldApp());
+
+describe('a fresh deployment: the catalogue of the embedded set and the bucket', () => {
+  it('lists every published release, and ai@latest names one only the bucket holds', async () => {
+    fresh();
+    const listed = await callTool('list_schema_versions', {});
+    expect(listed.structuredContent.data.versions.map((v: { id: string }) => v.id)).toEqual(VERSION_IDS);
+    expect(EMBEDDED_IDS).not.toContain(LATEST);
+  });
+});
+
+describe('a fresh deployment: the first request for a release nothing has read', () => {
+  it('MCP 2025: tools/call get_element', async () => {
+    fresh();
+    const r = await callTool('get_element', { version: 'ai@latest', element_id: 'people' });
+    expect(r.structuredContent).toMatchObject({ ok: true, meta: { version: LATEST } });
+  });
+
+  it('MCP 2026-07-28: tools/call get_element', async () => {
+    fresh();
+    const r = await modern('tools/call', {
+      name: 'get_element',
+      arguments: { version: 'ai@latest', element_id: 'people' },
+    });
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.json.result).toMatchObject({
+      resultType: 'complete',
+      structuredContent: { ok: true, meta: { version: LATEST } },
+    });
+  });
+
+  it('MCP 2026-07-28: server/discover', async () => {
+    fresh();
+    const r = await modern('server/discover');
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.json.result).toMatchObject({
+      supportedVersions: expect.arrayContaining(['2026-07-28']),
+      resultType: 'complete',
+    });
+  });
+
+  it('REST: an element of the release', async () => {
+    fresh();
+    const r = await rest(`/api/v2/schemas/ai@latest/elements/people`);
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.json).toMatchObject({ ok: true, meta: { version: LATEST } });
+  });
+});

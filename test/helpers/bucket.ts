@@ -1,0 +1,43 @@
+import { env } from 'cloudflare:workers';
+import type { Bundle } from '../../src/domain/bundle.js';
+import { type BucketReader, INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
+import { indexOf } from '../../src/store/catalogue.js';
+
+/** The local release bucket of the test Worker (the `RELEASES` binding of wrangler.toml). */
+const bucket = env.RELEASES!;
+
+/** Publishes bundle texts as the CLI does: objects first, then the index of them, under `prefix`. */
+async function publishUnder(prefix: string, texts: readonly string[]): Promise<void> {
+  const bundles = texts.map((t) => JSON.parse(t) as Bundle);
+  for (const [i, b] of bundles.entries())
+    await bucket.put(prefix + releaseKey(b.manifest.version, b.manifest.content_hash), texts[i]!);
+  const entries = bundles.map(({ manifest: m }) => ({
+    id: m.version,
+    status: m.status,
+    created_at: m.created_at,
+    content_hash: m.content_hash,
+  }));
+  await bucket.put(prefix + INDEX_KEY, JSON.stringify(indexOf(entries)));
+}
+
+async function clearUnder(prefix: string): Promise<void> {
+  const listed = await bucket.list({ prefix });
+  if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
+}
+
+/**
+ * A part of the real local bucket of its own, under a key prefix: a test file that fills or damages
+ * it does not disturb another file running beside it in the same runtime. `reader` is what a store
+ * reads it through.
+ */
+export function bucketArea(name: string) {
+  const prefix = `areas/${name}/`;
+  const reader: BucketReader = { get: (key) => bucket.get(prefix + key), head: (key) => bucket.head(prefix + key) };
+  return {
+    reader,
+    put: (key: string, value: string) => bucket.put(prefix + key, value),
+    delete: (key: string) => bucket.delete(prefix + key),
+    clear: () => clearUnder(prefix),
+    publish: (texts: readonly string[]) => publishUnder(prefix, texts),
+  };
+}

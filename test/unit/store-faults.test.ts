@@ -1,0 +1,138 @@
+import { env } from 'cloudflare:workers';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { type BucketReader, INDEX_KEY, MAX_RELEASE_BYTES, releaseKey } from '../../src/store/bucket.js';
+import { indexOf } from '../../src/store/catalogue.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { createLayeredStore } from '../../src/store/layered.js';
+import { bucketArea } from '../helpers/bucket.js';
+import { modernMessage } from '../helpers/modern.js';
+
+/**
+ * One unreadable release degrades that release, never the server: the embedded set is the oldest
+ * release, the bucket holds the others, and the release `ai@latest` names is made unreadable in
+ * each way a stored copy can be damaged.
+ */
+const ALL = JSON.parse(VERSION_INDEX) as VersionIndex;
+const EMBEDDED_ID = ALL.versions[0]!.id;
+const BUCKET_IDS = ALL.versions.slice(1).map((v) => v.id);
+const LATEST = ALL.aliases['ai@latest']!;
+const area = bucketArea('store-faults');
+const HEALTHY = BUCKET_IDS.find((id) => id !== LATEST)!;
+const latestKey = () => {
+  const bundle = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+  return releaseKey(LATEST, bundle.manifest.content_hash);
+};
+
+/** A fresh app over a cold layered store whose bucket reads are counted per key; the clock is the test's. */
+function coldApp(now: () => number) {
+  const reads = new Map<string, number>();
+  // Every read of an object starts with its head (its size), so heads count the reads.
+  const counted: BucketReader = {
+    get: (key) => area.reader.get(key),
+    head: (key) => {
+      reads.set(key, (reads.get(key) ?? 0) + 1);
+      return area.reader.head!(key);
+    },
+  };
+  const { aliases: _, ...entry } = ALL.versions[0]!;
+  const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
+  const store = createLayeredStore({ embedded, bucket: counted, now, report: () => {} });
+  const app = createApp({ store: () => store });
+  const post = async (body: unknown, headers: Record<string, string> = {}) => {
+    const res = await app.request(
+      '/mcp',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify(body),
+      },
+      env,
+    );
+    return { status: res.status, json: (await res.json()) as any };
+  };
+  const legacy = (method: string, params: unknown = {}) => post({ jsonrpc: '2.0', id: 1, method, params });
+  const modern = (method: string, params: Record<string, unknown> = {}) => {
+    const message = modernMessage(method, params);
+    return post(message.body, message.headers);
+  };
+  const getElement = (version: string) =>
+    modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } });
+  return { legacy, modern, getElement, reads };
+}
+
+const DAMAGE: Array<[string, () => Promise<void>]> = [
+  ['its object is missing', () => area.delete(latestKey())],
+  ['its object is truncated JSON', async () => void (await area.put(latestKey(), BUNDLES[LATEST]!.slice(0, 5000)))],
+  [
+    'its object does not match its content hash',
+    async () => {
+      const tampered = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+      tampered.manifest.notes = 'changed after publishing';
+      await area.put(latestKey(), JSON.stringify(tampered));
+    },
+  ],
+  [
+    'its object is over the size a release may have',
+    async () => void (await area.put(latestKey(), 'x'.repeat(MAX_RELEASE_BYTES + 1))),
+  ],
+];
+
+describe('one unreadable release', () => {
+  beforeEach(async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await area.clear();
+    await area.publish(BUCKET_IDS.map((id) => BUNDLES[id]!));
+  });
+
+  for (const [how, damage] of DAMAGE) {
+    it(`${how}: clients connect in both eras, other releases answer, ai@latest skips it, it says retrying will not help`, async () => {
+      await damage();
+      let clock = 0;
+      const app = coldApp(() => clock);
+      const discover = await app.modern('server/discover');
+      expect(discover.status).toBe(200);
+      expect((await app.legacy('initialize', { protocolVersion: '2025-11-25' })).json.result.serverInfo.name).toBe(
+        'dtpr-server',
+      );
+      for (const method of ['tools/list', 'prompts/list', 'resources/list'])
+        expect((await app.legacy(method)).json.result, method).toBeDefined();
+      const versions = await app.modern('tools/call', { name: 'list_schema_versions', arguments: {} });
+      expect(versions.json.result.structuredContent.ok).toBe(true);
+      expect((await app.getElement(HEALTHY)).json.result.structuredContent.ok).toBe(true);
+
+      const broken = await app.getElement(LATEST);
+      expect(broken.status).toBe(200);
+      expect(broken.json.result.isError).toBe(true);
+      expect(broken.json.result.structuredContent.errors[0]).toMatchObject({
+        code: 'upstream_error',
+        retryable: false,
+      });
+      expect(broken.json.result.structuredContent.errors[0].message).toContain(LATEST);
+
+      // The alias names the newest release that can be read, and says which one it skipped.
+      const alias = (await app.getElement('ai@latest')).json.result.structuredContent;
+      expect(alias.ok).toBe(true);
+      expect(alias.meta.version).not.toBe(LATEST);
+      expect(alias.meta.warnings.join(' ')).toContain(LATEST);
+
+      // Read once by the preload and once when first named: then answered from memory until the back-off ends.
+      const readsSoFar = app.reads.get(latestKey()) ?? 0;
+      await app.getElement(LATEST);
+      await app.getElement(LATEST);
+      expect(app.reads.get(latestKey()) ?? 0).toBe(readsSoFar);
+      clock += 60_000;
+      await app.getElement(LATEST);
+      expect(app.reads.get(latestKey()) ?? 0).toBe(readsSoFar + 1);
+    });
+  }
+
+  it('a corrupt index: the catalogue keeps what it has and clients connect', async () => {
+    await area.put(INDEX_KEY, '{"versions": [not json');
+    const app = coldApp(() => 0);
+    expect((await app.modern('server/discover')).status).toBe(200);
+    expect((await app.getElement(EMBEDDED_ID)).json.result.structuredContent.ok).toBe(true);
+  });
+});
