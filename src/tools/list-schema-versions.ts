@@ -13,6 +13,7 @@ const NOTES = {
     'No release bucket is bound: this deployment serves only the releases embedded in it. Releases published ' +
     'since it was deployed are not listed.',
   bucket: 'Every published release: the embedded ones, and those read from the release bucket on first use.',
+  problems: 'Some of it cannot be served as published right now: meta.warnings says what, and what is served instead.',
 } as const;
 
 export const listSchemaVersions = defineTool({
@@ -43,9 +44,11 @@ export const listSchemaVersions = defineTool({
     const sources = info?.sources ?? ['embedded'];
     const chosen = args.datachain_type ? all.filter((v) => v.id.startsWith(`${args.datachain_type}@`)) : all;
     const versions = chosen.map((v) => ({ ...v, held: info?.holder(v.id) ?? ('embedded' as const) }));
-    return ok({
-      versions,
-      catalogue: { sources: [...sources], note: sources.includes('bucket') ? NOTES.bucket : NOTES.embedded },
-    });
+    const problems = info?.problems?.() ?? [];
+    const note = sources.includes('bucket') ? NOTES.bucket : NOTES.embedded;
+    return ok(
+      { versions, catalogue: { sources: [...sources], note: problems.length ? `${note} ${NOTES.problems}` : note } },
+      problems.length ? { warnings: [...problems] } : {},
+    );
   },
 });
