@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
 /**
  * The placement's context value against the element's context in the target: a value the target
  * lacks is removed and another asked for; a context the element gained is pointed out (a missing
- * value is only a warning).
+ * value is only a warning), unless the target declares it optional (`required: false`).
  */
 export function migrateContext(p: Json, at: string, before: ElementShape, after: ElementShape, out: Change[]): void {
   const value = p.context_type_id;
@@ -41,7 +41,7 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
         { previous: value, ...(set ? { fix_hint: `${set} (or another of: ${values.join(', ')}).` } : {}) },
       ),
     );
-  } else if (value === undefined && after.context && !before.context) {
+  } else if (value === undefined && after.context && !before.context && after.context.required !== false) {
     out.push(
       change(
         'context_values_changed',
