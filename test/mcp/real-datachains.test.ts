@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import cbsa from '../fixtures/datachains/real/cbsa-tci.json';
 import nyc from '../fixtures/datachains/real/nyc-myschools-match.json';
 import { applyHint } from '../helpers/apply-hint.js';
-import { call, callTool } from '../helpers/tools.js';
+import { call } from '../helpers/tools.js';
 
 /**
  * The datachains others have published (both pin ai@2026-05-06-beta), taken as their authors wrote
@@ -31,7 +31,7 @@ describe.each(REAL)('the published datachain %s', (_, datachain) => {
       const { env } = await call('migrate_datachain', { version: to, datachain });
       expect(env.ok).toBe(true);
       const migrated = structuredClone(env.data.datachain);
-      for (const c of env.data.changes.filter((c: any) => c.needs_input && c.fix_hint)) applyHint(migrated, c.fix_hint);
+      for (const c of env.data.changes.filter((c: any) => c.needs_input && c.fix_hint)) applyHint(migrated, c.fix_hint!);
       expect(await errorsOf(to, migrated)).toEqual([]);
       for (const format of ['page', 'sign']) {
         const link = 'https://example.org/disclosures/real';
@@ -52,7 +52,7 @@ describe.each(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'])(
         const renamed = env.data.changes.filter((c: any) => c.kind === 'element_renamed');
         expect(renamed.map((c: any) => c.previous)).toEqual(['analytical_mode']);
         expect(renamed[0]).toMatchObject({ needs_input: true });
-        expect(renamed[0].fix_hint).toMatch(
+        expect(renamed[0]?.fix_hint).toMatch(
           /^Check that it says what the system does: keep it \(Set elements\[\d+\]\.element_id to "predicts"\)/,
         );
         const placed = env.data.datachain.elements.map((p: any) => p.element_id);

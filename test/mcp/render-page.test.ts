@@ -55,7 +55,10 @@ describe('the page for a member of the public', () => {
     const risks = between(glance, 'What are the risks', '</div>');
     expect(risks).toContain('Video could be reused to follow individuals.');
     expect(risks).toContain(esc('Frames are discarded on the camera; only counts leave it.'));
-    expect(between(glance, 'Does a person make the final decision?', '</div>')).toMatch(/<strong>No\.<\/strong>/);
+    // Sensing runs on its own, but a person decides on the timing advice: the verdict reads the deciding part (D1).
+    const decides = between(glance, 'Does a person make the final decision?', '</div>');
+    expect(decides).toMatch(/<strong>Yes\.<\/strong>/);
+    expect(decides).toContain('Autonomous');
     expect(glance).toContain('>City of Riverton, Transport Department<');
     expect(glance).toContain('>Northlight Vision Ltd.<');
     expect(glance).toContain('<a href="tel:+15550100" class="act-link">+1 555 0100</a>');
@@ -223,7 +226,7 @@ describe('locale fallback', () => {
     expect(outside).not.toContain('lang="en"');
     expect(footer).toContain('lang="en">Riverton algorithm register<');
     expect(html).not.toContain('<p class="note"');
-    expect(html).toContain('Qui est responsable, et comment le joindre');
+    expect(html).toContain('Qui est responsable et comment le joindre');
   });
 });
 

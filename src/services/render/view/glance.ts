@@ -2,6 +2,7 @@ import type { ActionView, CardView, ContextBadge } from './card.js';
 import type { LocalText } from '../shared/localize.js';
 import type { TextPart } from './text.js';
 import type { SectionView } from './view.js';
+import { decisionVerdict } from './verdict.js';
 
 /**
  * The fixed questions of the at-a-glance block, in reading order, each with the categories it
@@ -97,15 +98,22 @@ export function buildGlance(sections: readonly SectionView[], categories: readon
     const row: GlanceRow = { id, section, items: [] };
     if (id === 'identify' || id === 'decides') {
       const { context, values } = LEVELS[id];
-      row.items = present.flatMap((c) =>
+      // A part of the system without an autonomy value still shows (the context is optional on
+      // the action verbs); data without a pii value says nothing about identifying.
+      const cards = present.flatMap((c) =>
         cardsIn(c)
-          .filter((card) => card.context?.group === context)
-          .map((card) => ({
-            ...itemOf(card, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined),
-            own: undefined,
-          })),
+          .filter((card) => card.context?.group === context || (id === 'decides' && card.context === undefined))
+          .map((card) => ({ card, c })),
       );
-      row.level = levelOf(row.items, values);
+      row.items = cards.map(({ card, c }) => ({
+        ...itemOf(card, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined),
+        own: undefined,
+      }));
+      row.level =
+        id === 'decides'
+          ? (decisionVerdict(cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id }))) ??
+            'unknown')
+          : levelOf(row.items, values);
     } else {
       const cards = present.flatMap(cardsIn);
       row.items = cards.map((c) => itemOf(c));
