@@ -32,7 +32,7 @@ export type VersionEntry = z.infer<typeof VersionEntry>;
 
 /**
  * The index of every built release: entries sorted by id, and the alias map
- * (`<type>@latest` = newest stable else newest beta; `<type>@latest-beta` = newest beta).
+ * (`<type>@latest` = newest stable, absent for a type without one; `<type>@latest-beta` = newest beta).
  */
 export const VersionIndex = z.object({
   versions: z.array(VersionEntry),

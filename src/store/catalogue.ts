@@ -8,7 +8,8 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 
 /**
  * The index of a set of releases: entries sorted by id; per type, `<type>@latest` points at the
- * newest stable release (else the newest beta) and `<type>@latest-beta` at the newest beta.
+ * newest stable release and `<type>@latest-beta` at the newest beta. A type with no stable release
+ * has no `<type>@latest` (a caller who asks for it is told to use `<type>@latest-beta`).
  * Entries whose id is not a canonical version id are left out.
  */
 export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
@@ -22,8 +23,7 @@ export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
     const newest = ids.filter((v) => v.type === type).sort(compareNewestFirst);
     const stable = newest.find((v) => !v.beta);
     const beta = newest.find((v) => v.beta);
-    const latest = stable ?? beta;
-    if (latest) aliases[`${type}@latest`] = latest.id;
+    if (stable) aliases[`${type}@latest`] = stable.id;
     if (beta) aliases[`${type}@latest-beta`] = beta.id;
   }
   const served = new Set(ids.map((v) => v.id));
