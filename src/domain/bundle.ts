@@ -37,5 +37,11 @@ export type VersionEntry = z.infer<typeof VersionEntry>;
 export const VersionIndex = z.object({
   versions: z.array(VersionEntry),
   aliases: z.record(z.string(), z.string()),
+  /**
+   * Translation review metadata by release id (`domain/translations.ts`), for the releases that
+   * ship it; outside every content hash. Each entry is parsed where it is read, so one malformed
+   * entry never makes the whole index unreadable.
+   */
+  translations: z.record(z.string(), z.unknown()).optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;

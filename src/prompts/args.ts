@@ -17,7 +17,7 @@ const locales = LOCALE_CODES.map((l) => `"${l}"`).join(' or ');
 
 export const versionArgument = (fallback: string): PromptArgument => ({
   name: 'version',
-  description: `Schema version: a dated id such as "ai@2026-08-12", or an alias "ai@latest" / "ai@latest-beta". Default: ${fallback}. completion/complete lists them.`,
+  description: `Schema version: a dated id of a datachain type such as "ai@2026-08-12", or an alias per type ("ai@latest", "ai@latest-beta", "dtpr@latest-beta"). Default: ${fallback}. completion/complete lists them.`,
   required: false,
   maxLength: 64,
 });

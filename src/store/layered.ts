@@ -187,7 +187,7 @@ function skipUnreadable(listed: VersionIndex, unreadable: ReadonlySet<string>): 
       .filter((a) => readable[a] === v.id)
       .sort(),
   }));
-  return { versions, aliases: readable };
+  return { ...listed, versions, aliases: readable };
 }
 
 /** Each alias that names another release than the sources do, with the release it skipped. */

@@ -22,7 +22,8 @@ export const versionArg = z
   .min(1)
   .max(100)
   .describe(
-    'Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".',
+    'Schema version "<type>@YYYY-MM-DD[-beta]" of a datachain type ("ai", "dtpr"), e.g. "ai@2026-08-12", or an alias per type: ' +
+      '"<type>@latest" (newest stable release) or "<type>@latest-beta" (newest beta), e.g. "ai@latest", "dtpr@latest-beta".',
   );
 
 export const localesArg = z
