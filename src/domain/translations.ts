@@ -11,10 +11,10 @@ import { capped } from './caps.js';
  */
 
 export const REVIEW_STATUSES = ['unverified', 'machine_draft', 'machine_reviewed', 'human_reviewed'] as const;
-export const FLAG_KINDS = ['term_choice', 'native_review', 'divergence', 'source_issue', 'layout'] as const;
+const FLAG_KINDS = ['term_choice', 'native_review', 'divergence', 'source_issue', 'layout'] as const;
 export const FLAG_STATUSES = ['open', 'resolved', 'wontfix'] as const;
-export const FLAG_RAISERS = ['translator', 'reviewer', 'human'] as const;
-export const TARGET_TYPES = ['element', 'category', 'datachain_type'] as const;
+const FLAG_RAISERS = ['translator', 'reviewer', 'human'] as const;
+const TARGET_TYPES = ['element', 'category', 'datachain_type'] as const;
 
 const LocaleId = capped('id').regex(
   /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
@@ -39,7 +39,7 @@ export type LocaleReview = z.infer<typeof LocaleReview>;
  * A point a translator or reviewer raised. Each key is `<file>#<field path>`, a file of the
  * release relative to its directory: `elements/<id>.yaml#title`.
  */
-export const AuthoredFlag = z.strictObject({
+const AuthoredFlag = z.strictObject({
   id: capped('id').regex(/^[A-Za-z0-9_.-]+$/, 'Use letters, digits, ".", "_" and "-" only.'),
   locale: LocaleId,
   kind: z.enum(FLAG_KINDS),
@@ -49,7 +49,6 @@ export const AuthoredFlag = z.strictObject({
   note: capped('text'),
   alternatives: z.array(capped('text')).max(20).optional(),
 });
-export type AuthoredFlag = z.infer<typeof AuthoredFlag>;
 
 /** What a flag is about, derived from its keys by the build. */
 export const FlagTarget = z.object({

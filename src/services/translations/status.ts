@@ -13,7 +13,7 @@ import type { Release } from '../../store/release.js';
 const FlagCounts = z.object({ open: z.number().int(), resolved: z.number().int(), wontfix: z.number().int() });
 
 /** One locale of a release in the status: the source, a recorded locale, or one with nothing recorded. */
-export const LocaleStatus = LocaleReview.extend({
+const LocaleStatus = LocaleReview.extend({
   status: z.enum(['source', ...REVIEW_STATUSES]),
   updated_at: z.string().nullable(),
   /** Who wrote the source texts (source locale only, when the metadata records it). */
