@@ -181,6 +181,10 @@ function skipUnreadable(listed: VersionIndex, unreadable: ReadonlySet<string>): 
   const readable = indexOf(
     listed.versions.filter((v) => !unreadable.has(v.id)).map(({ aliases: _, ...entry }) => entry),
   ).aliases;
+  // No readable stable release left: `<type>@latest` degrades to the newest readable beta (warned as skipped).
+  for (const alias of Object.keys(listed.aliases))
+    if (alias.endsWith('@latest') && !readable[alias] && readable[`${alias}-beta`])
+      readable[alias] = readable[`${alias}-beta`]!;
   const versions = listed.versions.map((v) => ({
     ...v,
     aliases: Object.keys(readable)
