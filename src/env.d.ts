@@ -24,6 +24,8 @@ declare namespace Cloudflare {
     LOCAL_DEV?: string;
     /** "off" turns rate limiting off (load tests); anything else, or unset, keeps it on. */
     RATE_LIMIT?: string;
+    /** Seconds a read of the release bucket's index is trusted before it is read again (default 60). */
+    INDEX_TTL_SECONDS?: string;
     /** "off" drops the per-request log line (test runs); errors are always logged. */
     REQUEST_LOG?: string;
     /** Per-client buckets, keyed on IP + DTPR-Client. */

@@ -88,7 +88,7 @@ export const DATACHAIN_CODES = {
     'Use one of the context value ids the hint lists, or remove the key.',
   ),
   context_type_missing: warning(
-    'The element has a context but the placement sets no `context_type_id`.',
+    'The element has a context, not declared `required: false`, but the placement sets no `context_type_id`.',
     'Set `context_type_id` to one of the value ids the hint lists.',
   ),
   variable_unknown: error(

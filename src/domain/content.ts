@@ -18,6 +18,11 @@ const ContextValue = z.object({
 });
 export const Context = z.object({
   id: capped('id').min(1),
+  /**
+   * `false`: a placement may leave `context_type_id` out (the value is unknown or not stated).
+   * Absent means required, as in every release before `ai@2026-08-24-beta`.
+   */
+  required: z.boolean().optional(),
   name: LocaleValues,
   description: LocaleValues,
   values: z.array(ContextValue).min(1),

@@ -15,6 +15,8 @@ export interface VariableFacts {
 }
 export interface ContextFacts {
   id: string;
+  /** Present only where the release states it (`false`: a placement may omit the value). */
+  required?: boolean;
   values: Array<{ id: string; color: string | null }>;
 }
 export interface CategoryFacts {
@@ -52,7 +54,11 @@ function variableFacts(v: Variable): VariableFacts {
 }
 
 function contextFacts(c: Context): ContextFacts {
-  return { id: c.id, values: c.values.map((v) => ({ id: v.id, color: v.color })) };
+  return {
+    id: c.id,
+    ...(c.required !== undefined ? { required: c.required } : {}),
+    values: c.values.map((v) => ({ id: v.id, color: v.color })),
+  };
 }
 
 const sameVariable = (a: VariableFacts, b: VariableFacts | undefined): boolean =>

@@ -8,9 +8,14 @@ import type { SchemaStore } from './store.js';
  * The store a deployment serves: the embedded set (its files read through the `ASSETS` binding),
  * plus every release in the bucket bound as `RELEASES` when there is one. A failed read of the
  * bucket's index, or of a release the store preloads, is logged; the catalogue keeps what it had.
+ * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
-export function deploymentStore(env: Partial<Pick<Env, 'RELEASES' | 'ASSETS'>> | undefined): SchemaStore {
+export function deploymentStore(
+  env: Partial<Pick<Env, 'RELEASES' | 'ASSETS' | 'INDEX_TTL_SECONDS'>> | undefined,
+): SchemaStore {
+  const ttlSeconds = Number(env?.INDEX_TTL_SECONDS);
   return createLayeredStore({
+    indexTtlMs: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds * 1000 : undefined,
     embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, env?.ASSETS ? assetsReader(env.ASSETS) : undefined),
     bucket: env?.RELEASES,
     report: (error) =>

@@ -1,7 +1,9 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle, readBucketIndex } from './bucket.js';
-import { indexOf, mergeIndexes } from './catalogue.js';
+import { mergeIndexes } from './catalogue.js';
+import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
 import { ReleasePending } from './loading.js';
+import { type ServedCatalogue, servedCatalogue } from './served-catalogue.js';
 import { createRelease, type Release } from './release.js';
 import type { CatalogueInfo, SchemaStore } from './store.js';
 
@@ -38,7 +40,11 @@ const BACKOFF_MS = 30_000;
  * request that must read a release or the index reads it itself, and once a catalogue is held a
  * stale index is re-read in the background (`refresh(background)`, the request's `waitUntil`)
  * while requests go on with the last good one. A release that could not be read is answered with
- * that failure for `backoffMs` rather than read again on every request.
+ * that failure for `backoffMs` rather than read again on every request; aliases skip it, and once
+ * the back-off ends a refresh reads it again. When the bucket names an embedded release under
+ * another hash and its copy cannot be read, the embedded copy is served in its place, and the
+ * catalogue lists the hash of what it serves. Until the bucket's index has been read once, the
+ * catalogue is the embedded set and says so (`problems`, `warnings`).
  */
 export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const { embedded, bucket } = options;
@@ -46,43 +52,53 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const ttl = options.indexTtlMs ?? INDEX_TTL_MS;
   const keep = options.keep ?? KEEP;
   const backoff = options.backoffMs ?? BACKOFF_MS;
-  const embeddedHash = new Map(embedded.index().versions.map((v) => [v.id, v.content_hash]));
-  /** The catalogue as the sources list it; `index` is the same with aliases over readable releases. */
+  const embeddedEntries = new Map(embedded.index().versions.map((v) => [v.id, v]));
+  /** The catalogue as the sources list it; `served` is what this isolate serves of it. */
   let listed: VersionIndex = embedded.index();
-  let index: VersionIndex = listed;
-  let byId = new Map<string, VersionEntry>(index.versions.map((v) => [v.id, v]));
-  /** Releases this isolate could not read (until a read succeeds): aliases skip them. */
+  let listedById = new Map<string, VersionEntry>(listed.versions.map((v) => [v.id, v]));
+  let served: ServedCatalogue = servedCatalogue(listed, new Set(), embeddedEntries);
+  let byId = listedById;
+  /** Releases whose listed copy this isolate could not read (until a read succeeds). */
   const unreadable = new Set<string>();
-  /** Aliases that skip an unreadable release, with the release they skip: derived with `index`, read on every call. */
-  let skipped: Readonly<Record<string, string>> = {};
   const derive = () => {
-    index = skipUnreadable(listed, unreadable);
-    skipped = aliasesSkipping(listed, index);
+    served = servedCatalogue(listed, unreadable, embeddedEntries);
+    byId = new Map(served.index.versions.map((v) => [v.id, v]));
   };
   let bucketText = '';
   let readAt = Number.NEGATIVE_INFINITY;
   /** True once an index was read (or its read failed): later refreshes may run in the background. */
-  let served = false;
+  let answered = false;
+  /** True while no read of the bucket's index has succeeded and one has failed. */
+  let indexFault = false;
   let backgroundRefresh = false;
   /** The index whose alias targets were read (or tried). */
   let preloaded: VersionIndex | undefined;
   const held = new Map<string, Release>();
-  /** Releases whose read failed, with the failure and when they may be read again. */
+  /** Releases whose read failed, with the failure and when they may be read again (keyed by id and hash). */
   const failed = new Map<string, { error: unknown; until: number }>();
+  const faultOf = (entry: VersionEntry) => failed.get(`${entry.id} ${entry.content_hash}`);
 
   const adopt = (bucketIndex: VersionIndex) => {
+    indexFault = false;
     const text = JSON.stringify(bucketIndex);
     if (text === bucketText) return;
     bucketText = text;
     listed = mergeIndexes(embedded.index(), bucketIndex);
-    byId = new Map(listed.versions.map((v) => [v.id, v]));
+    listedById = new Map(listed.versions.map((v) => [v.id, v]));
     derive();
   };
-  const fromEmbedded = (entry: VersionEntry) => embeddedHash.get(entry.id) === entry.content_hash;
+  const fromEmbedded = (entry: VersionEntry) => embeddedEntries.get(entry.id)?.content_hash === entry.content_hash;
 
   const info: CatalogueInfo = {
     sources: bucket ? ['embedded', 'bucket'] : ['embedded'],
     holder: (id) => (byId.has(id) && fromEmbedded(byId.get(id)!) ? 'embedded' : 'bucket'),
+    problems() {
+      const out = indexFault ? [indexUnread()] : [];
+      for (const [id, hashes] of served.substituted) out.push(substitutedCopy(id, hashes.listed, hashes.served));
+      for (const [alias, skipped] of Object.entries(served.skipped))
+        out.push(skippedAlias(alias, served.index.aliases[alias] ?? 'nothing', skipped));
+      return out;
+    },
   };
 
   const heldRelease = (id: string, entry: VersionEntry): Release | undefined => {
@@ -93,10 +109,38 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     return hit;
   };
 
+  /** Reads the bucket's copy of a listed release; a failure is remembered for the back-off. */
+  const readListed = (entry: VersionEntry): Promise<void> => {
+    const fault = faultOf(entry);
+    if (fault && now() < fault.until) return Promise.reject(fault.error);
+    const key = `${entry.id} ${entry.content_hash}`;
+    return readBucketBundle(bucket!, entry).then(
+      (bundle) => {
+        failed.delete(key);
+        held.delete(entry.id);
+        held.set(entry.id, createRelease(bundle));
+        while (held.size > keep) held.delete(held.keys().next().value!);
+      },
+      (error: unknown) => {
+        failed.set(key, { error, until: now() + backoff });
+        throw error;
+      },
+    );
+  };
+
   const store: SchemaStore = {
-    index: () => index,
+    index: () => served.index,
     catalogue: () => info,
-    skipped: () => skipped,
+    warnings(version, servedId) {
+      const named = version.replace(/%40/gi, '@');
+      const out: string[] = [];
+      const skipped = served.skipped[named];
+      if (skipped !== undefined) out.push(skippedAlias(named, servedId ?? served.index.aliases[named]!, skipped));
+      const hashes = servedId === undefined ? undefined : served.substituted.get(servedId);
+      if (hashes) out.push(substitutedCopy(servedId!, hashes.listed, hashes.served));
+      if (indexFault && Object.hasOwn(served.index.aliases, named)) out.push(indexUnread());
+      return out;
+    },
     release(id) {
       const entry = byId.get(id);
       if (!entry) return undefined;
@@ -111,29 +155,25 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       return fromEmbedded(entry) ? embedded.peek?.(id) : heldRelease(id, entry);
     },
     load(id) {
-      const entry = byId.get(id);
-      if (entry && fromEmbedded(entry)) return tracked(id, embedded.load?.(id) ?? Promise.resolve());
-      if (!bucket || !entry) return Promise.resolve();
-      const fault = failed.get(`${id} ${entry.content_hash}`);
-      if (fault && now() < fault.until) return Promise.reject(fault.error);
-      const read = readBucketBundle(bucket, entry).then(
-        (bundle) => {
-          failed.delete(`${id} ${entry.content_hash}`);
-          held.delete(id);
-          held.set(id, createRelease(bundle));
-          while (held.size > keep) held.delete(held.keys().next().value!);
-        },
+      const entry = listedById.get(id);
+      if (!entry) return Promise.resolve();
+      if (fromEmbedded(entry)) return tracked(id, embedded.load?.(id) ?? Promise.resolve());
+      if (!bucket) return Promise.resolve();
+      // A release served from its embedded copy is read from there until its back-off ends.
+      const read = served.substituted.has(id) && (faultOf(entry)?.until ?? 0) > now() ? undefined : readListed(entry);
+      const loaded = read ? tracked(id, read) : Promise.resolve();
+      return loaded.then(
+        () => (served.substituted.has(id) ? embedded.load?.(id) : undefined),
         (error: unknown) => {
-          failed.set(`${id} ${entry.content_hash}`, { error, until: now() + backoff });
-          throw error;
+          if (!served.substituted.has(id)) throw error;
+          return embedded.load?.(id);
         },
       );
-      return tracked(id, read);
     },
     refresh(background) {
       const stale = bucket !== undefined && now() - readAt >= ttl;
-      if (!stale && preloaded === index) return undefined;
-      if (served && background) {
+      if (!stale && preloaded === served.index && !retryDue()) return undefined;
+      if (answered && background) {
         if (!backgroundRefresh) {
           backgroundRefresh = true;
           background(refreshNow(stale).finally(() => (backgroundRefresh = false)));
@@ -157,47 +197,32 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         throw error;
       },
     );
+  /** True when an unreadable release's back-off has ended: the next refresh reads it again. */
+  const retryDue = () =>
+    [...unreadable].some((id) => {
+      const entry = listedById.get(id);
+      return entry !== undefined && (faultOf(entry)?.until ?? 0) <= now();
+    });
   const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
   const readIndex = () =>
     readBucketIndex(bucket!)
-      .then(adopt, (error: unknown) => options.report?.(error))
+      .then(adopt, (error: unknown) => {
+        if (bucketText === '') indexFault = true;
+        options.report?.(error);
+      })
       .finally(() => {
         readAt = now();
-        served = true;
+        answered = true;
       });
-  /** Reads the targets of the catalogue's aliases; one that cannot be read is reported and left to the calls that name it. */
+  /**
+   * Reads the targets of the catalogue's aliases and, once their back-off has ended, the releases
+   * that could not be read; one that still cannot be read is reported and left to the calls that name it.
+   */
   const preload = async () => {
-    const of = index;
-    const targets = [...new Set(Object.values(of.aliases))];
-    await Promise.all(targets.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
+    const of = served.index;
+    const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
+    await Promise.all([...targets].map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
     preloaded = of;
   };
   return store;
-}
-
-/** The index with its aliases computed over the releases not in `unreadable` (every release still listed). */
-function skipUnreadable(listed: VersionIndex, unreadable: ReadonlySet<string>): VersionIndex {
-  if (unreadable.size === 0) return listed;
-  const readable = indexOf(
-    listed.versions.filter((v) => !unreadable.has(v.id)).map(({ aliases: _, ...entry }) => entry),
-  ).aliases;
-  // No readable stable release left: `<type>@latest` degrades to the newest readable beta (warned as skipped).
-  for (const alias of Object.keys(listed.aliases))
-    if (alias.endsWith('@latest') && !readable[alias] && readable[`${alias}-beta`])
-      readable[alias] = readable[`${alias}-beta`]!;
-  const versions = listed.versions.map((v) => ({
-    ...v,
-    aliases: Object.keys(readable)
-      .filter((a) => readable[a] === v.id)
-      .sort(),
-  }));
-  return { ...listed, versions, aliases: readable };
-}
-
-/** Each alias that names another release than the sources do, with the release it skipped. */
-function aliasesSkipping(listed: VersionIndex, index: VersionIndex): Readonly<Record<string, string>> {
-  const skipped: Record<string, string> = {};
-  for (const [alias, target] of Object.entries(listed.aliases))
-    if (index.aliases[alias] !== target) skipped[alias] = target;
-  return skipped;
 }

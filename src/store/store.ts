@@ -14,6 +14,8 @@ export interface CatalogueInfo {
   readonly sources: readonly Holder[];
   /** Where each served release is held. */
   holder(id: string): Holder;
+  /** What the catalogue cannot serve as its sources list it now (an unreadable index or release), in words; empty when nothing. */
+  problems?(): readonly string[];
 }
 
 /**
@@ -38,10 +40,12 @@ export interface SchemaStore {
   refresh?(background?: (work: Promise<unknown>) => void): Promise<void> | undefined;
   catalogue?(): CatalogueInfo;
   /**
-   * The aliases that skip a release this store could not read, each with the release the sources
-   * name for it (`ai@latest` -> the unreadable newest stable); empty when none does.
+   * What a call that named `version` and was served `served` (its `meta.version`, when it has one)
+   * should be told about the catalogue: an alias that skips an unreadable release, a release served
+   * from another copy than the catalogue names, an alias resolved without the bucket's index.
+   * Empty when nothing; never reads.
    */
-  skipped?(): Readonly<Record<string, string>>;
+  warnings?(version: string, served: string | undefined): string[];
 }
 
 /** Alias and canonical lookups, memoised per catalogue (a new index starts a new memo). */

@@ -12,7 +12,8 @@ export const getSchema = defineTool({
   description:
     'Returns the manifest, the datachain type (category display order, subchains, locales) and every category of a version, ' +
     "including each category's variables and element_context. When a category declares an element_context, every placed " +
-    'element of it should set context_type_id to one of the context\'s value ids. include="full" adds all elements and the ' +
+    "element of it should set context_type_id to one of the context's value ids (optional if it says required: false). " +
+    'include="full" adds all elements and the ' +
     'JSON Schemas of a datachain (thin and resolved forms).',
   input: z.strictObject({
     version: versionArg,

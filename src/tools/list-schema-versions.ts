@@ -13,6 +13,7 @@ const NOTES = {
     'No release bucket is bound: this deployment serves only the releases embedded in it. Releases published ' +
     'since it was deployed are not listed.',
   bucket: 'Every published release: the embedded ones, and those read from the release bucket on first use.',
+  problems: 'Some of it cannot be served as published right now: meta.warnings says what, and what is served instead.',
 } as const;
 
 export const listSchemaVersions = defineTool({
@@ -48,9 +49,11 @@ export const listSchemaVersions = defineTool({
       datachain_type: v.id.slice(0, v.id.indexOf('@')),
       held: info?.holder(v.id) ?? ('embedded' as const),
     }));
-    return ok({
-      versions,
-      catalogue: { sources: [...sources], note: sources.includes('bucket') ? NOTES.bucket : NOTES.embedded },
-    });
+    const problems = info?.problems?.() ?? [];
+    const note = sources.includes('bucket') ? NOTES.bucket : NOTES.embedded;
+    return ok(
+      { versions, catalogue: { sources: [...sources], note: problems.length ? `${note} ${NOTES.problems}` : note } },
+      problems.length ? { warnings: [...problems] } : {},
+    );
   },
 });

@@ -36,8 +36,9 @@ export const migrateDatachainTool = defineTool({
   description:
     'Rewrites a thin datachain written for one schema version so it fits another (newer or older), from the two ' +
     "releases' facts. Returns the migrated datachain and changes[]: each with a path, a kind (category_added, " +
-    'category_made_required, element_removed, element_moved, variable_renamed, variable_split, variable_added, ' +
-    'variable_made_required, variable_removed, variable_options_changed, context_values_changed, subchain_changed, ' +
+    'category_made_required, element_removed, element_moved, element_renamed, variable_renamed, variable_split, ' +
+    'variable_added, variable_made_required, variable_removed, variable_options_changed, context_values_changed, ' +
+    'context_value_renamed, subchain_changed, ' +
     'provenance_changed, schema_version_set), a message, and needs_input: true when you must supply or decide something, ' +
     'with a fix_hint whose JSON passes validation as written (replace its "..." texts). Removed values are kept in ' +
     'change.previous. valid says whether the migrated datachain validates as it is; apply the needs_input hints, then ' +

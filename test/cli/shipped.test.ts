@@ -47,7 +47,7 @@ describe.skipIf(!present)('shipped releases', () => {
         .sort(compareNewestFirst)[0]!.id;
     expect(aliases['ai@latest']).toBe(newest(false));
     expect(aliases['ai@latest-beta']).toBe(newest(true));
-    // The shipped set as of this writing: a stable and a beta share the newest date.
-    expect(aliases).toMatchObject({ 'ai@latest': 'ai@2026-08-12', 'ai@latest-beta': 'ai@2026-08-12-beta' });
+    // The shipped set as of this writing: the newest beta is newer than the newest stable.
+    expect(aliases).toMatchObject({ 'ai@latest': 'ai@2026-08-12', 'ai@latest-beta': 'ai@2026-08-24-beta' });
   });
 });

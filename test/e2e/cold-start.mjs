@@ -5,28 +5,19 @@
 // is a release nothing has read). Each server has its own local bucket under a temporary directory.
 // Usage: node test/e2e/cold-start.mjs   (COLD_PORT picks the port; default 8798)
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { publish, withFreshServer } from './fresh-server.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.COLD_PORT ?? 8798);
 const base = `http://127.0.0.1:${port}`;
 const MODERN = '2026-07-28';
-const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 const embedded = JSON.parse(readFileSync('schemas/embedded.json', 'utf8')).embedded;
 const EMBEDDED_BETA = embedded.find((id) => id.endsWith('-beta'));
 const BUCKET_RELEASE = 'ai@2026-05-06-beta';
 assert.ok(EMBEDDED_BETA && !embedded.includes(BUCKET_RELEASE), 'schemas/embedded.json changed: pick other releases');
-
-/** Publishes every release under `root` to a local bucket at `state`. */
-function publish(root, state) {
-  const args = ['tsx', 'cli/bin.ts', 'publish', '--all', '--local', '--root', root, '--persist-to', state];
-  const run = spawnSync('npx', args, { env, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`publish failed:\n${run.stdout}\n${run.stderr}`);
-}
 
 /** The schemas tree plus a stable release dated after every shipped one, a copy of the newest stable. */
 function rootWithNewerStable(dir) {
@@ -41,51 +32,12 @@ function rootWithNewerStable(dir) {
   return root;
 }
 
-const portOpen = () =>
-  new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** Starts a fresh wrangler dev over `state`, waits for its port (sending nothing), runs `first`, stops it by PID. */
-async function withFreshServer(state, first) {
-  if (await portOpen()) throw new Error(`port ${port} is already in use: set COLD_PORT`);
-  const server = spawn(
-    'npx',
-    ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state, '--log-level', 'warn'],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  let log = '';
-  server.stdout.on('data', (d) => (log += d));
-  server.stderr.on('data', (d) => (log += d));
-  try {
-    const deadline = Date.now() + 120_000;
-    while (!(await portOpen())) {
-      if (Date.now() > deadline) throw new Error(`wrangler dev did not open ${port}:\n${log.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+/** Runs `first` as the first request a fresh server gets; its log must show no fault. */
+const freshServer = (state, first) =>
+  withFreshServer({ port, state }, async (server) => {
     await first();
-    assert.doesNotMatch(log, /ReleasePending|Internal error|uncaught/i, 'the server log shows a fault');
-  } finally {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-    await new Promise((r) => server.once('exit', r));
-    // `npx` can exit before workerd has closed its socket; the next server must not be mistaken
-    // for this one, so wait until nothing listens on the port.
-    const closedBy = Date.now() + 60_000;
-    while (await portOpen()) {
-      if (Date.now() > closedBy) throw new Error(`port ${port} still open after the server stopped`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
+    assert.doesNotMatch(server.log(), /ReleasePending|Internal error|uncaught/i, 'the server log shows a fault');
+  });
 
 async function post(body, headers = {}) {
   const res = await fetch(`${base}/mcp`, {
@@ -187,7 +139,7 @@ try {
     const state = join(work, scenario.replace(/\W+/g, '-'));
     publish(root, state);
     for (const [name, first] of FIRST_REQUESTS) {
-      await step(`first request on a fresh server, ${scenario}: ${name}`, () => withFreshServer(state, first));
+      await step(`first request on a fresh server, ${scenario}: ${name}`, () => freshServer(state, first));
     }
   }
 } finally {

@@ -64,6 +64,8 @@ process.on('exit', () => server.stop());
 const steps = [
   // Fresh servers of its own (one per first request, each with its own local bucket), beside this one.
   ['every first request answers on a fresh server', ['node', 'test/e2e/cold-start.mjs']],
+  // A fresh server of its own with a padded index re-read every second, under six clients.
+  ['no 5xx under load across index refreshes', ['node', 'test/e2e/load-refresh.mjs']],
   ['SDK client', ['node', 'test/e2e/sdk-client.mjs', `${base}/mcp`]],
   ['SDK v2 client (2026-07-28, pinned and auto)', ['node', 'test/e2e/sdk-v2-client.mjs', `${base}/mcp`]],
   ['SDK v2 client in Chromium, from another origin', ['node', 'test/e2e/sdk-v2-browser.mjs', `${base}/mcp`]],

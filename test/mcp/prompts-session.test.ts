@@ -7,14 +7,31 @@ import { call } from '../helpers/tools.js';
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
 const fenced = (material: string) => JSON.parse(material.split('\n').slice(2, -1).join('\n'));
 
-/** The realistic datachain reduced to elements every served release has, without schema_version. */
+/**
+ * The realistic datachain reduced to elements the newest beta has (and the provenance of those
+ * placements), without schema_version.
+ */
 function portable(title: string) {
   const beta = releaseOf('ai@latest-beta');
   const { schema_version: _, ...rest } = REALISTIC;
+  const elements = REALISTIC.elements.filter((p: any) => beta.elementById.has(p.element_id));
+  const kept = new Set(
+    elements.flatMap((p: { element_id: string; element_instance_id?: string }) => [
+      p.element_id,
+      p.element_instance_id,
+    ]),
+  );
+  const provenance = REALISTIC.authoring_provenance;
   return {
     ...rest,
     title: [{ locale: 'en', value: title }],
-    elements: REALISTIC.elements.filter((p: any) => beta.elementById.has(p.element_id)),
+    elements,
+    authoring_provenance: {
+      ...provenance,
+      element_provenance: Object.fromEntries(
+        Object.entries(provenance.element_provenance).filter(([key]) => kept.has(key)),
+      ),
+    },
   };
 }
 

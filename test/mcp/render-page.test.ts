@@ -226,3 +226,55 @@ describe('locale fallback', () => {
     expect(html).toContain('Qui est responsable, et comment le joindre');
   });
 });
+
+describe('a page for ai@2026-08-24-beta', () => {
+  const en = (value: string) => [{ locale: 'en', value }];
+  const datachain = {
+    id: 'junction-signals',
+    created_at: '2026-09-01T10:00:00Z',
+    schema_version: 'ai@2026-08-24-beta',
+    elements: [
+      { element_id: 'mobility' },
+      {
+        element_id: 'organization',
+        context_type_id: 'deployer',
+        variables: [
+          { id: 'title', value: en('Roads Department') },
+          { id: 'description', value: en('Runs the junction.') },
+        ],
+      },
+      {
+        element_id: 'people',
+        context_type_id: 'bystander',
+        variables: [
+          { id: 'title', value: en('Road users') },
+          { id: 'description', value: en('Anyone at the junction.') },
+        ],
+      },
+      { element_id: 'senses' },
+      { element_id: 'decides', context_type_id: 'human_oversees' },
+      { element_id: 'vehicle_detection', subchain_instance_id: 'flow1' },
+      { element_id: 'signal_light_change', subchain_instance_id: 'flow1' },
+      { element_id: 'data_retained', variables: [{ id: 'duration', value: en('24 hours') }] },
+    ],
+    subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }],
+  };
+
+  it('answers who decides from the actions, and fills the duration in the retention text', async () => {
+    const h = session('page-0824');
+    const { env } = await call('render_datachain', { version: 'ai@2026-08-24-beta', datachain }, false, h);
+    expect(env.ok).toBe(true);
+    const r = await postMcp(
+      { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } },
+      h,
+    );
+    const html = r.json.result.contents[0].text as string;
+    expect(between(glanceOf(html), 'Does a person make the final decision?', '</div>')).toMatch(
+      /<strong>Partly\.<\/strong>/,
+    );
+    expect(html).toContain('Data collection');
+    expect(html).toContain('How results reach people');
+    expect(html).toContain('24 hours');
+    expect(html).not.toContain('{{duration}}');
+  });
+});

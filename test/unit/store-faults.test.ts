@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
-import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import type { Bundle, VersionEntry, VersionIndex } from '../../src/domain/bundle.js';
 import { type BucketReader, INDEX_KEY, MAX_RELEASE_BYTES, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
@@ -129,10 +129,60 @@ describe('one unreadable release', () => {
     });
   }
 
-  it('a corrupt index: the catalogue keeps what it has and clients connect', async () => {
+  it('an unreadable release is read again once its back-off ends, and the alias names it again', async () => {
+    const intact = BUNDLES[LATEST]!;
+    await area.delete(latestKey());
+    let clock = 0;
+    const app = coldApp(() => clock);
+    expect((await app.getElement('ai@latest')).json.result.structuredContent.meta.version).not.toBe(LATEST);
+    await area.put(latestKey(), intact);
+    clock += 60_000;
+    // The first request after the back-off reads it again (the app has no waitUntil, so it waits).
+    const alias = (await app.getElement('ai@latest')).json.result.structuredContent;
+    expect(alias.meta.version).toBe(LATEST);
+    expect(alias.meta.warnings ?? []).toEqual([]);
+  });
+
+  it('the index names an embedded release under another hash whose copy cannot be read: the embedded copy serves, and the catalogue says which', async () => {
+    const embeddedEntry = JSON.parse(VERSION_INDEX).versions[0] as VersionEntry;
+    const other = `sha256-${'ab'.repeat(32)}`;
+    expect(other).not.toBe(embeddedEntry.content_hash);
+    const bucketEntries = ALL.versions.slice(1).map(({ aliases: _, ...entry }) => entry);
+    const { aliases: _, ...renamed } = { ...embeddedEntry, content_hash: other };
+    await area.put(INDEX_KEY, JSON.stringify(indexOf([...bucketEntries, renamed])));
+    const app = coldApp(() => 0);
+    expect((await app.modern('server/discover')).status).toBe(200);
+
+    const element = (await app.getElement(EMBEDDED_ID)).json.result.structuredContent;
+    expect(element.ok).toBe(true);
+    expect(element.meta.version).toBe(EMBEDDED_ID);
+    const told = element.meta.warnings.join(' ');
+    expect(told).toContain(other);
+    expect(told).toContain(embeddedEntry.content_hash);
+
+    const list = (await app.modern('tools/call', { name: 'list_schema_versions', arguments: {} })).json.result
+      .structuredContent;
+    const listed = list.data.versions.find((v: VersionEntry) => v.id === EMBEDDED_ID);
+    expect(listed).toMatchObject({ content_hash: embeddedEntry.content_hash, held: 'embedded' });
+    expect(list.meta.warnings.join(' ')).toContain(other);
+    // Every other release is still the bucket's.
+    expect((await app.getElement(HEALTHY)).json.result.structuredContent.ok).toBe(true);
+  });
+
+  it('a corrupt index: the catalogue keeps what it has, clients connect, and the catalogue and aliases say the index was not read', async () => {
     await area.put(INDEX_KEY, '{"versions": [not json');
     const app = coldApp(() => 0);
     expect((await app.modern('server/discover')).status).toBe(200);
     expect((await app.getElement(EMBEDDED_ID)).json.result.structuredContent.ok).toBe(true);
+    const list = (await app.modern('tools/call', { name: 'list_schema_versions', arguments: {} })).json.result
+      .structuredContent;
+    expect(list.ok).toBe(true);
+    expect(list.meta.warnings.join(' ')).toMatch(/index cannot be read/);
+    expect(list.data.catalogue.note).toMatch(/meta\.warnings/);
+    const alias = (await app.getElement('ai@latest-beta')).json.result.structuredContent;
+    expect(alias.ok).toBe(true);
+    expect(alias.meta.warnings.join(' ')).toMatch(/index cannot be read/);
+    // A release named by its id gets no such warning: what it names cannot change.
+    expect((await app.getElement(EMBEDDED_ID)).json.result.structuredContent.meta.warnings ?? []).toEqual([]);
   });
 });

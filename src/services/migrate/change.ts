@@ -10,6 +10,7 @@ export const CHANGE_KINDS = [
   'category_made_required',
   'element_removed',
   'element_moved',
+  'element_renamed',
   'variable_renamed',
   'variable_split',
   'variable_added',
@@ -17,6 +18,7 @@ export const CHANGE_KINDS = [
   'variable_removed',
   'variable_options_changed',
   'context_values_changed',
+  'context_value_renamed',
   'subchain_changed',
   'provenance_changed',
 ] as const;

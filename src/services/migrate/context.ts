@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
 /**
  * The placement's context value against the element's context in the target: a value the target
  * lacks is removed and another asked for; a context the element gained is pointed out (a missing
- * value is only a warning).
+ * value is only a warning), unless the target declares it optional (`required: false`).
  */
 export function migrateContext(p: Json, at: string, before: ElementShape, after: ElementShape, out: Change[]): void {
   const value = p.context_type_id;
@@ -16,6 +16,20 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
     delete p.context_type_id;
     const known = before.context?.values.some((v) => v.id === value);
     if (!known) return;
+    const renamed = renamedValue(before, after, value);
+    if (renamed !== undefined) {
+      p.context_type_id = renamed;
+      out.push(
+        change(
+          'context_value_renamed',
+          `${at}.context_type_id`,
+          `Context '${after.context!.id}' calls '${value}' '${renamed}' now; the value was changed.`,
+          false,
+          { previous: value },
+        ),
+      );
+      return;
+    }
     out.push(
       change(
         'context_values_changed',
@@ -27,7 +41,7 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
         { previous: value, ...(set ? { fix_hint: `${set} (or another of: ${values.join(', ')}).` } : {}) },
       ),
     );
-  } else if (value === undefined && after.context && !before.context) {
+  } else if (value === undefined && after.context && !before.context && after.context.required !== false) {
     out.push(
       change(
         'context_values_changed',
@@ -38,4 +52,17 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
       ),
     );
   }
+}
+
+/**
+ * The value of the same context in `after` that takes the place of `value`: the one value new to
+ * it (absent before) with the colour `value` had. Undefined when the context changed id, or when
+ * none or several match.
+ */
+function renamedValue(before: ElementShape, after: ElementShape, value: string): string | undefined {
+  if (!before.context || !after.context || before.context.id !== after.context.id) return undefined;
+  const old = before.context.values.find((v) => v.id === value);
+  const known = new Set(before.context.values.map((v) => v.id));
+  const candidates = after.context.values.filter((v) => !known.has(v.id) && v.color === old?.color);
+  return candidates.length === 1 ? candidates[0]!.id : undefined;
 }

@@ -24,3 +24,18 @@ export function elementShape(facts: ReleaseFacts, elementId: string): ElementSha
     context: element.context ?? category?.element_context,
   };
 }
+
+/**
+ * The element of `to` that takes the place of `elementId`, which `to` lacks: the one element new in
+ * `to` (absent from `from`) that draws the same symbol. Undefined when none does, or more than one.
+ * This is how a renamed element is recognised from facts alone (the six functional modes of the
+ * ai line became action verbs that kept their pictograms).
+ */
+export function successorOf(from: ReleaseFacts, to: ReleaseFacts, elementId: string): string | undefined {
+  const symbol = Object.hasOwn(from.elements, elementId) ? from.elements[elementId]!.symbol_id : undefined;
+  if (symbol === undefined) return undefined;
+  const candidates = Object.values(to.elements).filter(
+    (e) => e.symbol_id === symbol && !Object.hasOwn(from.elements, e.id),
+  );
+  return candidates.length === 1 ? candidates[0]!.id : undefined;
+}

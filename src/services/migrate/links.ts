@@ -56,18 +56,31 @@ export function migrateSubchains(dc: Json, to: ReleaseFacts, out: Change[]): voi
 }
 
 /**
- * AI provenance keys follow the placements: keys of removed placements go, and variable
- * rationales follow renamed variables (removed variables lose theirs).
+ * AI provenance keys follow the placements: keys of removed placements go, keys of renamed
+ * elements follow them, and variable rationales follow renamed variables (removed variables lose theirs).
  */
 export function migrateProvenance(
   dc: Json,
   plans: ReadonlyMap<string, VariablePlan>,
   removedKeys: ReadonlySet<string>,
+  renamedKeys: ReadonlyMap<string, string>,
   out: Change[],
 ): void {
   const prov = dc.authoring_provenance;
   if (!isObject(prov) || !isObject(prov.element_provenance)) return;
   const map = prov.element_provenance;
+  for (const [from, to] of renamedKeys) {
+    if (!Object.hasOwn(map, from) || Object.hasOwn(map, to)) continue;
+    map[to] = map[from];
+    delete map[from];
+    out.push(
+      change(
+        'provenance_changed',
+        `authoring_provenance.element_provenance.${to}`,
+        `Follows element '${from}', now '${to}'.`,
+      ),
+    );
+  }
   const elements = Array.isArray(dc.elements) ? (dc.elements as Json[]) : [];
   const keys = new Set(
     elements.flatMap((p) => [p.element_instance_id, p.element_id].filter((k) => typeof k === 'string')),

@@ -24,17 +24,27 @@ function categoryChanges(dc: Json, sides: MigrationSides): Change[] {
     const t = sides.to.categories[id];
     if (!t) continue;
     const s = sides.from.categories[id];
+    const category = sides.pool.categoryById.get(id);
+    const element = category && simplestElement(category.elementIds, sides.pool.elementById);
+    const json = element && JSON.stringify(examplePlacement(element, sides.pool.locales));
     if (!t.required) {
-      if (!s)
+      if (!s && !placed.has(id))
         out.push(
-          change('category_added', 'elements', `Category '${id}' is new in ${sides.to.meta.version} (optional).`),
+          change(
+            'category_added',
+            'elements',
+            `Category '${id}' is new in ${sides.to.meta.version} (optional): describe it if it applies.`,
+            false,
+            json
+              ? {
+                  fix_hint: `If it applies, add an element of it to elements, e.g. ${json}${placeholderNote(json)}; its elements: ${category!.elementIds.join(', ')}.`,
+                }
+              : {},
+          ),
         );
       continue;
     }
     if (placed.has(id) || s?.required) continue;
-    const category = sides.pool.categoryById.get(id);
-    const element = category && simplestElement(category.elementIds, sides.pool.elementById);
-    const json = element && JSON.stringify(examplePlacement(element, sides.pool.locales));
     const fix_hint = json
       ? `Add ${json} to elements${placeholderNote(json)}; its elements: ${category!.elementIds.join(', ')}.`
       : `Add an element of category '${id}' to elements.`;
@@ -74,7 +84,10 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
   const kept: Json[] = [];
   const plans = new Map<string, VariablePlan>();
   const removedKeys = new Set<string>();
+  /** Old element id -> new, for provenance keyed by element id. */
+  const renamedKeys = new Map<string, string>();
   (dc.elements as Json[]).forEach((p, i) => {
+    const sentId = p.element_id;
     const result = migratePlacement(p, `elements[${kept.length}]`, `elements[${i}]`, sides);
     changes.push(...result.changes);
     const keys = [p.element_instance_id, p.element_id].filter((k): k is string => typeof k === 'string');
@@ -83,11 +96,12 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
       return;
     }
     if (result.plan) for (const k of keys) plans.set(k, result.plan);
+    if (result.renamed !== undefined && typeof sentId === 'string') renamedKeys.set(sentId, result.renamed);
     kept.push(p);
   });
   dc.elements = kept;
   migrateSubchains(dc, sides.to, changes);
-  migrateProvenance(dc, plans, removedKeys, changes);
+  migrateProvenance(dc, plans, removedKeys, renamedKeys, changes);
   changes.push(...categoryChanges(dc, sides));
   return { datachain: dc, changes };
 }

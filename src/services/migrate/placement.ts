@@ -3,7 +3,7 @@ import { exampleVariable, placeholderNote } from '../validator/examples.js';
 import type { Pool } from '../validator/pool.js';
 import { type Change, change } from './change.js';
 import { migrateContext } from './context.js';
-import { elementShape } from './facts-view.js';
+import { elementShape, successorOf } from './facts-view.js';
 import { planVariables, type VariablePlan } from './variables.js';
 
 type Json = Record<string, unknown>;
@@ -15,6 +15,8 @@ interface RawVariable {
 export interface PlacementResult {
   /** False when the element is not in the target: the placement is dropped. */
   kept: boolean;
+  /** The element id the placement has now, when the element was renamed. */
+  renamed?: string;
   changes: Change[];
   /** For provenance keys: variable renames and removals on this placement. */
   plan?: VariablePlan;
@@ -112,6 +114,41 @@ function migrateVariables(
 export function migratePlacement(p: Json, at: string, source: string, sides: MigrationSides): PlacementResult {
   const elementId = typeof p.element_id === 'string' ? p.element_id : '';
   const before = elementShape(sides.from, elementId);
+  const successor = elementShape(sides.to, elementId) ? undefined : successorOf(sides.from, sides.to, elementId);
+  if (successor !== undefined) {
+    p.element_id = successor;
+    const result = migrateElement(p, at, source, sides, successor, before);
+    // The renamed change names the new category: no separate element_moved.
+    const changes = result.changes.filter((c) => c.kind !== 'element_moved');
+    return { ...result, renamed: successor, changes: [renamedChange(elementId, successor, at, sides), ...changes] };
+  }
+  return migrateElement(p, at, source, sides, elementId, before);
+}
+
+/** The change for a placement whose element was renamed: done, and the author may pick another element of its category. */
+function renamedChange(from: string, to: string, at: string, sides: MigrationSides): Change {
+  const category = sides.to.elements[to]!.category_id;
+  const others = (sides.pool.categoryById.get(category)?.elementIds ?? []).filter((id) => id !== to);
+  return change(
+    'element_renamed',
+    `${at}.element_id`,
+    `Element '${from}' is not in ${sides.to.meta.version}; '${to}' of category '${category}' draws the same symbol and took its place.`,
+    true,
+    {
+      previous: from,
+      fix_hint: `Check that it says what the system does: keep it (Set ${at}.element_id to ${JSON.stringify(to)}), or choose another element of '${category}'${others.length ? `: ${others.join(', ')}` : ''}.`,
+    },
+  );
+}
+
+function migrateElement(
+  p: Json,
+  at: string,
+  source: string,
+  sides: MigrationSides,
+  elementId: string,
+  before: ReturnType<typeof elementShape>,
+): PlacementResult {
   const after = elementShape(sides.to, elementId);
   if (!after) {
     if (!before) return { kept: true, changes: [] };

@@ -4,7 +4,10 @@ import { finding, type Finding, listIds, type RuleInput } from './finding.js';
 /** "Did you mean" is worked out for this many distinct unknown ids per datachain; the rest get the plain hint. */
 const SUGGESTED_IDS = 20;
 
-/** Each placement names a known element and, when the element has a context, one of its values. */
+/**
+ * Each placement names a known element and, when the element has a context, one of its values; a
+ * context declared `required: false` may be left out, but a value given must still be one of its values.
+ */
 export function placementRules({ datachain, pool, deadline }: RuleInput): Finding[] {
   const out: Finding[] = [];
   const suggestions = new Map<string, string[]>();
@@ -50,7 +53,7 @@ export function placementRules({ datachain, pool, deadline }: RuleInput): Findin
           element.context ? `Use one of: ${values()}.` : `Remove context_type_id from elements[${i}].`,
         ),
       );
-    } else if (p.context_type_id === undefined && element.context) {
+    } else if (p.context_type_id === undefined && element.context && element.context.required !== false) {
       out.push(
         finding(
           'context_type_missing',

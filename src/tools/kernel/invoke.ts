@@ -54,19 +54,13 @@ export async function invoke(tool: Tool, rawArgs: unknown, caller: CallContext):
   });
 }
 
-/**
- * When the call named an alias that skips a release the store could not read, the answer says which
- * release the alias names here and which it skipped (`meta.warnings`).
- */
-function noteSkippedAlias(outcome: Outcome, rawArgs: unknown, store: SchemaStore): Outcome {
+/** Adds to `meta.warnings` what the store says a call naming this version should know about the catalogue. */
+function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): Outcome {
   const version = (rawArgs as { version?: unknown } | null)?.version;
-  const alias = typeof version === 'string' ? version.replace('%40', '@') : undefined;
-  const skipped = alias === undefined ? undefined : store.skipped?.()[alias];
-  if (skipped === undefined) return outcome;
+  if (typeof version !== 'string' || !store.warnings) return outcome;
   const meta = outcome.envelope.meta;
-  const served = meta.version ?? store.index().aliases[alias!];
-  const warning = `${version} names ${served} here: ${skipped}, the release it names elsewhere, cannot be read now.`;
-  meta.warnings = [...(meta.warnings ?? []), warning];
+  const warnings = store.warnings(version, meta.version);
+  if (warnings.length > 0) meta.warnings = [...(meta.warnings ?? []), ...warnings];
   return outcome;
 }
 
@@ -92,7 +86,7 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
   };
   try {
     const answer = withReleases(ctx.store, () => tool.run(parsed.data, ctx));
-    const told = (a: Answer) => noteSkippedAlias(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
+    const told = (a: Answer) => noteCatalogue(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
     return answer instanceof Promise ? answer.then(told, crashed) : told(answer);
   } catch (error) {
     return crashed(error);

@@ -13,7 +13,7 @@ export const GLANCE_CATEGORIES = {
   takesIn: ['input_dataset'],
   kept: ['retention', 'storage'],
   identify: ['input_dataset', 'output_dataset'],
-  decides: ['functional_modes'],
+  decides: ['functional_modes', 'action'],
   shares: ['access'],
   risks: ['risks_mitigation'],
   rights: ['rights'],
@@ -29,7 +29,7 @@ const NOTE_VARIABLE: Record<string, string> = { risks_mitigation: 'mitigation' }
 /** Context values that grade an answer, from the mildest to the strongest; the strongest present gives the verdict. */
 const LEVELS = {
   identify: { context: 'pii', values: ['de_identified', 'pseudonymous', 'identifiable'] },
-  decides: { context: 'autonomy', values: ['human_decides', 'human_executes', 'autonomous'] },
+  decides: { context: 'autonomy', values: ['human_decides', 'human_executes', 'human_oversees', 'autonomous'] },
 } as const;
 
 export interface GlanceItem {

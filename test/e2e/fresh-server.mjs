@@ -1,0 +1,71 @@
+// A fresh `wrangler dev` over a local bucket of its own, for the scripts that test what a server
+// does from its first request on: it publishes releases to a state directory, starts the server
+// there (sending nothing: it waits for the port), and stops it by its PID, waiting until the port
+// is free again (`npx` can exit before workerd closes its socket).
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
+
+export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+
+/** Publishes every release under `root` to a local bucket at `state`. */
+export function publish(root, state) {
+  const args = ['tsx', 'cli/bin.ts', 'publish', '--all', '--local', '--root', root, '--persist-to', state];
+  const run = spawnSync('npx', args, { env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`publish failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+const portOpen = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+async function until(condition, ms, what) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(what());
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Starts `wrangler dev` on `port` over `state` with `vars`, runs `work(server)` once the port is
+ * open (`server.log()` is what it printed so far), then stops it. Refuses a port already in use.
+ */
+export async function withFreshServer({ port, state, vars = [] }, work) {
+  if (await portOpen(port)) throw new Error(`port ${port} is already in use: pick another`);
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state];
+  const server = spawn('npx', [...args, '--log-level', 'warn', ...vars.flatMap((v) => ['--var', v])], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  server.stdout.on('data', (d) => (log += d));
+  server.stderr.on('data', (d) => (log += d));
+  const exited = new Promise((r) => server.once('exit', r));
+  try {
+    await until(
+      () => portOpen(port),
+      120_000,
+      () => `wrangler dev did not open ${port}:\n${log.slice(-2000)}`,
+    );
+    return await work({ url: `http://127.0.0.1:${port}`, log: () => log });
+  } finally {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    await exited;
+    await until(
+      async () => !(await portOpen(port)),
+      60_000,
+      () => `port ${port} still open after the server stopped`,
+    );
+  }
+}

@@ -1,0 +1,153 @@
+// End-to-end: bounded concurrent load across index refreshes gives no 5xx. A fresh server over a
+// local bucket whose index is padded with many old entries (so each read of it takes a while) and
+// trusted for one second, so refreshes keep happening in the background while six clients send a
+// mix of MCP (both eras) and REST calls; halfway through, the index is rewritten with one entry
+// more, and the clients must see it listed (the refresh was adopted under load). Nothing may answer
+// 5xx, no fetch may fail, and the log must not show a request waiting on another request's I/O.
+// Usage: node test/e2e/load-refresh.mjs   (LOAD_PORT picks the port, default 8797; LOAD_SECONDS the length, default 30)
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { env, publish, withFreshServer } from './fresh-server.mjs';
+import { finish, step } from './steps.mjs';
+
+const port = Number(process.env.LOAD_PORT ?? 8797);
+const seconds = Number(process.env.LOAD_SECONDS ?? 30);
+const CLIENTS = 6;
+const PADDING = 400;
+const BUCKET_RELEASE = 'ai@2026-05-06-beta';
+const MODERN = '2026-07-28';
+const realistic = readFileSync('test/e2e/fixtures/realistic-15.json', 'utf8');
+
+/** Old betas no one published: listed, never alias targets, unreadable when named. */
+const padding = (count, from = 0) =>
+  Array.from({ length: count }, (_, i) => {
+    const day = new Date(Date.UTC(2001, 0, 1 + from + i)).toISOString().slice(0, 10);
+    const hash = `sha256-${(from + i).toString(16).padStart(64, '0')}`;
+    return { id: `ai@${day}-beta`, status: 'beta', created_at: `${day}T00:00:00Z`, content_hash: hash, aliases: [] };
+  });
+
+/** Writes `index` as the bucket's index.json in the local bucket at `state`. */
+function putIndex(state, dir, index) {
+  const file = join(dir, 'index.json');
+  writeFileSync(file, JSON.stringify(index));
+  const args = ['wrangler', 'r2', 'object', 'put', 'dtpr-releases/index.json', '--local', '--persist-to', state];
+  const run = spawnSync('npx', [...args, '--file', file, '--content-type', 'application/json'], {
+    env,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`writing the index failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+function readIndex(state, dir) {
+  const file = join(dir, 'read.json');
+  const args = ['wrangler', 'r2', 'object', 'get', 'dtpr-releases/index.json', '--local', '--persist-to', state];
+  const run = spawnSync('npx', [...args, '--file', file], { env, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`reading the index failed:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const modern = (method, params = {}, name) => ({
+  path: '/mcp',
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': MODERN,
+    'mcp-method': method,
+    ...(name ? { 'mcp-name': name } : {}),
+  },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method,
+    params: {
+      ...params,
+      _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} },
+    },
+  }),
+});
+const getElement = (version) =>
+  modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } }, 'get_element');
+
+/** The calls each client cycles through. */
+const MIX = [
+  modern('server/discover'),
+  getElement('ai@latest'),
+  getElement(BUCKET_RELEASE),
+  getElement(padding(1, 7)[0].id),
+  modern('tools/call', { name: 'list_schema_versions', arguments: {} }, 'list_schema_versions'),
+  {
+    path: '/mcp',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } }),
+  },
+  { path: '/api/v2/schemas', method: 'GET' },
+  { path: `/api/v2/schemas/${BUCKET_RELEASE}/elements/institution`, method: 'GET' },
+  {
+    path: '/api/v2/schemas/ai@latest/validate',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: realistic,
+  },
+];
+
+const work = mkdtempSync(join(tmpdir(), 'dtpr-load-'));
+try {
+  const state = join(work, 'state');
+  publish('schemas', state);
+  const published = readIndex(state, work);
+  const padded = { ...published, versions: [...padding(PADDING), ...published.versions] };
+  putIndex(state, work, padded);
+  const late = padding(1, PADDING)[0].id;
+
+  await withFreshServer(
+    { port, state, vars: ['RATE_LIMIT:off', 'LOCAL_DEV:on', 'INDEX_TTL_SECONDS:1'] },
+    async (server) => {
+      const statuses = new Map();
+      const faults = [];
+      let sent = 0;
+      let sawLate = false;
+      const end = Date.now() + seconds * 1000;
+      const client = async (n) => {
+        for (let i = n; Date.now() < end; i++) {
+          const call = MIX[i % MIX.length];
+          try {
+            const res = await fetch(server.url + call.path, {
+              method: call.method,
+              headers: call.headers,
+              body: call.body,
+            });
+            const text = await res.text();
+            sent++;
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            if (res.status >= 500) faults.push(`${res.status} ${call.path}: ${text.slice(0, 200)}`);
+            if (call.path === '/api/v2/schemas' && text.includes(late)) sawLate = true;
+          } catch (e) {
+            faults.push(`${call.path}: ${e.message} ${e.cause?.message ?? ''}`);
+          }
+        }
+      };
+      const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+      // Halfway, the index gains an entry: a refresh under load must adopt it.
+      await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
+      putIndex(state, work, { ...padded, versions: [...padded.versions, ...padding(1, PADDING)] });
+      await Promise.all(clients);
+      const counts = [...statuses].map(([s, n]) => `${n}x${s}`).join(', ');
+      await step(
+        `${sent} calls from ${CLIENTS} clients over ${seconds} s, index re-read every second: no 5xx (${counts})`,
+        () => assert.deepEqual(faults.slice(0, 5), []),
+      );
+      await step('the index written during the load was adopted', () => assert.ok(sawLate, `${late} never listed`));
+      await step('the log shows no request waiting on I/O of another', () =>
+        assert.doesNotMatch(server.log(), /different request|Internal error|uncaught/i),
+      );
+    },
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+finish();
