@@ -13,9 +13,9 @@ import { createRelease, type Release } from '../../src/store/release.js';
 /**
  * The structure ai@2026-08-24-beta brings: an optional element context (`required: false`), the
  * five-step data_flow subchain (collection > input_dataset > processing > output_dataset >
- * manifestation) and `{{duration}}` in data_retained. Checked on the release as built.
+ * manifestation) and `{{duration}}` in data_retained. dtpr@2026-09-01-beta has the same structure.
+ * Checked on each release as built.
  */
-const VERSION = 'ai@2026-08-24-beta';
 
 function built(version: string): Release {
   const id = parseVersionId(version);
@@ -24,16 +24,14 @@ function built(version: string): Release {
   if (!bundle) throw new Error(`${version} does not build`);
   return createRelease(bundle);
 }
-const release = built(VERSION);
-const options = () => ({ deadline: startDeadline(60_000), isServed: (id: string) => id === VERSION });
 const en = (value: string) => [{ locale: 'en', value }];
 
 // biome-ignore lint/suspicious/noExplicitAny: a datachain under test is edited freely, then parsed.
-function thin(): any {
+function thin(version: string): any {
   return {
     id: 'junction-signals',
     created_at: '2026-09-01T10:00:00Z',
-    schema_version: VERSION,
+    schema_version: version,
     elements: [
       { element_id: 'mobility' },
       {
@@ -74,9 +72,12 @@ function thin(): any {
     subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }],
   };
 }
-const codes = (dc: unknown) => checkThin(DatachainInstance.parse(dc), release, options()).map((f) => f.code);
 
-describe(`${VERSION}: structure`, () => {
+describe.each(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'])('%s: structure', (version) => {
+  const release = built(version);
+  const options = () => ({ deadline: startDeadline(60_000), isServed: (id: string) => id === version });
+  const codes = (dc: unknown) => checkThin(DatachainInstance.parse(dc), release, options()).map((f) => f.code);
+
   it('lists the five steps of data_flow and the new categories in display order', () => {
     const { datachain_type } = release.bundle;
     expect(datachain_type.subchains).toEqual([
@@ -90,13 +91,13 @@ describe(`${VERSION}: structure`, () => {
   });
 
   it('accepts a data flow through all five steps, with an action whose autonomy is not stated', () => {
-    expect(codes(thin())).toEqual([]);
+    expect(codes(thin(version))).toEqual([]);
   });
 
   it('treats the autonomy context as optional, but still checks a value that is given', () => {
     const action = release.bundle.categories.find((c) => c.id === 'action')!;
     expect(action.element_context).toMatchObject({ id: 'autonomy', required: false });
-    const dc = thin();
+    const dc = thin(version);
     dc.elements[3].context_type_id = 'human_executes';
     expect(codes(dc)).toEqual(['context_type_unknown']);
     dc.elements[3].context_type_id = 'human_oversees';
@@ -104,7 +105,7 @@ describe(`${VERSION}: structure`, () => {
   });
 
   it('still asks for a context that is not declared optional', () => {
-    const dc = thin();
+    const dc = thin(version);
     delete dc.elements[6].context_type_id;
     expect(codes(dc)).toEqual(['context_type_missing']);
   });
@@ -113,18 +114,53 @@ describe(`${VERSION}: structure`, () => {
     const element = release.bundle.elements.find((e) => e.id === 'data_retained')!;
     for (const text of [element.title, element.description])
       for (const { value } of text) expect(value).toContain('{{duration}}');
-    const dc = thin();
+    const dc = thin(version);
     dc.elements[10].variables = [];
     expect(codes(dc)).toEqual(['required_variable_missing']);
   });
 
   it('resolves, and the resolved form keeps the optional context and validates', () => {
-    const result = resolveDatachain(DatachainInstance.parse(thin()), release, startDeadline(60_000));
+    const result = resolveDatachain(DatachainInstance.parse(thin(version)), release, startDeadline(60_000));
     if (!result.ok) throw new Error(result.error.message);
     const snapshot = result.resolved.schema_snapshot;
     expect(snapshot.categories.find((c) => c.id === 'action')?.element_context?.required).toBe(false);
     expect(snapshot.datachain_type.subchains[0]?.categories).toHaveLength(5);
     const resolved = ResolvedDatachainInstance.parse(JSON.parse(JSON.stringify(result.resolved)));
     expect(checkResolved(resolved, release, release, options()).map((f) => f.code)).toEqual([]);
+  });
+});
+
+describe('dtpr@2026-09-01-beta: its own risks', () => {
+  it('places loss of privacy and a security breach as risks', () => {
+    const release = built('dtpr@2026-09-01-beta');
+    const dc = {
+      id: 'junction-signals',
+      created_at: '2026-09-01T10:00:00Z',
+      schema_version: release.id,
+      elements: [
+        { element_id: 'mobility' },
+        {
+          element_id: 'organization',
+          context_type_id: 'deployer',
+          variables: [
+            { id: 'title', value: en('Roads Department') },
+            { id: 'description', value: en('Runs the junction.') },
+          ],
+        },
+        {
+          element_id: 'people',
+          context_type_id: 'bystander',
+          variables: [
+            { id: 'title', value: en('Road users') },
+            { id: 'description', value: en('Anyone at the junction.') },
+          ],
+        },
+        { element_id: 'privacy_loss', variables: [{ id: 'risk', value: en('Trips could be followed.') }] },
+        { element_id: 'security_breach', variables: [{ id: 'risk', value: en('Signals could be tampered with.') }] },
+      ],
+    };
+    const options = { deadline: startDeadline(60_000), isServed: (id: string) => id === release.id };
+    expect(checkThin(DatachainInstance.parse(dc), release, options)).toEqual([]);
+    expect(release.bundle.datachain_type.id).toBe('dtpr');
   });
 });

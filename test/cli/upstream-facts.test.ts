@@ -19,8 +19,8 @@ import { rankCategories, releaseFacts, type ReleaseFacts } from '../../src/domai
  */
 const FACTS_DIR = join(PROJECT_ROOT, 'test/fixtures/upstream-facts');
 const files = readdirSync(FACTS_DIR).filter((f) => f.endsWith('.json'));
-const ELEMENT_SYMBOLS = new Set(['ai@2026-08-24-beta']);
-const SHIPPED_LOCALES: Record<string, string[]> = {};
+const ELEMENT_SYMBOLS = new Set(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta']);
+const SHIPPED_LOCALES: Record<string, string[]> = { 'dtpr@2026-09-01-beta': ['en', 'fr'] };
 
 type Raw = Omit<ReleaseFacts, 'categories'> & {
   categories: Record<string, ReleaseFacts['categories'][string]>;
@@ -69,7 +69,12 @@ function built(version: string): ReleaseFacts {
 
 describe('releases carried over from the public DTPR API', () => {
   it('has a facts file for each carried-over release', () => {
-    expect(files.sort()).toEqual(['ai@2026-05-06-beta.json', 'ai@2026-08-12-beta.json', 'ai@2026-08-24-beta.json']);
+    expect(files.sort()).toEqual([
+      'ai@2026-05-06-beta.json',
+      'ai@2026-08-12-beta.json',
+      'ai@2026-08-24-beta.json',
+      'dtpr@2026-09-01-beta.json',
+    ]);
   });
 
   it.each(files)('%s: the built release has exactly the reference facts', (file) => {

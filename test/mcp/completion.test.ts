@@ -31,7 +31,9 @@ describe('completion/complete for prompt arguments', () => {
       expect((await values(prompt(name), 'version', '')).values.sort()).toEqual([...allVersions].sort());
     }
     expect((await values(prompt('draft_datachain'), 'version', 'ai@LATEST')).values.sort()).toEqual(
-      Object.keys(index.aliases).sort(),
+      Object.keys(index.aliases)
+        .filter((alias) => alias.startsWith('ai@'))
+        .sort(),
     );
     expect((await values(prompt('draft_datachain'), 'version', 'nothing-like-it')).values).toEqual([]);
   });

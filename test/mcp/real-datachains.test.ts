@@ -13,7 +13,7 @@ const REAL: Array<[string, Record<string, unknown>]> = [
   ['nyc-myschools-match', nyc],
   ['cbsa-tci', cbsa],
 ];
-const TARGETS = ['ai@2026-08-12', 'ai@2026-08-24-beta'];
+const TARGETS = ['ai@2026-08-12', 'ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'];
 
 async function errorsOf(version: string, datachain: unknown) {
   const { env } = await call('validate_datachain', { version, datachain });
@@ -42,28 +42,31 @@ describe.each(REAL)('the published datachain %s', (_, datachain) => {
   );
 });
 
-describe('from the functional modes to the action verbs (ai@2026-08-24-beta)', () => {
-  it.each(REAL)(
-    '%s: each mode becomes the verb that draws its symbol, and the author is asked to check',
-    async (_, datachain) => {
-      const { env } = await call('migrate_datachain', { version: 'ai@2026-08-24-beta', datachain });
-      const renamed = env.data.changes.filter((c: any) => c.kind === 'element_renamed');
-      expect(renamed.map((c: any) => c.previous)).toEqual(['analytical_mode']);
-      expect(renamed[0]).toMatchObject({ needs_input: true });
-      expect(renamed[0].fix_hint).toMatch(
-        /^Check that it says what the system does: keep it \(Set elements\[\d+\]\.element_id to "predicts"\)/,
-      );
-      const placed = env.data.datachain.elements.map((p: any) => p.element_id);
-      expect(placed).toContain('predicts');
-      expect(placed.some((id: string) => id.endsWith('_mode'))).toBe(false);
-    },
-  );
+describe.each(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'])(
+  'from the functional modes to the action verbs (%s)',
+  (target) => {
+    it.each(REAL)(
+      '%s: each mode becomes the verb that draws its symbol, and the author is asked to check',
+      async (_, datachain) => {
+        const { env } = await call('migrate_datachain', { version: target, datachain });
+        const renamed = env.data.changes.filter((c: any) => c.kind === 'element_renamed');
+        expect(renamed.map((c: any) => c.previous)).toEqual(['analytical_mode']);
+        expect(renamed[0]).toMatchObject({ needs_input: true });
+        expect(renamed[0].fix_hint).toMatch(
+          /^Check that it says what the system does: keep it \(Set elements\[\d+\]\.element_id to "predicts"\)/,
+        );
+        const placed = env.data.datachain.elements.map((p: any) => p.element_id);
+        expect(placed).toContain('predicts');
+        expect(placed.some((id: string) => id.endsWith('_mode'))).toBe(false);
+      },
+    );
 
-  it('the autonomy value human_executes is human_oversees now (nyc-myschools-match)', async () => {
-    const { env } = await call('migrate_datachain', { version: 'ai@2026-08-24-beta', datachain: nyc });
-    const change = env.data.changes.find((c: any) => c.kind === 'context_value_renamed');
-    expect(change).toMatchObject({ previous: 'human_executes', needs_input: false });
-    const verb = env.data.datachain.elements.find((p: any) => p.element_id === 'predicts');
-    expect(verb.context_type_id).toBe('human_oversees');
-  });
-});
+    it('the autonomy value human_executes is human_oversees now (nyc-myschools-match)', async () => {
+      const { env } = await call('migrate_datachain', { version: target, datachain: nyc });
+      const change = env.data.changes.find((c: any) => c.kind === 'context_value_renamed');
+      expect(change).toMatchObject({ previous: 'human_executes', needs_input: false });
+      const verb = env.data.datachain.elements.find((p: any) => p.element_id === 'predicts');
+      expect(verb.context_type_id).toBe('human_oversees');
+    });
+  },
+);
