@@ -23,18 +23,20 @@ async function dtprBundle(): Promise<Bundle> {
 }
 
 /**
- * A store of every release under schemas/ (with their review metadata) plus the dtpr fixture,
- * which ships no review metadata.
+ * A store of every ai release under schemas/ (with their review metadata) plus the dtpr fixture,
+ * which ships none and stands in for the whole dtpr type (the real dtpr releases are left out, so
+ * the fixture is `dtpr@latest-beta` whatever ships).
  */
 export async function storeWithDtpr(): Promise<SchemaStore> {
   const all = JSON.parse(VERSION_INDEX) as VersionIndex;
   const dtpr = await dtprBundle();
   const m = dtpr.manifest;
   const entries = [
-    ...all.versions.map(({ aliases: _, ...entry }) => entry),
+    ...all.versions.filter((v) => v.id.startsWith('ai@')).map(({ aliases: _, ...entry }) => entry),
     { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
   ];
-  const texts = { ...BUNDLES, [DTPR_FIXTURE_ID]: JSON.stringify(dtpr) };
+  const ai = Object.entries(BUNDLES).filter(([id]) => id.startsWith('ai@'));
+  const texts = { ...Object.fromEntries(ai), [DTPR_FIXTURE_ID]: JSON.stringify(dtpr) };
   return createEmbeddedStore(texts, JSON.stringify(indexOf(entries, all.translations)));
 }
 

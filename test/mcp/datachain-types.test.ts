@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import realistic from '../e2e/fixtures/realistic-15.json';
 import { DTPR_FIXTURE_ID, storeWithDtpr, surfacesOver } from '../helpers/dtpr-fixture.js';
+import { callTool } from '../helpers/http.js';
 
 /** A release of a second datachain type flows through every surface like an ai release. */
 describe('a second datachain type (dtpr)', () => {
@@ -110,6 +111,17 @@ describe('a second datachain type (dtpr)', () => {
     });
     expect(reply.error).toBeUndefined();
     expect(JSON.stringify(reply.result)).toContain(DTPR_FIXTURE_ID);
+  });
+});
+
+describe('the dtpr releases shipped under schemas/dtpr', () => {
+  it('have no stable release yet: dtpr@latest names dtpr@latest-beta, which resolves', async () => {
+    const latest = await callTool('get_schema', { version: 'dtpr@latest' });
+    expect(latest.isError).toBe(true);
+    expect(latest.structuredContent.errors[0].fix_hint).toContain('dtpr@latest-beta');
+    const beta = await callTool('get_schema', { version: 'dtpr@latest-beta' });
+    expect(beta.structuredContent.meta.version).toMatch(/^dtpr@\d{4}-\d{2}-\d{2}-beta$/);
+    expect(beta.structuredContent.data.datachain_type.id).toBe('dtpr');
   });
 });
 
