@@ -1,4 +1,5 @@
 import type { Category, DatachainType, Element, Manifest } from '../src/domain/content.js';
+import type { AuthoredTranslations } from '../src/domain/translations.js';
 import { LOCALE_CODES, type LocaleCode } from '../src/domain/locale.js';
 import type { VersionId } from '../src/core/version.js';
 
@@ -27,6 +28,8 @@ export interface Release {
   datachainType?: Sourced<DatachainType>;
   categories: Sourced<Category>[];
   elements: Sourced<Element>[];
+  /** `translations.yaml`, the review metadata shipped beside the content (outside its hash), when present. */
+  translations?: Sourced<AuthoredTranslations>;
   /** Every `symbols/*.svg`, sorted by id. */
   symbols: SymbolFile[];
   /** Category id -> file, for every category file (a file that is not YAML declares its name's stem). */

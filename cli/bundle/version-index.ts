@@ -1,9 +1,16 @@
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import type { TranslationReview } from '../../src/domain/translations.js';
 import { parseVersionId } from '../../src/core/version.js';
 import { indexOf } from '../../src/store/catalogue.js';
 
-/** The index of built releases (aliases as `src/store/catalogue.ts` assigns them). */
-export function buildVersionIndex(bundles: readonly Bundle[]): VersionIndex {
+/**
+ * The index of built releases (aliases as `src/store/catalogue.ts` assigns them), with the review
+ * metadata of those that ship some (`translations`, by release id).
+ */
+export function buildVersionIndex(
+  bundles: readonly Bundle[],
+  translations: Readonly<Record<string, TranslationReview>> = {},
+): VersionIndex {
   for (const b of bundles) {
     const parsed = parseVersionId(b.manifest.version);
     if (parsed.error !== undefined) throw new Error(`buildVersionIndex: ${parsed.error}`);
@@ -15,5 +22,6 @@ export function buildVersionIndex(bundles: readonly Bundle[]): VersionIndex {
       created_at: m.created_at,
       content_hash: m.content_hash,
     })),
+    translations,
   );
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
+import type { TranslationReview } from '../../src/domain/translations.js';
 import { compileRelease } from '../bundle/compile.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
 import { generatedModule } from '../bundle/generated-module.js';
@@ -77,8 +78,10 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   for (const problem of problems) io.out(`error    ${problem}`);
   let failed = problems.length > 0;
   const built: { id: VersionId; bundle: Bundle; json: string }[] = [];
+  const translations: Record<string, TranslationReview> = {};
   for (const { dir, id } of releases) {
-    const { findings, bundle, json } = compileRelease(dir, id);
+    const { findings, bundle, json, translations: review } = compileRelease(dir, id);
+    if (review) translations[id.id] = review;
     const { errors, warnings } = countBySeverity(findings);
     if (bundle && json !== undefined) {
       built.push({ id, bundle, json });
@@ -110,13 +113,25 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     return 1;
   }
   for (const { id, json } of built) writeIfChanged(join(out, id.type, `${id.dir}.json`), json);
-  const index = buildVersionIndex(built.map((b) => b.bundle));
+  const index = buildVersionIndex(
+    built.map((b) => b.bundle),
+    translations,
+  );
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
   const shipped = built.filter((b) => embedded.includes(b.id.id));
   const keys = shipped.map((b) => releaseKey(b.id.id, b.bundle.manifest.content_hash));
   clearExcept(assets, 'releases', keys);
   shipped.forEach((b, i) => writeIfChanged(join(assets, keys[i]!), b.json));
-  writeIfChanged(deployableModule(moduleFile), generatedModule([], buildVersionIndex(shipped.map((b) => b.bundle))));
+  writeIfChanged(
+    deployableModule(moduleFile),
+    generatedModule(
+      [],
+      buildVersionIndex(
+        shipped.map((b) => b.bundle),
+        translations,
+      ),
+    ),
+  );
   writeIfChanged(
     moduleFile,
     generatedModule(

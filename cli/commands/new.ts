@@ -2,6 +2,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { UNSTAMPED_HASH } from '../../src/domain/content.js';
 import { LocaleCode } from '../../src/domain/locale.js';
+import { TRANSLATIONS_FILE } from '../load/read-release.js';
 import { parseYamlFile } from '../load/yaml-file.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { shown, type Io } from '../report.js';
@@ -22,8 +23,34 @@ function draftMeta(id: string, from: string, createdAt: string, locales: readonl
 }
 
 /**
+ * A starting `translations.yaml` for a draft whose source release has none: the source locale is
+ * `en` when the release carries it (else its first locale), and every other locale is
+ * `unverified` until someone records who translated and reviewed it.
+ */
+function draftTranslations(locales: readonly string[], day: string): string {
+  const source = locales.includes('en') ? 'en' : locales[0]!;
+  const others = locales.filter((l) => l !== source);
+  return [
+    '# Translation review metadata (outside the content hash): record who translated each locale',
+    '# and how far it was reviewed. See docs/content-format.md.',
+    `source_locale: ${source}`,
+    others.length ? 'locales:' : 'locales: []',
+    ...others.flatMap((l) => [
+      `  - locale: ${l}`,
+      '    status: unverified',
+      `    updated_at: "${day}"`,
+      '    summary: Not recorded yet.',
+    ]),
+    'flags: []',
+    '',
+  ].join('\n');
+}
+
+/**
  * `new <type>@<date>-beta`: copies the newest release of the type (by date; stable before beta
- * on the same date) and rewrites its meta.yaml. Usage problems return 2, unreadable sources 1.
+ * on the same date) and rewrites its meta.yaml. The source's `translations.yaml` comes along (the
+ * copied texts are the ones it describes); without one, a starting file is written. Usage problems
+ * return 2, unreadable sources 1.
  */
 export function runNew(io: Io, id: VersionId, rootFlag: string | undefined, now = new Date()): number {
   if (!id.beta) {
@@ -67,6 +94,8 @@ export function runNew(io: Io, id: VersionId, rootFlag: string | undefined, now 
   }
   cpSync(sourceDir, target, { recursive: true });
   writeFileSync(join(target, 'meta.yaml'), draftMeta(id.id, source.id, now.toISOString(), locales.data));
+  if (!existsSync(join(target, TRANSLATIONS_FILE)))
+    writeFileSync(join(target, TRANSLATIONS_FILE), draftTranslations(locales.data, now.toISOString().slice(0, 10)));
   io.out(`drafted ${id.id} from ${source.id} in ${shown(target)}`);
   io.out(`next: edit it, then run npm run schema -- validate ${id.id}`);
   return 0;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
+import type { TranslationReview } from '../../src/domain/translations.js';
 import type { VersionId } from '../../src/core/version.js';
 import { INDEX_KEY } from '../../src/store/bucket.js';
 import { compileRelease } from '../bundle/compile.js';
@@ -51,15 +52,15 @@ export async function runPublish(io: Io, options: PublishOptions): Promise<numbe
     io.err(`publish: no release ${options.id.id} under ${root}`);
     return 1;
   }
-  const built: { bundle: Bundle; json: string }[] = [];
+  const built: { bundle: Bundle; json: string; translations?: TranslationReview }[] = [];
   for (const { dir, id } of found) {
-    const { findings, bundle, json } = compileRelease(dir, id);
+    const { findings, bundle, json, translations } = compileRelease(dir, id);
     if (!bundle || json === undefined) {
       io.out(`FAIL   ${id.id}: not published (content errors)`);
       for (const f of findings) if (f.severity === 'error') io.out(formatFinding(f));
       return 1;
     }
-    built.push({ bundle, json });
+    built.push({ bundle, json, ...(translations ? { translations } : {}) });
   }
   const where = `the ${options.target} bucket ${RELEASE_BUCKET}`;
   let bucket: BucketClient | undefined;

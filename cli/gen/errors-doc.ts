@@ -54,7 +54,7 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
     message: "'20260812' is not YYYY-MM-DD or YYYY-MM-DD-beta.",
     path: 'version',
     fix_hint:
-      "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.",
+      "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest' or 'dtpr@latest-beta'; list_schema_versions lists them.",
   },
   invalid_arguments: {
     code: 'invalid_arguments',

@@ -2,11 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { Category, DatachainType, Element, Manifest } from '../../src/domain/content.js';
+import { AuthoredTranslations } from '../../src/domain/translations.js';
 import type { Release, Sourced, SymbolFile } from '../release.js';
 import { finding, type Finding } from '../rules/finding.js';
 import type { VersionId } from '../../src/core/version.js';
 import { checkSchema } from './schema-check.js';
 import { parseYamlFile } from './yaml-file.js';
+
+/** The review metadata file beside a release's content; optional, and outside the content hash. */
+export const TRANSLATIONS_FILE = 'translations.yaml';
 
 export interface Loaded {
   release: Release;
@@ -79,6 +83,7 @@ export function loadRelease(dir: string, id: VersionId): Loaded {
     });
     if (parsed) release.elements.push(parsed);
   }
+  if (existsSync(join(dir, TRANSLATIONS_FILE))) release.translations = read(TRANSLATIONS_FILE, AuthoredTranslations);
   release.symbols = listFiles(dir, 'symbols', ['.svg']).map(
     (file): SymbolFile => ({
       id: file.slice('symbols/'.length, -'.svg'.length),

@@ -36,9 +36,23 @@ export async function readIndex(bucket: BucketClient, fix: string): Promise<Read
   return { index: parsed.data, unchanged: { etagMatches: stored.etag } };
 }
 
-/** The index text of `index` with `entries` added or replacing the entries of their ids. */
-export function withEntries(index: VersionIndex, entries: readonly CatalogueEntry[]): string {
+/** A release's index entry and the review metadata published with it (none: it ships none). */
+export interface PublishedEntry {
+  entry: CatalogueEntry;
+  translations?: unknown;
+}
+
+/**
+ * The index text of `index` with `entries` added or replacing the entries of their ids; each
+ * replaced id's review metadata is the one given with it (dropped when none is).
+ */
+export function withEntries(index: VersionIndex, entries: readonly PublishedEntry[]): string {
   const byId = new Map<string, CatalogueEntry>(index.versions.map(({ aliases: _, ...e }) => [e.id, e]));
-  for (const e of entries) byId.set(e.id, e);
-  return `${JSON.stringify(indexOf([...byId.values()]), null, 2)}\n`;
+  const translations: Record<string, unknown> = { ...index.translations };
+  for (const { entry, translations: review } of entries) {
+    byId.set(entry.id, entry);
+    if (review === undefined) delete translations[entry.id];
+    else translations[entry.id] = review;
+  }
+  return `${JSON.stringify(indexOf([...byId.values()], translations), null, 2)}\n`;
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import type { TranslationReview } from '../../src/domain/translations.js';
 import { INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
@@ -7,11 +8,18 @@ import { readIndex, withEntries } from './index-object.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
+/**
+ * `reviewed`: the content is the published one, only its translation review metadata changed (the
+ * index entry is rewritten, no release object).
+ */
 export type Outcome =
-  | { id: string; result: 'published' | 'replaced' | 'unchanged'; hash: string }
+  | { id: string; result: 'published' | 'replaced' | 'reviewed' | 'unchanged'; hash: string }
   | { id: string; result: 'refused'; hash: string; reason: string };
 
-type Built = { bundle: Bundle; json: string };
+type Built = { bundle: Bundle; json: string; translations?: TranslationReview };
+
+/** The same review metadata, compared as JSON of the built form (absent equals absent). */
+const sameReview = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** How many times the index is read, merged and written before giving up on a busy bucket. */
 const ATTEMPTS = 12;
@@ -21,10 +29,13 @@ const NEVER_CHANGES = 'a stable release never changes. Publish the change as a n
 /** Each release's outcome against one reading of the index. */
 function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
   const published = new Map(index.versions.map((v) => [v.id, v]));
-  return releases.map(({ bundle: { manifest: m } }) => {
+  return releases.map(({ bundle: { manifest: m }, translations }) => {
     const was = published.get(m.version);
     if (!was) return { id: m.version, result: 'published', hash: m.content_hash };
-    if (was.content_hash === m.content_hash) return { id: m.version, result: 'unchanged', hash: m.content_hash };
+    if (was.content_hash === m.content_hash) {
+      const review = sameReview(index.translations?.[m.version], translations);
+      return { id: m.version, result: review ? 'unchanged' : 'reviewed', hash: m.content_hash };
+    }
     if (was.status === 'stable')
       return {
         id: m.version,
@@ -38,7 +49,8 @@ function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
 
 /**
  * Publishes built releases to the bucket. Per release: the same content hash as published is a
- * no-op; a published stable release with another hash is refused (a stable release never
+ * no-op, or only an index update when its review metadata changed (a stable release's review may
+ * change: it is outside the content hash); a published stable release with another hash is refused (a stable release never
  * changes); a beta is replaced; a new id is added. When any release is refused no release object
  * and no index is written (claims already made for other stable ids of the batch stay: a claim
  * only binds an id to the content it was made for).
@@ -65,7 +77,8 @@ export async function publish(
     if (changed.length === 0) return outcomes;
     for (const [i, { bundle }] of releases.entries()) {
       const m = bundle.manifest;
-      if (m.status !== 'stable' || outcomes[i]!.result === 'unchanged' || claimed.has(m.version)) continue;
+      const result = outcomes[i]!.result;
+      if (m.status !== 'stable' || result === 'unchanged' || result === 'reviewed' || claimed.has(m.version)) continue;
       const other = await claimStable(bucket, m.version, m.content_hash);
       if (other !== undefined) {
         outcomes[i] = {
@@ -78,17 +91,16 @@ export async function publish(
       }
       claimed.add(m.version);
     }
-    for (const { bundle, json } of changed) {
+    for (const [i, { bundle, json }] of releases.entries()) {
+      if (outcomes[i]!.result === 'unchanged' || outcomes[i]!.result === 'reviewed') continue;
       const key = releaseKey(bundle.manifest.version, bundle.manifest.content_hash);
       if (written.has(key)) continue;
       await bucket.put(key, json);
       written.add(key);
     }
-    const entries = changed.map(({ bundle: { manifest: m } }) => ({
-      id: m.version,
-      status: m.status,
-      created_at: m.created_at,
-      content_hash: m.content_hash,
+    const entries = changed.map(({ bundle: { manifest: m }, translations }) => ({
+      entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
+      translations,
     }));
     if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
     await sleep(Math.random() * 25 * attempt);

@@ -16,7 +16,8 @@ export type RuleFamily =
   | 'placeholders'
   | 'symbols'
   | 'contexts'
-  | 'search_terms';
+  | 'search_terms'
+  | 'translations';
 
 export interface RuleInfo {
   readonly severity: Severity;
@@ -243,6 +244,32 @@ export const CATALOGUE = {
     'contexts',
     "The contrast between a context colour and its glyph colour (black when the colour's WCAG luminance is >= 0.179, else white) is below 4.5:1.",
     'Pick a darker or lighter colour.',
+  ),
+
+  translations_locale_unknown: e(
+    'translations',
+    '`translations.yaml` names a locale (source, reviewed locale or flag) that is not one of the release locales.',
+    'Use only locales listed in meta.yaml `locales`; a locale the release does not carry is not listed.',
+  ),
+  translations_locale_duplicate: e(
+    'translations',
+    '`translations.yaml` `locales` lists a locale twice, or lists the source locale.',
+    'Keep one entry per translated locale; the source locale is described by `source_locale` and `written_by`.',
+  ),
+  translations_flag_duplicate: e(
+    'translations',
+    'Two flags in `translations.yaml` share an `id`.',
+    'Give each flag its own id.',
+  ),
+  translations_flag_key_invalid: e(
+    'translations',
+    'A flag key is not `<file>#<field path>` naming a content file of the release (datachain-type.yaml, categories/<id>.yaml, elements/<id>.yaml).',
+    'Write the key as the file the text is in, "#", and the field, e.g. elements/accessibility.yaml#title.',
+  ),
+  translations_flag_on_source: w(
+    'translations',
+    'A flag is raised on the source locale, which has no translation to review.',
+    'Raise it on the translated locale it concerns, or as kind source_issue on that locale.',
   ),
 } as const satisfies Record<string, RuleInfo>;
 

@@ -39,6 +39,12 @@ const FAMILIES: readonly { family: RuleFamily; title: string; intro: string }[] 
     intro:
       'Optional `search_terms` of categories and elements: words people search with besides the title. Terms are compared without case, accents or extra spaces.',
   },
+  {
+    family: 'translations',
+    title: 'Translation review metadata',
+    intro:
+      'The optional `translations.yaml` beside the content: which locales were translated by whom, their review state and the flags raised on them (outside the content hash). It may describe only locales the release carries.',
+  },
 ];
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');

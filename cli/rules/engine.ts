@@ -9,6 +9,7 @@ import { placeholderRules } from './placeholders.js';
 import { referenceRules } from './references.js';
 import { searchTermRules } from './search-terms.js';
 import { symbolRules } from './symbols.js';
+import { translationRules } from './translations.js';
 import { uniquenessRules } from './uniqueness.js';
 import { variableRules } from './variables.js';
 
@@ -25,6 +26,7 @@ const RULES: readonly Rule[] = [
   symbolRules,
   (r) => contextRules(r),
   searchTermRules,
+  translationRules,
 ];
 
 /** Runs every rule and returns all findings; nothing short-circuits. */

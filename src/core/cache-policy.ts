@@ -17,7 +17,10 @@ export const CACHE_POLICY = {
   stableJson: { scope: 'public', seconds: 86_400, immutable: true },
   /** Shapes, and symbols and icons of a stable release named by its canonical id. */
   stableAsset: { scope: 'public', seconds: 31_536_000, immutable: true },
-  /** Answers reached through an alias (ai@latest) or that change on deploy (lists, the version list, OpenAPI). */
+  /**
+   * Answers reached through an alias (ai@latest), that change on deploy (lists, the version list,
+   * OpenAPI), or the review metadata of a stable release (it may change without the content hash).
+   */
   short: { scope: 'public', seconds: 300 },
   /** Symbols and icons of a beta release. */
   betaAsset: { scope: 'public', seconds: 60 },
@@ -46,13 +49,17 @@ export function namedCanonically(raw: string, canonical: string): boolean {
   return split.error === undefined && `${split.value.type}@${split.value.rest}` === canonical;
 }
 
-/** The policy of a successful version-scoped answer: by release status, how it was named, and what it is. */
+/**
+ * The policy of a successful version-scoped answer: by release status, how it was named, and what
+ * it is: JSON or an asset fixed by the release, or `review` JSON (the release's translation review
+ * metadata, outside its content hash, so never immutable).
+ */
 export function versionPolicy(
   status: 'beta' | 'stable',
   canonical: boolean,
-  kind: 'json' | 'asset',
+  kind: 'json' | 'asset' | 'review',
 ): Exclude<CacheName, 'rendered'> {
-  if (status === 'beta') return kind === 'json' ? 'none' : 'betaAsset';
-  if (!canonical) return 'short';
+  if (status === 'beta') return kind === 'asset' ? 'betaAsset' : 'none';
+  if (!canonical || kind === 'review') return 'short';
   return kind === 'json' ? 'stableJson' : 'stableAsset';
 }

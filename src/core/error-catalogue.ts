@@ -70,6 +70,14 @@ export const unknownVersion = (id: string, served: readonly string[]) =>
     fix_hint: `Use one of: ${served.join(', ')}.`,
   });
 
+/** `<type>@latest` of a type that has betas but no stable release yet. */
+export const noStableRelease = (type: string, newestBeta: string) =>
+  item('unknown_version', {
+    message: `Datachain type '${type}' has no stable release yet, so '${type}@latest' names no release.`,
+    path: 'version',
+    fix_hint: `Use ${type}@latest-beta (now ${newestBeta}) or a dated id; list_schema_versions lists them.`,
+  });
+
 export const elementNotFound = (id: string, releaseId: string, path: string) =>
   item('element_not_found', {
     message: `Element '${id}' not found in ${releaseId}.`, // worded as notFoundIn

@@ -65,7 +65,7 @@ export function compareNewestFirst(a: VersionId, b: VersionId): number {
 }
 
 const FIX =
-  "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest'; list_schema_versions lists them.";
+  "Use the canonical '<type>@YYYY-MM-DD[-beta]' form or an alias such as 'ai@latest' or 'dtpr@latest-beta'; list_schema_versions lists them.";
 
 /** A malformed `version` argument, as the tools answer it. */
 export function badVersion(message: string): Failure<ErrorItem> {

@@ -32,10 +32,16 @@ export type VersionEntry = z.infer<typeof VersionEntry>;
 
 /**
  * The index of every built release: entries sorted by id, and the alias map
- * (`<type>@latest` = newest stable else newest beta; `<type>@latest-beta` = newest beta).
+ * (`<type>@latest` = newest stable, absent for a type without one; `<type>@latest-beta` = newest beta).
  */
 export const VersionIndex = z.object({
   versions: z.array(VersionEntry),
   aliases: z.record(z.string(), z.string()),
+  /**
+   * Translation review metadata by release id (`domain/translations.ts`), for the releases that
+   * ship it; outside every content hash. Each entry is parsed where it is read, so one malformed
+   * entry never makes the whole index unreadable.
+   */
+  translations: z.record(z.string(), z.unknown()).optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;

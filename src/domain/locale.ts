@@ -7,6 +7,22 @@ export const LOCALE_CODES = ['en', 'fr'] as const;
 export const LocaleCode = z.enum(LOCALE_CODES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
+/**
+ * Other names callers may use for a locale, as the public DTPR API accepts them: `tl` (Tagalog)
+ * for `fil` (Filipino), `zh-TW` for `zh-Hant`. Matched without regard to case. An alias resolves
+ * to its locale before any check, so a release without that locale answers as for the locale itself.
+ */
+const LOCALE_ALIASES: Readonly<Record<string, string>> = { tl: 'fil', 'zh-tw': 'zh-Hant' };
+
+/** The locale a caller's code names: an alias's target, else the code unchanged. */
+export function canonicalLocale(code: string): string {
+  const key = code.toLowerCase();
+  return Object.hasOwn(LOCALE_ALIASES, key) ? LOCALE_ALIASES[key]! : code;
+}
+
+/** The aliases as `alias = locale` lines for hints and descriptions. */
+export const LOCALE_ALIAS_NOTE = 'tl = fil, zh-TW = zh-Hant';
+
 const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 
 /** A localized text: one `{locale, value}` entry per locale. */

@@ -30,7 +30,7 @@ export function serverIdentity(ctx: McpContext) {
 
 export const INSTRUCTIONS =
   'DTPR describes AI systems as datachains: elements placed in categories (purpose, accountable, data in and out, rights...). ' +
-  'Start with list_schema_versions (or use "ai@latest"), read the categories with get_schema, find elements with list_elements ' +
+  'Start with list_schema_versions (releases of each datachain type: "ai", "dtpr"; or use "ai@latest"), read the categories with get_schema, find elements with list_elements ' +
   '(query searches titles and descriptions), then check a draft datachain with validate_datachain and fix what its errors name.';
 
 const InitializeParams = z.looseObject({

@@ -1,7 +1,7 @@
 import { type Failure, failure, type Result, success } from '../core/result.js';
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
-import { LOCALE_CODES, type LocaleCode } from '../domain/locale.js';
+import { canonicalLocale, LOCALE_CODES, type LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
 
@@ -17,7 +17,7 @@ const locales = LOCALE_CODES.map((l) => `"${l}"`).join(' or ');
 
 export const versionArgument = (fallback: string): PromptArgument => ({
   name: 'version',
-  description: `Schema version: a dated id such as "ai@2026-08-12", or an alias "ai@latest" / "ai@latest-beta". Default: ${fallback}. completion/complete lists them.`,
+  description: `Schema version: a dated id of a datachain type such as "ai@2026-08-12", or an alias per type ("ai@latest", "ai@latest-beta", "dtpr@latest-beta"). Default: ${fallback}. completion/complete lists them.`,
   required: false,
   maxLength: 64,
 });
@@ -99,9 +99,9 @@ export function releaseOf(store: SchemaStore, version: string, path = 'arguments
   return release.error === undefined ? release : failure({ ...release.error, path });
 }
 
-/** A locale argument checked against the release's locales (default "en"). */
+/** A locale argument (aliases resolved: `tl` is `fil`) checked against the release's locales (default "en"). */
 export function localeOf(release: Release, value: string | undefined, name = 'locale'): Result<LocaleCode> {
-  const locale = value ?? 'en';
+  const locale = canonicalLocale(value ?? 'en');
   if (release.locales.includes(locale)) return success(locale as LocaleCode);
   return bad(
     `arguments.${name}`,

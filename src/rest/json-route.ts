@@ -52,7 +52,7 @@ function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readon
   if (canonical === undefined) return CACHE.short;
   const release = c.get('store').release(canonical);
   if (!release) return CACHE.none;
-  return versionCache(release.status, namedCanonically(c.req.param('version') ?? '', canonical), 'json');
+  return versionCache(release.status, namedCanonically(c.req.param('version') ?? '', canonical), route.cache ?? 'json');
 }
 
 /**

@@ -23,8 +23,9 @@ const DESCRIPTION = [
   '`{ok: true, data, meta}` or `{ok: false, errors: [{code, message, path?, fix_hint?, retryable?}], meta}`.',
   'The HTTP status follows the error code (400 bad input, 404 unknown version, element, variant or route, 413, 415, 429, 500, 504);',
   'answers about a datachain (valid or not) are 200. Query parameters are strict: unknown ones are refused, `limit` must be a plain',
-  'integer, `locales` and `fields` are comma lists (`fields=all` for every field). Versions accept `ai@2026-08-12`, `ai%402026-08-12`,',
-  '`ai%2F2026-08-12` and aliases such as `ai@latest`.',
+  'integer, `locales` and `fields` are comma lists (`fields=all` for every field). Versions are `<type>@YYYY-MM-DD[-beta]` for each',
+  'datachain type (`ai`, `dtpr`): `ai@2026-08-12`, `ai%402026-08-12` and `ai%2F2026-08-12` name the same release; aliases are per',
+  'type: `<type>@latest` (newest stable; a type with betas only answers an error naming `<type>@latest-beta`) and `<type>@latest-beta`.',
 ].join(' ');
 
 const SVG_CONTENT = { 'image/svg+xml': { schema: { type: 'string' } } };

@@ -25,7 +25,7 @@ export const CACHE = {
 export type ReleaseStatus = 'beta' | 'stable';
 
 /** Cache-Control of a successful version-scoped answer. */
-export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'json' | 'asset'): string {
+export function versionCache(status: ReleaseStatus, canonical: boolean, kind: 'json' | 'asset' | 'review'): string {
   return CACHE[versionPolicy(status, canonical, kind)];
 }
 

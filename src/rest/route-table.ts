@@ -16,6 +16,11 @@ export interface JsonRoute {
   /** Tool argument that receives the JSON request body. */
   body?: string;
   tag: 'schemas' | 'datachains';
+  /**
+   * `review`: the answer is the release's review metadata, which may change while its content hash
+   * does not (never cached as immutable). Default: fixed by the release.
+   */
+  cache?: 'review';
 }
 
 export const JSON_ROUTES: readonly JsonRoute[] = [
@@ -35,6 +40,14 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
     tool: 'get_element',
     query: ['locales', 'fields'],
     tag: 'schemas',
+  },
+  {
+    method: 'GET',
+    path: '/schemas/:version/translations',
+    tool: 'get_translation_status',
+    query: ['locales', 'flag_status'],
+    tag: 'schemas',
+    cache: 'review',
   },
   {
     method: 'POST',

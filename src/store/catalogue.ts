@@ -7,11 +7,16 @@ export type CatalogueEntry = Omit<VersionEntry, 'aliases'>;
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The index of a set of releases: entries sorted by id; per type, `<type>@latest` points at the
- * newest stable release (else the newest beta) and `<type>@latest-beta` at the newest beta.
+ * The index of a set of releases: entries sorted by id, with the translation review metadata of
+ * those of them `translations` has (the key only when one has some); per type, `<type>@latest` points at the
+ * newest stable release and `<type>@latest-beta` at the newest beta. A type with no stable release
+ * has no `<type>@latest` (a caller who asks for it is told to use `<type>@latest-beta`).
  * Entries whose id is not a canonical version id are left out.
  */
-export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
+export function indexOf(
+  entries: readonly CatalogueEntry[],
+  translations: Readonly<Record<string, unknown>> = {},
+): VersionIndex {
   const ids: VersionId[] = [];
   for (const e of entries) {
     const parsed = parseVersionId(e.id);
@@ -22,8 +27,7 @@ export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
     const newest = ids.filter((v) => v.type === type).sort(compareNewestFirst);
     const stable = newest.find((v) => !v.beta);
     const beta = newest.find((v) => v.beta);
-    const latest = stable ?? beta;
-    if (latest) aliases[`${type}@latest`] = latest.id;
+    if (stable) aliases[`${type}@latest`] = stable.id;
     if (beta) aliases[`${type}@latest-beta`] = beta.id;
   }
   const served = new Set(ids.map((v) => v.id));
@@ -39,14 +43,25 @@ export function indexOf(entries: readonly CatalogueEntry[]): VersionIndex {
         .sort(byCodeUnits),
     }))
     .sort((a, b) => byCodeUnits(a.id, b.id));
-  return { versions, aliases };
+  const reviews: Record<string, unknown> = {};
+  for (const v of versions) if (Object.hasOwn(translations, v.id)) reviews[v.id] = translations[v.id];
+  return Object.keys(reviews).length ? { versions, aliases, translations: reviews } : { versions, aliases };
 }
 
-/** One catalogue from several indexes: on an id in more than one, the later index's entry wins. */
+/**
+ * One catalogue from several indexes: on an id in more than one, the later index's entry wins, and
+ * with it that index's translation metadata for the id (none when it has none).
+ */
 export function mergeIndexes(...indexes: readonly VersionIndex[]): VersionIndex {
   const byId = new Map<string, CatalogueEntry>();
+  const translations: Record<string, unknown> = {};
   for (const index of indexes) {
-    for (const { aliases: _, ...entry } of index.versions) byId.set(entry.id, entry);
+    for (const { aliases: _, ...entry } of index.versions) {
+      byId.set(entry.id, entry);
+      if (index.translations && Object.hasOwn(index.translations, entry.id))
+        translations[entry.id] = index.translations[entry.id];
+      else delete translations[entry.id];
+    }
   }
-  return indexOf([...byId.values()]);
+  return indexOf([...byId.values()], translations);
 }

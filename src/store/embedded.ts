@@ -8,7 +8,10 @@ import type { SchemaStore } from './store.js';
 /** The index as this store can serve it: without assets, only the releases whose text it has. */
 function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, hasAssets: boolean): VersionIndex {
   if (hasAssets || index.versions.every((v) => Object.hasOwn(texts, v.id))) return index;
-  return indexOf(index.versions.filter((v) => Object.hasOwn(texts, v.id)));
+  return indexOf(
+    index.versions.filter((v) => Object.hasOwn(texts, v.id)),
+    index.translations,
+  );
 }
 
 /**

@@ -32,7 +32,12 @@ export function servedCatalogue(
   });
   const readable = versions.filter((v) => !unreadable.has(v.id) || substituted.has(v.id));
   const aliases = indexOf(readable.map(({ aliases: _, ...entry }) => entry)).aliases;
+  // No readable stable release left: `<type>@latest` degrades to the newest readable beta (warned as skipped).
+  for (const alias of Object.keys(listed.aliases))
+    if (alias.endsWith('@latest') && !aliases[alias] && aliases[`${alias}-beta`])
+      aliases[alias] = aliases[`${alias}-beta`]!;
   const index = {
+    ...listed,
     versions: versions.map((v) => ({
       ...v,
       aliases: Object.keys(aliases)

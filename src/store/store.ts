@@ -1,5 +1,5 @@
 import type { ErrorItem } from '../core/envelope.js';
-import { unknownVersion } from '../core/error-catalogue.js';
+import { noStableRelease, unknownVersion } from '../core/error-catalogue.js';
 import { type Failure, failure, type Result, type Success, success } from '../core/result.js';
 import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { VersionIndex } from '../domain/bundle.js';
@@ -73,6 +73,10 @@ function resolveUncached(store: SchemaStore, raw: string, index: VersionIndex): 
   const { type, rest } = split.value;
   const alias = `${type}@${rest}`;
   let canonical = Object.hasOwn(index.aliases, alias) ? index.aliases[alias] : undefined;
+  if (!canonical && rest === 'latest') {
+    const beta = index.aliases[`${type}@latest-beta`];
+    if (beta) return failure(noStableRelease(type, beta));
+  }
   if (!canonical) {
     const parsed = parseDirName(type, rest);
     if (parsed.error !== undefined)

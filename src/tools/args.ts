@@ -1,12 +1,20 @@
 import * as z from 'zod';
 import { MaterializedElement } from '../domain/content.js';
-import { LOCALE_CODES, Slug } from '../domain/locale.js';
+import { canonicalLocale, LOCALE_ALIAS_NOTE, LOCALE_CODES, Slug } from '../domain/locale.js';
 
-/** A locale code of the project; anything else is refused with the list of known codes. */
-const KnownLocale = z.enum(LOCALE_CODES, {
-  error: (issue) =>
-    issue.code === 'invalid_value' ? `Unknown locale; use one of: ${LOCALE_CODES.join(', ')}` : undefined,
-});
+/**
+ * A locale code of the project, aliases resolved first (`tl` is `fil`); anything else is refused
+ * with the list of known codes. The input schema lists the codes served.
+ */
+const KnownLocale = z.preprocess(
+  (value) => (typeof value === 'string' ? canonicalLocale(value) : value),
+  z.enum(LOCALE_CODES, {
+    error: (issue) =>
+      issue.code === 'invalid_value'
+        ? `Unknown locale${typeof issue.input === 'string' ? ` '${issue.input.slice(0, 16)}'` : ''}; use one of: ${LOCALE_CODES.join(', ')} (aliases: ${LOCALE_ALIAS_NOTE})`
+        : undefined,
+  }),
+);
 
 /** Argument pieces shared by several tools; descriptions end up in the tools' input schemas. */
 export const versionArg = z
@@ -14,7 +22,8 @@ export const versionArg = z
   .min(1)
   .max(100)
   .describe(
-    'Schema version: canonical "ai@2026-08-12", "ai@2026-04-16-beta", or an alias "ai@latest" / "ai@latest-beta".',
+    'Schema version "<type>@YYYY-MM-DD[-beta]" of a datachain type ("ai", "dtpr"), e.g. "ai@2026-08-12", or an alias per type: ' +
+      '"<type>@latest" (newest stable release) or "<type>@latest-beta" (newest beta), e.g. "ai@latest", "dtpr@latest-beta".',
   );
 
 export const localesArg = z

@@ -20,15 +20,16 @@ export const listSchemaVersions = defineTool({
   name: 'list_schema_versions',
   title: 'List schema versions',
   description:
-    'Lists every DTPR schema release this server serves, with its status (stable or beta), content hash and the aliases ' +
-    '(such as "ai@latest") that point at it, and where the catalogue comes from. Start here to pick the version the ' +
-    'other tools take.',
+    'Lists every DTPR schema release this server serves, of every datachain type ("ai", "dtpr"), each with its type, ' +
+    'status (stable or beta), content hash and the aliases (such as "ai@latest" or "dtpr@latest-beta") that point at it, ' +
+    'and where the catalogue comes from. Start here to pick the version the other tools take.',
   input: z.strictObject({
     datachain_type: z.string().min(1).max(128).optional().describe('Only versions of this datachain type, e.g. "ai".'),
   }),
   output: z.object({
     versions: z.array(
       VersionEntry.extend({
+        datachain_type: z.string().describe('The datachain type of the release (the part of its id before "@").'),
         held: z.enum(['embedded', 'bucket']).describe('Embedded in the deployment, or read from the release bucket.'),
       }),
     ),
@@ -43,7 +44,11 @@ export const listSchemaVersions = defineTool({
     const info = ctx.store.catalogue?.();
     const sources = info?.sources ?? ['embedded'];
     const chosen = args.datachain_type ? all.filter((v) => v.id.startsWith(`${args.datachain_type}@`)) : all;
-    const versions = chosen.map((v) => ({ ...v, held: info?.holder(v.id) ?? ('embedded' as const) }));
+    const versions = chosen.map((v) => ({
+      ...v,
+      datachain_type: v.id.slice(0, v.id.indexOf('@')),
+      held: info?.holder(v.id) ?? ('embedded' as const),
+    }));
     const problems = info?.problems?.() ?? [];
     const note = sources.includes('bucket') ? NOTES.bucket : NOTES.embedded;
     return ok(

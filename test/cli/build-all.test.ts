@@ -110,12 +110,12 @@ describe('build-all', () => {
     expect([readFileSync(moduleFile, 'utf8'), readFileSync(join(out, 'index.json'), 'utf8')]).toEqual(first);
   });
 
-  it('points latest at the newest beta when there is no stable release', () => {
+  it('gives a type without a stable release no latest alias, only latest-beta', () => {
     fx.cleanup();
     fx = makeFixture('2026-01-01-beta');
     retag(copyRelease(fx, '2026-02-01-beta'), 'ai@2026-02-01-beta', 'beta');
     expect(run().code).toBe(0);
-    expect(index().aliases).toEqual({ 'ai@latest': 'ai@2026-02-01-beta', 'ai@latest-beta': 'ai@2026-02-01-beta' });
+    expect(index().aliases).toEqual({ 'ai@latest-beta': 'ai@2026-02-01-beta' });
   });
 
   it('exits 1 and writes nothing when any release has errors', () => {

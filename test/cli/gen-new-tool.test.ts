@@ -58,7 +58,7 @@ describe('npm run gen with a tool added in code only', () => {
       "import { getElement } from '../get-element.js';",
       "import { echoVersion } from '../echo-version.js';\nimport { getElement } from '../get-element.js';",
     );
-    patch(registry, '  getIconUrl,\n] as const;', '  getIconUrl,\n  echoVersion,\n] as const;');
+    patch(registry, '  getTranslationStatus,\n] as const;', '  getTranslationStatus,\n  echoVersion,\n] as const;');
     patch(
       join(root, 'src/rest/route-table.ts'),
       'export const JSON_ROUTES: readonly JsonRoute[] = [',

@@ -97,6 +97,27 @@ describe('publish', () => {
     expect(io.text()).toContain('unchanged ai@2026-01-01');
   });
 
+  it('publishes a review-only change of a stable release as an index update, no release object', async () => {
+    await publish('ai@2026-01-01');
+    const hash = index().versions[0]!.content_hash;
+    const before = bucket.writes.length;
+    fx.write('translations.yaml', {
+      source_locale: 'en',
+      locales: [
+        { locale: 'fr', status: 'human_reviewed', reviewed_by: 'a reader', updated_at: '2026-02-01', summary: 'Read.' },
+      ],
+    });
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(0);
+    expect(io.text()).toContain('reviewed  ai@2026-01-01');
+    expect(bucket.writes.slice(before)).toEqual(['index.json']);
+    expect(index().versions[0]!.content_hash).toBe(hash);
+    expect(index().translations?.['ai@2026-01-01']).toMatchObject({
+      locales: [{ locale: 'fr', status: 'human_reviewed' }],
+    });
+    expect((await publish('ai@2026-01-01')).io.text()).toContain('unchanged ai@2026-01-01');
+  });
+
   it('refuses to change a published stable release and writes nothing', async () => {
     await publish('ai@2026-01-01');
     const before = [...bucket.objects.entries()];

@@ -530,6 +530,11 @@ const TESTED_ELSEWHERE: FindingCode[] = [
   'symbol_malformed_wrapper',
   'symbol_active_content', // symbols.test.ts
   'low_contrast_context_color', // color.test.ts
+  'translations_locale_unknown', // translations.test.ts
+  'translations_locale_duplicate',
+  'translations_flag_duplicate',
+  'translations_flag_key_invalid',
+  'translations_flag_on_source',
 ];
 
 it('every catalogue code has a failing fixture', () => {

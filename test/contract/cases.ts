@@ -126,6 +126,18 @@ export const READ_CASES: readonly SurfaceCase[] = [
     args: { version: 'ai@latest', element_id: 'people', fields: ['title'], locales: ['fr'] },
     rest: { path: `${S}/ai@latest/elements/people?fields=title&locales=fr` },
   },
+  {
+    name: 'translation status of the stable release, French, every flag',
+    tool: 'get_translation_status',
+    args: { version: V, locales: ['fr'], flag_status: 'all' },
+    rest: { path: `${S}/${V}/translations?locales=fr&flag_status=all` },
+  },
+  {
+    name: 'translation status through an alias',
+    tool: 'get_translation_status',
+    args: { version: 'ai@latest-beta' },
+    rest: { path: `${S}/ai@latest-beta/translations` },
+  },
 ];
 
 export const ERROR_CASES: readonly SurfaceCase[] = [
@@ -242,6 +254,18 @@ export const ERROR_CASES: readonly SurfaceCase[] = [
     tool: 'get_icon_url',
     args: { version: 'ai@2099-01-01', element_id: 'people', variant: 'dark' },
     rest: { path: `${S}/ai@2099-01-01/elements/people/icon.dark.svg` },
+  },
+  {
+    name: 'translation status, unknown flag status',
+    tool: 'get_translation_status',
+    args: { version: V, flag_status: 'closed' },
+    rest: { path: `${S}/${V}/translations?flag_status=closed` },
+  },
+  {
+    name: 'translation status, unknown version',
+    tool: 'get_translation_status',
+    args: { version: 'ai@2099-01-01' },
+    rest: { path: `${S}/ai@2099-01-01/translations` },
   },
 ];
 

@@ -187,7 +187,7 @@ describe('descriptors', () => {
     const names = [...tools.keys()];
     const at = names.indexOf('get_elements');
     expect(names.slice(at + 1, at + 4)).toEqual(['validate_datachain', 'resolve_datachain', 'validate_resolved']);
-    expect(names.at(-1)).toBe('get_icon_url');
+    expect(names.slice(-2)).toEqual(['get_icon_url', 'get_translation_status']);
     for (const name of ['validate_datachain', 'resolve_datachain', 'validate_resolved']) {
       const t = tools.get(name)!;
       expect(t.inputSchema).toMatchObject({

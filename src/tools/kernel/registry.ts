@@ -13,6 +13,7 @@ import { resolveDatachainTool } from '../resolve-datachain.js';
 import { validateDatachain } from '../validate-datachain.js';
 import { validateResolved } from '../validate-resolved.js';
 import { migrateDatachainTool } from '../migrate-datachain.js';
+import { getTranslationStatus } from '../get-translation-status.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
@@ -28,6 +29,7 @@ const DEFINED = [
   migrateDatachainTool,
   renderDatachain,
   getIconUrl,
+  getTranslationStatus,
 ] as const;
 
 /** The name of a registered tool. */
