@@ -37,10 +37,12 @@ function buildUnminified() {
   return `${OUT}/index.js`;
 }
 
-/** One DevTools protocol connection to the first target of workerd's inspector. */
+/** One DevTools protocol connection to the Worker's isolate through workerd's inspector. */
 async function inspect(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+  // The Worker's own isolate (Miniflare's helper Workers are listed beside it).
+  const target = targets.find((t) => t.id === 'core:user:') ?? targets[0];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.onopen = resolve;
     ws.onerror = reject;
