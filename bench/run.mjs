@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
-import { buildWorker, coldStart, printColdStart } from './cold-start.mjs';
+import { buildWorker, coldStart, KEEP_UNLIMITED, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdRssKiB } from './servers.mjs';
 
@@ -57,11 +57,12 @@ async function soakWithMemory(instance, base, requests) {
   const growth = samples.at(-1) - samples[0];
   return { result, samples, peak, growth, perK: growth / (result.requests.total / 1000) };
 }
-// Rate limiting is off for the load runs (the var exists for this); everything else is as deployed.
+// Rate limiting and the keep quota are lifted for the load runs (both are vars for this); everything
+// else is as deployed.
 const server = await startWrangler({
   port: Number(process.env.BENCH_PORT ?? 8811),
   config: process.env.BENCH_CONFIG,
-  vars: { RATE_LIMIT: 'off' },
+  vars: { RATE_LIMIT: 'off', ...KEEP_UNLIMITED },
 });
 const floor = await startWrangler({
   port: Number(process.env.FLOOR_PORT ?? 8812),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from './app-env.js';
+import { MemoRouter } from './core/memo-router.js';
 import { limitsFrom } from './core/settings.js';
 import { ERA_REQUEST_HEADERS } from './mcp/eras.js';
 import { refuseRpc, mcpRoutes } from './mcp/route.js';
@@ -26,6 +27,7 @@ const bodyBytes = (c: { env: Env }) => limitsFrom(c.env).bodyBytes;
 /** The whole HTTP surface: middleware in order, then /mcp, /api/v2 and /healthz. */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.router = new MemoRouter(app.router);
   app.use('*', frame(options.store ?? deploymentStore));
   // The Origin rule of /mcp comes first, so its preflight agrees with it (a refused origin is refused both ways).
   app.use('/mcp', originGuard(refuseRpc));

@@ -5,6 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+const decoder = new TextDecoder();
+
 /** Refuses bodies over the limit, whether or not Content-Length is sent (streamed bodies are counted). */
 export function bodyLimit(
   refuse: Refuser,
@@ -48,8 +50,11 @@ function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
       return Number(raw) > maxSize ? tooLarge(c) : next();
     const body = await readCapped(request.body, maxSize);
     if (!body) return tooLarge(c);
-    // A fresh request from the URL: deriving it from the old one would chain their abort signals.
-    c.req.raw = new Request(request.url, { method: request.method, headers: request.headers, body });
+    // The bytes read are what `c.req.text()` / `json()` / `arrayBuffer()` answer from now on (Hono
+    // keeps promises of a read body there); the request's own stream is spent. Building a new
+    // request around them instead cost more than the rest of the frame together.
+    c.req.bodyCache.text = Promise.resolve(decoder.decode(body)) as unknown as string;
+    c.req.bodyCache.arrayBuffer = Promise.resolve(body.buffer) as unknown as ArrayBuffer;
     return next();
   };
 }

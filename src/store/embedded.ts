@@ -1,4 +1,4 @@
-import { type Bundle, VersionIndex } from '../domain/bundle.js';
+import type { Bundle, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle } from './bucket.js';
 import { indexOf } from './catalogue.js';
 import { ReleasePending } from './loading.js';
@@ -27,7 +27,8 @@ export function createEmbeddedStore(
 ): SchemaStore {
   let index: VersionIndex | undefined;
   const releases = new Map<string, Release>();
-  const indexed = () => (index ??= servable(VersionIndex.parse(JSON.parse(indexText)), texts, assets !== undefined));
+  // The index is written and validated by the build, like the bundles: a cast spares the first request a zod parse.
+  const indexed = () => (index ??= servable(JSON.parse(indexText) as VersionIndex, texts, assets !== undefined));
   const release = (id: string): Release | undefined => {
     const hit = releases.get(id);
     if (hit) return hit;

@@ -128,9 +128,12 @@ export class SessionSlots {
     body: string,
     source: string,
   ): Promise<{ hash: string } | NotKept> {
+    // The hash is computed while the charge reads and writes the tally; it is used only once the charge passed.
+    const hashing = this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
+    hashing.catch(() => undefined);
     const refused = await chargeKeep(place.kv, place.address, place.quota, body, source, this.now());
     if (refused) return { refused };
-    const hash = await this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
+    const hash = await hashing;
     await guardStorage(() => place.kv.put(bodyKey(keptName(kind, hash)), body, { expirationTtl: BODY_TTL_SECONDS }));
     this.cache.set(keptName(kind, hash), { body });
     return { hash };

@@ -1,0 +1,123 @@
+// npm run bench:profile: where a request's CPU time goes. Runs each profiled scenario of
+// bench/scenarios.mjs in workerd (Miniflare over an unminified build of the deployable bundle)
+// under V8's sampling profiler, reached through workerd's inspector, and prints the functions with
+// the most self time and the source files they belong to (esbuild's `// path` markers in the
+// unminified bundle name each function's file). Two profiles per scenario: warm (after warm-up
+// requests, PROFILE_REQUESTS iterations, figures per iteration) and first call (a fresh isolate,
+// the scenario's first iteration only; the module's own start-up happens before the inspector
+// attaches and is not in it).
+// Env: PROFILE_ONLY (scenarios whose name holds it), PROFILE_REQUESTS (default 2000), PROFILE_TOP
+// (rows, default 20), PROFILE_INTERVAL_US (sampling interval, default 50), INSPECTOR_PORT (8823).
+// The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
+// Needs a global WebSocket: run with `node --experimental-websocket` on Node 20.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { SCENARIOS } from './scenarios.mjs';
+import { start } from './cold-start.mjs';
+import { attribute, formatProfile } from './profile-report.mjs';
+
+const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
+const TOP = Number(process.env.PROFILE_TOP ?? 20);
+const INTERVAL_US = Number(process.env.PROFILE_INTERVAL_US ?? 50);
+const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 8823);
+/** The scenarios the issue asks profiles of; PROFILE_ONLY picks others by name. */
+const DEFAULT = [
+  'mcp get_element',
+  'mcp list_elements limit 50',
+  'mcp validate_datachain 15 elements',
+  'mcp render_datachain + resources/read',
+];
+const OUT = 'dist/profile';
+
+function buildUnminified() {
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', OUT, '--minify', 'false'], {
+    stdio: 'ignore',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  });
+  return `${OUT}/index.js`;
+}
+
+/** One DevTools protocol connection to the Worker's isolate through workerd's inspector. */
+async function inspect(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  // The Worker's own isolate (Miniflare's helper Workers are listed beside it).
+  const target = targets.find((t) => t.id === 'core:user:') ?? targets[0];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let next = 1;
+  const waiting = new Map();
+  ws.onmessage = (event) => {
+    const msg = JSON.parse(event.data);
+    const w = waiting.get(msg.id);
+    if (!w) return;
+    waiting.delete(msg.id);
+    if (msg.error) w.reject(new Error(JSON.stringify(msg.error)));
+    else w.resolve(msg.result);
+  };
+  return {
+    post: (method, params = {}) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/** Sends one iteration of a scenario (its requests in turn); fails on any non-200. */
+async function iterate(mf, scenario) {
+  for (const req of scenario.requests) {
+    // Content-Length as an HTTP client sends it (without it Miniflare's fetch streams the body chunked).
+    const length = req.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.body)) };
+    const res = await mf.dispatchFetch(`http://127.0.0.1${req.path}`, {
+      method: req.method,
+      headers: { ...req.headers, ...length },
+      body: req.body,
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${scenario.name}: ${res.status} ${text.slice(0, 200)}`);
+  }
+}
+
+async function profiled(work) {
+  const cdp = await inspect(INSPECTOR_PORT);
+  await cdp.post('Profiler.enable');
+  await cdp.post('Profiler.setSamplingInterval', { interval: INTERVAL_US });
+  await cdp.post('Profiler.start');
+  // Starting the profiler logs every function the isolate already holds; let that pass first.
+  await new Promise((r) => setTimeout(r, 500));
+  await work();
+  const { profile } = await cdp.post('Profiler.stop');
+  cdp.close();
+  return profile;
+}
+
+const fresh = async (script) => {
+  const mf = start(script, undefined, { inspectorPort: INSPECTOR_PORT });
+  await mf.ready;
+  return mf;
+};
+
+const script = buildUnminified();
+const bundle = readFileSync(script, 'utf8');
+const picked = SCENARIOS.filter((s) =>
+  process.env.PROFILE_ONLY ? s.name.includes(process.env.PROFILE_ONLY) : DEFAULT.includes(s.name),
+);
+for (const scenario of picked) {
+  const mf = await fresh(script);
+  const first = await profiled(() => iterate(mf, scenario));
+  for (let i = 0; i < 200; i++) await iterate(mf, scenario);
+  const warm = await profiled(async () => {
+    for (let i = 0; i < REQUESTS; i++) await iterate(mf, scenario);
+  });
+  await mf.dispose();
+  const slug = scenario.name.replace(/[^\w]+/g, '-');
+  writeFileSync(`${OUT}/${slug}.warm.cpuprofile`, JSON.stringify(warm));
+  writeFileSync(`${OUT}/${slug}.first.cpuprofile`, JSON.stringify(first));
+  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, bundle), TOP, REQUESTS));
+  console.log(formatProfile(`${scenario.name}, first call`, attribute(first, bundle), TOP, 1));
+}
