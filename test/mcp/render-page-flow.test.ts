@@ -84,17 +84,17 @@ describe('the glance of a page with a data flow', () => {
     },
   );
 
-  it.each(cases)('grades who decides from the action verbs and identifiability from the data ($type, $locale)', async ({
-    dc,
-    locale,
-  }) => {
-    const glance = glanceOf(await render(dc, locale));
-    const decides = locale === 'en' ? 'Does a person make the final decision?' : 'Une personne prend-elle';
-    const identify = locale === 'en' ? 'Can it identify people?' : 'Peut-il identifier des personnes';
-    // Counting runs on its own (autonomous): the strongest autonomy answers.
-    expect(between(glance, decides, '</dd>')).toContain(`<strong>${locale === 'en' ? 'No.' : 'Non.'}</strong>`);
-    expect(between(glance, identify, '</dd>')).toContain(`<strong>${locale === 'en' ? 'Yes.' : 'Oui.'}</strong>`);
-  });
+  it.each(cases)(
+    'grades who decides from the action verbs and identifiability from the data ($type, $locale)',
+    async ({ dc, locale }) => {
+      const glance = glanceOf(await render(dc, locale));
+      const decides = locale === 'en' ? 'Does a person make the final decision?' : 'Une personne prend-elle';
+      const identify = locale === 'en' ? 'Can it identify people?' : 'Peut-il identifier des personnes';
+      // Counting runs on its own (autonomous): the strongest autonomy answers.
+      expect(between(glance, decides, '</dd>')).toContain(`<strong>${locale === 'en' ? 'No.' : 'Non.'}</strong>`);
+      expect(between(glance, identify, '</dd>')).toContain(`<strong>${locale === 'en' ? 'Yes.' : 'Oui.'}</strong>`);
+    },
+  );
 });
 
 describe('the fixed wording per datachain type', () => {
@@ -103,21 +103,21 @@ describe('the fixed wording per datachain type', () => {
     dtpr: { en: 'How this technology works', fr: 'Comment fonctionne cette technologie' },
   };
 
-  it.each(STATIONS)('heads the page for its type, and a dtpr page never calls the system an AI ($type)', async ({
-    type,
-    dc,
-  }) => {
-    for (const locale of ['en', 'fr'] as const) {
-      const html = await render(dc, locale);
-      const header = between(html, '<header class="doc">', '</header>');
-      expect(header).toContain(`<p class="kicker">${esc(HEADINGS[type][locale])}</p>`);
-      if (type === 'dtpr') {
-        // The author's own texts aside, no fixed text of the page names an AI system.
-        const fixed = html.replace(/<style>[\s\S]*?<\/style>/g, '');
-        expect(fixed).not.toMatch(/\bAI\b|\bIA\b/);
+  it.each(STATIONS)(
+    'heads the page for its type, and a dtpr page never calls the system an AI ($type)',
+    async ({ type, dc }) => {
+      for (const locale of ['en', 'fr'] as const) {
+        const html = await render(dc, locale);
+        const header = between(html, '<header class="doc">', '</header>');
+        expect(header).toContain(`<p class="kicker">${esc(HEADINGS[type][locale])}</p>`);
+        if (type === 'dtpr') {
+          // The author's own texts aside, no fixed text of the page names an AI system.
+          const fixed = html.replace(/<style>[\s\S]*?<\/style>/g, '');
+          expect(fixed).not.toMatch(/\bAI\b|\bIA\b/);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('keeps the AI wording for the ai type and for a caller that names no type, and uses the neutral one for any other', () => {
     expect(labelsFor('en').kicker).toBe('How this AI system works');
