@@ -5,8 +5,12 @@ import { readFileSync } from 'node:fs';
 
 export const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 
-/** Renders through tools/call and reads the output back from its session resource. */
-export async function render(base, datachain, { locale = 'en', format = 'page', link } = {}) {
+/** Renders through tools/call (against `version`, default ai@2026-08-12) and reads the output back from its session resource. */
+export async function render(
+  base,
+  datachain,
+  { locale = 'en', format = 'page', link, version = 'ai@2026-08-12' } = {},
+) {
   const session = `reader-${crypto.randomUUID()}`;
   const rpc = async (method, params, retry = true) => {
     const r = await fetch(`${base}/mcp`, {
@@ -28,7 +32,7 @@ export async function render(base, datachain, { locale = 'en', format = 'page', 
   };
   const result = await rpc('tools/call', {
     name: 'render_datachain',
-    arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
+    arguments: { version, datachain, locale, format, ...(link ? { link } : {}) },
   });
   assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
   // The page itself, by its handle (the view resource adds the MCP App's script around it).

@@ -3,7 +3,9 @@
 // at-a-glance box on one page; every sign (fixture, minimal and long-text datachains, English and
 // French) keeps each text inside its slot and complete, its smallest text is at least 3 mm tall at
 // 10 cm wide, and its QR code decodes at 10 cm; dark-scheme icon shapes reach 3:1 against their
-// card; axe-core finds no violation of any impact in light, dark, print, 390 px and French.
+// card; axe-core finds no violation of any impact in light, dark, print, 390 px and French. The
+// transit station fixtures (a data flow from cameras and sensors to gates and screens, on the
+// newest ai@ and dtpr@ releases) go through the same page checks (reader-flow.mjs).
 // Usage: node test/e2e/reader.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { contrast, firstScreenText, fixture, launch, open, render } from './reader-session.mjs';
+import { flowPageChecks } from './reader-flow.mjs';
 import { signFindings } from './reader-sign.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8787';
@@ -133,6 +136,8 @@ await step('axe-core: no violation of any impact in light, dark, print, 390 px a
     await context.close();
   }
 });
+
+await flowPageChecks(browser, base, step, AXE);
 
 await browser.close();
 console.log(failed ? `${failed} reader checks failed` : 'all reader checks passed');

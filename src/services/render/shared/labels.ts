@@ -1,5 +1,19 @@
+/**
+ * The at-a-glance questions answered from the data flow's first and last categories (what
+ * captures data, how results reach people), kept apart from the rest so each block can change alone.
+ */
+const FLOW_QUESTIONS_EN = {
+  q_captures: 'What captures data here?',
+  q_reaches: 'How do its results reach people?',
+};
+const FLOW_QUESTIONS_FR: typeof FLOW_QUESTIONS_EN = {
+  q_captures: 'Qu\u2019est-ce qui capte des données ici\u202f?',
+  q_reaches: 'Comment ses résultats parviennent-ils aux personnes\u202f?',
+};
+
 /** Fixed wording of the page and the sign, per locale (English is the fallback). */
 const EN = {
+  ...FLOW_QUESTIONS_EN,
   untitled: 'AI system',
   kicker: 'How this AI system works',
   fallbackNote: 'Parts of this page are not available in English and are shown in the language they were written in.',
@@ -105,6 +119,7 @@ const EN = {
 export type Labels = Record<keyof typeof EN, string>;
 
 const FR: Labels = {
+  ...FLOW_QUESTIONS_FR,
   untitled: 'Système d\u2019IA',
   kicker: 'Comment fonctionne ce système d\u2019IA',
   fallbackNote:
@@ -212,8 +227,29 @@ const FR: Labels = {
 
 const LABELS: Record<string, Labels> = { en: EN, fr: FR };
 
-export function labelsFor(locale: string): Labels {
-  return LABELS[locale] ?? EN;
+/** The datachain type whose fixed wording names an AI system; the labels above are written for it. */
+const AI_TYPE = 'ai';
+/**
+ * Wording for every other datachain type (dtpr, and any later one), which may describe a plain
+ * camera or sensor: the texts that say "AI system" say "technology" instead.
+ */
+const NEUTRAL: Record<string, Partial<Labels>> = {
+  en: {
+    untitled: 'Technology in this place',
+    kicker: 'How this technology works',
+    signKicker: 'Technology in use here',
+  },
+  fr: {
+    untitled: 'Technologie dans ce lieu',
+    kicker: 'Comment fonctionne cette technologie',
+    signKicker: 'Technologie utilisée ici',
+  },
+};
+
+/** The fixed wording for a locale (English when it has none) and a datachain type (default `ai`). */
+export function labelsFor(locale: string, datachainType: string = AI_TYPE): Labels {
+  const key = Object.hasOwn(LABELS, locale) ? locale : 'en';
+  return datachainType === AI_TYPE ? LABELS[key]! : { ...LABELS[key]!, ...NEUTRAL[key] };
 }
 
 /** A label by computed key (source types, sign categories), or `undefined` when the locale has none. */
