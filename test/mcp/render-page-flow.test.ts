@@ -51,7 +51,7 @@ describe('the glance of a page with a data flow', () => {
       reaches: 'How do its results reach people?',
     },
     fr: {
-      who: 'Qui est responsable, et comment le joindre\u202f?',
+      who: 'Qui est responsable et comment le joindre\u202f?',
       captures: 'Qu\u2019est-ce qui capte des données ici\u202f?',
       does: 'À quoi sert-il\u202f?',
       reaches: 'Comment ses résultats parviennent-ils aux personnes\u202f?',
@@ -90,8 +90,11 @@ describe('the glance of a page with a data flow', () => {
       const glance = glanceOf(await render(dc, locale));
       const decides = locale === 'en' ? 'Does a person make the final decision?' : 'Une personne prend-elle';
       const identify = locale === 'en' ? 'Can it identify people?' : 'Peut-il identifier des personnes';
-      // Counting runs on its own (autonomous): the strongest autonomy answers.
-      expect(between(glance, decides, '</dd>')).toContain(`<strong>${locale === 'en' ? 'No.' : 'Non.'}</strong>`);
+      // Counting runs on its own, but sensing decides nothing: the gate decision, which a person
+      // oversees, answers (decision verdicts read only the parts that decide or act).
+      expect(between(glance, decides, '</dd>')).toContain(
+        `<strong>${locale === 'en' ? 'Partly.' : 'En partie.'}</strong>`,
+      );
       expect(between(glance, identify, '</dd>')).toContain(`<strong>${locale === 'en' ? 'Yes.' : 'Oui.'}</strong>`);
     },
   );
