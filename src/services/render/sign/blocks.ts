@@ -37,8 +37,11 @@ const row = (view: DocView, id: GlanceRow['id']) => view.glance?.find((r) => r.i
 
 /** The first sentence of `text` (up to its first `.`, `!` or `?` followed by a space and more text); the whole text when it has one. */
 export function firstSentence(text: string): string {
-  const m = /^(.+?[.!?])\s+\S/su.exec(text.trim());
-  return m ? m[1]! : text.trim();
+  const t = text.trim();
+  for (let i = 1; i < t.length - 1; i++) {
+    if ('.!?'.includes(t[i]!) && /\s/.test(t[i + 1]!)) return t.slice(0, i + 1);
+  }
+  return t;
 }
 
 function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['contacts'] {

@@ -24,7 +24,7 @@ export interface PlacedPara extends Para {
   cut: boolean;
 }
 
-export const lineHeight = (size: number) => Math.round(size * 1.25);
+const lineHeight = (size: number) => Math.round(size * 1.25);
 
 /** Wraps each paragraph to `width` and stacks them from `top`; returns them placed and the height they take. */
 export function stackParas(paras: readonly Para[], x: number, top: number, width: number) {

@@ -7,7 +7,7 @@ import { signAnswers, type SignAnswers, type SignText } from './blocks.js';
 import { fitBlocks } from './fit.js';
 import { type Para, type PlacedPara, parasHeight, stackParas } from './layout.js';
 import { qrPath } from './qr.js';
-import { SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
+import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
 import { signNotices } from './notices.js';
 import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
 import { signText } from './text.js';
@@ -17,8 +17,8 @@ const MUTED = '#4a5160';
 const BAND = '#0a4a54';
 const BAND_TEXT = '#ffffff';
 const BAND_SECOND = '#d5e6e9';
-/** The frame's centre line, 36 units in: with its 4-unit stroke nothing is drawn in the outer 34 units. */
-const FRAME = 36;
+/** The frame's centre line: with its 4-unit stroke, nothing is drawn within EDGE of the sheet's edge. */
+const FRAME = EDGE + 2;
 /** Text column: 68 units from each side (17 mm at A4, 12 mm at A5). */
 const M = 68;
 const CW = W - 2 * M;
@@ -35,7 +35,7 @@ const SMALL = 16;
  * the icons go, the description becomes the purposes, only two contacts stay; last, texts are
  * shortened with an ellipsis (reported to the author). `fitBlocks` then gives back what fits again.
  */
-export const SIGN_STEPS = [
+const SIGN_STEPS = [
   'tiles',
   'band',
   'who',

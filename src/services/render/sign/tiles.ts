@@ -59,7 +59,7 @@ function decidingCard(cards: readonly CardView[]): number {
 }
 
 /** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
-export function tileOf(
+function tileOf(
   view: DocView,
   t: SignLabels,
   category: string,
