@@ -59,13 +59,7 @@ function decidingCard(cards: readonly CardView[]): number {
 }
 
 /** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
-function tileOf(
-  view: DocView,
-  t: SignLabels,
-  category: string,
-  answer: TileAnswer,
-  at?: number,
-): Tile | undefined {
+function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
   const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
   if (!cards.length) return undefined;
   const index = at ?? (answer === 'decides' ? decidingCard(cards) : 0);
