@@ -1,3 +1,4 @@
+import { signLabelsFor } from '../../src/services/render/sign/labels.js';
 import { describe, expect, it } from 'vitest';
 import { postMcp } from '../helpers/http.js';
 import { call } from '../helpers/tools.js';
@@ -128,13 +129,14 @@ describe('the fixed wording per datachain type', () => {
     expect(labelsFor('en', 'dtpr')).toMatchObject({
       untitled: 'Technology in this place',
       kicker: 'How this technology works',
-      signKicker: 'Technology in use here',
     });
+    expect(signLabelsFor('en', 'dtpr').kicker).toBe('Technology in use here');
+    expect(signLabelsFor('en').kicker).toBe('AI in use here');
     expect(labelsFor('fr', 'dtpr')).toMatchObject({
       untitled: 'Technologie dans ce lieu',
       kicker: 'Comment fonctionne cette technologie',
-      signKicker: 'Technologie utilisée ici',
     });
+    expect(signLabelsFor('fr', 'dtpr').kicker).toBe('Technologie utilisée ici');
     // An unknown locale falls back to English, with the wording of its type.
     expect(labelsFor('de', 'dtpr').kicker).toBe('How this technology works');
     expect(labelsFor('toString', 'ai').kicker).toBe('How this AI system works');

@@ -91,29 +91,6 @@ const EN = {
   src_prior_art: 'Prior example',
   src_internal_memo: 'Internal memo',
   src_other: 'Other source',
-  signKicker: 'AI in use here',
-  signRunBy: 'Run by',
-  signScan: 'Scan to read the full disclosure: what this system does, the data it uses, and your rights.',
-  signDoes: 'What it does',
-  signIdentify: 'Can it identify you?',
-  signContact: 'Questions or concerns',
-  signNoContact: 'No contact given: see the full disclosure.',
-  signFooter: 'DTPR · Digital Trust for Places & Routines',
-  sign_purpose: 'Purpose',
-  sign_accountable: 'In charge',
-  sign_affected: 'Affects',
-  sign_functional_modes: 'How it works',
-  sign_action: 'What it does',
-  sign_collection: 'Captured by',
-  sign_manifestation: 'Shows up as',
-  sign_risks_mitigation: 'Risks',
-  sign_rights: 'Your rights',
-  sign_input_dataset: 'Data in',
-  sign_processing: 'Method',
-  sign_output_dataset: 'Data out',
-  sign_access: 'Access',
-  sign_retention: 'Kept',
-  sign_storage: 'Stored',
 };
 
 export type Labels = Record<keyof typeof EN, string>;
@@ -199,30 +176,6 @@ const FR: Labels = {
   src_prior_art: 'Exemple antérieur',
   src_internal_memo: 'Note interne',
   src_other: 'Autre source',
-  signKicker: 'IA utilisée ici',
-  signRunBy: 'Responsable\u202f:',
-  signScan:
-    'Scannez pour lire la fiche complète\u202f: ce que fait ce système, les données qu\u2019il utilise et vos droits.',
-  signDoes: 'Ce qu\u2019il fait',
-  signIdentify: 'Peut-il vous identifier\u202f?',
-  signContact: 'Questions ou réclamations',
-  signNoContact: 'Aucun contact indiqué\u202f: voir la fiche complète.',
-  signFooter: 'DTPR · Digital Trust for Places & Routines',
-  sign_purpose: 'Finalité',
-  sign_accountable: 'Qui pilote',
-  sign_affected: 'Concerne',
-  sign_functional_modes: 'Autonomie',
-  sign_action: 'Ce qu\u2019il fait',
-  sign_collection: 'Capté par',
-  sign_manifestation: 'Se traduit par',
-  sign_risks_mitigation: 'Risques',
-  sign_rights: 'Vos droits',
-  sign_input_dataset: 'Données reçues',
-  sign_processing: 'Méthode',
-  sign_output_dataset: 'Résultats',
-  sign_access: 'Accès',
-  sign_retention: 'Durée',
-  sign_storage: 'Stockage',
 };
 
 const LABELS: Record<string, Labels> = { en: EN, fr: FR };
@@ -237,12 +190,10 @@ const NEUTRAL: Record<string, Partial<Labels>> = {
   en: {
     untitled: 'Technology in this place',
     kicker: 'How this technology works',
-    signKicker: 'Technology in use here',
   },
   fr: {
     untitled: 'Technologie dans ce lieu',
     kicker: 'Comment fonctionne cette technologie',
-    signKicker: 'Technologie utilisée ici',
   },
 };
 
