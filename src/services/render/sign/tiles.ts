@@ -2,6 +2,7 @@ import type { CardView, ContextBadge } from '../view/card.js';
 import { partsText } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelOf } from './labels.js';
+import { DECIDING_ELEMENTS } from '../view/verdict.js';
 
 /** How a tile puts its category's answer into words. */
 type TileAnswer =
@@ -35,8 +36,6 @@ export const SIGN_TILES: ReadonlyArray<{ category: string; answer: TileAnswer }>
 
 /** Autonomy values from the mildest to the strongest. */
 const AUTONOMY = ['human_decides', 'human_executes', 'human_oversees', 'autonomous'];
-/** Modes that only sense: a camera always senses on its own, which says nothing about who decides. */
-const SENSING_ONLY = new Set(['perceptive_mode']);
 
 /** One tile: the card whose icon it draws, its answer and its category in words. */
 export interface Tile {
@@ -52,7 +51,9 @@ function decidingCard(cards: readonly CardView[]): number {
   const ranked = cards
     .map((c, i) => ({ i, rank: AUTONOMY.indexOf(c.context?.group === 'autonomy' ? c.context.id : '') }))
     .filter((x) => x.rank >= 0);
-  const deciding = ranked.filter((x) => !SENSING_ONLY.has(cards[x.i]!.elementId));
+  // Only the parts that decide or act say who decides (the page's verdict reads the same ones):
+  // a camera always senses on its own, which says nothing about who has the final say.
+  const deciding = ranked.filter((x) => DECIDING_ELEMENTS.has(cards[x.i]!.elementId));
   const pool = deciding.length ? deciding : ranked;
   if (!pool.length) return -1;
   return pool.reduce((a, b) => (b.rank > a.rank ? b : a)).i;
