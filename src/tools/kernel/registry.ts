@@ -14,6 +14,7 @@ import { validateDatachain } from '../validate-datachain.js';
 import { validateResolved } from '../validate-resolved.js';
 import { migrateDatachainTool } from '../migrate-datachain.js';
 import { getTranslationStatus } from '../get-translation-status.js';
+import { exportDatachainTool } from '../export-datachain.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
@@ -30,6 +31,7 @@ const DEFINED = [
   renderDatachain,
   getIconUrl,
   getTranslationStatus,
+  exportDatachainTool,
 ] as const;
 
 /** The name of a registered tool. */
