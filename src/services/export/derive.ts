@@ -8,6 +8,7 @@ export function fromPurpose(table: Readonly<Record<string, string>>, registerNam
   const ids = Object.keys(table);
   return {
     where: `purpose elements, by the table of ${registerName} values in the mapping (${ids.length} elements map)`,
+    table,
     fill: `a purpose element that maps to a ${registerName} value (${ids.join(', ')})`,
     read(r) {
       const hits = r.in('purpose').filter((p) => table[p.element.id] !== undefined);

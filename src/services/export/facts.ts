@@ -13,6 +13,8 @@ export interface Fact {
   readonly where: string;
   /** What the author adds to the datachain so the fact is there. */
   readonly fill: string;
+  /** The table from element id to register value, when the fact picks values by element (for the docs). */
+  readonly table?: Readonly<Record<string, string>>;
   read(r: ExportReader): FactResult;
 }
 
