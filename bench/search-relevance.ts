@@ -1,7 +1,8 @@
 // npm run bench:search: every judged query of test/fixtures/search/relevance.json through the
 // list_elements handler in-process (the same code path as MCP and REST), in the query's locale,
-// against the stable release. Prints precision at 5, recall at 10 and MRR per locale and overall,
-// then the 10 worst queries with what they returned.
+// against the releases the query names (the stable release when it names none). Prints precision
+// at 5, recall at 10 and MRR overall, per locale and per release, then the 10 worst query runs with
+// what they returned.
 import { catalogueStore } from '../src/store/catalogue-store.js';
 import { PRECISION_AT_5, runJudgments, summarize, worst } from '../test/helpers/relevance.js';
 
@@ -11,12 +12,14 @@ const TARGETS = { p5: 0.7, mrr: 0.85 };
 const scored = await runJudgments(catalogueStore(), VERSION);
 const f = (x: number) => x.toFixed(3);
 
-console.log(`search relevance on ${VERSION}: ${scored.length} judged queries`);
+console.log(
+  `search relevance: ${scored.length} runs of judged queries (on ${VERSION} unless a query names its releases)`,
+);
 console.log(PRECISION_AT_5);
 console.log('');
-console.log('scope      queries   P@5     R@10    MRR');
+console.log(`${'scope'.padEnd(22)} queries   P@5     R@10    MRR`);
 for (const [scope, s] of Object.entries(summarize(scored))) {
-  console.log(`${scope.padEnd(10)} ${String(s.queries).padStart(7)}   ${f(s.p5)}   ${f(s.r10)}   ${f(s.mrr)}`);
+  console.log(`${scope.padEnd(22)} ${String(s.queries).padStart(7)}   ${f(s.p5)}   ${f(s.r10)}   ${f(s.mrr)}`);
 }
 const all = summarize(scored).overall!;
 const verdict = (x: number, t: number) => `${f(x)} (target >= ${t}: ${x >= t ? 'met' : 'MISSED'})`;
@@ -30,7 +33,7 @@ for (const s of worst(scored, 10)) {
       .slice(0, 5)
       .map((id) => (relevant.has(id) ? `*${id}` : id))
       .join(' ') || '(nothing)';
-  console.log(`${s.judgment.id} "${s.judgment.query}"  RR ${f(s.rr)} P@5 ${f(s.p5)} R@10 ${f(s.r10)}`);
+  console.log(`${s.judgment.id} on ${s.version} "${s.judgment.query}"  RR ${f(s.rr)} P@5 ${f(s.p5)} R@10 ${f(s.r10)}`);
   console.log(`    wanted: ${s.judgment.relevant.join(' ')}`);
   console.log(`    got:    ${got}`);
 }

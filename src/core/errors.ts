@@ -197,6 +197,10 @@ export const DATACHAIN_CODES = {
     "A text shown by render_datachain has no entry in the requested locale; another locale's text is shown, marked with its own `lang`.",
     'Add a `{"locale","value"}` entry in the requested locale at `path`, or render in a locale the datachain has.',
   ),
+  sign_incomplete: warning(
+    'A sign rendered by render_datachain leaves out something its readers need (a contact), or could print an author text only in part; the full text stays behind its QR code.',
+    'Add what the message names (an email, phone or postal action on the accountable element), or write shorter texts, or render a larger `size`.',
+  ),
 } as const satisfies Record<string, DatachainCodeInfo>;
 export type DatachainCode = keyof typeof DATACHAIN_CODES;
 

@@ -6,13 +6,14 @@ import { bad, localeArgument, versionArgument } from './args.js';
 import { definePrompt } from './define.js';
 import { contextLine, factWords, releaseFacts, variableList } from './facts.js';
 import { promptAnswer, releaseSetting } from './setting.js';
+import { structureNotes } from './structure.js';
 import { oneLine } from './text.js';
 import { workflow } from './workflow.js';
 
 const TEXT = {
   en: {
     summary: (c: string, v: string) => `Choose elements of ${c} with ${v}`,
-    intro: 'Choose the elements of one DTPR category for the AI system the next message describes.',
+    intro: 'Choose the elements of one DTPR category for the system the next message describes.',
     category: 'The category:',
     covers: (d: string) => `What it covers: ${d}`,
     guidance: (g: string) => `Authoring guidance: ${g}`,
@@ -33,7 +34,7 @@ const TEXT = {
   },
   fr: {
     summary: (c: string, v: string) => `Choisir les éléments de ${c} avec ${v}`,
-    intro: 'Choisissez les éléments d’une catégorie DTPR pour le système d’IA que décrit le message suivant.',
+    intro: 'Choisissez les éléments d’une catégorie DTPR pour le système que décrit le message suivant.',
     category: 'La catégorie :',
     covers: (d: string) => `Ce qu’elle couvre : ${d}`,
     guidance: (g: string) => `Conseils de rédaction : ${g}`,
@@ -100,7 +101,7 @@ export const chooseElements = definePrompt({
   name: 'choose_elements',
   title: 'Choose elements for one category',
   description:
-    "Helps pick the elements of one category for a described AI system: embeds that category's question, guidance, context values, " +
+    "Helps pick the elements of one category for a described AI system or device: embeds that category's question, guidance, context values, " +
     'variables and every element (id, title, one-line meaning) from the release, and asks for placements with a reason each.',
   arguments: [
     {
@@ -111,7 +112,7 @@ export const chooseElements = definePrompt({
     },
     {
       name: 'system_description',
-      description: 'What the AI system is and does, in plain words.',
+      description: 'What the system (an AI system, a camera, a sensor…) is and does, in plain words.',
       required: true,
       maxLength: 8000,
     },
@@ -132,12 +133,14 @@ export const chooseElements = definePrompt({
       );
     }
     const t = TEXT[locale];
+    const notes = structureNotes(release, locale, category.id);
     return promptAnswer(
       t.summary(category.id, release.id),
       [
         t.intro,
         releaseFacts(release, locale, false),
         categoryDetail(release, category, locale),
+        ...(notes ? [notes] : []),
         workflow(locale, release.id, ['list', 'get', 'validate']),
         t.rules.join('\n'),
         t.answer,

@@ -1,15 +1,18 @@
+import { pickLocale } from '../core/projection.js';
 import type { LocaleCode } from '../domain/locale.js';
 import { localeArgument, versionArgument } from './args.js';
 import { definePrompt } from './define.js';
 import { releaseFacts } from './facts.js';
 import { promptAnswer, releaseSetting } from './setting.js';
+import { structureNotes } from './structure.js';
 import { skeleton, workflow } from './workflow.js';
 
 const TEXT = {
   en: {
     summary: (v: string) => `Draft a DTPR datachain with ${v}`,
     intro:
-      'You are helping to write a DTPR datachain: a public disclosure of what an AI system does, made of elements placed in categories. Draft one for the system the next message describes.',
+      'You are helping to write a DTPR datachain: a public disclosure of what a system does, made of elements placed in categories. Draft one for the system the next message describes.',
+    type: (d: string) => `What a datachain of this type explains: ${d}`,
     shape: 'A datachain (thin form) looks like this; give every free text in each locale of the release:',
     placeholders: {
       element: '<element id>',
@@ -31,7 +34,8 @@ const TEXT = {
   fr: {
     summary: (v: string) => `Rédiger une datachain DTPR avec ${v}`,
     intro:
-      'Vous aidez à rédiger une datachain DTPR : la fiche publique qui décrit ce que fait un système d’IA, faite d’éléments placés dans des catégories. Rédigez-en une pour le système que décrit le message suivant.',
+      'Vous aidez à rédiger une datachain DTPR : la fiche publique qui décrit ce que fait un système, faite d’éléments placés dans des catégories. Rédigez-en une pour le système que décrit le message suivant.',
+    type: (d: string) => `Ce qu’explique une datachain de ce type : ${d}`,
     shape:
       'Une datachain (forme simple) se présente ainsi ; donnez chaque texte libre dans toutes les langues de la version :',
     placeholders: {
@@ -57,13 +61,13 @@ export const draftDatachain = definePrompt({
   name: 'draft_datachain',
   title: 'Draft a datachain',
   description:
-    "Turns a plain description of an AI system into a first datachain: walks the release's categories in display order with their questions, " +
+    "Turns a plain description of an AI system, a camera, a sensor or another technology in a place into a first datachain: walks the release's categories in display order with their questions, " +
     'names the tools to find elements and to validate, resolve and render, and asks for open questions where the description is silent.',
   arguments: [
     {
       name: 'system_description',
       description:
-        'What the AI system is and does, in plain words: who runs it, what it takes in, what it decides or produces, who it affects.',
+        'What the system (an AI system, a camera, a sensor…) is and does, in plain words: who runs it, what captures its data, what it decides or produces, how that reaches people, who it affects.',
       required: true,
       maxLength: 8000,
     },
@@ -75,11 +79,15 @@ export const draftDatachain = definePrompt({
     if (setting.error) return setting;
     const { release, locale } = setting.value;
     const t = TEXT[locale];
+    const typeText = pickLocale(release.bundle.datachain_type.description, locale);
+    const notes = structureNotes(release, locale);
     return promptAnswer(
       t.summary(release.id),
       [
         t.intro,
+        ...(typeText ? [t.type(typeText)] : []),
         releaseFacts(release, locale, true),
+        ...(notes ? [notes] : []),
         workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),
         `${t.shape}\n${skeleton(release.id, release.locales, t.placeholders)}`,
         t.rules.join('\n'),

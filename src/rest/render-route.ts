@@ -11,7 +11,7 @@ import { CACHE, restCaller, sendError, sendOutcome, sendRateLimited } from './re
 const RENDER = asTool(renderBody);
 
 /** Query parameters of the render route; the datachain is the body. */
-export const RENDER_QUERY = ['format', 'locale', 'link'] as const;
+export const RENDER_QUERY = ['format', 'locale', 'link', 'size', 'locales'] as const;
 
 /** What a rendered answer may load: nothing but its own inline styles and data: images. */
 const CSP = {

@@ -15,7 +15,8 @@ import {
 import { SLOT_MAX_BYTES } from '../store/sessions.js';
 import { releaseSource, snapshotSource, type RenderSource } from '../services/render/view/source.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
-import { localeArg, versionArg } from './args.js';
+import { localeArg, localesArg, versionArg } from './args.js';
+import { SIGN_SIZES } from '../services/render/sign/sizes.js';
 import { checkResolvedDatachain, checkThinDatachain, type CheckedDatachain } from './kernel/check-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
 import type { ToolContext } from './kernel/define.js';
@@ -38,6 +39,18 @@ export const RenderInput = z.strictObject({
     .optional()
     .describe(
       'http(s) URL where the full disclosure is published; required for format "sign" (its QR code and printed link point there).',
+    ),
+  size: z
+    .enum(SIGN_SIZES)
+    .optional()
+    .describe(
+      'Sign only: the sheet it is printed at, portrait: "a4" (default), "a3" (read from further away) or "a5". The sign is always exactly that sheet, with nothing within 6 mm of the edge; what does not fit is left to the full disclosure behind the QR code.',
+    ),
+  locales: localesArg
+    .max(2)
+    .optional()
+    .describe(
+      'Sign only: one or two locales printed on the same sheet, the first leading, e.g. ["en", "fr"] for a bilingual sign. Replaces `locale` when given.',
     ),
 });
 

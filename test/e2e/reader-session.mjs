@@ -5,8 +5,17 @@ import { readFileSync } from 'node:fs';
 
 export const fixture = (name) => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 
-/** Renders through tools/call and reads the output back from its session resource. */
-export async function render(base, datachain, { locale = 'en', format = 'page', link } = {}) {
+/** Renders through tools/call (against `version`, default the datachain's own schema version) and reads the output back from its session resource. */
+export async function render(base, datachain, options = {}) {
+  return (await renderWithMeta(base, datachain, options)).text;
+}
+
+/** As `render`, with the answer's `meta` (its warnings) beside the text. */
+export async function renderWithMeta(
+  base,
+  datachain,
+  { locale = 'en', format = 'page', link, size, locales, version = datachain.schema_version ?? 'ai@2026-08-12' } = {},
+) {
   const session = `reader-${crypto.randomUUID()}`;
   const rpc = async (method, params, retry = true) => {
     const r = await fetch(`${base}/mcp`, {
@@ -28,13 +37,21 @@ export async function render(base, datachain, { locale = 'en', format = 'page', 
   };
   const result = await rpc('tools/call', {
     name: 'render_datachain',
-    arguments: { version: 'ai@2026-08-12', datachain, locale, format, ...(link ? { link } : {}) },
+    arguments: {
+      version,
+      datachain,
+      locale,
+      format,
+      ...(link ? { link } : {}),
+      ...(size ? { size } : {}),
+      ...(locales ? { locales } : {}),
+    },
   });
   assert.equal(result.structuredContent.ok, true, JSON.stringify(result.structuredContent.errors));
   // The page itself, by its handle (the view resource adds the MCP App's script around it).
   const handle = result.content.find((c) => c.type === 'resource_link')?.uri;
   const read = await rpc('resources/read', { uri: handle ?? result.structuredContent.data.resource_uri });
-  return read.contents[0].text;
+  return { text: read.contents[0].text, meta: result.structuredContent.meta };
 }
 
 export { launchChromium as launch } from './chromium.mjs';

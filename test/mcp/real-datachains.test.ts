@@ -31,7 +31,8 @@ describe.each(REAL)('the published datachain %s', (_, datachain) => {
       const { env } = await call('migrate_datachain', { version: to, datachain });
       expect(env.ok).toBe(true);
       const migrated = structuredClone(env.data.datachain);
-      for (const c of env.data.changes.filter((c: any) => c.needs_input && c.fix_hint)) applyHint(migrated, c.fix_hint!);
+      for (const c of env.data.changes.filter((c: any) => c.needs_input && c.fix_hint))
+        applyHint(migrated, c.fix_hint!);
       expect(await errorsOf(to, migrated)).toEqual([]);
       for (const format of ['page', 'sign']) {
         const link = 'https://example.org/disclosures/real';

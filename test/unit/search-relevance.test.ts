@@ -10,13 +10,18 @@ import { runJudgments, summarize } from '../helpers/relevance.js';
 const V = 'ai@2026-08-12';
 
 /**
- * Floors a little under the measured relevance of `npm run bench:search` (see docs/performance.md):
- * a change that makes search find the judged elements less well fails here.
+ * Floors a little under the measured relevance of `npm run bench:search` (see docs/performance.md),
+ * overall, per locale and per release (the queries about devices and sensors run on the releases
+ * with a data-collection category): a change that makes search find the judged elements less well
+ * fails here.
  */
 const FLOORS: Record<string, { p5: number; r10: number; mrr: number }> = {
-  overall: { p5: 0.76, r10: 0.8, mrr: 0.94 },
-  en: { p5: 0.76, r10: 0.81, mrr: 0.95 },
-  fr: { p5: 0.74, r10: 0.79, mrr: 0.92 },
+  overall: { p5: 0.77, r10: 0.82, mrr: 0.95 },
+  en: { p5: 0.78, r10: 0.83, mrr: 0.96 },
+  fr: { p5: 0.76, r10: 0.8, mrr: 0.94 },
+  'ai@2026-08-12': { p5: 0.76, r10: 0.8, mrr: 0.94 },
+  'ai@2026-08-24-beta': { p5: 0.8, r10: 0.85, mrr: 0.95 },
+  'dtpr@2026-09-01-beta': { p5: 0.79, r10: 0.85, mrr: 0.95 },
 };
 
 describe('search relevance on the judged queries', () => {

@@ -9,6 +9,7 @@ import { fallbackFindings } from './shared/fallbacks.js';
 import { iconResolver } from './icons/resolver.js';
 import { Localizer } from './shared/localize.js';
 import { renderSign } from './sign/sign.js';
+import { SIGN_SIZES, type SignSize } from './sign/sizes.js';
 import type { RenderSource } from './view/source.js';
 import { renderSummary } from './summary.js';
 import { buildView } from './view/view.js';
@@ -20,7 +21,8 @@ export const LINK_MAX_CHARS = 512;
 
 export type RenderOptions =
   | { format: 'page'; locale: string; link?: string }
-  | { format: 'sign'; locale: string; link: string };
+  /** `size` defaults to A4; `locales`: the sign's languages, the first leading (default: `locale` alone). */
+  | { format: 'sign'; locale: string; link: string; size?: SignSize; locales?: string[] };
 
 export interface RenderOutput {
   format: RenderFormat;
@@ -35,13 +37,42 @@ export interface RenderOutput {
   summary(uri: string | undefined): string;
 }
 
-/** Checks the format arguments; a sign needs `link`, an http(s) URL. Errors name the argument and the fix. */
+/**
+ * Checks the format arguments; a sign needs `link`, an http(s) URL; `size` and `locales` are the
+ * sign's only (two distinct locales at most; when given, `locales` replaces `locale`). Errors name
+ * the argument and the fix.
+ */
 export function renderOptions(args: {
   format: RenderFormat;
   locale: string;
   link?: string;
+  size?: SignSize;
+  locales?: string[];
 }): { ok: true; options: RenderOptions } | { ok: false; error: ErrorItem } {
   const { format, locale, link } = args;
+  for (const arg of ['size', 'locales'] as const) {
+    if (args[arg] !== undefined && format !== 'sign') {
+      return {
+        ok: false,
+        error: invalidArguments({
+          message: `${arg}: only a sign (format "sign") is printed at a paper size or in several locales.`,
+          path: arg,
+          fix_hint: `Add "format": "sign" and a "link", or remove "${arg}" (a page takes "locale").`,
+        }),
+      };
+    }
+  }
+  const locales = args.locales ?? [locale];
+  if (locales.length > 2 || new Set(locales).size !== locales.length) {
+    return {
+      ok: false,
+      error: invalidArguments({
+        message: `locales: a sign holds one or two different locales; got ${JSON.stringify(locales).slice(0, 80)}.`,
+        path: 'locales',
+        fix_hint: 'Give one or two different locales, the leading one first, e.g. ["en", "fr"].',
+      }),
+    };
+  }
   if (link !== undefined) {
     if (link.length > LINK_MAX_CHARS || !isHttpUrl(link)) {
       return {
@@ -67,7 +98,18 @@ export function renderOptions(args: {
         }),
       };
     }
-    return { ok: true, options: { format, locale, link } };
+    const size = args.size ?? 'a4';
+    if (!SIGN_SIZES.includes(size)) {
+      return {
+        ok: false,
+        error: invalidArguments({
+          message: `size: '${String(size).slice(0, 20)}' is not a sheet size a sign is printed at.`,
+          path: 'size',
+          fix_hint: `Use one of ${SIGN_SIZES.map((s) => `"${s}"`).join(', ')} (portrait; default "a4").`,
+        }),
+      };
+    }
+    return { ok: true, options: { format, locale: locales[0]!, link, size, locales } };
   }
   return { ok: true, options: { format: 'page', locale, link } };
 }
@@ -86,12 +128,26 @@ export function renderOutput(
   const view = buildView(checked.value, src, loc, deadline);
   const icons = iconResolver(src);
   const sign = options.format === 'sign';
-  const body = sign ? renderSign(view, options.link, icons) : renderDocument(view, icons);
+  // A two-locale sign reads the datachain once more in its second locale.
+  const more = sign ? (options.locales ?? []).slice(1).map((l) => new Localizer(l)) : [];
+  const signed = sign
+    ? renderSign(
+        [view, ...more.map((l) => buildView(checked.value, src, l, deadline))],
+        { link: options.link, size: options.size ?? 'a4' },
+        icons,
+      )
+    : undefined;
+  const body = signed ? signed.svg : renderDocument(view, icons);
   return {
     format: options.format,
     mime: sign ? 'image/svg+xml' : 'text/html; charset=utf-8',
     body,
-    warnings: [...checked.warnings, ...fallbackFindings(loc.fallbacks, options.locale)],
+    warnings: [
+      ...checked.warnings,
+      ...fallbackFindings(loc.fallbacks, options.locale),
+      ...more.flatMap((l) => fallbackFindings(l.fallbacks, l.locale)),
+      ...(signed?.warnings ?? []),
+    ],
     sectionCount: view.sections.length,
     elementCount: view.sections.reduce((n, s) => n + s.cards.length, 0),
     summary: (uri) => renderSummary(view, src.version, options.format, uri),

@@ -13,6 +13,7 @@ export function placeholderDocument(): string {
   cached ??= renderDocument(
     {
       lang: 'en',
+      datachainType: 'ai',
       title: { text: PLACEHOLDER_TITLE },
       description: {
         text: 'The description of this AI system will appear here in a moment.',

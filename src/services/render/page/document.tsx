@@ -19,7 +19,7 @@ const DOCUMENT_CSP =
  * data: URIs of composed icons (checked before insertion).
  */
 export function renderDocument(view: DocView, iconOf: IconOf): string {
-  const t = labelsFor(view.lang);
+  const t = labelsFor(view.lang, view.datachainType);
   const icons = iconSheet(
     view.sections.flatMap((s) => s.cards.map((c) => c.icon)),
     iconOf,

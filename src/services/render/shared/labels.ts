@@ -1,5 +1,19 @@
+/**
+ * The at-a-glance questions answered from the data flow's first and last categories (what
+ * captures data, how results reach people), kept apart from the rest so each block can change alone.
+ */
+const FLOW_QUESTIONS_EN = {
+  q_captures: 'What captures data here?',
+  q_reaches: 'How do its results reach people?',
+};
+const FLOW_QUESTIONS_FR: typeof FLOW_QUESTIONS_EN = {
+  q_captures: 'Qu\u2019est-ce qui capte des données ici\u202f?',
+  q_reaches: 'Comment ses résultats parviennent-ils aux personnes\u202f?',
+};
+
 /** Fixed wording of the page and the sign, per locale (English is the fallback). */
 const EN = {
+  ...FLOW_QUESTIONS_EN,
   untitled: 'AI system',
   kicker: 'How this AI system works',
   fallbackNote: 'Parts of this page are not available in English and are shown in the language they were written in.',
@@ -77,34 +91,12 @@ const EN = {
   src_prior_art: 'Prior example',
   src_internal_memo: 'Internal memo',
   src_other: 'Other source',
-  signKicker: 'AI in use here',
-  signRunBy: 'Run by',
-  signScan: 'Scan to read the full disclosure: what this system does, the data it uses, and your rights.',
-  signDoes: 'What it does',
-  signIdentify: 'Can it identify you?',
-  signContact: 'Questions or concerns',
-  signNoContact: 'No contact given: see the full disclosure.',
-  signFooter: 'DTPR · Digital Trust for Places & Routines',
-  sign_purpose: 'Purpose',
-  sign_accountable: 'In charge',
-  sign_affected: 'Affects',
-  sign_functional_modes: 'How it works',
-  sign_action: 'What it does',
-  sign_collection: 'Captured by',
-  sign_manifestation: 'Shows up as',
-  sign_risks_mitigation: 'Risks',
-  sign_rights: 'Your rights',
-  sign_input_dataset: 'Data in',
-  sign_processing: 'Method',
-  sign_output_dataset: 'Data out',
-  sign_access: 'Access',
-  sign_retention: 'Kept',
-  sign_storage: 'Stored',
 };
 
 export type Labels = Record<keyof typeof EN, string>;
 
 const FR: Labels = {
+  ...FLOW_QUESTIONS_FR,
   untitled: 'Système d\u2019IA',
   kicker: 'Comment fonctionne ce système d\u2019IA',
   fallbackNote:
@@ -184,36 +176,31 @@ const FR: Labels = {
   src_prior_art: 'Exemple antérieur',
   src_internal_memo: 'Note interne',
   src_other: 'Autre source',
-  signKicker: 'IA utilisée ici',
-  signRunBy: 'Responsable\u202f:',
-  signScan:
-    'Scannez pour lire la fiche complète\u202f: ce que fait ce système, les données qu\u2019il utilise et vos droits.',
-  signDoes: 'Ce qu\u2019il fait',
-  signIdentify: 'Peut-il vous identifier\u202f?',
-  signContact: 'Questions ou réclamations',
-  signNoContact: 'Aucun contact indiqué\u202f: voir la fiche complète.',
-  signFooter: 'DTPR · Digital Trust for Places & Routines',
-  sign_purpose: 'Finalité',
-  sign_accountable: 'Qui pilote',
-  sign_affected: 'Concerne',
-  sign_functional_modes: 'Autonomie',
-  sign_action: 'Ce qu\u2019il fait',
-  sign_collection: 'Capté par',
-  sign_manifestation: 'Se traduit par',
-  sign_risks_mitigation: 'Risques',
-  sign_rights: 'Vos droits',
-  sign_input_dataset: 'Données reçues',
-  sign_processing: 'Méthode',
-  sign_output_dataset: 'Résultats',
-  sign_access: 'Accès',
-  sign_retention: 'Durée',
-  sign_storage: 'Stockage',
 };
 
 const LABELS: Record<string, Labels> = { en: EN, fr: FR };
 
-export function labelsFor(locale: string): Labels {
-  return LABELS[locale] ?? EN;
+/** The datachain type whose fixed wording names an AI system; the labels above are written for it. */
+const AI_TYPE = 'ai';
+/**
+ * Wording for every other datachain type (dtpr, and any later one), which may describe a plain
+ * camera or sensor: the texts that say "AI system" say "technology" instead.
+ */
+const NEUTRAL: Record<string, Partial<Labels>> = {
+  en: {
+    untitled: 'Technology in this place',
+    kicker: 'How this technology works',
+  },
+  fr: {
+    untitled: 'Technologie dans ce lieu',
+    kicker: 'Comment fonctionne cette technologie',
+  },
+};
+
+/** The fixed wording for a locale (English when it has none) and a datachain type (default `ai`). */
+export function labelsFor(locale: string, datachainType: string = AI_TYPE): Labels {
+  const key = Object.hasOwn(LABELS, locale) ? locale : 'en';
+  return datachainType === AI_TYPE ? LABELS[key]! : { ...LABELS[key]!, ...NEUTRAL[key] };
 }
 
 /** A label by computed key (source types, sign categories), or `undefined` when the locale has none. */

@@ -10,7 +10,8 @@ const PALETTE_DARK =
 
 /**
  * The page's only stylesheet: light and dark screens, a width-filling layout from 390 px up, and
- * print rules for A4 and Letter. Colour pairs meet WCAG AA. A constant emitted raw into `<style>`
+ * print rules for A4 and Letter (the at-a-glance box set small enough to share the first page with
+ * the header). Colour pairs meet WCAG AA. A constant emitted raw into `<style>`
  * (no escaping there): it holds no caller text and never `</style`.
  */
 export const STYLES = `
@@ -105,11 +106,15 @@ body{font-size:10pt;line-height:1.35}
 header.doc{padding:0 0 .6rem;border-bottom:2pt solid #000}
 main.wrap{padding-top:.8rem}
 nav.toc{display:none}
-.glance{border-radius:0;padding:.5rem .7rem;break-inside:avoid}
+.glance{border-radius:0;padding:.5rem .7rem;break-inside:avoid;font-size:9pt;line-height:1.25}
+.glance>h2{font-size:1.2em;margin-bottom:.4rem}
 .glance dl{display:block;columns:3;column-gap:.45rem}
-.glance .q{padding:.35rem .5rem;border-radius:4px;margin:0 0 .45rem;break-inside:avoid}
+.glance .q{padding:.3rem .45rem;border-radius:4px;margin:0 0 .4rem;break-inside:avoid}
 .glance .q.who{column-span:all}
-.who .answer{font-size:1.1rem}
+.glance dt{margin-bottom:.2rem}
+.glance .kind{display:inline;font-size:.9em}
+.glance .tag{font-size:.85em}
+.who .answer{font-size:1.15em}
 section.cat{display:block;margin-top:.7rem;padding-top:.5rem}
 section.cat>h2{font-size:1.1rem}
 section.cat>h2,section.cat>.intro{break-after:avoid;break-inside:avoid}

@@ -1,8 +1,9 @@
 import type { ActionView } from '../view/card.js';
 import type { GlanceRow } from '../view/glance.js';
-import { labelOf, type Labels } from '../shared/labels.js';
+import { labelOf, labelsFor } from '../shared/labels.js';
 import { partsText, type TextPart } from '../view/text.js';
 import type { DocView } from '../view/view.js';
+import { type SignLabels, signLabelsFor } from './labels.js';
 
 /** A text of the sign before layout: what it says, in which language when not the sign's. */
 export interface SignText {
@@ -10,49 +11,96 @@ export interface SignText {
   lang?: string;
 }
 
-/** The three answers a passer-by needs, in the sign's words. */
+/** What one locale's sign says, before the layout chooses how much of it fits. */
 export interface SignAnswers {
-  does: SignText;
-  identify: SignText;
-  /** The first responsible party, the others with their role, and printed contacts. */
+  t: SignLabels;
+  kicker: string;
+  title: SignText;
+  /** What it does: the author's description in full, its first sentence, and the purposes (each may repeat the one before). */
+  does: [SignText, SignText, SignText];
+  /** Whether it can identify you: the verdict with its reason, and the verdict alone. */
+  identify: [string, string];
+  /** The first responsible party; absent when the disclosure names none. */
   runBy?: SignText;
+  /** The other responsible parties, with their role. */
   others: SignText[];
-  contacts: SignText[];
+  /** Printed contacts: their kind ("Email") and address; web links live behind the QR code. */
+  contacts: Array<{ kind: string; address: string }>;
+  /** "Your rights: …", the titles of the rights placed; empty when none is. */
+  rights: string;
+  /** The reference and the date of the disclosure, as one line; empty when it has neither. */
+  stamp: string;
 }
 
 const langOf = (parts: readonly TextPart[]) => parts.map((p) => ('lang' in p ? p.lang : undefined)).find(Boolean);
 const row = (view: DocView, id: GlanceRow['id']) => view.glance?.find((r) => r.id === id);
 
-/** Contacts a printed sign can carry: an email address, a phone number or a postal address (links live behind the QR code). */
-function printed(actions: readonly ActionView[]): SignText[] {
-  return actions
-    .filter((a) => a.type === 'email' || a.type === 'phone' || a.type === 'postal')
-    .map((a) => ({ text: a.text }));
+/** The first sentence of `text` (up to its first `.`, `!` or `?` followed by a space and more text); the whole text when it has one. */
+export function firstSentence(text: string): string {
+  const t = text.trim();
+  for (let i = 1; i < t.length - 1; i++) {
+    if ('.!?'.includes(t[i]!) && /\s/.test(t[i + 1]!)) return t.slice(0, i + 1);
+  }
+  return t;
 }
 
-/** What the sign says: the datachain's one-line description (else its purposes), whether it can identify you, and who to reach. */
-export function signAnswers(view: DocView, t: Labels): SignAnswers {
+function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['contacts'] {
+  const kind = { email: t.email, phone: t.phone, postal: t.postal } as Record<string, string>;
+  return actions.filter((a) => kind[a.type]).map((a) => ({ kind: kind[a.type]!, address: a.text }));
+}
+
+/** A date written out in the locale ("1 September 2026"), in UTC, with no-break spaces so it stays on one line; the ISO date if the runtime cannot. */
+function longDate(iso: string, lang: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .format(d)
+      .replace(/ /g, '\u00a0');
+  } catch {
+    return iso.slice(0, 10);
+  }
+}
+
+/** Everything the sign can say in `view`'s locale. */
+export function signAnswers(view: DocView): SignAnswers {
+  const t = signLabelsFor(view.lang, view.datachainType);
+  const page = labelsFor(view.lang);
   const purposes = row(view, 'does')?.items ?? [];
-  const does: SignText = view.description.text
-    ? view.description
-    : purposes.length
-      ? {
-          text: purposes.map((i) => i.own?.text ?? partsText(i.text)).join(' \u00b7 '),
-          lang: purposes[0]!.own?.lang ?? langOf(purposes[0]!.text),
-        }
-      : { text: t.notStated };
+  const full: SignText = view.description.text ? view.description : { text: page.notStated };
+  const short: SignText = { text: firstSentence(full.text), lang: full.lang };
+  const byPurpose: SignText = purposes.length
+    ? {
+        text: purposes.map((i) => partsText(i.text)).join(' \u00b7 '),
+        lang: langOf(purposes[0]!.text),
+      }
+    : short;
   const level = row(view, 'identify')?.level ?? 'unknown';
-  const identify = { text: `${labelOf(t, level) ?? ''} ${labelOf(t, `${level}Why`) ?? ''}`.trim() };
+  const verdict = labelOf(page, level) ?? '';
   const who = row(view, 'who');
   const first = who?.items[0];
+  const rights = row(view, 'rights')?.items ?? [];
+  const date = view.about.updatedAt ?? view.about.createdAt;
   return {
-    does,
-    identify,
+    t,
+    kicker: t.kicker.toLocaleUpperCase(view.lang),
+    title: view.title.text ? view.title : { text: page.untitled },
+    does: [full, short, byPurpose],
+    identify: [`${verdict} ${labelOf(page, `${level}Why`) ?? ''}`.trim(), verdict],
     runBy: first ? { text: partsText(first.text), lang: langOf(first.text) } : undefined,
     others: (who?.items ?? []).slice(1).map((i) => ({
       text: partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''),
       lang: langOf(i.text),
     })),
-    contacts: printed(who?.contacts ?? []),
+    contacts: printed(who?.contacts ?? [], t),
+    rights: rights.length ? `${t.rights} ${rights.map((i) => partsText(i.text)).join(' \u00b7 ')}` : '',
+    stamp: [view.about.id ? `${t.reference} ${view.about.id}` : '', date ? longDate(date, view.lang) : '']
+      .filter(Boolean)
+      .join(' \u00b7 '),
   };
 }

@@ -1,194 +1,312 @@
 import type { Child } from 'hono/jsx';
+import type { Finding } from '../../validator/finding.js';
 import type { IconOf } from '../icons/resolver.js';
-import { labelOf, labelsFor, type Labels } from '../shared/labels.js';
-import { qrPath } from './qr.js';
-import { type SignText, signAnswers } from './blocks.js';
-import { signText, type Weight, wrapWidth } from './text.js';
 import { FONT_STACK } from '../shared/styles.js';
 import type { DocView } from '../view/view.js';
+import { signAnswers, type SignAnswers, type SignText } from './blocks.js';
+import { fitBlocks } from './fit.js';
+import { type Para, type PlacedPara, parasHeight, stackParas } from './layout.js';
+import { qrPath } from './qr.js';
+import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
+import { signNotices } from './notices.js';
+import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
+import { signText } from './text.js';
 
-/** Units of the sign: 4 per millimetre at A4 width (210 mm); the viewBox scales to any print size. */
-const W = 840;
-/** The sign is never shorter than A4 portrait; more text makes it taller. */
-const A4_H = 1188;
-const M = 52;
 const INK = '#14171c';
 const MUTED = '#4a5160';
 const BAND = '#0a4a54';
-const COLS = 4;
-const ICON = 80;
-const QR_BOX = 210;
-/** The smallest text: 26 units is 3.1 mm when the sign is printed 10 cm wide. */
-const SMALL = 26;
+const BAND_TEXT = '#ffffff';
+const BAND_SECOND = '#d5e6e9';
+/** The frame's centre line: with its 4-unit stroke, nothing is drawn within EDGE of the sheet's edge. */
+const FRAME = EDGE + 2;
+/** Text column: 68 units from each side (17 mm at A4, 12 mm at A5). */
+const M = 68;
+const CW = W - 2 * M;
+const QR_BOX = 184;
+const GAP = 18;
+/** The smallest text: 16 units is 4 mm at A4, 2.8 mm at A5, 5.7 mm at A3. */
+const SMALL = 16;
 
-interface Block {
-  x: number;
-  y: number;
-  width: number;
-  lines: string[];
-  size: number;
-  lh: number;
-  weight?: Weight;
-  fill: string;
-  anchor?: 'middle';
-  lang?: string;
+/**
+ * The order in which blocks give way when the sign is too full, least important first. Each entry
+ * moves that block to its next, more compact variant (see `blockVariants`): the second row of
+ * icons goes, the title shrinks, the other responsible parties go, the description becomes its
+ * first sentence, the identifiability reason goes, the rights line goes, the title shrinks again,
+ * the icons go, the description becomes the purposes, only two contacts stay; last, texts are
+ * shortened with an ellipsis (reported to the author). `fitBlocks` then gives back what fits again.
+ */
+const SIGN_STEPS = [
+  'tiles',
+  'band',
+  'who',
+  'does',
+  'identify',
+  'rights',
+  'band',
+  'tiles',
+  'does',
+  'who',
+  'does',
+  'band',
+  'who',
+] as const;
+
+export interface SignOptions {
+  link: string;
+  size: SignSize;
 }
 
-/** Wraps `t` into `width` at `size`; `height` is what the block takes below its first baseline's top. */
-function block(t: SignText, x: number, y: number, width: number, size: number, rest: Partial<Block> = {}) {
-  const weight = rest.weight ?? 'regular';
-  const lh = Math.round(size * 1.25);
-  const lines = wrapWidth(t.text, width, size, weight);
-  const b: Block = { x, y: y + size, width, lines, size, lh, fill: INK, lang: t.lang, ...rest };
-  return { b, height: lines.length * lh };
+export interface RenderedSign {
+  svg: string;
+  /** What the author should know: no contact on the sign, texts moved behind the QR code or cut. */
+  warnings: Finding[];
 }
 
-function TextBlock({ b }: { b: Block }) {
-  return (
-    <text
-      x={b.x}
-      y={b.y}
-      font-size={b.size}
-      font-weight={b.weight === 'bold' ? 700 : undefined}
-      fill={b.fill}
-      text-anchor={b.anchor}
-      lang={b.lang}
-      data-slot-width={b.width}
-    >
-      {b.lines.map((l, i) => (
-        <tspan x={b.x} dy={i ? b.lh : 0}>
-          {l}
-        </tspan>
-      ))}
-    </text>
-  );
+/** Joins a text with its other-locale twin on one paragraph when they differ ("Kept 2 years · Conservées 2 ans"). */
+const both = (a: string, b: string | undefined) => (b && b !== a ? `${a} \u00b7 ${b}` : a);
+
+/** Paragraphs of one answer in every locale: the first in `main` style, the others smaller and muted. */
+function inLocales(texts: readonly SignText[], main: Omit<Para, 'text'>, clamp?: number): Para[] {
+  const seen = new Set<string>();
+  return texts.flatMap((t, i) => {
+    if (!t.text || seen.has(t.text)) return [];
+    seen.add(t.text);
+    if (i === 0) return [{ ...main, text: t.text, lang: t.lang, clamp }];
+    return [
+      {
+        ...main,
+        text: t.text,
+        lang: t.lang,
+        clamp,
+        weight: 'regular',
+        fill: MUTED,
+        size: Math.max(SMALL, main.size - 4),
+      },
+    ];
+  });
 }
 
-/** Stacks blocks down a column from `y`, with `gap` after each; returns the blocks and the next free y. */
-function stack(y: number, items: Array<[SignText, number, Partial<Block>?, number?]>, x = M, width = W - 2 * M) {
-  const blocks: Block[] = [];
-  for (const [text, size, rest, gap = 6] of items) {
-    if (!text.text) continue;
-    const { b, height } = block(text, x, y, width, size, rest);
-    blocks.push(b);
-    y += height + gap;
-  }
-  return { blocks, y };
+const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para => ({
+  text: as.map(pick).reduce((acc, s, i) => (i ? both(acc, s) : s), ''),
+  size: 17,
+  weight: 'bold',
+  fill: BAND,
+  gap: 4,
+});
+
+/** Every block of the body in each of its variants, fullest first (the order `SIGN_STEPS` walks). */
+function blockVariants(as: readonly SignAnswers[], langs: readonly string[]) {
+  const [a] = as;
+  const runBy = as.map((x) => x.runBy).filter((x): x is SignText => !!x);
+  const hasContact = a!.contacts.length > 0;
+  const contactLines = (n: number, clamp?: number): Para[] =>
+    hasContact
+      ? a!.contacts.slice(0, n).map((c, i) => ({
+          text: `${both(c.kind, as[1]?.contacts[i]?.kind)}${a!.t.colon} ${c.address}`,
+          size: 22,
+          weight: 'bold',
+          fill: BAND,
+          clamp,
+        }))
+      : inLocales(
+          as.map((x) => ({ text: x.t.noContact })),
+          { size: 22 },
+        );
+  const runByParas = (clamp?: number): Para[] =>
+    inLocales(
+      runBy.map((r, i) => ({ text: `${as[i]!.t.runBy} ${r.text}`, lang: r.lang })),
+      { size: 24, weight: 'bold' },
+      clamp,
+    );
+  const others = a!.others.map((o): Para => ({ text: o.text, lang: o.lang, size: 18, fill: MUTED }));
+  const who = [
+    [question(as, (x) => x.t.contact), ...runByParas(), ...others, ...contactLines(99)],
+    [question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(99)],
+    [question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(2)],
+    [question(as, (x) => x.t.contact), ...runByParas(2), ...contactLines(2, 1)],
+  ];
+  const doesOf = (i: 0 | 1 | 2, clamp?: number) => [
+    question(as, (x) => x.t.does),
+    ...inLocales(
+      as.map((x) => x.does[i]),
+      { size: 22 },
+      clamp,
+    ),
+  ];
+  const does = [doesOf(0), doesOf(1), doesOf(2), doesOf(2, 2)];
+  const identify = [0, 1].map((i) => [
+    question(as, (x) => x.t.identify),
+    ...inLocales(
+      as.map((x) => ({ text: x.identify[i as 0 | 1] })),
+      { size: 22 },
+    ),
+  ]);
+  const rightsText = as.map((x) => ({ text: x.rights }));
+  const rights = [inLocales(rightsText, { size: 18 }), []];
+  const titleParas = (size: number, clamp?: number): Para[] => [
+    { text: both(a!.kicker, as[1]?.kicker), size: 18, weight: 'bold', fill: BAND_TEXT, gap: 12, lang: langs[0] },
+    { text: a!.title.text, lang: a!.title.lang, size, weight: 'bold', fill: BAND_TEXT, clamp, gap: 6 },
+    ...(as[1] && as[1].title.text !== a!.title.text
+      ? [{ text: as[1].title.text, lang: as[1].title.lang ?? langs[1], size: size - 10, fill: BAND_SECOND, clamp }]
+      : []),
+  ];
+  const band = [titleParas(40), titleParas(34), titleParas(28), titleParas(28, 3)];
+  return { band, who, does, identify, rights };
 }
 
 /**
- * The sign: one self-contained SVG for print, after DTPR's public signage. Three answers (what it
- * does, whether it can identify you, who to reach and how), the category icons with short labels,
- * and a QR code with the printed link. Text wraps and the sign grows; nothing is cut.
+ * The sign: one self-contained SVG of one ISO A sheet (`size`, portrait), in one locale or two
+ * (`views`, the first leading). Top to bottom: kicker and title in the band; who runs it and how
+ * to reach them (or that no contact is given); what it does; whether it can identify you; large
+ * icons that carry their answers in words, with a legend for their colours; the rights; the QR code
+ * with the printed link, the reference and date, and the DTPR line. What does not fit gives way in
+ * the order of `SIGN_STEPS`; the sheet never grows, and nothing is drawn within 34 units (6 mm at
+ * A5) of its edge.
  */
-export function renderSign(view: DocView, link: string, iconOf: IconOf): string {
-  const t: Labels = labelsFor(view.lang);
-  const a = signAnswers(view, t);
-  const head = stack(40, [
-    [{ text: t.signKicker.toLocaleUpperCase(view.lang) }, SMALL, { weight: 'bold', fill: '#fff' }, 14],
-    [view.title.text ? view.title : { text: t.untitled }, 44, { weight: 'bold', fill: '#fff' }],
-  ]);
-  const bandH = head.y + 24;
-  const q = (text: string): [SignText, number, Partial<Block>, number] => [
-    { text },
-    SMALL,
-    { weight: 'bold', fill: BAND },
-    4,
+export function renderSign(views: readonly DocView[], options: SignOptions, iconOf: IconOf): RenderedSign {
+  const as = views.map((v) => signAnswers(v));
+  const langs = views.map((v) => v.lang);
+  const v = blockVariants(as, langs);
+  const rows = tileRows(views, as, CW);
+
+  // The foot: QR code at the left, scan sentence, printed link, stamp and DTPR line at its right.
+  const textX = M + QR_BOX + 24;
+  const footParas: Para[] = [
+    ...inLocales(
+      as.map((x) => ({ text: x.t.scan })),
+      { size: 18, gap: 8 },
+    ),
+    { text: options.link.replace(/^https?:\/\//, '').replace(/\/$/, ''), size: 24, weight: 'bold', fill: BAND, gap: 8 },
+    { text: as[0]!.stamp, size: SMALL, fill: MUTED, gap: 4 },
+    { text: as[0]!.t.footer, size: SMALL, fill: MUTED, gap: 0 },
   ];
-  const answers = stack(bandH + 30, [
-    q(t.signDoes),
-    [a.does, 32, {}, 22],
-    q(t.signIdentify),
-    [a.identify, 30, {}, 22],
-    q(t.signContact),
-    ...(a.runBy
-      ? [[{ text: `${t.signRunBy} ${a.runBy.text}`, lang: a.runBy.lang }, 30, { weight: 'bold' }] as const]
-      : []),
-    ...a.others.map((o) => [o, SMALL, { fill: MUTED }] as [SignText, number, Partial<Block>]),
-    ...(a.contacts.length
-      ? a.contacts.map((c) => [c, 30, { weight: 'bold', fill: BAND }] as [SignText, number, Partial<Block>])
-      : [[{ text: t.signNoContact }, SMALL, { fill: MUTED }] as [SignText, number, Partial<Block>]]),
-  ] as Array<[SignText, number, Partial<Block>?, number?]>);
-  const tiles = view.sections.filter((s) => s.cards.length > 0);
-  const tileW = (W - 2 * M) / COLS;
-  const tileLabel = (s: (typeof tiles)[number], cx: number, top: number) => {
-    const own = labelOf(t, `sign_${s.id}`);
-    return block(own ? { text: own } : s.title, cx, top, tileW - 12, SMALL, {
-      weight: 'bold',
-      anchor: 'middle',
-      lh: 32,
-    }).b;
+  const footH = Math.max(QR_BOX, parasHeight(footParas, W - M - textX));
+  const footTop = H - M - footH;
+
+  const bandTop = FRAME + 2;
+  const bandPad = 20;
+  const bodyGapTop = 26;
+  const heights = {
+    band: v.band.map((p) => bandPad + parasHeight(p, CW) + bandPad - 6 + bodyGapTop),
+    who: v.who.map((p) => parasHeight(p, CW) + GAP),
+    does: v.does.map((p) => parasHeight(p, CW) + GAP),
+    identify: v.identify.map((p) => parasHeight(p, CW) + GAP),
+    tiles: [rows.height(2) + GAP, rows.height(1) + GAP, 0],
+    rights: v.rights.map((p) => (p.length ? parasHeight(p, CW) + GAP : 0)),
   };
-  const labels = tiles.map((s) => tileLabel(s, 0, 0).lines.length);
-  const rows = Math.ceil(tiles.length / COLS);
-  const rowH = (r: number) => ICON + 14 + Math.max(1, ...labels.slice(r * COLS, r * COLS + COLS)) * 32 + 18;
-  const tilesH = Array.from({ length: rows }, (_, r) => rowH(r)).reduce((x, y) => x + y, 0);
-  const qr = qrPath(link);
-  const textX = M + QR_BOX + 28;
-  const scan = stack(
-    0,
-    [
-      [{ text: t.signScan }, SMALL, {}, 10],
-      [{ text: link }, SMALL, { weight: 'bold', fill: BAND }, 10],
-      [{ text: t.signFooter }, SMALL, { fill: MUTED }, 0],
-    ],
-    textX,
-    W - M - textX,
+  const room = footTop - 24 - bandTop;
+  const fit = fitBlocks(
+    Object.entries(heights).map(([id, h]) => ({ id, heights: h })),
+    SIGN_STEPS,
+    room,
   );
-  const footH = Math.max(QR_BOX, scan.y) + 40;
-  const tilesTop = answers.y + 24;
-  const H = Math.max(A4_H, tilesTop + tilesH + 20 + footH);
-  const footY = H - footH;
-  const spare = footY - 20 - tilesTop - tilesH;
-  const tileBlocks: Array<{ b: Block; icon: string; x: number; y: number }> = [];
-  let y = tilesTop + spare / 2;
-  for (let r = 0; r < rows; r++) {
-    const inRow = tiles.slice(r * COLS, r * COLS + COLS);
-    inRow.forEach((s, i) => {
-      const cx = M + ((COLS - inRow.length) / 2 + i + 0.5) * tileW;
-      tileBlocks.push({
-        b: tileLabel(s, cx, y + ICON + 10),
-        icon: iconOf(s.cards[0]!.icon).light,
-        x: cx - ICON / 2,
-        y,
-      });
-    });
-    y += rowH(r);
+  const c = fit.chosen;
+
+  const bandParas = stackParas(v.band[c.band!]!, M, bandTop + bandPad, CW);
+  const bandBottom = bandTop + bandPad + bandParas.height - 6 + bandPad;
+  let y = bandBottom + bodyGapTop;
+  const placed: PlacedPara[] = [...bandParas.placed];
+  const put = (paras: readonly Para[]) => {
+    const s = stackParas(paras, M, y, CW);
+    placed.push(...s.placed);
+    y += s.height + GAP;
+  };
+  put(v.who[c.who!]!);
+  put(v.does[c.does!]!);
+  put(v.identify[c.identify!]!);
+  const tileCount = [2, 1, 0][c.tiles!]!;
+  // Spare room goes around the icons, so the foot stays at the foot of the sheet.
+  const spare = Math.max(0, room - fit.height);
+  const tilesAt = y + (tileCount ? spare / 2 : 0);
+  let tiles: PlacedTile[] = [];
+  let legend: LegendEntry[] = [];
+  if (tileCount) {
+    const laid = layoutTiles(rows, tileCount, M, tilesAt, CW);
+    tiles = laid.tiles;
+    legend = laid.legend;
+    placed.push(...laid.paras);
+    y = tilesAt + laid.height + GAP;
   }
-  const foot = scan.blocks.map((b) => ({ ...b, y: b.y + footY + 24 }));
-  const all = [...head.blocks, ...answers.blocks, ...tileBlocks.map((x) => x.b), ...foot];
+  put(v.rights[c.rights!]!);
+
+  const foot = stackParas(footParas, textX, footTop, W - M - textX);
+  placed.push(...foot.placed);
+  const qr = qrPath(options.link);
+  const sheet = SHEET_MM[options.size];
+  const warnings = signNotices(views, as, {
+    does: c.does!,
+    cut: placed.some((p) => p.cut),
+  });
+  const icons = tiles.map((tile) => ({ ...tile, href: iconOf(tile.icon).light }));
+  const a = as[0]!;
+
   const root: Child = (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox={`0 0 ${W} ${H}`}
-      width={`${W / 4}mm`}
-      height={`${H / 4}mm`}
-      lang={view.lang}
+      width={`${sheet.w}mm`}
+      height={`${sheet.h}mm`}
+      lang={langs[0]}
       role="img"
       aria-labelledby="sign-title sign-desc"
       font-family={FONT_STACK}
+      data-size={options.size}
     >
-      <title id="sign-title">{signText(`${t.signKicker}: ${view.title.text || t.untitled}`)}</title>
+      <title id="sign-title">{signText(`${a.t.kicker}: ${a.title.text}`)}</title>
       <desc id="sign-desc">
         {signText(
-          `${a.does.text} ${a.identify.text} ${a.runBy ? `${t.signRunBy} ${a.runBy.text}.` : ''} ${t.signScan} ${link}`,
+          [
+            a.does[0].text,
+            a.identify[0],
+            a.runBy ? `${a.t.runBy} ${a.runBy.text}.` : a.t.noContact,
+            ...a.contacts.map((x) => `${x.kind}${a.t.colon} ${x.address}`),
+            ...rows.all.map((tile) => `${tile.label}: ${tile.answer}.`),
+            a.rights,
+            `${a.t.scan} ${options.link}`,
+          ].join(' '),
         )}
       </desc>
-      <rect width={W} height={H} fill="#fff" />
-      <path d={`M0 0H${W}V${bandH}H0z`} fill={BAND} />
-      <rect x="3" y="3" width={W - 6} height={H - 6} fill="none" stroke={BAND} stroke-width="6" />
-      {tileBlocks.map((x) => (
-        <image href={x.icon} x={x.x} y={x.y} width={ICON} height={ICON} />
+      <rect width={W} height={H} fill="#fff" data-sheet="" />
+      <rect
+        x={FRAME}
+        y={FRAME}
+        width={W - 2 * FRAME}
+        height={H - 2 * FRAME}
+        fill="none"
+        stroke={BAND}
+        stroke-width="4"
+      />
+      <rect x={bandTop} y={bandTop} width={W - 2 * bandTop} height={bandBottom - bandTop} fill={BAND} />
+      {icons.map((x) => (
+        <image href={x.href} x={x.x} y={x.y} width={x.size} height={x.size} />
       ))}
-      <line x1={M} x2={W - M} y1={footY} y2={footY} stroke="#c9ced6" stroke-width="2" />
-      <g transform={`translate(${M - 8} ${footY + 16}) scale(${QR_BOX / (qr.size + 8)})`}>
+      {legend.map((l) => (
+        <rect x={l.x} y={l.y} width={l.size} height={l.size} fill={l.color} stroke={INK} stroke-width="1" />
+      ))}
+      <line x1={M} x2={W - M} y1={footTop - 14} y2={footTop - 14} stroke="#c9ced6" stroke-width="2" />
+      <g transform={`translate(${M} ${footTop}) scale(${QR_BOX / (qr.size + 8)})`}>
         <rect width={qr.size + 8} height={qr.size + 8} fill="#fff" />
         <path d={qr.d} transform="translate(4 4)" fill="#000" shape-rendering="crispEdges" />
       </g>
-      {all.map((b) => (
-        <TextBlock b={b} />
+      {placed.map((p) => (
+        <text
+          x={p.x}
+          y={p.y}
+          font-size={p.size}
+          font-weight={p.weight === 'bold' ? 700 : undefined}
+          fill={p.fill ?? INK}
+          text-anchor={p.anchor}
+          lang={p.lang}
+          data-slot-width={p.width}
+        >
+          {p.lines.map((l, i) => (
+            <tspan x={p.x} dy={i ? p.lh : 0}>
+              {l}
+            </tspan>
+          ))}
+        </text>
       ))}
     </svg>
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${String(root)}`;
+  return { svg: `<?xml version="1.0" encoding="UTF-8"?>\n${String(root)}`, warnings };
 }

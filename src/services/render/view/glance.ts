@@ -6,11 +6,15 @@ import { decisionVerdict } from './verdict.js';
 
 /**
  * The fixed questions of the at-a-glance block, in reading order, each with the categories it
- * answers from (AI type ids). A datachain type with none of a question's categories gets no row.
+ * answers from (category ids of the ai and dtpr types). A datachain type with none of a question's
+ * categories gets no row. What captures data and how results reach people come right after who is
+ * responsible: a passer-by meets the device and its effect before anything else.
  */
 export const GLANCE_CATEGORIES = {
   who: ['accountable'],
+  captures: ['collection'],
   does: ['purpose'],
+  reaches: ['manifestation'],
   takesIn: ['input_dataset'],
   kept: ['retention', 'storage'],
   identify: ['input_dataset', 'output_dataset'],

@@ -31,6 +31,8 @@ export interface AboutView {
 }
 export interface DocView {
   lang: string;
+  /** The datachain type id of the release (`ai`, `dtpr`): it picks the fixed wording. */
+  datachainType: string;
   title: LocalText;
   description: LocalText;
   glance?: GlanceView;
@@ -117,6 +119,7 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
   const ap = dc.authoring_provenance;
   return {
     lang: loc.locale,
+    datachainType: src.datachainType.id,
     title,
     description,
     glance: buildGlance(sections, src.datachainType.categories),

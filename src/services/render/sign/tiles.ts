@@ -1,0 +1,99 @@
+import type { CardView, ContextBadge } from '../view/card.js';
+import { partsText } from '../view/text.js';
+import type { DocView } from '../view/view.js';
+import { type SignLabels, signLabelOf } from './labels.js';
+import { DECIDING_ELEMENTS } from '../view/verdict.js';
+
+/** How a tile puts its category's answer into words. */
+type TileAnswer =
+  /** The first card's heading: its name or its element title ("Mobility", "Not available to you"). */
+  | 'heading'
+  /** "Kept {duration}" from the first card's `duration`, else its heading ("No data retained"). */
+  | 'duration'
+  /** Who has the final say, from the `autonomy` context of the modes that decide or act. */
+  | 'decides';
+
+/**
+ * Which categories a sign shows as large icons, most important first, and how each answers. Keyed
+ * on category ids, so a category a release adds slots in with one row; a category not listed here
+ * (the responsible party and the rights, which the sign states in words) gets no tile.
+ */
+export const SIGN_TILES: ReadonlyArray<{ category: string; answer: TileAnswer }> = [
+  { category: 'collection', answer: 'heading' },
+  { category: 'purpose', answer: 'heading' },
+  { category: 'retention', answer: 'duration' },
+  { category: 'functional_modes', answer: 'decides' },
+  { category: 'action', answer: 'decides' },
+  { category: 'manifestation', answer: 'heading' },
+  { category: 'access', answer: 'heading' },
+  { category: 'input_dataset', answer: 'heading' },
+  { category: 'storage', answer: 'heading' },
+  { category: 'affected', answer: 'heading' },
+  { category: 'risks_mitigation', answer: 'heading' },
+  { category: 'processing', answer: 'heading' },
+  { category: 'output_dataset', answer: 'heading' },
+];
+
+/** Autonomy values from the mildest to the strongest. */
+const AUTONOMY = ['human_decides', 'human_executes', 'human_oversees', 'autonomous'];
+
+/** One tile: the card whose icon it draws, its answer and its category in words. */
+export interface Tile {
+  category: string;
+  /** Index of the card in its section, so the same tile can be read in another locale's view. */
+  card: number;
+  answer: string;
+  label: string;
+  badge?: ContextBadge;
+}
+
+function decidingCard(cards: readonly CardView[]): number {
+  const ranked = cards
+    .map((c, i) => ({ i, rank: AUTONOMY.indexOf(c.context?.group === 'autonomy' ? c.context.id : '') }))
+    .filter((x) => x.rank >= 0);
+  // Only the parts that decide or act say who decides (the page's verdict reads the same ones):
+  // a camera always senses on its own, which says nothing about who has the final say.
+  const deciding = ranked.filter((x) => DECIDING_ELEMENTS.has(cards[x.i]!.elementId));
+  const pool = deciding.length ? deciding : ranked;
+  if (!pool.length) return -1;
+  return pool.reduce((a, b) => (b.rank > a.rank ? b : a)).i;
+}
+
+/** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
+function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
+  const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
+  if (!cards.length) return undefined;
+  const index = at ?? (answer === 'decides' ? decidingCard(cards) : 0);
+  const card = cards[index];
+  if (!card) return undefined;
+  let words = partsText(card.heading);
+  if (answer === 'duration') {
+    const duration = card.values.get('duration')?.text;
+    if (duration) words = t.kept.replace('{duration}', duration);
+  } else if (answer === 'decides' && card.context) {
+    words = signLabelOf(t, `decides_${card.context.id}`) ?? card.context.name.text;
+  }
+  return {
+    category,
+    card: index,
+    answer: words,
+    label: signLabelOf(t, `cat_${category}`) ?? view.sections.find((s) => s.id === category)!.title.text,
+    ...(card.context?.color ? { badge: card.context } : {}),
+  };
+}
+
+/** The tiles `view` can show, in the order of SIGN_TILES. */
+export function signTiles(view: DocView, t: SignLabels): Tile[] {
+  return SIGN_TILES.flatMap(({ category, answer }) => tileOf(view, t, category, answer) ?? []);
+}
+
+/** The same tile in another locale's view of the same datachain. */
+export function tileIn(view: DocView, t: SignLabels, tile: Tile): Tile | undefined {
+  const row = SIGN_TILES.find((r) => r.category === tile.category)!;
+  return tileOf(view, t, tile.category, row.answer, tile.card);
+}
+
+/** Iconof a tile: the card it draws. */
+export function tileCard(view: DocView, tile: Tile): CardView {
+  return view.sections.find((s) => s.id === tile.category)!.cards[tile.card]!;
+}

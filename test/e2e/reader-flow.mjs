@@ -1,0 +1,96 @@
+// Reader checks of the transit station (cameras, presence sensors, gates and screens in a data
+// flow), on ai@2026-08-24-beta and on dtpr@2026-09-01-beta, in English and French: the first screen
+// holds who runs it and what captures data, no text is cut at 390 and 1280 px, it prints on at most
+// 4 A4 pages with the at-a-glance box on one page, dark-scheme icons reach 3:1, and axe-core finds
+// no violation in light, dark, print and 390 px.
+import assert from 'node:assert/strict';
+import {
+  A4_PAGE_HEIGHT,
+  axeViolations,
+  cutText,
+  darkIconsUnder3,
+  missingFromFirstScreen,
+  printed,
+} from './reader-page.mjs';
+import { fixture, render } from './reader-session.mjs';
+
+const FIXTURES = ['transit-station', 'transit-station-dtpr'];
+const LOCALES = ['en', 'fr'];
+
+const said = (dc, element, variable, locale) =>
+  dc.elements
+    .find((p) => p.element_id === element)
+    .variables.find((v) => v.id === variable)
+    .value.find((t) => t.locale === locale).value;
+
+/** Runs every check through `step(name, fn)`; `axe` is axe-core's source. */
+export async function flowPageChecks(browser, base, step, axe) {
+  const pages = [];
+  for (const name of FIXTURES) {
+    const dc = fixture(name);
+    for (const locale of LOCALES)
+      pages.push({
+        label: `${name} ${locale}`,
+        dc,
+        locale,
+        html: await render(base, dc, { locale, version: dc.schema_version }),
+      });
+  }
+
+  await step('transit station: the first screen holds who runs it and what captures data', async () => {
+    for (const { label, dc, locale, html } of pages) {
+      const runBy = said(dc, 'institution', 'title', locale);
+      const wide = [
+        runBy,
+        said(dc, 'camera', 'additional_description', locale),
+        said(dc, 'presence_motion_sensor', 'additional_description', locale),
+      ];
+      const narrow = [runBy, dc.description.find((t) => t.locale === locale).value];
+      for (const [width, height, wanted] of [
+        [1280, 900, wide],
+        [390, 844, narrow],
+      ]) {
+        const missing = await missingFromFirstScreen(browser, html, width, height, wanted);
+        assert.deepEqual(missing, [], `${label} at ${width}x${height}: not on the first screen`);
+      }
+    }
+  });
+
+  await step('transit station: no text is cut at 390 and 1280 px', async () => {
+    for (const { label, html } of pages)
+      for (const width of [390, 1280])
+        assert.deepEqual(await cutText(browser, html, width), [], `${label} at ${width} px`);
+  });
+
+  await step('transit station print: at most 4 A4 pages, the at-a-glance box on one page', async () => {
+    for (const { label, html } of pages) {
+      const p = await printed(browser, html);
+      assert.ok(p.pages >= 1 && p.pages <= 4, `${label}: ${p.pages} A4 pages`);
+      assert.ok(
+        p.glance.height < A4_PAGE_HEIGHT,
+        `${label}: the at-a-glance box is ${Math.round(p.glance.height)} px, a page holds ${Math.round(A4_PAGE_HEIGHT)}`,
+      );
+      assert.equal(p.glance.breakInside, 'avoid', label);
+    }
+  });
+
+  await step('transit station dark scheme: every icon shape reaches 3:1 against its card', async () => {
+    for (const { label, dc, html } of pages.filter((p) => p.locale === 'en')) {
+      const dark = await darkIconsUnder3(browser, html);
+      assert.equal(dark.cards, dc.elements.length, label);
+      assert.deepEqual(dark.under, [], label);
+    }
+  });
+
+  await step('transit station axe-core: no violation of any impact in light, dark, print and 390 px', async () => {
+    for (const { label, html } of pages) {
+      for (const [mode, opts, media] of [
+        ['light', {}],
+        ['dark', { colorScheme: 'dark' }],
+        ['print', {}, 'print'],
+        ['390 px', { width: 390, height: 844 }],
+      ])
+        assert.deepEqual(await axeViolations(browser, html, axe, opts, media), [], `${label} ${mode}`);
+    }
+  });
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { DatachainInstance } from '../../src/domain/datachain.js';
+import { renderOptions, renderOutput } from '../../src/services/render/output.js';
+import { firstSentence } from '../../src/services/render/sign/blocks.js';
+import { fitBlocks } from '../../src/services/render/sign/fit.js';
+import { signText, wrapWidth } from '../../src/services/render/sign/text.js';
+import { SIGN_TILES } from '../../src/services/render/sign/tiles.js';
+import { releaseSource } from '../../src/services/render/view/source.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
+import realShaped from '../e2e/fixtures/real-shaped-no-contact.json';
+import realistic from '../e2e/fixtures/realistic-15.json';
+
+const LINK = 'https://riverton.example.org/ai/traffic-cameras';
+const blocks = [
+  { id: 'a', heights: [100, 60, 20] },
+  { id: 'b', heights: [50, 30] },
+  { id: 'c', heights: [40] },
+];
+
+describe('fitting a sign to its sheet', () => {
+  it('takes no step when everything fits', () => {
+    expect(fitBlocks(blocks, ['a', 'b', 'a'], 190)).toEqual({ chosen: { a: 0, b: 0, c: 0 }, height: 190, fits: true });
+  });
+  it('walks the steps in order until the blocks fit', () => {
+    expect(fitBlocks(blocks, ['a', 'b', 'a'], 150)).toEqual({ chosen: { a: 1, b: 0, c: 0 }, height: 150, fits: true });
+    expect(fitBlocks(blocks, ['a', 'b', 'a'], 130)).toEqual({ chosen: { a: 1, b: 1, c: 0 }, height: 130, fits: true });
+  });
+  it('passes over a block at its last variant or not present', () => {
+    expect(fitBlocks(blocks, ['c', 'x', 'b'], 170).chosen).toEqual({ a: 0, b: 1, c: 0 });
+  });
+  it('gives back, latest step first, what fits again after a later step made room', () => {
+    // a→60 and b→30 are not enough for 100; a→20 is, and then b's 20 units fit again.
+    expect(fitBlocks(blocks, ['b', 'a', 'a'], 110)).toEqual({ chosen: { a: 2, b: 0, c: 0 }, height: 110, fits: true });
+  });
+  it('says when even the last step leaves the blocks too tall', () => {
+    expect(fitBlocks(blocks, ['a', 'a', 'b'], 50)).toEqual({ chosen: { a: 2, b: 1, c: 0 }, height: 90, fits: false });
+  });
+});
+
+describe('sign texts', () => {
+  it('keeps the no-break spaces French puts before : ; ? !', () => {
+    expect(signText('Peut-il vous identifier\u202f?  Oui\u00a0!\n')).toBe('Peut-il vous identifier\u202f? Oui\u00a0!');
+    for (const line of wrapWidth('Peut-il vous identifier\u202f? '.repeat(6), 300, 26))
+      expect(line).not.toMatch(/^[?:!;]/);
+  });
+  it('takes the first sentence of an author text', () => {
+    expect(firstSentence('One thing. Then another.')).toBe('One thing.');
+    expect(firstSentence('Only one, 2.5 times.')).toBe('Only one, 2.5 times.');
+  });
+  it('keys the icons on category ids, with the categories of newer releases high in the order', () => {
+    const order = SIGN_TILES.map((t) => t.category);
+    expect(order.slice(0, 6)).toEqual([
+      'collection',
+      'purpose',
+      'retention',
+      'functional_modes',
+      'action',
+      'manifestation',
+    ]);
+    expect(order).not.toContain('accountable');
+    expect(new Set(order).size).toBe(order.length);
+  });
+});
+
+describe('the sign at a paper size', () => {
+  const render = (dc: unknown, options: Record<string, unknown>) => {
+    const value = DatachainInstance.parse(dc);
+    const release = catalogueStore().release(value.schema_version!)!;
+    return renderOutput({ value, warnings: [] }, releaseSource(release), {
+      format: 'sign',
+      locale: 'en',
+      link: LINK,
+      ...options,
+    } as never);
+  };
+  const printed = (svg: string) => [...svg.matchAll(/<tspan [^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(' ');
+
+  it('is exactly the sheet asked for, A4 by default', () => {
+    for (const [size, w, h] of [
+      [undefined, 210, 297],
+      ['a4', 210, 297],
+      ['a3', 297, 420],
+      ['a5', 148, 210],
+    ] as const) {
+      const svg = render(realistic, size ? { size } : {}).body;
+      expect(svg).toContain(`viewBox="0 0 840 1188" width="${w}mm" height="${h}mm"`);
+    }
+  });
+  it('puts the answers on the icons and names their colours', () => {
+    const text = printed(render(realistic, {}).body);
+    for (const answer of ['Mobility', 'Kept for 2 years', 'Human decides', 'Colours:']) expect(text).toContain(answer);
+    const fr = printed(render(realistic, { locale: 'fr' }).body);
+    for (const answer of ['Conservées pendant 2 ans', 'Une personne décide', 'Couleurs\u202f:'])
+      expect(fr).toContain(answer);
+  });
+  it('says no contact is given, and warns the author, when the responsible party has none', () => {
+    const out = render(realShaped, {});
+    expect(printed(out.body)).toContain('No contact is given for this system.');
+    expect(out.warnings).toContainEqual(expect.objectContaining({ code: 'sign_incomplete', path: 'elements' }));
+    expect(out.warnings).toContainEqual(expect.objectContaining({ code: 'sign_incomplete', path: 'description' }));
+    expect(printed(out.body)).toContain(
+      'The agency uses a statistical model to decide which benefit files a caseworker reviews first.',
+    );
+  });
+  it('puts two locales on one sheet', () => {
+    const out = render(realistic, { locales: ['en', 'fr'] });
+    const text = printed(out.body);
+    expect(text).toContain('Riverton smart traffic cameras');
+    expect(text).toContain('Caméras de circulation intelligentes de Riverton');
+    expect(text).toContain('Email · Courriel: privacy@riverton.example.org');
+    expect(out.body).toContain('width="210mm" height="297mm"');
+  });
+  it('never grows: a title and description far too long for the sheet are cut and reported', () => {
+    const dc = structuredClone(realistic) as typeof realistic;
+    dc.title = [{ locale: 'en', value: 'Very long title words '.repeat(40) }];
+    dc.description = [{ locale: 'en', value: 'An endless description without a full stop '.repeat(40) }];
+    const out = render(dc, {});
+    expect(out.body).toContain('height="297mm"');
+    expect(printed(out.body)).toContain('\u2026');
+    expect(out.warnings).toContainEqual(expect.objectContaining({ code: 'sign_incomplete', path: 'title' }));
+  });
+});
+
+describe('sign arguments', () => {
+  it('refuses size or locales on a page, more than two or repeated locales, with the path and a fix', () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ format: 'page', size: 'a3' }, 'size'],
+      [{ format: 'page', locales: ['en', 'fr'] }, 'locales'],
+      [{ format: 'sign', link: LINK, locales: ['en', 'en'] }, 'locales'],
+      [{ format: 'sign', link: LINK, locales: ['en', 'fr', 'en'] }, 'locales'],
+      [{ format: 'sign', link: LINK, size: 'letter' }, 'size'],
+    ];
+    for (const [args, path] of cases) {
+      const r = renderOptions({ locale: 'en', ...args } as never);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatchObject({ code: 'invalid_arguments', path, fix_hint: expect.any(String) });
+    }
+    expect(renderOptions({ format: 'sign', locale: 'en', link: LINK, locales: ['fr', 'en'] })).toEqual({
+      ok: true,
+      options: { format: 'sign', locale: 'fr', link: LINK, size: 'a4', locales: ['fr', 'en'] },
+    });
+  });
+});
