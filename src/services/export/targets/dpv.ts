@@ -136,13 +136,14 @@ const party =
 
 const FACT = {
   types: {
-    where: 'fixed ai:AISystem; eu-aiact:EmotionRecognitionSystem when affect_emotion_analysis is placed',
+    where:
+      'ai:AISystem for the datachain type; eu-aiact:EmotionRecognitionSystem when affect_emotion_analysis is placed',
     fill: 'nothing: the type is set by the export',
     read: (r: ExportReader) => {
       const emotion = r.in('processing').find((p) => p.element.id === 'affect_emotion_analysis');
       return {
         value: ['ai:AISystem', ...(emotion ? ['eu-aiact:EmotionRecognitionSystem'] : [])],
-        from: emotion ? [emotion.path] : [],
+        from: ['schema_version', ...(emotion ? [emotion.path] : [])],
       };
     },
   },
