@@ -5,7 +5,7 @@ import type { Release } from '../store/release.js';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { invalidArguments } from '../core/error-catalogue.js';
 import { COVERAGE_STATUSES } from '../services/export/coverage.js';
-import type { ExportSource } from '../services/export/read.js';
+import { type ExportSource, releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, ExportOptions, exportDatachain, targetOf } from '../services/export/targets.js';
 import { localeArg, versionArg } from './args.js';
 import { type CheckedDatachain, checkResolvedDatachain, checkThinDatachain } from './kernel/check-datachain.js';

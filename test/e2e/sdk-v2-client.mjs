@@ -39,6 +39,7 @@ const CALLS = {
   render_datachain: { version: V, datachain: realistic },
   get_icon_url: { version: 'ai@latest', element_id: 'input_biometric', variant: 'identifiable' },
   migrate_datachain: { version: V, datachain: { ...realistic, schema_version: 'ai@2026-05-06-beta' } },
+  export_datachain: { version: V, datachain: realistic, format: 'dpv-jsonld' },
 };
 
 /** A value for each prompt argument this server declares. */

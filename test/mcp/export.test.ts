@@ -9,6 +9,7 @@ import eurocities from '../fixtures/registers/eurocities-0.3.1.schema.json';
 import nl from '../fixtures/registers/nl-algoritmeregister-1.0.schema.json';
 import uk from '../fixtures/registers/uk-atrs.schema.json';
 import { postJson } from '../rest/helpers.js';
+import { complete, expectInvalid, getPrompt, promptTexts } from '../helpers/prompts.js';
 import { schemaErrors } from '../helpers/schema.js';
 import { call, toolDescriptors } from '../helpers/tools.js';
 
@@ -213,5 +214,27 @@ describe('export_datachain', () => {
     const unknown = await postJson(`/api/v2/schemas/${version}/export/pdf`, { datachain: realistic });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors[0].path).toBe('format');
+  });
+});
+
+describe('the register_entry prompt', () => {
+  it('asks only for the required fields the coverage lists as needing input', async () => {
+    const args = { version: 'ai@2026-08-12', format: 'eurocities-0.3.1', datachain: realistic };
+    const { env } = await call('export_datachain', args);
+    const asks = (env.data as Json).coverage.filter((c: Json) => c.status === 'needs_input');
+    const [text] = promptTexts(await getPrompt('register_entry', { ...args, datachain: JSON.stringify(realistic) }));
+    const listed = text!.split('\n').filter((l) => /^- [A-Za-z_.]+: /.test(l));
+    expect(listed.map((l) => l.slice(2, l.indexOf(':')))).toEqual(asks.map((c: Json) => c.field));
+    for (const c of asks) expect(text).toContain(c.fill.option);
+  });
+
+  it('refuses an unknown format and completes the format argument', async () => {
+    const r = await getPrompt('register_entry', { format: 'pdf', datachain: JSON.stringify(realistic) });
+    expectInvalid(r, 'arguments.format', /Unknown format/, /eurocities-0\.3\.1/);
+    const c = await complete({
+      ref: { type: 'ref/prompt', name: 'register_entry' },
+      argument: { name: 'format', value: 'uk' },
+    });
+    expect(c.json.result.completion.values).toEqual(['uk-atrs']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Category, Element } from '../../domain/content.js';
 import type { DatachainInstance, InstanceElement } from '../../domain/datachain.js';
+import type { Release } from '../../store/release.js';
 
 /** The schema content an export reads: a served release's elements, or a resolved datachain's snapshot. */
 export interface ExportSource {
@@ -8,6 +9,16 @@ export interface ExportSource {
   readonly locales: readonly string[];
   readonly categoryById: ReadonlyMap<string, Category>;
   readonly elementById: ReadonlyMap<string, Element>;
+}
+
+/** The source of a served release. */
+export function releaseExportSource(release: Release): ExportSource {
+  return {
+    version: release.id,
+    locales: release.locales,
+    categoryById: release.categoryById,
+    elementById: release.elementById,
+  };
 }
 
 /** One placement of the datachain with its element and where it sits. */
