@@ -50,10 +50,7 @@ export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
  * The arguments a body of named arguments carries (`route.bodyArgs`): a JSON object whose keys are
  * those arguments, `route.body` required. Anything else is refused, naming the keys allowed.
  */
-export function bodyArguments(
-  route: JsonRoute,
-  body: unknown,
-): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
+function bodyArguments(route: JsonRoute, body: unknown): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
   const allowed = route.bodyArgs ?? [];
   const main = route.body!;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

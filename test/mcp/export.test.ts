@@ -82,7 +82,10 @@ function iris(record: Json): string[] {
   };
   const out: string[] = [];
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     for (const [k, v] of Object.entries(node)) {
       if (k === '@context' || k === '@value' || k === '@language') continue;

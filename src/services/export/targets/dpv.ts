@@ -3,7 +3,7 @@ import { type ExportReader, isText, type Picked, type Placed } from '../read.js'
 import type { FieldSpec, TargetSpec } from '../spec.js';
 
 /** The vocabularies an export uses, by prefix: DPV 2.3, its AI extension and the EU AI Act extension. */
-export const DPV_CONTEXT = {
+const DPV_CONTEXT = {
   dpv: 'https://w3id.org/dpv#',
   ai: 'https://w3id.org/dpv/ai#',
   'eu-aiact': 'https://w3id.org/dpv/legal/eu/aiact#',
