@@ -29,9 +29,9 @@ const DEFINED = [
   validateResolved,
   migrateDatachainTool,
   renderDatachain,
+  exportDatachainTool,
   getIconUrl,
   getTranslationStatus,
-  exportDatachainTool,
 ] as const;
 
 /** The name of a registered tool. */
