@@ -3,6 +3,7 @@ import { renderDecisionsIndex } from './decisions-index.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { goldenFiles } from './goldens.js';
 import { openApiFileText } from './openapi-file.js';
+import { renderExportsDoc } from '../../src/services/export/docs.js';
 import { describeTools } from '../../src/tools/kernel/describe.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 
@@ -17,6 +18,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'docs/authoring-rules.md': renderRulesDoc(),
     'docs/decisions/README.md': renderDecisionsIndex(),
     'docs/errors.md': await renderErrorsDoc(),
+    'docs/exports.md': renderExportsDoc(),
     'docs/openapi.json': openApiFileText(descriptors),
     'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(descriptors, null, 2)}\n`,
     ...(await goldenFiles()),

@@ -2,6 +2,7 @@ import { invalidArguments, unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { findPrompt, PROMPTS } from '../prompts/registry.js';
+import { EXPORT_FORMATS } from '../services/export/targets.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
 import type { MethodHandler } from './context.js';
@@ -37,6 +38,7 @@ const CANDIDATES: Record<string, Candidates> = {
   category_id: (store, c) => chosenRelease(store, c)?.bundle.categories.map((x) => x.id) ?? [],
   locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
   target_locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
+  format: () => EXPORT_FORMATS,
 };
 
 /** The `{name}` parameters of a URI template, in order. */

@@ -8,6 +8,7 @@ import type { PromptContext, PromptDef, PromptOutcome } from './define.js';
 import { draftDatachain } from './draft-datachain.js';
 import { explainDatachain } from './explain-datachain.js';
 import { translateDatachain } from './translate-datachain.js';
+import { registerEntry } from './register-entry.js';
 
 /** Every prompt, in the order prompts/list shows them. */
 export const PROMPTS: readonly PromptDef[] = [
@@ -16,6 +17,7 @@ export const PROMPTS: readonly PromptDef[] = [
   auditDatachain,
   explainDatachain,
   translateDatachain,
+  registerEntry,
 ];
 
 const BY_NAME = new Map(PROMPTS.map((p) => [p.name, p]));

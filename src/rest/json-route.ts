@@ -1,5 +1,6 @@
 import { failure, type Result } from '../core/result.js';
-import { badRequest, unsupportedMediaType } from '../core/error-catalogue.js';
+import { badRequest, invalidArguments, unsupportedMediaType } from '../core/error-catalogue.js';
+import type { ErrorItem } from '../core/envelope.js';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { Meta } from '../core/envelope.js';
@@ -45,6 +46,48 @@ export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
   return parsed;
 }
 
+/**
+ * The arguments a body of named arguments carries (`route.bodyArgs`): a JSON object whose keys are
+ * those arguments, `route.body` required. Anything else is refused, naming the keys allowed.
+ */
+function bodyArguments(route: JsonRoute, body: unknown): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
+  const allowed = route.bodyArgs ?? [];
+  const main = route.body!;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      errors: [
+        badRequest({
+          message: 'The body is not a JSON object.',
+          fix_hint: `Send {"${main}": {...}} with the optional keys ${allowed.filter((k) => k !== main).join(', ')}.`,
+        }),
+      ],
+    };
+  }
+  const errors: ErrorItem[] = [];
+  for (const key of Object.keys(body)) {
+    if (!allowed.includes(key)) {
+      const shown = key.slice(0, 64);
+      errors.push(
+        invalidArguments({
+          message: `Unknown key '${shown}' in the body.`,
+          path: shown,
+          fix_hint: `Remove it or use one of the keys: ${allowed.join(', ')}.`,
+        }),
+      );
+    }
+  }
+  if (!(main in body)) {
+    errors.push(
+      invalidArguments({
+        message: `Missing required value '${main}'.`,
+        path: main,
+        fix_hint: `Send the ${main} as the body's "${main}" key.`,
+      }),
+    );
+  }
+  return errors.length ? { errors } : { args: body as Record<string, unknown> };
+}
+
 /** Cache-Control of a JSON answer: GETs by release status and how the version was named; POSTs never. */
 function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readonly<Meta>): string {
   if (route.method !== 'GET' || !ok) return CACHE.none;
@@ -67,7 +110,11 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
     if (route.body) {
       const body = await readJson(c);
       if (body.error) return sendError(c, body.error);
-      args[route.body] = body.value;
+      if (route.bodyArgs) {
+        const named = bodyArguments(route, body.value);
+        if ('errors' in named) return sendError(c, named.errors);
+        for (const key of route.bodyArgs) if (key in named.args) args[key] = named.args[key];
+      } else args[route.body] = body.value;
     }
     const answer = await callTool(tool, args, restCaller(c));
     if (answer instanceof PreparedAnswer) return sendPrepared(c, answer, cacheOf(c, route, true, answer.meta));

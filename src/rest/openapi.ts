@@ -65,6 +65,18 @@ const pathParameter = (name: string, description: string, schema: Schema): Schem
   schema,
 });
 
+/** The JSON Schema of a body of named arguments: those properties of the tool's input, `main` required. */
+function namedArgsBody(input: Schema, names: readonly string[], main: string): Schema {
+  const properties = (input.properties ?? {}) as Record<string, Schema>;
+  return {
+    ...(input.$defs ? { $defs: input.$defs } : {}),
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, properties[n]!])),
+    required: [main],
+    additionalProperties: false,
+  };
+}
+
 function jsonOperation(route: JsonRoute, descriptor: ToolDescriptor, components: Components): Schema {
   const pathNames = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
   const operation: Schema = {
@@ -78,7 +90,9 @@ function jsonOperation(route: JsonRoute, descriptor: ToolDescriptor, components:
     ],
   };
   if (route.body) {
-    const schema = components.add(`${pascal(route.tool)}Body`, descriptor.inputSchema, route.body);
+    const schema = route.bodyArgs
+      ? components.add(`${pascal(route.tool)}Body`, namedArgsBody(descriptor.inputSchema, route.bodyArgs, route.body))
+      : components.add(`${pascal(route.tool)}Body`, descriptor.inputSchema, route.body);
     operation.requestBody = { required: true, content: { 'application/json': { schema } } };
   }
   operation.responses = {

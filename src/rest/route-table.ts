@@ -15,6 +15,11 @@ export interface JsonRoute {
   query: readonly string[];
   /** Tool argument that receives the JSON request body. */
   body?: string;
+  /**
+   * When set, the body is a JSON object whose keys are these tool arguments (`body` among them,
+   * required) instead of the `body` argument alone.
+   */
+  bodyArgs?: readonly string[];
   tag: 'schemas' | 'datachains';
   /**
    * `review`: the answer is the release's review metadata, which may change while its content hash
@@ -79,6 +84,15 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
     tool: 'migrate_datachain',
     query: ['from'],
     body: 'datachain',
+    tag: 'datachains',
+  },
+  {
+    method: 'POST',
+    path: '/schemas/:version/export/:format',
+    tool: 'export_datachain',
+    query: [],
+    body: 'datachain',
+    bodyArgs: ['datachain', 'locale', 'options'],
     tag: 'datachains',
   },
 ];

@@ -320,6 +320,29 @@ export const DATACHAIN_CASES: readonly SurfaceCase[] = [
     rest: { path: `${S}/${V}/migrate?from=ai@2026-05-06-beta`, body: { elements: [] } },
   },
   {
+    name: 'export a datachain to the UK ATRS',
+    tool: 'export_datachain',
+    args: { version: V, format: 'uk-atrs', datachain: VALID_DATACHAIN, options: { uk_atrs: { phase: 'production' } } },
+    rest: {
+      path: `${S}/${V}/export/uk-atrs`,
+      body: { datachain: VALID_DATACHAIN, options: { uk_atrs: { phase: 'production' } } },
+    },
+  },
+  {
+    name: "export with an option outside the register's values",
+    tool: 'export_datachain',
+    args: {
+      version: V,
+      format: 'eurocities-0.3.1',
+      datachain: VALID_DATACHAIN,
+      options: { eurocities: { status: 'live' } },
+    },
+    rest: {
+      path: `${S}/${V}/export/eurocities-0.3.1`,
+      body: { datachain: VALID_DATACHAIN, options: { eurocities: { status: 'live' } } },
+    },
+  },
+  {
     name: 'migrate a datachain with no source version',
     tool: 'migrate_datachain',
     args: { version: V, datachain: { elements: [] } },

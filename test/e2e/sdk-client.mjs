@@ -112,6 +112,35 @@ if (tools.has('migrate_datachain')) {
     },
   );
 }
+if (tools.has('export_datachain')) {
+  await step('export_datachain: the options the coverage asks for complete a Eurocities entry', async () => {
+    const datachain = JSON.parse(readFileSync(new URL('./fixtures/realistic-15.json', import.meta.url), 'utf8'));
+    const args = { version: V, datachain, format: 'eurocities-0.3.1' };
+    const first = await callChecked('export_datachain', args);
+    const asks = first.data.coverage.filter((c) => c.status === 'needs_input');
+    assert.ok(asks.length > 0 && asks.every((c) => c.fill.option));
+    const values = {
+      status: 'operational',
+      domain: 'generic',
+      risk_category: 'limited risk',
+      algorithm_type: 'rule-based',
+      type: 'descriptive',
+    };
+    const dates = ['publication_date', 'last_change_date', 'revision_date'];
+    const given = Object.fromEntries(
+      asks.map((c) => {
+        const name = c.fill.option.replace('options.eurocities.', '');
+        return [name, values[name] ?? (dates.includes(name) ? '2026-09-01' : 'Given by the author')];
+      }),
+    );
+    const done = await callChecked('export_datachain', { ...args, options: { eurocities: given } });
+    assert.equal(
+      done.data.complete,
+      true,
+      JSON.stringify(done.data.coverage.filter((c) => c.status === 'needs_input')),
+    );
+  });
+}
 await step('ping and completion', async () => {
   await client.ping();
   const c = await client.complete({

@@ -40,6 +40,7 @@ const CALLS = {
   get_icon_url: { version: 'ai@latest', element_id: 'input_biometric', variant: 'identifiable' },
   migrate_datachain: { version: V, datachain: { ...realistic, schema_version: 'ai@2026-05-06-beta' } },
   get_translation_status: { version: 'dtpr@latest-beta', flag_status: 'all' },
+  export_datachain: { version: V, datachain: realistic, format: 'dpv-jsonld' },
 };
 
 /** A value for each prompt argument this server declares. */
@@ -51,6 +52,7 @@ const PROMPT_ARGS = {
   audience: 'residents',
   system_description: 'Cameras at a busy junction count cars and cyclists and time the lights.',
   datachain: JSON.stringify(realistic),
+  format: 'eurocities-0.3.1',
 };
 
 async function runSurface(label, mode) {

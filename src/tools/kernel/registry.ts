@@ -14,6 +14,7 @@ import { validateDatachain } from '../validate-datachain.js';
 import { validateResolved } from '../validate-resolved.js';
 import { migrateDatachainTool } from '../migrate-datachain.js';
 import { getTranslationStatus } from '../get-translation-status.js';
+import { exportDatachainTool } from '../export-datachain.js';
 
 /** Every tool, in the order tools/list shows them. */
 const DEFINED = [
@@ -28,6 +29,7 @@ const DEFINED = [
   validateResolved,
   migrateDatachainTool,
   renderDatachain,
+  exportDatachainTool,
   getIconUrl,
   getTranslationStatus,
 ] as const;

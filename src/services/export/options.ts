@@ -1,0 +1,101 @@
+import * as z from 'zod';
+import { CAPS } from '../../domain/caps.js';
+import type { FieldSpec, TargetSpec } from './spec.js';
+
+/** `YYYY-MM` (a month, as the Dutch register dates), `YYYY-MM-DD` (a calendar date). */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** An absolute IRI: a scheme, a colon, no whitespace. */
+export const IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/;
+const HTTP = /^https?:\/\/\S+$/;
+
+const oneOf = (values: readonly string[]) => (issue: { input?: unknown }) =>
+  `${JSON.stringify(String(issue.input).slice(0, 80))} is not allowed; use one of: ${values.map((v) => JSON.stringify(v)).join(', ')}.`;
+
+const httpUrl = (what: string) => z.string().max(CAPS.url).regex(HTTP, `${what} must be an absolute http(s) URL.`);
+
+/** The option schema of one field kind; `const` and `jsonld` fields take no option. */
+function optionOf(f: FieldSpec): z.ZodType | undefined {
+  const text = z
+    .string()
+    .trim()
+    .min(1)
+    .max(f.max ?? CAPS.text);
+  switch (f.kind) {
+    case 'text':
+      return text;
+    case 'enum':
+      return z.enum(f.values as [string, ...string[]], { error: oneOf(f.values!) });
+    case 'enum_list':
+      return z
+        .array(z.enum(f.values as [string, ...string[]], { error: oneOf(f.values!) }))
+        .min(1)
+        .max(f.values!.length);
+    case 'email':
+      return z.email({ error: 'Use an email address such as name@example.org.' }).max(Math.min(f.max ?? 254, 254));
+    case 'url':
+      return httpUrl('The value').max(Math.min(f.max ?? CAPS.url, CAPS.url));
+    case 'iri':
+      return z
+        .string()
+        .max(CAPS.url)
+        .regex(IRI, 'Use an absolute IRI, e.g. https://example.org/systems/1 or urn:example:1.');
+    case 'month':
+      return z.string().regex(MONTH, 'Use a month as YYYY-MM, e.g. 2026-09.');
+    case 'date':
+      return z.string().regex(DATE, 'Use a date as YYYY-MM-DD, e.g. 2026-09-01.');
+    case 'datetime':
+      return z.iso.datetime({ error: 'Use a date and time as YYYY-MM-DDTHH:MM:SSZ.' });
+    case 'uuid':
+      return z.string().regex(UUID, 'Use a UUID, e.g. 123e4567-e89b-12d3-a456-426614174000.');
+    case 'links':
+      return z
+        .array(
+          z.strictObject({
+            title: z
+              .string()
+              .trim()
+              .min(1)
+              .max(f.max ?? 500),
+            link: httpUrl('link'),
+          }),
+        )
+        .min(1)
+        .max(50);
+    default:
+      return undefined;
+  }
+}
+
+/** The option key of a field (null: none). */
+export const optionName = (f: FieldSpec): string | null =>
+  f.option === null || f.sameAs ? null : (f.option ?? f.field);
+
+/**
+ * The options of a target, one per field an option may set, typed from the field's definition;
+ * dotted names (`facets.region`) become nested objects.
+ */
+export function targetOptions(spec: TargetSpec): z.ZodObject {
+  const top: Record<string, z.ZodType> = {};
+  const nested: Record<string, Record<string, z.ZodType>> = {};
+  for (const f of spec.fields) {
+    const name = optionName(f);
+    const schema = name && optionOf(f);
+    if (!name || !schema) continue;
+    const described = schema.optional().describe(f.about);
+    const [head, tail] = name.split('.', 2) as [string, string | undefined];
+    if (tail) (nested[head] ??= {})[tail] = described;
+    else top[head] = described;
+  }
+  for (const [key, shape] of Object.entries(nested)) top[key] = z.strictObject(shape).optional();
+  return z.strictObject(top);
+}
+
+/** An option's value from the parsed options of a target (dotted names read nested objects). */
+export function optionValue(options: Record<string, unknown> | undefined, name: string): unknown {
+  let node: unknown = options;
+  for (const key of name.split('.'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
+}

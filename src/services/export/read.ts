@@ -1,0 +1,104 @@
+import type { Category, Element } from '../../domain/content.js';
+import type { DatachainInstance, InstanceElement } from '../../domain/datachain.js';
+import type { Release } from '../../store/release.js';
+
+/** The schema content an export reads: a served release's elements, or a resolved datachain's snapshot. */
+export interface ExportSource {
+  readonly version: string;
+  /** Locales the version's texts (and so the datachain's variable values) may be written in. */
+  readonly locales: readonly string[];
+  readonly categoryById: ReadonlyMap<string, Category>;
+  readonly elementById: ReadonlyMap<string, Element>;
+}
+
+/** The source of a served release. */
+export function releaseExportSource(release: Release): ExportSource {
+  return {
+    version: release.id,
+    locales: release.locales,
+    categoryById: release.categoryById,
+    elementById: release.elementById,
+  };
+}
+
+/** One placement of the datachain with its element and where it sits. */
+export interface Placed {
+  readonly placement: InstanceElement;
+  readonly element: Element;
+  readonly categoryId: string;
+  /** JSON path of the placement, e.g. `elements[3]`. */
+  readonly path: string;
+}
+
+type Localized = ReadonlyArray<{ locale: string; value: string }>;
+
+/** A text in one locale, or why there is none: no text at all, or none in that locale. */
+export type Picked = { text: string } | { missing: 'absent' | 'locale'; path: string };
+
+/** The datachain as an export reads it: placements by category, texts in one locale. */
+export class ExportReader {
+  readonly placed: readonly Placed[];
+
+  constructor(
+    readonly datachain: DatachainInstance,
+    readonly source: ExportSource,
+    /** The locale texts are taken in; no other locale stands in for it. */
+    readonly locale: string,
+  ) {
+    this.placed = datachain.elements.flatMap((placement, i) => {
+      const element = source.elementById.get(placement.element_id);
+      return element ? [{ placement, element, categoryId: element.category_id, path: `elements[${i}]` }] : [];
+    });
+  }
+
+  /** Placements of one category, in datachain order (priority first). */
+  in(categoryId: string): Placed[] {
+    return this.placed
+      .filter((p) => p.categoryId === categoryId)
+      .sort((a, b) => b.placement.priority - a.placement.priority);
+  }
+
+  /** Whether the datachain's version has a category (e.g. `action` only from ai@2026-08-24-beta on). */
+  hasCategory(categoryId: string): boolean {
+    return this.source.categoryById.has(categoryId);
+  }
+
+  /** A localized value in the export's locale. */
+  pick(values: Localized | undefined, path: string): Picked {
+    if (!values || values.length === 0) return { missing: 'absent', path };
+    const found = values.find((v) => v.locale === this.locale);
+    return found && found.value.trim() !== '' ? { text: found.value.trim() } : { missing: 'locale', path };
+  }
+
+  /** A text variable of a placement, in the export's locale. */
+  variable(p: Placed, id: string): Picked {
+    const index = p.placement.variables.findIndex((v) => v.id === id);
+    const path = `${p.path}.variables${index >= 0 ? `[${index}]` : ''}`;
+    if (index < 0) return { missing: 'absent', path };
+    const value = p.placement.variables[index]!.value.filter(
+      (v): v is { locale: string; value: string } => typeof v === 'object',
+    );
+    return this.pick(value, path);
+  }
+
+  /** The element's own title in the export's locale (schema text). */
+  elementTitle(p: Placed): Picked {
+    return this.pick(p.element.title, `${p.path} (title of element '${p.element.id}')`);
+  }
+
+  /** The name of the placement's context value (e.g. "Deployer"), in the export's locale. */
+  contextName(p: Placed): Picked | undefined {
+    const id = p.placement.context_type_id;
+    if (!id) return undefined;
+    const context = p.element.context ?? this.source.categoryById.get(p.categoryId)?.element_context;
+    const value = context?.values.find((v) => v.id === id);
+    return value ? this.pick(value.name, `${p.path}.context_type_id ('${id}')`) : undefined;
+  }
+
+  /** The accountable placements with a role (context `deployer` or `vendor`). */
+  accountable(role: 'deployer' | 'vendor'): Placed[] {
+    return this.in('accountable').filter((p) => p.placement.context_type_id === role);
+  }
+}
+
+export const isText = (p: Picked): p is { text: string } => 'text' in p;

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import realistic from '../e2e/fixtures/realistic-15.json';
+import transit from '../e2e/fixtures/transit-station.json';
+import transitDtpr from '../e2e/fixtures/transit-station-dtpr.json';
+import cbsa from '../fixtures/datachains/real/cbsa-tci.json';
+import nyc from '../fixtures/datachains/real/nyc-myschools-match.json';
+import dpvTerms from '../fixtures/registers/dpv-terms.json';
+import eurocities from '../fixtures/registers/eurocities-0.3.1.schema.json';
+import nl from '../fixtures/registers/nl-algoritmeregister-1.0.schema.json';
+import uk from '../fixtures/registers/uk-atrs.schema.json';
+import { postJson } from '../rest/helpers.js';
+import { complete, expectInvalid, getPrompt, promptTexts } from '../helpers/prompts.js';
+import { schemaErrors } from '../helpers/schema.js';
+import { call, toolDescriptors } from '../helpers/tools.js';
+
+/**
+ * Every fixture exported to every register: without options the coverage names what fills each
+ * missing field; with the options it asks for, the record validates against the register's own
+ * definition (written from the published facts under test/fixtures/registers). DPV records use
+ * only terms listed in the vocabularies.
+ */
+const FIXTURES: Array<[string, Record<string, unknown>]> = [
+  ['realistic-15', realistic],
+  ['transit-station', transit],
+  ['transit-station-dtpr', transitDtpr],
+  ['nyc-myschools-match', nyc],
+  ['cbsa-tci', cbsa],
+];
+const SCHEMAS: Record<string, object | undefined> = {
+  'nl-algoritmeregister-1.0': nl,
+  'eurocities-0.3.1': eurocities,
+  'uk-atrs': uk,
+  'dpv-jsonld': undefined,
+};
+const OPTION_KEY: Record<string, string> = {
+  'nl-algoritmeregister-1.0': 'nl',
+  'eurocities-0.3.1': 'eurocities',
+  'uk-atrs': 'uk_atrs',
+  'dpv-jsonld': 'dpv',
+};
+
+type Json = Record<string, any>;
+
+/** A value the option's own JSON Schema allows, as an author would give it. */
+function sampleFor(schema: Json): unknown {
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === 'array') return [sampleFor(schema.items)];
+  if (schema.type === 'object')
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sampleFor(v as Json)]));
+  if (schema.format === 'email') return 'register@example.org';
+  if (schema.format === 'date-time') return '2026-09-01T00:00:00Z';
+  const pattern = String(schema.pattern ?? '');
+  if (pattern.includes('https?')) return 'https://example.org/register';
+  if (pattern.startsWith('^\\d{4}-(0[1-9]|1[0-2])$')) return '2026-09';
+  if (pattern.startsWith('^\\d{4}-(0[1-9]|1[0-2])-')) return '2026-09-01';
+  if (pattern.includes('[0-9a-fA-F]{8}')) return '123e4567-e89b-12d3-a456-426614174000';
+  if (pattern.startsWith('^[A-Za-z][A-Za-z0-9+.-]*:')) return 'https://example.org/systems/1';
+  return 'Tekst van de auteur';
+}
+
+/** The options the coverage asks for, each filled from the option's schema in the tool descriptor. */
+async function optionsFor(format: string, coverage: Json[]): Promise<Json> {
+  const input = (await toolDescriptors()).get('export_datachain')!.inputSchema as Json;
+  const key = OPTION_KEY[format]!;
+  const schema = input.properties.options.properties[key];
+  const out: Json = {};
+  for (const c of coverage.filter((c) => c.status === 'needs_input')) {
+    const name = String(c.fill.option).slice(`options.${key}.`.length);
+    const [head, tail] = name.split('.');
+    if (tail) (out[head!] ??= {})[tail] = sampleFor(schema.properties[head!].properties[tail]);
+    else out[name] = sampleFor(schema.properties[name]);
+  }
+  return { [key]: out };
+}
+
+/** Every IRI a JSON-LD record names, expanded through its @context. */
+function iris(record: Json): string[] {
+  const context = record['@context'] as Record<string, string>;
+  const expand = (term: string) => {
+    const [prefix, local] = term.split(':') as [string, string];
+    return context[prefix] ? `${context[prefix]}${local}` : term;
+  };
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '@context' || k === '@value' || k === '@language') continue;
+      if (
+        k === '@id' &&
+        typeof v === 'string' &&
+        !String(v).startsWith('urn:') &&
+        !String(v).startsWith('https://example')
+      )
+        out.push(expand(v));
+      else if (k === '@type') for (const t of [v].flat()) out.push(expand(String(t)));
+      else if (!k.startsWith('@')) out.push(expand(k));
+      walk(v);
+    }
+  };
+  walk(record);
+  return out;
+}
+
+const ALLOWED_IRIS = new Set(dpvTerms.terms.map((t) => t.iri));
+const DCT = 'http://purl.org/dc/terms/';
+
+describe.each(FIXTURES)('the fixture %s', (_, datachain) => {
+  const version = String(datachain.schema_version);
+  it.each(Object.keys(SCHEMAS))(
+    'exports to %s: coverage names every fill; with the options it validates',
+    async (format) => {
+      const bare = await call('export_datachain', { version, format, datachain });
+      expect(bare.env.ok, JSON.stringify(bare.env.errors)).toBe(true);
+      const data = bare.env.data as Json;
+      const schema = SCHEMAS[format] as Json | undefined;
+      if (schema) {
+        const fields = data.coverage.map((c: Json) => c.field.split('.')[0]);
+        expect(new Set(fields)).toEqual(new Set(Object.keys(schema.properties)));
+      }
+      for (const c of data.coverage as Json[]) {
+        if (c.status === 'needs_input') {
+          expect(c.required).toBe(true);
+          expect(c.fill.option ?? c.fill.datachain).toBeTruthy();
+          expect(c.fix_hint).toContain(c.fill.option ?? '');
+          expect(c.field in data.record).toBe(false);
+        }
+        if (c.status === 'datachain') expect(c.from.length).toBeGreaterThan(0);
+      }
+      expect(data.complete).toBe(data.summary.needs_input === 0);
+      const options = await optionsFor(format, data.coverage);
+      const full = await call('export_datachain', { version, format, datachain, options });
+      expect(full.env.ok, JSON.stringify(full.env.errors)).toBe(true);
+      const done = full.env.data as Json;
+      expect(done.complete).toBe(true);
+      if (schema) expect(schemaErrors(schema, done.record)).toEqual([]);
+      else for (const iri of iris(done.record)) expect(ALLOWED_IRIS.has(iri) || iri.startsWith(DCT), iri).toBe(true);
+    },
+  );
+});
+
+describe('export_datachain', () => {
+  const version = 'ai@2026-08-12';
+  it("takes the Dutch register's texts in Dutch only and says so per field", async () => {
+    const { env } = await call('export_datachain', {
+      version,
+      format: 'nl-algoritmeregister-1.0',
+      datachain: realistic,
+    });
+    const name = (env.data as Json).coverage.find((c: Json) => c.field === 'name');
+    expect(name).toMatchObject({ status: 'needs_input', untranslated: ['title'], fill: { option: 'options.nl.name' } });
+    expect((env.data as Json).record.lang).toBe('nld');
+  });
+
+  it('reports a value over a register limit instead of cutting it', async () => {
+    const datachain = { ...realistic, id: `x${'y'.repeat(150)}` };
+    const { env } = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain });
+    const item = (env.data as Json).coverage.find((c: Json) => c.field === 'source_id');
+    expect(item.status).toBe('empty');
+    expect(item.reason).toContain('at most 100');
+    expect((env.data as Json).record.source_id).toBeUndefined();
+    expect((env.data as Json).warnings.length).toBeGreaterThan(0);
+  });
+
+  it("refuses an option outside the register's values, naming the allowed ones", async () => {
+    const { env } = await call(
+      'export_datachain',
+      { version, format: 'nl-algoritmeregister-1.0', datachain: realistic, options: { nl: { status: 'Live' } } },
+      true,
+    );
+    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'options.nl.status' });
+    expect(env.errors[0]!.fix_hint).toContain('In gebruik');
+  });
+
+  it('refuses a locale for a register with one language', async () => {
+    const { env } = await call(
+      'export_datachain',
+      { version, format: 'uk-atrs', datachain: realistic, locale: 'fr' },
+      true,
+    );
+    expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
+  });
+
+  it('answers an invalid datachain like validate_datachain, softly', async () => {
+    const { env } = await call('export_datachain', { version, format: 'dpv-jsonld', datachain: { elements: 'no' } });
+    expect(env.ok).toBe(false);
+    expect(env.errors[0]!.code).toBe('parse_error');
+  });
+
+  it('exports a resolved datachain like its thin form', async () => {
+    const resolved = await call('resolve_datachain', { version, datachain: realistic });
+    const thin = await call('export_datachain', {
+      version,
+      format: 'eurocities-0.3.1',
+      datachain: realistic,
+      locale: 'en',
+    });
+    const fat = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: resolved.env.data });
+    expect(fat.env.ok, JSON.stringify(fat.env.errors)).toBe(true);
+    expect((fat.env.data as Json).record).toEqual((thin.env.data as Json).record);
+  });
+
+  it('REST: the body carries the datachain and the options; other keys are refused', async () => {
+    const path = `/api/v2/schemas/${version}/export/uk-atrs`;
+    const r = await postJson(path, { datachain: realistic, options: { uk_atrs: { phase: 'production' } } });
+    expect(r.status).toBe(200);
+    expect(r.json.data.record.facets.phase).toBe('production');
+    const wrong = await postJson(path, { datachain: realistic, extra: 1 });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'extra' });
+    const bare = await postJson(path, realistic);
+    expect(bare.status).toBe(400);
+    expect(bare.json.errors.map((e: Json) => e.path)).toContain('datachain');
+    const unknown = await postJson(`/api/v2/schemas/${version}/export/pdf`, { datachain: realistic });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors[0].path).toBe('format');
+  });
+});
+
+describe('the register_entry prompt', () => {
+  it('asks only for the required fields the coverage lists as needing input', async () => {
+    const args = { version: 'ai@2026-08-12', format: 'eurocities-0.3.1', datachain: realistic };
+    const { env } = await call('export_datachain', args);
+    const asks = (env.data as Json).coverage.filter((c: Json) => c.status === 'needs_input');
+    const [text] = promptTexts(await getPrompt('register_entry', { ...args, datachain: JSON.stringify(realistic) }));
+    const listed = text!.split('\n').filter((l) => /^- [A-Za-z_.]+: /.test(l));
+    expect(listed.map((l) => l.slice(2, l.indexOf(':')))).toEqual(asks.map((c: Json) => c.field));
+    for (const c of asks) expect(text).toContain(c.fill.option);
+  });
+
+  it('refuses an unknown format and completes the format argument', async () => {
+    const r = await getPrompt('register_entry', { format: 'pdf', datachain: JSON.stringify(realistic) });
+    expectInvalid(r, 'arguments.format', /Unknown format/, /eurocities-0\.3\.1/);
+    const c = await complete({
+      ref: { type: 'ref/prompt', name: 'register_entry' },
+      argument: { name: 'format', value: 'uk' },
+    });
+    expect(c.json.result.completion.values).toEqual(['uk-atrs']);
+  });
+});
