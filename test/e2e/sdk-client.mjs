@@ -160,6 +160,7 @@ const promptArgs = {
   audit_datachain: { datachain: realistic },
   explain_datachain: { datachain: realistic, audience: 'residents of the neighbourhood' },
   translate_datachain: { datachain: realistic, target_locale: 'fr' },
+  register_entry: { datachain: realistic, format: 'eurocities-0.3.1' },
 };
 const prompts = new Map();
 await step('prompts/list: every prompt has a title, a description and described arguments', async () => {
@@ -177,6 +178,13 @@ for (const [name, args] of Object.entries(promptArgs)) {
       const r = await client.getPrompt({ name, arguments: { ...args, locale } });
       assert.ok(r.messages.length >= 1 && r.messages.every((m) => m.role === 'user' && m.content.type === 'text'));
       const text = r.messages[0].content.text;
+      if (name === 'register_entry') {
+        // It names the register and the tool, and lists the required fields the datachain leaves open.
+        assert.match(text, /export_datachain/);
+        assert.match(text, /eurocities-0\.3\.1/);
+        assert.match(text, /options\.eurocities\./);
+        return;
+      }
       assert.match(text, /ai@\d{4}-\d{2}-\d{2}/);
       assert.match(text, /sha256-[0-9a-f]{64}/);
       assert.match(text, locale === 'fr' ? /Catégories, dans l’ordre d’affichage/ : /Categories, in display order/);
@@ -196,7 +204,13 @@ await step('prompts/get refuses an unknown prompt and a bad argument with -32602
     (e) => e.code === -32602 && /category/i.test(e.message),
   );
 });
-const expectedValues = { version: 'ai@latest', category_id: 'purpose', locale: 'fr', target_locale: 'fr' };
+const expectedValues = {
+  version: 'ai@latest',
+  category_id: 'purpose',
+  locale: 'fr',
+  target_locale: 'fr',
+  format: 'eurocities-0.3.1',
+};
 for (const [name] of Object.entries(promptArgs)) {
   await step(`completion/complete every argument of ${name}`, async () => {
     for (const arg of prompts.get(name)?.arguments ?? []) {
