@@ -46,7 +46,10 @@ describe('two `schema publish` processes started together on one new stable id w
     second.cleanup();
   });
 
-  it('one exits 0, the other exits 1 saying a stable release never changes; the index names the winner', async () => {
+  // Two tsx processes each start a local bucket: on a loaded 2-core machine that alone can take minutes.
+  it('one exits 0, the other exits 1 saying a stable release never changes; the index names the winner', {
+    timeout: 300_000,
+  }, async () => {
     const persistTo = join(first.base, 'state');
     const runs = await Promise.all([publishProcess(first.root, persistTo), publishProcess(second.root, persistTo)]);
     expect(runs.map((r) => r.status).sort()).toEqual([0, 1]);
