@@ -57,13 +57,16 @@ export function workflow(
   return [t.head, ...steps.map((s, i) => `${i + 1}. ${t.steps[s](version, callLocale)}`)].join('\n');
 }
 
-/** The thin datachain shape, with one localized text entry per locale of the release. */
+/** Locales the skeleton writes each text in: enough to show the shape (the release facts list all). */
+const SKELETON_LOCALES = 2;
+
+/** The thin datachain shape, each localized text with an entry for the release's first locales. */
 export function skeleton(
   version: string,
   locales: readonly string[],
   placeholders: { element: string; context: string; variable: string },
 ): string {
-  const text = locales.map((l) => ({ locale: l, value: '…' }));
+  const text = locales.slice(0, SKELETON_LOCALES).map((l) => ({ locale: l, value: '…' }));
   return JSON.stringify({
     schema_version: version,
     title: text,
