@@ -38,14 +38,23 @@ function cutter(locale: LocaleCode, cutting: Cutting): Words {
 const CUTTERS = new Map<LocaleCode, Words>();
 
 /**
- * How a locale cuts text into words, the same for indexing and for queries; text is put in Unicode
- * NFC first so a decomposed accent or tone mark matches its composed form.
+ * Khmer writes a subscript ដ (coeng DA) and a subscript ត (coeng TA) alike, and people type either
+ * (ស្ដុប, ស្តុប): both are read as coeng TA.
  */
+const KHMER_COENG_DA = /\u17D2\u178A/g;
+
+/** Text in Unicode NFC, so a decomposed accent or tone mark matches its composed form, and Khmer spellings made one. */
+function normalized(locale: LocaleCode, text: string): string {
+  const nfc = text.normalize('NFC');
+  return locale === 'km' ? nfc.replace(KHMER_COENG_DA, '\u17D2\u178F') : nfc;
+}
+
+/** How a locale cuts text into words, the same for indexing and for queries (text `normalized` first). */
 export function wordsOf(locale: LocaleCode): Words {
   let words = CUTTERS.get(locale);
   if (!words) {
     const cut = cutter(locale, LANGUAGES[locale].cutting);
-    words = (text) => cut(text.normalize('NFC'));
+    words = (text) => cut(normalized(locale, text));
     CUTTERS.set(locale, words);
   }
   return words;
@@ -96,5 +105,5 @@ export function queryWordsOf(locale: LocaleCode, isTerm: (text: string) => boole
   const segment = segmented(locale);
   const known = (text: string) => isTerm(text.toLowerCase());
   const cut = byPhrase((phrase) => agreeing(segment(phrase), known));
-  return (text) => cut(text.normalize('NFC'));
+  return (text) => cut(normalized(locale, text));
 }
