@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../../src/domain/locale.js';
 import { call } from '../helpers/tools.js';
 
 const V = 'dtpr@2026-09-01-beta';
@@ -68,7 +69,7 @@ describe(`${V} in each of its locales`, () => {
   it('refuses a locale the project does not know, and one an ai release does not carry, naming the locales', async () => {
     const unknown = await call('list_elements', { version: V, locale: 'ja', query: 'camera' }, true);
     expect(unknown.env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
-    expect(unknown.env.errors[0]!.message).toContain(ALL.join(', '));
+    expect(unknown.env.errors[0]!.message).toContain(LOCALE_CODES.join(', '));
     for (const [args, path] of [
       [{ locale: 'km', query: 'camera' }, 'locale'],
       [{ locales: ['en', 'km'] }, 'locales[1]'],
