@@ -7,6 +7,7 @@ import { bad, datachainArgument, localeArgument, versionArgument } from './args.
 import { definePrompt } from './define.js';
 import { datachainJson } from './datachain-input.js';
 import { datachainSetting, promptAnswer } from './setting.js';
+import { answerLanguage, wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -46,7 +47,7 @@ const TEXT = {
     ].join('\n'),
     material: 'La datachain :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 /** One line per field to ask for: the field, why it is empty, and what fills it. */
 const ask = (c: CoverageItem) => `- ${c.field}: ${c.reason ?? ''}. ${c.fix_hint ?? ''}`.replace(/\.\. /g, '. ');
@@ -90,7 +91,7 @@ export const registerEntry = definePrompt({
     const spec = targetOf(format as ExportFormat);
     // The release's elements are what the coverage reads; proposed elements of a resolved datachain add nothing a register takes.
     const out = exportDatachain(format as ExportFormat, parsed.data, releaseExportSource(release), locale, undefined);
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const asks = out.coverage.filter((c) => c.status === 'needs_input');
     const empty = out.coverage.filter((c) => c.status === 'empty').length;
     const todo = asks.length
@@ -102,7 +103,7 @@ export const registerEntry = definePrompt({
       : t.none;
     return promptAnswer(
       t.summary(spec.title, release.id),
-      [t.intro(spec.title, format), todo, t.rules],
+      [t.intro(spec.title, format), todo, t.rules, ...answerLanguage(locale)],
       t.material,
       datachainJson(dc),
       'json',

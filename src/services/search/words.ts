@@ -1,0 +1,101 @@
+import type { LocaleCode } from '../../domain/locale.js';
+import { LANGUAGES, type Cutting } from './languages.js';
+
+/** A word: a run of letters, marks and digits (marks so a decomposed accent stays in its word). */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+
+/** Text between punctuation and line breaks: a pair of adjacent words never spans two of them. */
+const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}\p{Zs}]+/u;
+
+/** Cuts text into words. Pairs of adjacent words, where a locale indexes them, are one token "a b". */
+export type Words = (text: string) => string[];
+
+/**
+ * Words between spaces and punctuation. Empty strings at the ends are kept: MiniSearch counts them
+ * in a field's length, and the indexes of the releases built before these rules must not change.
+ */
+const bySpaces = (text: string): string[] => text.split(NOT_WORD);
+const syllables = (text: string): string[] => text.match(WORD) ?? [];
+
+const withPairs = (words: string[]): string[] => [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
+
+const byPhrase =
+  (cut: (phrase: string) => string[]): Words =>
+  (text) =>
+    text.split(PHRASE_BREAK).flatMap((phrase) => withPairs(cut(phrase)));
+
+function segmented(locale: LocaleCode): (phrase: string) => string[] {
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+  return (phrase) => [...segmenter.segment(phrase)].filter((s) => s.isWordLike).map((s) => s.segment);
+}
+
+function cutter(locale: LocaleCode, cutting: Cutting): Words {
+  if (cutting === 'spaces') return bySpaces;
+  return byPhrase(cutting === 'segmenter' ? segmented(locale) : syllables);
+}
+
+const CUTTERS = new Map<LocaleCode, Words>();
+
+/**
+ * Khmer writes a subscript ដ (coeng DA) and a subscript ត (coeng TA) alike, and people type either
+ * (ស្ដុប, ស្តុប): both are read as coeng TA.
+ */
+const KHMER_COENG_DA = /\u17D2\u178A/g;
+
+/** Text in Unicode NFC, so a decomposed accent or tone mark matches its composed form, and Khmer spellings made one. */
+function normalized(locale: LocaleCode, text: string): string {
+  const nfc = text.normalize('NFC');
+  return locale === 'km' ? nfc.replace(KHMER_COENG_DA, '\u17D2\u178F') : nfc;
+}
+
+/** How a locale cuts text into words, the same for indexing and for queries (text `normalized` first). */
+export function wordsOf(locale: LocaleCode): Words {
+  let words = CUTTERS.get(locale);
+  if (!words) {
+    const cut = cutter(locale, LANGUAGES[locale].cutting);
+    words = (text) => cut(normalized(locale, text));
+    CUTTERS.set(locale, words);
+  }
+  return words;
+}
+
+/** Longest index term looked for at a position, in UTF-16 code units. */
+const MAX_TERM = 32;
+
+/**
+ * A run of text (no spaces) cut into the longest index terms, left to right; where no index term
+ * starts, the text up to the runtime segmenter's next boundary is one word.
+ */
+function cutByIndex(run: string, boundaries: ReadonlySet<number>, isTerm: (text: string) => boolean): string[] {
+  const out: string[] = [];
+  let from = 0;
+  while (from < run.length) {
+    let to = Math.min(run.length, from + MAX_TERM);
+    while (to > from && !isTerm(run.slice(from, to))) to--;
+    if (to === from) {
+      to = from + 1;
+      while (to < run.length && !boundaries.has(to)) to++;
+    }
+    out.push(run.slice(from, to));
+    from = to;
+  }
+  return out;
+}
+
+/**
+ * How a locale cuts a query over an index whose terms `isTerm` knows (given a lower-cased word; a
+ * stop word counts as known): as `wordsOf` cuts text, except in the segmented locales. There the
+ * index was cut at build time and the query is cut where the Worker runs, whose segmentation
+ * dictionaries may differ (Node and workerd cut some Khmer words differently), so each run of text
+ * between spaces is cut into the longest index terms it holds, left to right, and the segmenter's
+ * boundaries only cut what no index term covers.
+ */
+export function queryWordsOf(locale: LocaleCode, isTerm: (text: string) => boolean): Words {
+  if (LANGUAGES[locale].cutting !== 'segmenter') return wordsOf(locale);
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+  const known = (text: string) => isTerm(text.toLowerCase());
+  const cutRun = (run: string) => cutByIndex(run, new Set([...segmenter.segment(run)].map((seg) => seg.index)), known);
+  const cut = byPhrase((phrase) => (phrase.match(/\S+/g) ?? []).flatMap(cutRun));
+  return (text) => cut(normalized(locale, text));
+}
