@@ -104,7 +104,7 @@ for (const era of ERAS) {
       const host = await mount();
       try {
         const waiting = await visibleText(host.view);
-        if (era === '2025-11-25') assert.match(waiting, /will appear here in a moment/);
+        if (era === '2025-11-25') assert.match(waiting, /Preparing the disclosure\u2026/);
         assert.doesNotMatch(waiting, DEVELOPER);
         const before = await reportedHeight(host, (h) => h > 0);
         const args = { version: V, datachain: realistic };
@@ -241,7 +241,7 @@ for (const era of ERAS) {
       assert.ok(box.width > 400 && box.height > 400, `sign box ${JSON.stringify(box)}`);
       assert.match(await sign.getAttribute('alt'), /Riverton smart traffic cameras/);
       const text = await visibleText(host.view);
-      assert.doesNotMatch(text, /will appear here|About this AI system/);
+      assert.doesNotMatch(text, /Preparing the disclosure/);
       assert.doesNotMatch(text, DEVELOPER);
       await reportedHeight(host, (h) => h > DEFAULT.height && h !== before);
       const link = result.content.find((c) => c.type === 'resource_link');

@@ -3,6 +3,7 @@ import type { SourceView } from '../view/citations.js';
 import type { IconClassOf } from '../icons/resolver.js';
 import { labelOf, type Labels } from '../shared/labels.js';
 import { Action, Badge, Icon, Parts, Txt } from './parts.js';
+import { partsText } from '../view/text.js';
 import type { SectionView } from '../view/view.js';
 
 function Provenance({
@@ -145,7 +146,7 @@ function Card({
             <summary>
               {t.meaning}
               <span class="vh">
-                {t.colon} <Parts parts={c.heading} />
+                {t.colon} {partsText(c.heading)}
               </span>
             </summary>
             <p>
