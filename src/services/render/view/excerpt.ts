@@ -1,12 +1,14 @@
 import type { LocalText } from '../shared/localize.js';
 
 /** The words an excerpt keeps by default. */
-export const EXCERPT_WORDS = 25;
+const EXCERPT_WORDS = 25;
 /** A sentence up to this much longer than the limit is kept whole rather than cut a few words short. */
 const SLACK = 1.2;
 /** A cut prefers the last clause mark in the last half of the kept words over the last word boundary. */
 const CLAUSE_FROM = 0.5;
 const CLAUSE_MARK = /[,;:\u2014\u2013]/u;
+/** What never stands right before the ellipsis of a cut. */
+const TRAILING: ReadonlySet<string> = new Set([' ', ',', ';', ':', '\u2014', '\u2013']);
 
 /** An author text shortened for the at-a-glance block; `cut` when the card holds more of it. */
 export interface Excerpt {
@@ -53,5 +55,8 @@ export function excerpt(source: LocalText, pageLang: string, limit = EXCERPT_WOR
       break;
     }
   }
-  return shown(`${first.slice(0, at).replace(/[\s,;:\u2014\u2013]+$/u, '')}\u2026`, true);
+  // The cut falls at a word's end; marks and spaces before the ellipsis go (a plain loop, linear).
+  let end = at;
+  while (end > 0 && TRAILING.has(first[end - 1]!)) end--;
+  return shown(`${first.slice(0, end)}\u2026`, true);
 }
