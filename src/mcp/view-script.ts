@@ -1,3 +1,4 @@
+import { PLACEHOLDER_MARK } from '../services/render/placeholder.js';
 import { VIEW_WORDS } from './view-words.js';
 
 /**
@@ -13,6 +14,8 @@ import { VIEW_WORDS } from './view-words.js';
  *   mentions `prefers-color-scheme` (the page's palette and its icons' dark variants alike) has
  *   that feature decided by the host theme (see forceQuery); a theme given as neither `light` nor
  *   `dark` restores the rules' own media text;
+ * - on `ui/notifications/tool-input` with a `locale`, while it still shows the placeholder page
+ *   (its body carries PLACEHOLDER_MARK), says "Preparing the disclosure…" in that locale;
  * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) is read
  *   with `resources/read` and swapped in (parsed by DOMParser, which runs nothing; any script,
  *   base, meta http-equiv, link or embedding element dropped); a sign handle (`.svg`) is read and
@@ -180,6 +183,15 @@ export const VIEW_SCRIPT = `(function () {
     body.appendChild(header);
     adopt(null, body, w[0], title);
   }
+  // Still the placeholder: it says "Preparing the disclosure…" in the call's locale.
+  function preparing() {
+    var h = document.querySelector('h1');
+    if (!document.body.hasAttribute('${PLACEHOLDER_MARK}') || !h) return;
+    var w = words();
+    root.lang = w[0];
+    h.textContent = w[1].preparing;
+    document.title = w[1].preparing;
+  }
   function unavailable() {
     var w = words();
     showMessage(w, w[1].unavailableTitle, w[1].unavailableLead);
@@ -257,8 +269,10 @@ export const VIEW_SCRIPT = `(function () {
     }
     var p = m.params || {};
     if (m.method === 'ui/notifications/tool-result') whenParsed(function () { onResult(p); });
-    else if (m.method === 'ui/notifications/tool-input' && p.arguments && typeof p.arguments.locale === 'string')
+    else if (m.method === 'ui/notifications/tool-input' && p.arguments && typeof p.arguments.locale === 'string') {
       callLang = p.arguments.locale;
+      whenParsed(preparing);
+    }
     else if (m.method === 'ui/notifications/host-context-changed') applyContext(p);
     else if (m.method === 'ui/notifications/tool-cancelled') { turn++; whenParsed(unavailable); }
   });

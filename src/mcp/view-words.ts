@@ -1,9 +1,12 @@
+import { labelsFor } from '../services/render/shared/labels.js';
+
 /**
  * What the MCP Apps view says in its own voice, to a member of the public, when it has no page to
  * show: a render that failed (with what kind of thing is wrong, never an error code) or a render it
  * could not load. One table per locale the page itself speaks; English is the fallback.
  */
 const EN = {
+  preparing: labelsFor('en').preparing,
   problemTitle: 'This disclosure cannot be shown yet',
   problemLead: 'The people responsible for this system need to correct its description first: ',
   missing: 'something it must say is missing',
@@ -17,6 +20,7 @@ const EN = {
 type Words = typeof EN;
 
 const FR: Words = {
+  preparing: labelsFor('fr').preparing,
   problemTitle: 'Cette fiche ne peut pas encore être affichée',
   problemLead: 'Les responsables de ce système doivent d\u2019abord corriger sa description\u00a0: ',
   missing: 'une information obligatoire manque',

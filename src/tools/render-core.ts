@@ -38,7 +38,7 @@ export const RenderInput = z.strictObject({
     .max(LINK_MAX_CHARS)
     .optional()
     .describe(
-      'http(s) URL where the full disclosure is published; required for format "sign" (its QR code and printed link point there).',
+      'http(s) URL where the full disclosure is published; required for format "sign" (its QR code and printed link point there); a page shows it as where it is published.',
     ),
   size: z
     .enum(SIGN_SIZES)

@@ -1,9 +1,6 @@
 // Reader checks of one rendered page, for any fixture: what the first screen holds, text cut by its
-// box, the printed A4 pages, icon contrast in the dark scheme and axe-core's violations.
+// box, icon contrast in the dark scheme and axe-core's violations.
 import { contrast, firstScreenText, open } from './reader-session.mjs';
-
-/** A4 less the page margins (16 + 18 mm) at 96 px per inch: what one printed page holds. */
-export const A4_PAGE_HEIGHT = ((297 - 34) * 96) / 25.4;
 
 /** The texts of `wanted` missing from the first screen of `html` at `width`x`height`. */
 export async function missingFromFirstScreen(browser, html, width, height, wanted) {
@@ -15,7 +12,8 @@ export async function missingFromFirstScreen(browser, html, width, height, wante
 
 /**
  * Text a reader cannot see whole at `width`: the page scrolling sideways, and every element with
- * text whose box hides what overflows it while its content is wider or taller than the box.
+ * text whose box hides what overflows it while its content is wider or taller than the box (text
+ * for screen readers only, in `.vh`, aside).
  */
 export async function cutText(browser, html, width) {
   const { page, context } = await open(browser, html, { width, height: 900 });
@@ -24,7 +22,8 @@ export async function cutText(browser, html, width) {
     if (document.documentElement.scrollWidth > innerWidth + 1)
       out.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${innerWidth} px window`);
     for (const el of document.body.querySelectorAll('*')) {
-      if (!el.textContent.trim()) continue;
+      // Text for screen readers only (.vh) is hidden on purpose: it is not cut.
+      if (!el.textContent.trim() || el.closest('.vh')) continue;
       const s = getComputedStyle(el);
       const hides = (v) => v !== 'visible';
       const cutX = hides(s.overflowX) && el.scrollWidth > el.clientWidth + 1;
@@ -36,20 +35,6 @@ export async function cutText(browser, html, width) {
   });
   await context.close();
   return found;
-}
-
-/** The printed page count on A4 at 680 px, the at-a-glance box's printed height and its break rule. */
-export async function printed(browser, html) {
-  const { page, context } = await open(browser, html, { width: 680 });
-  const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
-  await page.emulateMedia({ media: 'print' });
-  const glance = await page.evaluate(() => {
-    const box = document.querySelector('section.glance');
-    return { height: box.getBoundingClientRect().height, breakInside: getComputedStyle(box).breakInside };
-  });
-  await context.close();
-  return { pages, glance };
 }
 
 /** Every card whose dark-scheme icon shape falls under 3:1 against the card, and how many cards there are. */

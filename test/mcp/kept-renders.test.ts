@@ -155,7 +155,7 @@ describe('kept renders: DELETE /mcp ends them', () => {
       expect(gone.json.error).toMatchObject({ code: -32602, data: { code: 'not_found', path: 'params.uri' } });
     }
     const view = await in2025({}, ip, mine, 'resources/read', { uri: VIEW });
-    expect(view.json.result.contents[0].text).toContain('<title>About this AI system</title>');
+    expect(view.json.result.contents[0].text).toContain('<title>Preparing the disclosure\u2026</title>');
     expect((await readBy2026({}, otherHandle)).json.result.contents[0].text).toContain('Deleted');
     expect((await env.SESSIONS.list({ prefix: `made:${mine}:` })).keys).toHaveLength(0);
   });

@@ -65,7 +65,7 @@ describe('the MCP App view', () => {
 
   it('before any render, shows the public a neutral page with no developer text', async () => {
     const text = visible(await textOf(VIEW, { 'mcp-session-id': `fresh-view-${crypto.randomUUID()}` }));
-    expect(text).toMatch(/will appear here in a moment/);
+    expect(text).toMatch(/Preparing the disclosure\u2026/);
     expect(text).not.toMatch(/render_datachain|tool|session|datachain|call /i);
   });
 

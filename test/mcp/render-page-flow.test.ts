@@ -54,8 +54,8 @@ describe('the glance of a page with a data flow', () => {
     fr: {
       who: 'Qui est responsable et comment le joindre\u202f?',
       captures: 'Qu\u2019est-ce qui capte des données ici\u202f?',
-      does: 'À quoi sert-il\u202f?',
-      reaches: 'Comment ses résultats parviennent-ils aux personnes\u202f?',
+      does: 'À quoi sert\u2011il\u202f?',
+      reaches: 'Comment ses résultats parviennent\u2011ils aux personnes\u202f?',
     },
   };
   const cases = STATIONS.flatMap((s) => (['en', 'fr'] as const).map((locale) => ({ ...s, locale })));
@@ -89,7 +89,7 @@ describe('the glance of a page with a data flow', () => {
     'grades who decides from the action verbs and identifiability from the data ($type, $locale)',
     async ({ dc, locale }) => {
       const glance = glanceOf(await render(dc, locale));
-      const decides = locale === 'en' ? 'Does a person make the final decision?' : 'Une personne prend-elle';
+      const decides = locale === 'en' ? 'Does a person make the final decision?' : 'Une personne prend\u2011elle';
       const identify = locale === 'en' ? 'Can it identify people?' : 'Peut-il identifier des personnes';
       // Counting runs on its own, but sensing decides nothing: the gate decision, which a person
       // oversees, answers (decision verdicts read only the parts that decide or act).

@@ -102,12 +102,12 @@ describe('the page for a member of the public', () => {
     expect(glanceOf((await render(identifiable)).html)).toMatch(/<strong>Yes\.<\/strong>/);
   });
 
-  it('heads a card with the name it carries, the element title as a tag', async () => {
+  it('heads a card with the name it carries, the element title as a tag except beside a responsible body', async () => {
     const { html } = await render(REALISTIC);
     const card = between(html, 'id="placement-institution"', '</article>');
     expect(card).toMatch(/<h3><span class="var" data-variable="title">City of Riverton, Transport Department<\/span>/);
-    expect(card).toContain('<span class="tag kind">Institution</span>');
-    expect(card).not.toMatch(/<h3>[\s\S]*Institution[\s\S]*<\/h3>/);
+    // "Institution" beside a named body says nothing a reader needs (review D12).
+    expect(card).not.toContain('Institution');
     const people = between(html, 'id="placement-people"', '</article>');
     expect(people).toContain('People using the intersections</span></h3>');
     expect(people).toContain('<span class="tag kind">People</span>');
@@ -156,7 +156,7 @@ describe('the page for a member of the public', () => {
     for (const meta of ['ai@2026-08-12', 'drafting-assistant-1', 'ai_register', 'AI register'])
       expect(header).not.toContain(meta);
     const footer = between(html, '<footer class="about"', '</footer>');
-    expect(footer).toContain('<dd>ai@2026-08-12</dd>');
+    expect(footer).toContain('<data value="ai@2026-08-12">DTPR AI taxonomy, 12 August 2026</data>');
     expect(footer).toContain('drafting-assistant-1');
     expect(footer).toContain('(AI register)');
     expect(footer).toContain('id="source-1"');
@@ -220,9 +220,13 @@ describe('locale fallback', () => {
   it('a datachain written in the page locale needs no marking and raises no warning', async () => {
     const { env: e, html } = await render(REALISTIC, 'fr');
     expect(e.data.warnings).toEqual([]);
-    // Only the author's single-language texts (source titles, written in the title's first locale) are marked.
+    // Only the author's single-language texts (source titles, in the footer and where cards cite
+    // them, written in the title's first locale) are marked.
     const footer = between(html, '<footer class="about"', '</footer>');
-    const outside = html.replace(/<details class="prov">[\s\S]*?<\/details>/g, '').replace(footer, '');
+    const outside = html
+      .replace(/<details class="prov">[\s\S]*?<\/details>/g, '')
+      .replace(/<p class="cites">[\s\S]*?<\/p>/g, '')
+      .replace(footer, '');
     expect(outside).not.toContain('lang="en"');
     expect(footer).toContain('lang="en">Riverton algorithm register<');
     expect(html).not.toContain('<p class="note"');

@@ -78,7 +78,7 @@ describe('render_datachain format "sign"', () => {
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg")[^"<]*"/);
     expect(decodeQr(svg)).toBe(LINK);
     expect(await read(SIGN, h)).toEqual({ uri: SIGN, mimeType: 'image/svg+xml', text: svg });
-    expect((await read(VIEW, h)).text).toContain('<title>About this AI system</title>');
+    expect((await read(VIEW, h)).text).toContain('<title>Preparing the disclosure\u2026</title>');
   });
 
   it('prints the link without its scheme, and a long link wraps at its delimiters', async () => {
@@ -181,6 +181,6 @@ describe('render_datachain format "sign"', () => {
     expect((await read(VIEW, h)).text).toContain('Riverton');
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: h })).status).toBe(204);
     expect((await read(SIGN, h)).text).toContain('awaiting tool call');
-    expect((await read(VIEW, h)).text).toContain('<title>About this AI system</title>');
+    expect((await read(VIEW, h)).text).toContain('<title>Preparing the disclosure\u2026</title>');
   });
 });

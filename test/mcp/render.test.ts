@@ -101,7 +101,7 @@ describe('render_datachain', () => {
 describe('session slots', () => {
   it('placeholder before any render', async () => {
     const html = await readView(session('fresh'));
-    expect(html).toContain('<title>About this AI system</title>');
+    expect(html).toContain('<title>Preparing the disclosure\u2026</title>');
   });
   it("many interleaved sessions never see each other's pages", async () => {
     const sessions = Array.from({ length: 8 }, (_, i) => ({ h: session(`iso${i}`), title: `Isolation check ${i}` }));
@@ -149,7 +149,7 @@ describe('session slots', () => {
     await call('render_datachain', { version: V, datachain: minimal('Delete me') }, false, h);
     const { fetchWorker } = await import('../helpers/http.js');
     expect((await fetchWorker('/mcp', { method: 'DELETE', headers: h })).status).toBe(204);
-    expect(await readView(h)).toContain('<title>About this AI system</title>');
+    expect(await readView(h)).toContain('<title>Preparing the disclosure\u2026</title>');
   });
 });
 

@@ -137,7 +137,9 @@ export function renderOutput(
         icons,
       )
     : undefined;
-  const body = signed ? signed.svg : renderDocument(view, icons);
+  const body = signed
+    ? signed.svg
+    : renderDocument(options.link ? { ...view, about: { ...view.about, link: options.link } } : view, icons);
   return {
     format: options.format,
     mime: sign ? 'image/svg+xml' : 'text/html; charset=utf-8',

@@ -1,32 +1,42 @@
 import { renderDocument } from './page/document.js';
+import { labelsFor } from './shared/labels.js';
 
-const PLACEHOLDER_TITLE = 'About this AI system';
 const SIGN_PLACEHOLDER_TITLE = 'DTPR sign (awaiting tool call)';
 
-let cached: string | undefined;
+/** The attribute on the placeholder's body by which the MCP Apps view knows it has no render yet. */
+export const PLACEHOLDER_MARK = 'data-view-placeholder';
+
+const cached = new Map<string, string>();
 
 /**
  * The page a session reads before its first successful render, which an MCP Apps host may show to
- * the public while the render is on its way: it says only that the description is coming.
+ * the public while the render is on its way: only "Preparing the disclosure…" in `locale` (English
+ * for a locale without labels), no empty sections and no footer. Its body carries PLACEHOLDER_MARK,
+ * so the view can put the same words in the locale of the call once it is known.
  */
-export function placeholderDocument(): string {
-  cached ??= renderDocument(
-    {
-      lang: 'en',
-      datachainType: 'ai',
-      title: { text: PLACEHOLDER_TITLE },
-      description: {
-        text: 'The description of this AI system will appear here in a moment.',
+export function placeholderDocument(locale = 'en'): string {
+  const t = labelsFor(locale);
+  // One page per locale with labels of its own (any other shares the English one).
+  const lang = t === labelsFor('en') ? 'en' : locale;
+  let page = cached.get(lang);
+  if (!page) {
+    page = renderDocument(
+      {
+        lang,
+        datachainType: 'ai',
+        title: { text: t.preparing },
+        description: { text: '' },
+        sections: [],
+        flows: [],
+        sources: [],
+        about: { version: '' },
+        fallback: false,
       },
-      sections: [],
-      flows: [],
-      sources: [],
-      about: { version: '' },
-      fallback: false,
-    },
-    () => ({ light: '', dark: '' }),
-  );
-  return cached;
+      () => ({ light: '', dark: '' }),
+    ).replace('<body>', `<body ${PLACEHOLDER_MARK}>`);
+    cached.set(lang, page);
+  }
+  return page;
 }
 
 /** The sign a session reads before its first sign render: a constant SVG naming the tool call to make. */

@@ -1,29 +1,37 @@
 import type { SourceView } from '../view/citations.js';
 import { labelOf, type Labels } from '../shared/labels.js';
+import { releaseName, writtenDate } from '../shared/dates.js';
 import type { AboutView } from '../view/view.js';
 
-const day = (iso: string | undefined) => iso?.slice(0, 10);
+/** A date as written in the page's language, in `<time>` with the machine-readable value. */
+function When({ iso, lang }: { iso: string; lang: string }) {
+  return (
+    <time class="date" datetime={iso}>
+      {writtenDate(iso, lang) ?? iso}
+    </time>
+  );
+}
 
-/** The author metadata footer: versions, dates, drafting and the numbered sources the cards cite. */
+/**
+ * The author metadata footer: where the disclosure is published, the taxonomy release by its name
+ * and date (the id stays machine-readable in `<data>`), dates as written in `lang`, drafting, and
+ * the numbered sources the cards cite.
+ */
 export function About({
   a,
   sources,
   t,
+  lang,
   plainLang,
 }: {
   a: AboutView;
   sources: readonly SourceView[];
   t: Labels;
+  lang: string;
   plainLang?: string;
 }) {
-  const drafted = a.drafting
-    ? [
-        t.aiDrafted,
-        [a.drafting.model ? `${t.model} ${a.drafting.model}` : '', day(a.drafting.generatedAt) ?? '']
-          .filter(Boolean)
-          .join(', '),
-      ].filter(Boolean)
-    : [];
+  const d = a.drafting;
+  const drafted = d ? [d.model ? `${t.model} ${d.model}` : '', d.generatedAt ?? ''].filter(Boolean) : [];
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: a footer names its section by its heading
     <footer class="about" aria-labelledby="h-about">
@@ -31,10 +39,22 @@ export function About({
         <h2 id="h-about">{t.about}</h2>
         <p>{t.aboutNote}</p>
         <dl class="facts">
+          {a.link ? (
+            <div>
+              <dt>{t.publishedAt}</dt>
+              <dd>
+                <a href={a.link} rel="noopener noreferrer">
+                  {a.link}
+                </a>
+              </dd>
+            </div>
+          ) : null}
           {a.version ? (
             <div>
               <dt>{t.schema}</dt>
-              <dd>{a.version}</dd>
+              <dd>
+                <data value={a.version}>{releaseName(a.version, t, lang)}</data>
+              </dd>
             </div>
           ) : null}
           {a.id ? (
@@ -47,7 +67,7 @@ export function About({
             <div>
               <dt>{t.created}</dt>
               <dd>
-                <time datetime={a.createdAt}>{day(a.createdAt)}</time>
+                <When iso={a.createdAt} lang={lang} />
               </dd>
             </div>
           ) : null}
@@ -55,16 +75,24 @@ export function About({
             <div>
               <dt>{t.updated}</dt>
               <dd>
-                <time datetime={a.updatedAt}>{day(a.updatedAt)}</time>
+                <When iso={a.updatedAt} lang={lang} />
               </dd>
             </div>
           ) : null}
-          {drafted.length ? (
+          {d ? (
             <div>
               <dt>{t.drafting}</dt>
               <dd>
-                {drafted[0]}
-                {drafted[1] ? ` (${drafted[1]})` : ''}
+                {t.aiDrafted}
+                {drafted.length ? (
+                  <>
+                    {' ('}
+                    {d.model ? `${t.model} ${d.model}` : null}
+                    {d.model && d.generatedAt ? ', ' : null}
+                    {d.generatedAt ? <When iso={d.generatedAt} lang={lang} /> : null}
+                    {')'}
+                  </>
+                ) : null}
               </dd>
             </div>
           ) : null}

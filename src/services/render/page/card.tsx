@@ -1,7 +1,9 @@
 import type { CardView } from '../view/card.js';
+import type { SourceView } from '../view/citations.js';
 import type { IconClassOf } from '../icons/resolver.js';
 import { labelOf, type Labels } from '../shared/labels.js';
 import { Action, Badge, Icon, Parts, Txt } from './parts.js';
+import { partsText } from '../view/text.js';
 import type { SectionView } from '../view/view.js';
 
 function Provenance({
@@ -47,8 +49,22 @@ function Provenance({
  * One placement. The author's words lead (name, fields, contacts); the schema's generic
  * description follows in smaller type; provenance stays folded.
  */
-function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: IconClassOf; plainLang?: string }) {
+function Card({
+  c,
+  t,
+  iconOf,
+  plainLang,
+  sources,
+}: {
+  c: CardView;
+  t: Labels;
+  iconOf: IconClassOf;
+  plainLang?: string;
+  sources: ReadonlyMap<number, SourceView>;
+}) {
   const hasDescription = c.description.some((p) => !('text' in p) || p.text.trim() !== '');
+  const sole = c.fields.length === 1 && c.fields[0]!.prose ? c.fields[0]! : undefined;
+  const cited = c.citations.map((n) => sources.get(n)).filter((s): s is SourceView => s !== undefined);
   return (
     <li>
       <article class={c.proposed ? 'card proposed' : 'card'} id={`placement-${c.key}`} data-element-id={c.elementId}>
@@ -57,11 +73,6 @@ function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: Ico
           <div>
             <h3>
               <Parts parts={c.heading} />
-              {c.citations.map((n) => (
-                <sup class="cite">
-                  <a href={`#source-${n}`}>[{n}]</a>
-                </sup>
-              ))}
             </h3>
             <p class="tags">
               {c.kind ? (
@@ -78,13 +89,15 @@ function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: Ico
             </p>
           </div>
         </header>
-        {c.fields.length ? (
+        {sole ? (
+          <p class="card-text" lang={sole.value.lang}>
+            {sole.value.text}
+          </p>
+        ) : c.fields.length ? (
           <dl class="fields">
             {c.fields.map((f) => (
               <div>
-                <dt>
-                  <Txt t={f.label} />
-                </dt>
+                <dt>{f.labelKey ? (labelOf(t, f.labelKey) ?? f.label.text) : <Txt t={f.label} />}</dt>
                 <dd>
                   <span class="value" lang={f.value.lang}>
                     {f.value.text}
@@ -114,9 +127,28 @@ function Card({ c, t, iconOf, plainLang }: { c: CardView; t: Labels; iconOf: Ico
             ))}
           </p>
         ) : null}
+        {cited.length ? (
+          <p class="cites">
+            {cited.length === 1 ? t.source : t.sources}
+            {t.colon}{' '}
+            {cited.map((s, i) => (
+              <>
+                {i ? '; ' : ''}
+                <a href={`#source-${s.n}`} lang={plainLang}>
+                  {s.title}
+                </a>
+              </>
+            ))}
+          </p>
+        ) : null}
         {hasDescription ? (
           <details class="generic">
-            <summary>{t.meaning}</summary>
+            <summary>
+              {t.meaning}
+              <span class="vh">
+                {t.colon} {partsText(c.heading)}
+              </span>
+            </summary>
             <p>
               <Parts parts={c.description} />
             </p>
@@ -134,11 +166,13 @@ export function Section({
   t,
   iconOf,
   plainLang,
+  sources,
 }: {
   s: SectionView;
   t: Labels;
   iconOf: IconClassOf;
   plainLang?: string;
+  sources: ReadonlyMap<number, SourceView>;
 }) {
   return (
     <section class="cat" id={`section-${s.id}`} aria-labelledby={`h-${s.id}`}>
@@ -154,7 +188,7 @@ export function Section({
       {s.cards.length ? (
         <ul class={s.cards.length === 1 ? 'cards single' : 'cards'}>
           {s.cards.map((c) => (
-            <Card c={c} t={t} iconOf={iconOf} plainLang={plainLang} />
+            <Card c={c} t={t} iconOf={iconOf} plainLang={plainLang} sources={sources} />
           ))}
         </ul>
       ) : (

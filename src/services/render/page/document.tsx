@@ -25,6 +25,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
     iconOf,
   );
   const title = view.title.text ? view.title : { text: t.untitled };
+  const sources = new Map(view.sources.map((s) => [s.n, s]));
   const body: Child = (
     <html lang={view.lang}>
       <head>
@@ -73,7 +74,7 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
           ) : null}
           <div class="sections">
             {view.sections.map((s) => (
-              <Section s={s} t={t} iconOf={icons.classOf} plainLang={view.plainLang} />
+              <Section s={s} t={t} iconOf={icons.classOf} plainLang={view.plainLang} sources={sources} />
             ))}
             {view.flows.length ? (
               <section class="cat flows" id="section-flows" aria-labelledby="h-flows">
@@ -81,10 +82,15 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
                 <ul class="flows">
                   {view.flows.map((f) => (
                     <li>
-                      <strong>
-                        <Txt t={f.name} />
-                      </strong>
-                      {t.colon}{' '}
+                      {/* The section's heading names a single flow; several are told apart by name. */}
+                      {view.flows.length > 1 ? (
+                        <>
+                          <strong>
+                            <Txt t={f.name} />
+                          </strong>
+                          {t.colon}{' '}
+                        </>
+                      ) : null}
                       <ol class="chain">
                         {f.items.map((i) => (
                           <li>
@@ -101,7 +107,9 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
             ) : null}
           </div>
         </main>
-        <About a={view.about} sources={view.sources} t={t} plainLang={view.plainLang} />
+        {view.about.version || view.about.id ? (
+          <About a={view.about} sources={view.sources} t={t} lang={view.lang} plainLang={view.plainLang} />
+        ) : null}
       </body>
     </html>
   );

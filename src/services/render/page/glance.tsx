@@ -1,6 +1,8 @@
 import type { ActionView } from '../view/card.js';
 import type { GlanceItem, GlanceRow, GlanceView } from '../view/glance.js';
 import { labelOf, type Labels } from '../shared/labels.js';
+import type { Excerpt } from '../view/excerpt.js';
+import { partsText, type TextPart } from '../view/text.js';
 import { Action, Badge, Parts, Txt } from './parts.js';
 
 /** A question; a link to its section when the page has one. */
@@ -9,13 +11,58 @@ function Question({ row, t }: { row: GlanceRow; t: Labels }) {
   return <dt>{row.section ? <a href={`#section-${row.section}`}>{text}</a> : text}</dt>;
 }
 
-/** One answer: the author's words first (bold), then the name or element title, its context value and a second author text. */
-function Item({ i, t, lead }: { i: GlanceItem; t: Labels; lead: boolean }) {
-  const title = (
-    <span class={i.own && !lead ? 'kind' : 'answer'}>
-      <Parts parts={i.text} />
-    </span>
+/**
+ * The start of an author text, in regular weight; when the card holds more, a link to it whose
+ * name says which card (`about` is the element's name or title).
+ */
+function Start({ e, t, card, about }: { e: Excerpt; t: Labels; card: string; about: TextPart[] }) {
+  return (
+    <>
+      <Txt t={e.text} />
+      {e.cut ? (
+        <>
+          {' '}
+          <a class="more" href={`#placement-${card}`}>
+            {t.more}
+            <span class="vh">
+              {t.colon} {partsText(about)}
+            </span>
+          </a>
+        </>
+      ) : null}
+    </>
   );
+}
+
+/**
+ * One answer. The responsible party: its name, its role right after it (so the role never reads as
+ * the next party's), then the start of its description. Any other: the start of the author's text,
+ * then the element title in small muted type; without an author text, the title alone (a link to
+ * the card when the row left the text there). A risk's
+ * second text follows under its "What is done" label.
+ */
+function Item({ i, t, lead }: { i: GlanceItem; t: Labels; lead: boolean }) {
+  const badge = i.badge ? (
+    <>
+      {' '}
+      <Badge b={i.badge} />
+    </>
+  ) : null;
+  if (lead) {
+    return (
+      <li>
+        <span class="name">
+          <Parts parts={i.text} />
+        </span>
+        {badge}
+        {i.own ? (
+          <span class="own-note">
+            <Start e={i.own} t={t} card={i.key} about={i.text} />
+          </span>
+        ) : null}
+      </li>
+    );
+  }
   return (
     <li>
       {i.direction ? (
@@ -24,28 +71,28 @@ function Item({ i, t, lead }: { i: GlanceItem; t: Labels; lead: boolean }) {
           {t.colon}{' '}
         </span>
       ) : null}
-      {lead || !i.own ? title : null}
       {i.own ? (
-        <span class={lead ? 'own-note' : 'answer'}>
-          {lead ? ' \u2014 ' : null}
-          <Txt t={i.own} />
-        </span>
-      ) : null}
-      {i.own && !lead ? <> {title}</> : null}
-      {i.badge ? (
         <>
-          {' '}
-          <Badge b={i.badge} />
+          <Start e={i.own} t={t} card={i.key} about={i.text} />{' '}
+          <span class="kind">
+            <Parts parts={i.text} />
+          </span>
         </>
-      ) : null}
-      {i.note?.text ? (
+      ) : i.inCard ? (
+        <a href={`#placement-${i.key}`}>
+          <Parts parts={i.text} />
+        </a>
+      ) : (
+        <Parts parts={i.text} />
+      )}
+      {badge}
+      {i.note ? (
         <span class="how">
-          {' '}
           <span class="dir">
             {t.mitigation}
             {t.colon}
           </span>{' '}
-          <Txt t={i.note} />
+          <Start e={i.note} t={t} card={i.key} about={i.text} />
         </span>
       ) : null}
     </li>

@@ -10,8 +10,8 @@ const PALETTE_DARK =
 
 /**
  * The page's only stylesheet: light and dark screens, a width-filling layout from 390 px up, and
- * print rules for A4 and Letter (the at-a-glance box set small enough to share the first page with
- * the header). Colour pairs meet WCAG AA. A constant emitted raw into `<style>`
+ * print rules for A4 and Letter (the at-a-glance box breaks between its rows, never inside one, so it
+ * starts on the first page under the header; no heading ends a page). Colour pairs meet WCAG AA. A constant emitted raw into `<style>`
  * (no escaping there): it holds no caller text and never `</style`.
  */
 export const STYLES = `
@@ -28,19 +28,21 @@ header.doc h1{font-size:clamp(1.75rem,4.2vw,2.6rem);line-height:1.15;margin:.3re
 .lead{font-size:1.2rem;line-height:1.45;max-width:50rem;margin:0}
 header.doc .note{margin:.9rem 0 0;max-width:50rem;font-size:.9rem;border-left:3px solid var(--head-fg);padding-left:.6rem}
 main.wrap{padding-top:1.5rem;padding-bottom:2.5rem}
-.glance{background:var(--glance);border:1px solid var(--glance-line);border-radius:16px;padding:1.1rem 1.25rem 1.25rem}
+.glance{background:var(--glance);border:1px solid var(--glance-line);border-radius:16px;padding:1.1rem 1.25rem .4rem;font-size:.95rem;line-height:1.45}
 .glance>h2{font-size:1.3rem;margin:0 0 .75rem}
-.glance dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,15.5rem),1fr));gap:.85rem;margin:0;align-items:start}
-.glance .q{background:var(--surface);border:1px solid var(--glance-line);border-radius:12px;padding:.85rem 1rem}
-.glance .q.who{grid-column:1/-1}
+.glance dl{columns:15.5rem;column-gap:.85rem;margin:0}
+.glance .q{background:var(--surface);border:1px solid var(--glance-line);border-radius:12px;padding:.85rem 1rem;margin:0 0 .85rem;break-inside:avoid}
+.glance .q.who{column-span:all}
 .glance .kind{display:block;color:var(--muted);font-size:.85rem}
-.own-note{color:var(--fg)}
+.own-note{display:block;color:var(--fg)}
+.how{display:block;margin-top:.15rem}
+a.more{white-space:nowrap;font-size:.9rem}
 .glance dt{font-weight:700;margin:0 0 .35rem}
 .glance dd{margin:0}
 .answers{list-style:none;margin:0;padding:0}
 .answers li{margin:.2rem 0}
-.answer{font-weight:650}
-.who .answer{font-size:1.35rem;line-height:1.25}
+.who .answers li+li{margin-top:.7rem}
+.who .name{font-size:1.35rem;line-height:1.25;font-weight:650}
 .verdict{margin:0 0 .35rem}
 .dir,.none,.hint{color:var(--muted)}
 .none,.hint{margin:.2rem 0 0}
@@ -54,7 +56,8 @@ nav.toc a{display:inline-block;padding:.15rem .65rem;border:1px solid var(--line
 section.cat{border-top:1px solid var(--line);margin-top:1.75rem;padding-top:1.1rem}
 section.cat>h2{font-size:1.35rem;line-height:1.25;margin:0 0 .3rem}
 section.cat>p{margin:0 0 .9rem;color:var(--muted);font-size:.9rem}
-@media (max-width:40rem){.wrap{padding:0 .9rem}.glance{padding:.9rem .8rem 1rem}.glance .q{padding:.75rem .85rem}article.card{padding:.9rem}}
+@media (max-width:40rem){.wrap{padding:0 .9rem}.glance{padding:.8rem .7rem .15rem;line-height:1.4}.glance>h2{margin-bottom:.5rem}.glance .q{padding:.5rem .7rem;margin-bottom:.45rem}.glance dt{margin-bottom:.2rem}.who .name{font-size:1.2rem}.glance .kind{display:inline;margin-left:.3rem}article.card{padding:.9rem}}
+@media (min-width:48rem){.who .answers{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,22rem),1fr));gap:.2rem 2rem}.who .answers li+li{margin-top:.2rem}}
 @media (min-width:60rem){section.cat{display:grid;grid-template-columns:15rem minmax(0,1fr);grid-template-rows:auto 1fr;column-gap:2.5rem;align-items:start}section.cat>h2,section.cat>.intro{grid-column:1}section.cat>ul,section.cat>p.empty{grid-column:2;grid-row:1/span 2}}
 .req{font-size:.75rem;font-weight:700;border:1px solid var(--muted);border-radius:999px;padding:0 .5rem;margin-left:.5rem;vertical-align:middle}
 section.cat>p.empty{background:var(--warn-bg);color:var(--warn-fg);padding:.55rem .8rem;border-radius:8px;font-size:.95rem}
@@ -66,7 +69,7 @@ picture{flex:none;display:block}
 article.card h3{font-size:1.2rem;line-height:1.3;margin:.1rem 0 0}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.35rem 0 0}
 .tags:empty{display:none}
-.tag{display:inline-block;font-size:.8rem;font-weight:650;line-height:1.5;border-radius:999px;padding:0 .6rem;background:var(--tag);color:var(--fg);border:1px solid var(--line)}
+.tag{display:inline-block;white-space:nowrap;font-size:.8rem;font-weight:650;line-height:1.5;border-radius:999px;padding:0 .6rem;background:var(--tag);color:var(--fg);border:1px solid var(--line)}
 .tag.kind{background:transparent;color:var(--muted)}
 .proposed{border-style:dashed}
 .var{font-weight:650;color:var(--fg)}
@@ -80,7 +83,8 @@ ul.actions{list-style:none;padding:0;margin:.4rem 0 0;display:grid;gap:.3rem}
 .generic{font-size:.875rem;color:var(--muted);margin:.8rem 0 0;padding-top:.5rem;border-top:1px dashed var(--line)}
 .generic summary{color:var(--accent);cursor:pointer}
 .generic p{margin:.35rem 0 0}
-sup.cite a{text-decoration:none;font-size:.8rem;margin-left:.15rem}
+p.cites{margin:.5rem 0 0;font-size:.875rem;color:var(--muted)}
+p.card-text{margin:.85rem 0 0}
 details.prov{margin-top:.6rem;font-size:.875rem}
 details.prov summary{color:var(--accent);cursor:pointer}
 details.prov blockquote{margin:.4rem 0;padding-left:.75rem;border-left:3px solid var(--line)}
@@ -106,15 +110,19 @@ body{font-size:10pt;line-height:1.35}
 header.doc{padding:0 0 .6rem;border-bottom:2pt solid #000}
 main.wrap{padding-top:.8rem}
 nav.toc{display:none}
-.glance{border-radius:0;padding:.5rem .7rem;break-inside:avoid;font-size:9pt;line-height:1.25}
+.glance{border-radius:0;padding:.5rem .7rem;font-size:9pt;line-height:1.25}
 .glance>h2{font-size:1.2em;margin-bottom:.4rem}
-.glance dl{display:block;columns:3;column-gap:.45rem}
+.glance dl{columns:3;column-gap:.45rem}
+.glance a.more{display:none}
 .glance .q{padding:.3rem .45rem;border-radius:4px;margin:0 0 .4rem;break-inside:avoid}
 .glance .q.who{column-span:all}
 .glance dt{margin-bottom:.2rem}
 .glance .kind{display:inline;font-size:.9em}
 .glance .tag{font-size:.85em}
-.who .answer{font-size:1.15em}
+.who .name{font-size:1.15em}
+h1,h2,h3,dt{break-after:avoid}
+p,li,dd{orphans:2;widows:2}
+a[href^="#"]{text-decoration:none}
 section.cat{display:block;margin-top:.7rem;padding-top:.5rem}
 section.cat>h2{font-size:1.1rem}
 section.cat>h2,section.cat>.intro{break-after:avoid;break-inside:avoid}

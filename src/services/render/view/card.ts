@@ -8,6 +8,24 @@ import { fillPlaceholders, placeholderIds, safeHref, type LinkKind, type TextPar
 
 /** The variable whose value names the party or group a card is about; it heads the card. */
 const NAME_VARIABLE = 'title';
+/** Categories whose named cards take no element-title tag: "Institution" beside a named body says nothing. */
+const UNTAGGED_NAMES: ReadonlySet<string> = new Set(['accountable']);
+/** Variables holding the author's prose (a card's only one is shown as its text, unlabelled). */
+const AUTHOR_PROSE: ReadonlySet<string> = new Set([
+  'additional_description',
+  'description',
+  'rights',
+  'risk',
+  'mitigation',
+]);
+/**
+ * A fixed label (a key of the page's labels) for a variable of a category that lacks another: a
+ * risk category without a `risk` text (ai@2026-05-06-beta) has authors write the risk and what is
+ * done into `mitigation`, so its label says both.
+ */
+const LABEL_WITHOUT: Record<string, { variable: string; without: string; label: string }> = {
+  risks_mitigation: { variable: 'mitigation', without: 'risk', label: 'riskAndDone' },
+};
 
 export interface ContextBadge {
   id: string;
@@ -24,7 +42,11 @@ export interface ActionView {
 export interface FieldView {
   id: string;
   label: LocalText;
+  /** A key of the page's labels that replaces `label`. */
+  labelKey?: string;
   value: LocalText;
+  /** The author's prose: when it is the card's only field, the page shows it as the card's text, with no label. */
+  prose?: boolean;
 }
 export interface CardView {
   /** Anchor key: the placement's element_instance_id, else its element_id. */
@@ -124,6 +146,16 @@ function contextBadge(
   return { id: value.id, group: ctx.id, name: name.text ? name : { text: value.id }, color: value.color };
 }
 
+/** Marks the author's prose fields, and gives a field its fixed label where LABEL_WITHOUT says. */
+function fieldsOf(fields: FieldView[], categoryId: string, declared: ReadonlyMap<string, Variable>): FieldView[] {
+  const relabel = LABEL_WITHOUT[categoryId];
+  return fields.map((f) => ({
+    ...f,
+    ...(AUTHOR_PROSE.has(f.id) ? { prose: true } : {}),
+    ...(relabel && f.id === relabel.variable && !declared.has(relabel.without) ? { labelKey: relabel.label } : {}),
+  }));
+}
+
 /** One placement as a card: names first, each value once, schema text kept apart from the author's. */
 export function buildCard(p: InstanceElement, i: number, el: Element, cat: Category, input: CardInput): CardView {
   const { dc, src, loc, cites, counts } = input;
@@ -172,13 +204,17 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
     heading: name
       ? [{ variable: NAME_VARIABLE, value: name.text, ...(name.lang ? { lang: name.lang } : {}) }]
       : titleParts,
-    kind: name ? titleParts : undefined,
+    kind: name && !UNTAGGED_NAMES.has(cat.id) ? titleParts : undefined,
     description: fillPlaceholders(description, values),
     icon: { elementId: el.id, context: p.context_type_id },
     context: contextBadge(ctxDef, p.context_type_id, loc, `${at}.context_type_id`),
-    fields: [...declared.values()]
-      .filter((v) => values.has(v.id) && !shown.has(v.id))
-      .map((v) => ({ id: v.id, label: label(v), value: values.get(v.id)! })),
+    fields: fieldsOf(
+      [...declared.values()]
+        .filter((v) => values.has(v.id) && !shown.has(v.id))
+        .map((v) => ({ id: v.id, label: label(v), value: values.get(v.id)! })),
+      cat.id,
+      declared,
+    ),
     labels: new Map([...declared.values()].map((v) => [v.id, label(v)])),
     values,
     missingRequired: [...declared.values()].filter((v) => v.required && !values.has(v.id)).map(label),

@@ -3,6 +3,7 @@ import type { LocalText } from '../shared/localize.js';
 import type { TextPart } from './text.js';
 import type { SectionView } from './view.js';
 import { decisionVerdict } from './verdict.js';
+import { type Excerpt, excerpt } from './excerpt.js';
 
 /**
  * The fixed questions of the at-a-glance block, in reading order, each with the categories it
@@ -28,8 +29,23 @@ export type GlanceQuestion = keyof typeof GLANCE_CATEGORIES;
 /** The variable holding the author's own answer, per category; the element title follows it. */
 const OWN_VARIABLE: Record<string, string> = { risks_mitigation: 'risk', rights: 'rights', accountable: 'description' };
 const DEFAULT_OWN = 'additional_description';
+/**
+ * A row with more author texts than this answers with the element titles alone, each linking to
+ * its card: five rights of three lines each would make the block a second copy of the page.
+ */
+const TEXTS_PER_ROW = 2;
+/** The words of each author text in a row that shows two: together about as long as one. */
+const SHARED_WORDS = 16;
 /** A second author text shown after the first, per category. */
 const NOTE_VARIABLE: Record<string, string> = { risks_mitigation: 'mitigation' };
+/**
+ * Releases whose risk category declares no `risk` text (ai@2026-05-06-beta) have one `mitigation`
+ * text, which authors fill with the risk and what is done about it: it is the answer itself, shown
+ * without the "What is done" label (which would read the risk as the remedy).
+ */
+const SOLE_TEXT: Record<string, { missing: string; text: string }> = {
+  risks_mitigation: { missing: 'risk', text: 'mitigation' },
+};
 
 /** Context values that grade an answer, from the mildest to the strongest; the strongest present gives the verdict. */
 const LEVELS = {
@@ -39,14 +55,16 @@ const LEVELS = {
 
 export interface GlanceItem {
   key: string;
-  /** The author's own words for this placement, when given: the answer leads with them. */
-  own?: LocalText;
+  /** The start of the author's own words for this placement, when given: the answer leads with them. */
+  own?: Excerpt;
   /** The name or element title (placeholders filled). */
   text: TextPart[];
   badge?: ContextBadge;
-  /** A second author text (the mitigation of a risk). */
-  note?: LocalText;
+  /** The start of a second author text (the mitigation of a risk). */
+  note?: Excerpt;
   direction?: 'in' | 'out';
+  /** The author's text was left out of a crowded row: the title links to the card that holds it. */
+  inCard?: true;
 }
 /** One answer: its items (empty: not stated) and the section holding the details, when the page shows one. */
 export interface GlanceRow {
@@ -71,15 +89,24 @@ function contactsOf(cards: readonly CardView[]): ActionView[] {
     });
 }
 
-function itemOf(c: CardView, direction?: 'in' | 'out'): GlanceItem {
-  const own = c.values.get(OWN_VARIABLE[c.categoryId] ?? DEFAULT_OWN);
+/** The author's text and second text a card answers with, whole. */
+function textsOf(c: CardView): { own?: LocalText; note?: LocalText } {
+  const sole = SOLE_TEXT[c.categoryId];
+  if (sole && !c.labels.has(sole.missing)) return { own: c.values.get(sole.text) };
   const noteId = NOTE_VARIABLE[c.categoryId];
-  const note = noteId ? c.values.get(noteId) : undefined;
+  return {
+    own: c.values.get(OWN_VARIABLE[c.categoryId] ?? DEFAULT_OWN),
+    note: noteId ? c.values.get(noteId) : undefined,
+  };
+}
+
+function itemOf(c: CardView, lang: string, direction?: 'in' | 'out', words?: number): GlanceItem {
+  const { own, note } = textsOf(c);
   return {
     key: c.key,
     text: c.heading,
-    ...(own ? { own } : {}),
-    ...(note ? { note } : {}),
+    ...(own ? { own: excerpt(own, lang, words) } : {}),
+    ...(note ? { note: excerpt(note, lang, words) } : {}),
     ...(c.context ? { badge: c.context } : {}),
     ...(direction ? { direction } : {}),
   };
@@ -90,8 +117,16 @@ function levelOf(items: readonly GlanceItem[], values: readonly string[]): strin
   return rank >= 0 ? values[rank]! : 'unknown';
 }
 
-/** The answers a member of the public looks for first, derived from the sections; `undefined` when the type has none of their categories. */
-export function buildGlance(sections: readonly SectionView[], categories: readonly string[]): GlanceView | undefined {
+/**
+ * The answers a member of the public looks for first, derived from the sections; `undefined` when
+ * the type has none of their categories. Author texts are cut to their start (`excerpt`, read in
+ * `lang` unless marked otherwise): the cards hold them whole.
+ */
+export function buildGlance(
+  sections: readonly SectionView[],
+  categories: readonly string[],
+  lang: string,
+): GlanceView | undefined {
   const byId = new Map(sections.map((s) => [s.id, s]));
   const rows: GlanceRow[] = [];
   for (const [id, cats] of Object.entries(GLANCE_CATEGORIES) as Array<[GlanceQuestion, readonly string[]]>) {
@@ -110,7 +145,7 @@ export function buildGlance(sections: readonly SectionView[], categories: readon
           .map((card) => ({ card, c })),
       );
       row.items = cards.map(({ card, c }) => ({
-        ...itemOf(card, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined),
+        ...itemOf(card, lang, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined),
         own: undefined,
       }));
       row.level =
@@ -118,9 +153,20 @@ export function buildGlance(sections: readonly SectionView[], categories: readon
           ? (decisionVerdict(cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id }))) ??
             'unknown')
           : levelOf(row.items, values);
+      // Every part with the verdict's own value: the verdict says it once, the parts carry no tag.
+      if (row.items.length && row.items.every((i) => i.badge?.id === row.level))
+        row.items = row.items.map(({ badge: _, ...rest }) => rest);
     } else {
       const cards = present.flatMap(cardsIn);
-      row.items = cards.map((c) => itemOf(c));
+      // What data it takes in shows no identifiability tags: the identify row, right after, has them.
+      const texts = cards.filter((c) => textsOf(c).own).length;
+      const words = texts === TEXTS_PER_ROW ? SHARED_WORDS : undefined;
+      row.items = cards.map((c) => {
+        const item = itemOf(c, lang, undefined, words);
+        return id === 'takesIn' ? { ...item, badge: undefined } : item;
+      });
+      if (id !== 'who' && row.items.filter((i) => i.own).length > TEXTS_PER_ROW)
+        row.items = row.items.map(({ own, note, ...rest }) => (own || note ? { ...rest, inCard: true } : rest));
       if (id === 'who' || id === 'rights') row.contacts = contactsOf(cards);
     }
     rows.push(row);

@@ -23,6 +23,8 @@ export interface FlowView {
 /** Author metadata, shown in the page's "About this disclosure" footer. */
 export interface AboutView {
   version: string;
+  /** Where the author publishes the disclosure (the render's `link`), shown as "published at". */
+  link?: string;
   id?: string;
   createdAt?: string;
   updatedAt?: string;
@@ -122,7 +124,7 @@ export function buildView(dc: DatachainInstance, src: RenderSource, loc: Localiz
     datachainType: src.datachainType.id,
     title,
     description,
-    glance: buildGlance(sections, src.datachainType.categories),
+    glance: buildGlance(sections, src.datachainType.categories, loc.locale),
     sections,
     flows,
     sources: cites.list,
