@@ -3,7 +3,7 @@ import { SLUG_PATTERN } from '../core/strings.js';
 import { capped } from './caps.js';
 
 /** Locale codes the project knows; each release narrows them through `manifest.locales`. */
-export const LOCALE_CODES = ['en', 'fr'] as const;
+export const LOCALE_CODES = ['en', 'fr', 'es', 'pt', 'fil', 'km', 'vi', 'zh-Hans', 'zh-Hant', 'nl', 'de'] as const;
 export const LocaleCode = z.enum(LOCALE_CODES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
