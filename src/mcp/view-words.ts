@@ -1,7 +1,10 @@
+import { LOCALE_LABELS } from '../services/render/shared/labels/index.js';
+
 /**
  * What the MCP Apps view says in its own voice, to a member of the public, when it has no page to
  * show: a render that failed (with what kind of thing is wrong, never an error code) or a render it
- * could not load. One table per locale the page itself speaks; English is the fallback.
+ * could not load. English here; every other locale the page speaks has its table under
+ * `render/shared/labels/`. English is the fallback.
  */
 const EN = {
   problemTitle: 'This disclosure cannot be shown yet',
@@ -14,18 +17,10 @@ const EN = {
   unavailableLead: 'It could not be loaded. Please try again later.',
 };
 
-type Words = typeof EN;
-
-const FR: Words = {
-  problemTitle: 'Cette fiche ne peut pas encore être affichée',
-  problemLead: 'Les responsables de ce système doivent d\u2019abord corriger sa description\u00a0: ',
-  missing: 'une information obligatoire manque',
-  edition: 'elle a été écrite pour une autre édition du vocabulaire DTPR',
-  unknown: 'elle mentionne un élément que le vocabulaire DTPR ne définit pas',
-  form: 'certains détails ne sont pas écrits sous la forme attendue',
-  unavailableTitle: 'Cette fiche n\u2019est pas disponible',
-  unavailableLead: 'Elle n\u2019a pas pu être chargée. Veuillez réessayer plus tard.',
-};
+export type ViewWords = typeof EN;
 
 /** The view's sentences by primary language subtag. */
-export const VIEW_WORDS: Readonly<Record<string, Words>> = { en: EN, fr: FR };
+export const VIEW_WORDS: Readonly<Record<string, ViewWords>> = {
+  en: EN,
+  ...Object.fromEntries(Object.entries(LOCALE_LABELS).map(([locale, t]) => [locale, t.view])),
+};
