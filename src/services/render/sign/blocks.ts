@@ -13,6 +13,8 @@ export interface SignText {
 
 /** What one locale's sign says, before the layout chooses how much of it fits. */
 export interface SignAnswers {
+  /** The locale of this answer: its labels' language. */
+  lang: string;
   t: SignLabels;
   kicker: string;
   title: SignText;
@@ -87,6 +89,7 @@ export function signAnswers(view: DocView): SignAnswers {
   const rights = row(view, 'rights')?.items ?? [];
   const date = view.about.updatedAt ?? view.about.createdAt;
   return {
+    lang: view.lang,
     t,
     kicker: t.kicker.toLocaleUpperCase(view.lang),
     title: view.title.text ? view.title : { text: page.untitled },
