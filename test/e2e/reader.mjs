@@ -8,13 +8,16 @@
 // shapes reach 3:1 against their card; axe-core finds no violation of any impact in light, dark,
 // print, 390 px and French. The transit station fixtures (a data flow from cameras and sensors to
 // gates and screens, on the newest ai@ and dtpr@ releases) go through the same page checks
-// (reader-flow.mjs).
+// (reader-flow.mjs). The camera-and-sensor fixture renders as a page and an A4 sign in each of the
+// eleven locales of dtpr@2026-09-01-beta, and as bilingual signs across scripts, with no missing
+// glyph, no cut text, no line starting with a closing mark and no axe violation (reader-scripts.mjs).
 // Usage: node test/e2e/reader.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { contrast, firstScreenText, fixture, launch, open, render, renderWithMeta } from './reader-session.mjs';
 import { flowPageChecks } from './reader-flow.mjs';
+import { scriptChecks } from './reader-scripts.mjs';
 import {
   decodeQr,
   EDGE_MM,
@@ -213,6 +216,7 @@ await step('axe-core: no violation of any impact in light, dark, print, 390 px a
 });
 
 await flowPageChecks(browser, base, step, AXE);
+await scriptChecks(browser, base, step, AXE);
 
 await browser.close();
 console.log(failed ? `${failed} reader checks failed` : 'all reader checks passed');
