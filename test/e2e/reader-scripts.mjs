@@ -5,6 +5,9 @@
 // no text cut (page at 390 and 1280 px; sign: every line inside its slot, the author's texts whole,
 // no ellipsis), no line that starts with a mark that must not start one, every sign text with its
 // `lang`, the author's English texts marked `lang="en"` on the page, and no axe-core violation.
+// A copy of the fixture whose author wrote it in Chinese and Khmer too (transit-station-dtpr-scripts)
+// goes through the same checks in those locales and as a Chinese and Khmer sign, so the author's
+// own long texts wrap in those scripts.
 import assert from 'node:assert/strict';
 import { badLineStarts, badSignLineStarts, missingGlyphs, platformFonts } from './reader-glyphs.mjs';
 import { cutText } from './reader-page.mjs';
@@ -18,6 +21,8 @@ const PAIRS = [
   ['km', 'fr'],
   ['vi', 'zh-Hans'],
 ];
+/** The copy written in Chinese and Khmer too: its locales, and its bilingual sign. */
+const AUTHORED = { name: 'transit-station-dtpr-scripts', locales: ['zh-Hans', 'km'], pair: ['zh-Hans', 'km'] };
 const LINK = 'https://transit.example.org/station-sensors';
 /** The font each script's text must be drawn in (the first its stack names), with the fonts CI installs. */
 const NAMED = { 'zh-Hans': 'Noto Sans CJK SC', 'zh-Hant': 'Noto Sans CJK TC', km: 'Noto Sans Khmer' };
@@ -30,19 +35,21 @@ async function axeOf(p, axe, rules = {}) {
 
 /** Runs every check through `step(name, fn)`; `axe` is axe-core's source. Prints one line of figures per render. */
 export async function scriptChecks(browser, base, step, axe) {
-  const dc = fixture('transit-station-dtpr');
-  const version = dc.schema_version;
+  const plain = fixture('transit-station-dtpr');
+  const authored = fixture(AUTHORED.name);
+  const version = plain.schema_version;
   const figures = [];
   const pages = [];
   const signs = [];
 
   await step('every locale: render_datachain answers with the page and the A4 sign', async () => {
-    for (const locale of LOCALES) {
-      pages.push({ locale, html: await render(base, dc, { locale, version }) });
+    const runs = [...LOCALES.map((locale) => [plain, locale]), ...AUTHORED.locales.map((locale) => [authored, locale])];
+    for (const [dc, locale] of runs) {
+      pages.push({ dc, locale, html: await render(base, dc, { locale, version }) });
       const { text } = await renderWithMeta(base, dc, { locale, version, format: 'sign', link: LINK, size: 'a4' });
-      signs.push({ locales: [locale], svg: text });
+      signs.push({ dc, locales: [locale], svg: text });
     }
-    for (const locales of PAIRS) {
+    for (const [dc, locales] of [...PAIRS.map((l) => [plain, l]), [authored, AUTHORED.pair]]) {
       const { text } = await renderWithMeta(base, dc, {
         locale: locales[0],
         locales,
@@ -51,7 +58,7 @@ export async function scriptChecks(browser, base, step, axe) {
         link: LINK,
         size: 'a4',
       });
-      signs.push({ locales, svg: text });
+      signs.push({ dc, locales, svg: text });
     }
     for (const { locale, html } of pages) assert.match(html, new RegExp(`<html lang="${locale}"`), locale);
   });
@@ -59,20 +66,23 @@ export async function scriptChecks(browser, base, step, axe) {
   await step(
     'page in every locale: no missing glyph, the named font drawn, no text cut, no line starting with a closing mark, English author texts marked, axe clean',
     async () => {
-      for (const { locale, html } of pages) {
+      for (const { dc, locale: lang, html } of pages) {
+        const own = dc.title.some((t) => t.locale === lang);
+        const locale = dc === authored ? `${lang} (author texts in ${lang})` : lang;
         const { page: p, context } = await open(browser, html, { width: 1280, height: 900, bypassCSP: true });
         const missing = await missingGlyphs(p);
         assert.deepEqual(missing, [], `${locale}: glyphs missing`);
         const fonts = await platformFonts(p, 'h2, dt, .kicker');
-        if (NAMED[locale]) assert.ok(fonts.includes(NAMED[locale]), `${locale}: drawn in ${fonts.join(', ')}`);
+        if (NAMED[lang]) assert.ok(fonts.includes(NAMED[lang]), `${locale}: drawn in ${fonts.join(', ')}`);
         const starts = await badLineStarts(p);
         // The fixture's texts are English and French: on other pages the English shows, marked.
-        const title = dc.title.find((t) => t.locale === 'en').value;
+        const title = dc.title.find((t) => t.locale === (own ? lang : 'en')).value;
         const titleLang = await p.evaluate(() => {
           const h1 = document.querySelector('h1');
           return (h1.querySelector('[lang]') ?? h1.closest('[lang]')).getAttribute('lang');
         });
-        if (locale !== 'fr') assert.equal(titleLang, 'en', `${locale}: the English title "${title}" is marked`);
+        if (own) assert.equal(titleLang, lang, `${locale}: the title "${title}" is in the page's language`);
+        else assert.equal(titleLang, 'en', `${locale}: the English title "${title}" is marked`);
         const violations = await axeOf(p, axe);
         await context.close();
         const { page: narrow, context: c2 } = await open(browser, html, { width: 390, height: 844 });
@@ -90,8 +100,8 @@ export async function scriptChecks(browser, base, step, axe) {
   await step(
     'A4 sign in every locale and in pairs of scripts: no missing glyph, every line in its slot, author texts whole, no line starting with a closing mark, lang on every text, axe clean',
     async () => {
-      for (const { locales, svg } of signs) {
-        const label = `sign ${locales.join('+')}`;
+      for (const { dc, locales, svg } of signs) {
+        const label = `sign ${locales.join('+')}${dc === authored ? ' (author texts in zh-Hans and km)' : ''}`;
         const { page: p, context } = await open(browser, svg, { svg: true });
         const missing = await missingGlyphs(p);
         const f = await signFindings(
