@@ -15,7 +15,7 @@ interface Language {
 const stopSet = (words: readonly string[]) => new Set(words.flatMap((w) => [w, fold(w)]));
 
 /** Snowball stemmers (Porter2 for English) and stop-word lists, per locale. */
-const LANGUAGES: Partial<Record<LocaleCode, Language>> = {
+const LANGUAGES: Record<LocaleCode, Language> = {
   en: { stopWords: stopSet(englishStopWords), stem: englishStemmer },
   fr: { stopWords: stopSet(frenchStopWords), stem: frenchStemmer },
 };
@@ -37,13 +37,12 @@ function processor(language: Language): TermProcessor {
   };
 }
 
-const PLAIN: Language = { stopWords: new Set(), stem: (w) => w };
-const PROCESSORS: Partial<Record<LocaleCode, TermProcessor>> = {
-  en: processor(LANGUAGES.en!),
-  fr: processor(LANGUAGES.fr!),
+const PROCESSORS: Record<LocaleCode, TermProcessor> = {
+  en: processor(LANGUAGES.en),
+  fr: processor(LANGUAGES.fr),
 };
 
 /** The term processor of a locale; the build and the Worker use the same one. */
 export function termProcessor(locale: LocaleCode): TermProcessor {
-  return PROCESSORS[locale] ?? processor(PLAIN);
+  return PROCESSORS[locale];
 }
