@@ -256,6 +256,11 @@ export const CATALOGUE = {
     '`translations.yaml` `locales` lists a locale twice, or lists the source locale.',
     'Keep one entry per translated locale; the source locale is described by `source_locale` and `written_by`.',
   ),
+  translations_review_unrecorded: e(
+    'translations',
+    'A locale is `machine_reviewed` or `human_reviewed` without `reviewed_by`, or its reviewer is its translator: a review counts only when an independent pass is recorded.',
+    'Name the reviewer in `reviewed_by` (not the translator), or keep the status `machine_draft` / `unverified` until the review is done.',
+  ),
   translations_flag_duplicate: e(
     'translations',
     'Two flags in `translations.yaml` share an `id`.',

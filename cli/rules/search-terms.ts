@@ -1,12 +1,18 @@
-import type { LocaleValues } from '../../src/domain/locale.js';
+import { LOCALE_CODES, type LocaleCode, type LocaleValues } from '../../src/domain/locale.js';
 import type { SearchTerms } from '../../src/domain/content.js';
-import { fold } from '../../src/services/search/text.js';
+import { fold, plainForm } from '../../src/services/search/text.js';
 import { releaseLocales, type Release } from '../release.js';
 import { finding, type Finding } from './finding.js';
 
-/** How terms are compared: case, accents and spacing do not make two terms different. */
-function termKey(text: string): string {
-  return fold(text).toLowerCase().replace(/\s+/g, ' ').trim();
+const isLocaleCode = (code: string): code is LocaleCode => (LOCALE_CODES as readonly string[]).includes(code);
+
+/**
+ * How terms of a locale are compared: case and spacing do not make two terms different, nor do
+ * accents where search folds them (a Vietnamese term without its tone marks is another term).
+ */
+function termKey(text: string, locale: string): string {
+  const plain = isLocaleCode(locale) ? plainForm(locale)(text) : fold(text).toLowerCase();
+  return plain.replace(/\s+/g, ' ').trim();
 }
 
 function checkTerms(
@@ -42,10 +48,10 @@ function checkTerms(
         ),
       );
     }
-    const titleKey = termKey(title.find((t) => t.locale === entry.locale)?.value ?? '');
+    const titleKey = termKey(title.find((t) => t.locale === entry.locale)?.value ?? '', entry.locale);
     const seen = new Map<string, number>();
     entry.terms.forEach((term, k) => {
-      const key = termKey(term);
+      const key = termKey(term, entry.locale);
       const first = seen.get(key);
       if (first !== undefined) {
         out.push(

@@ -5,8 +5,8 @@ import { finding, type Finding } from './finding.js';
 
 /**
  * `translations.yaml`, when a release ships one: it describes only locales the release carries,
- * each translated locale once (never the source), flags with distinct ids whose keys name a text
- * of the release.
+ * each translated locale once (never the source), a reviewed status only with an independent
+ * reviewer named, flags with distinct ids whose keys name a text of the release.
  */
 export function translationRules(release: Release): Finding[] {
   const meta = release.translations?.value;
@@ -34,6 +34,17 @@ export function translationRules(release: Release): Finding[] {
       out.push(finding('translations_locale_duplicate', file, path, `Locale "${entry.locale}" ${why}.`));
     }
     seen.add(entry.locale);
+    const reviewed = entry.status === 'machine_reviewed' || entry.status === 'human_reviewed';
+    if (reviewed && (!entry.reviewed_by || entry.reviewed_by === entry.translated_by)) {
+      out.push(
+        finding(
+          'translations_review_unrecorded',
+          file,
+          `locales[${i}].reviewed_by`,
+          `Locale "${entry.locale}" is ${entry.status} but ${entry.reviewed_by ? 'its reviewer is its translator' : 'names no reviewer'}.`,
+        ),
+      );
+    }
   });
   const flagIds = new Set<string>();
   meta.flags.forEach((flag, i) => {

@@ -5,6 +5,7 @@ import { coverageOf, datachainJson } from './datachain-input.js';
 import { releaseFacts } from './facts.js';
 import { datachainSetting, promptAnswer } from './setting.js';
 import { workflow } from './workflow.js';
+import { answerLanguage, wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -53,7 +54,7 @@ const TEXT = {
     passed: 'La datachain à auditer :',
     session: 'La datachain à auditer (aucune n’a été transmise : c’est la dernière rendue dans cette session) :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 export const auditDatachain = definePrompt({
   name: 'audit_datachain',
@@ -70,7 +71,7 @@ export const auditDatachain = definePrompt({
     const setting = await datachainSetting(args, ctx, true);
     if (setting.error) return setting;
     const { dc, release, locale } = setting.value;
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const list = (items: ReadonlyArray<string | ((l: string) => string)>) =>
       items.map((i) => (typeof i === 'string' ? i : i(release.locales.join(', ')))).join('\n');
     return promptAnswer(
@@ -78,6 +79,7 @@ export const auditDatachain = definePrompt({
       [
         t.intro,
         releaseFacts(release, locale, true, coverageOf(release, dc)),
+        ...answerLanguage(locale),
         workflow(locale, release.id, ['validate', 'get', 'render']),
         list(t.complete),
         list(t.reading),

@@ -9,6 +9,7 @@ import { promptAnswer, releaseSetting } from './setting.js';
 import { structureNotes } from './structure.js';
 import { oneLine } from './text.js';
 import { workflow } from './workflow.js';
+import { answerLanguage, wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -54,10 +55,10 @@ const TEXT = {
       'Répondez par les placements dans un seul tableau JSON ([{"element_id":"…","context_type_id":"…","variables":[…]}]), puis une ligne par placement avec sa justification, puis les questions pour la personne.',
     material: 'Le système, tel que la personne le décrit :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 function elementLine(e: MaterializedElement, category: Category, locale: LocaleCode): string {
-  const t = TEXT[locale];
+  const t = TEXT[wordingOf(locale)];
   const shared = new Set(category.element_variables.map((v) => v.id));
   const own = e.variables.filter((v) => !shared.has(v.id));
   const extras = [
@@ -70,7 +71,7 @@ function elementLine(e: MaterializedElement, category: Category, locale: LocaleC
 
 /** One category in detail: what it covers, its question and guidance, context values, variables and every element. */
 function categoryDetail(release: Release, category: Category, locale: LocaleCode): string {
-  const t = TEXT[locale];
+  const t = TEXT[wordingOf(locale)];
   const w = factWords(locale);
   const lines = [
     `${t.category} ${w.entry(category.id, pickLocale(category.name, locale))} ${category.required ? w.required : w.optional}`,
@@ -132,13 +133,14 @@ export const chooseElements = definePrompt({
         `Use one of: ${release.bundle.categories.map((c) => c.id).join(', ')}.`,
       );
     }
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const notes = structureNotes(release, locale, category.id);
     return promptAnswer(
       t.summary(category.id, release.id),
       [
         t.intro,
         releaseFacts(release, locale, false),
+        ...answerLanguage(locale),
         categoryDetail(release, category, locale),
         ...(notes ? [notes] : []),
         workflow(locale, release.id, ['list', 'get', 'validate']),

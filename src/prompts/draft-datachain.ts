@@ -6,6 +6,7 @@ import { releaseFacts } from './facts.js';
 import { promptAnswer, releaseSetting } from './setting.js';
 import { structureNotes } from './structure.js';
 import { skeleton, workflow } from './workflow.js';
+import { answerLanguage, wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -55,7 +56,7 @@ const TEXT = {
       'Répondez par la datachain validée dans un seul bloc JSON, puis par les questions en suspens pour la personne, une par ligne.',
     material: 'Le système, tel que la personne le décrit :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 export const draftDatachain = definePrompt({
   name: 'draft_datachain',
@@ -78,7 +79,7 @@ export const draftDatachain = definePrompt({
     const setting = releaseSetting(args, ctx);
     if (setting.error) return setting;
     const { release, locale } = setting.value;
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const typeText = pickLocale(release.bundle.datachain_type.description, locale);
     const notes = structureNotes(release, locale);
     return promptAnswer(
@@ -87,6 +88,7 @@ export const draftDatachain = definePrompt({
         t.intro,
         ...(typeText ? [t.type(typeText)] : []),
         releaseFacts(release, locale, true),
+        ...answerLanguage(locale),
         ...(notes ? [notes] : []),
         workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),
         `${t.shape}\n${skeleton(release.id, release.locales, t.placeholders)}`,

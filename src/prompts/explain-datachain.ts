@@ -6,6 +6,7 @@ import { releaseFacts } from './facts.js';
 import { datachainSetting, promptAnswer } from './setting.js';
 import { quoted } from './text.js';
 import { workflow } from './workflow.js';
+import { answerLanguage, wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -42,7 +43,7 @@ const TEXT = {
     passed: 'La datachain à expliquer :',
     session: 'La datachain à expliquer (aucune n’a été transmise : c’est la dernière rendue dans cette session) :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 export const explainDatachain = definePrompt({
   name: 'explain_datachain',
@@ -66,13 +67,14 @@ export const explainDatachain = definePrompt({
     const setting = await datachainSetting(args, ctx, true);
     if (setting.error) return setting;
     const { dc, release, locale } = setting.value;
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const audience = args.get('audience');
     return promptAnswer(
       t.summary(release.id),
       [
         t.intro(audience === undefined ? t.anyone : quoted(audience, 200)),
         releaseFacts(release, locale, true, coverageOf(release, dc)),
+        ...answerLanguage(locale),
         workflow(locale, release.id, ['get', 'render']),
         t.rules.join('\n'),
         t.answer,

@@ -4,6 +4,7 @@ import type { LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import type { Coverage } from './datachain-input.js';
 import { listOf } from './text.js';
+import { wordingOf, type Wording } from './wording.js';
 
 const WORDS = {
   en: {
@@ -49,21 +50,24 @@ const WORDS = {
     unknown: (ids: string) => `Identifiants d’éléments placés que cette version ne définit pas : ${ids}.`,
     more: (n: number) => `et ${n} de plus`,
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 export type FactWords = (typeof WORDS)['en'];
-export const factWords = (locale: LocaleCode): FactWords => WORDS[locale];
+export const factWords = (locale: LocaleCode): FactWords => WORDS[wordingOf(locale)];
 
 /** `id (Name)` for each value of a category's element context, or `undefined` when it has none. */
 export function contextLine(category: Category, locale: LocaleCode): string | undefined {
   const ctx = category.element_context;
   if (!ctx) return undefined;
-  return WORDS[locale].context(ctx.id, ctx.values.map((v) => `${v.id} (${pickLocale(v.name, locale)})`).join(', '));
+  return WORDS[wordingOf(locale)].context(
+    ctx.id,
+    ctx.values.map((v) => `${v.id} (${pickLocale(v.name, locale)})`).join(', '),
+  );
 }
 
 /** Variable ids with their required flag and, for multi-select ones, their option ids. */
 export function variableList(variables: readonly Variable[], locale: LocaleCode): string {
-  const w = WORDS[locale];
+  const w = WORDS[wordingOf(locale)];
   return variables
     .map((v) => {
       const flags = [
@@ -82,7 +86,7 @@ export function variableList(variables: readonly Variable[], locale: LocaleCode)
 }
 
 function categoryLine(c: Category, i: number, locale: LocaleCode, full: boolean, coverage?: Coverage): string {
-  const w = WORDS[locale];
+  const w = WORDS[wordingOf(locale)];
   const parts = [`${i + 1}. ${w.entry(c.id, pickLocale(c.name, locale))}`, c.required ? w.required : w.optional];
   if (full) {
     const question = pickLocale(c.prompt, locale);
@@ -114,7 +118,7 @@ function categoryLine(c: Category, i: number, locale: LocaleCode, full: boolean,
  * category's question, context values and variables; `coverage` adds what a datachain places.
  */
 export function releaseFacts(release: Release, locale: LocaleCode, full: boolean, coverage?: Coverage): string {
-  const w = WORDS[locale];
+  const w = WORDS[wordingOf(locale)];
   const type = release.bundle.datachain_type;
   const lines = [
     w.release(release.id, w.status[release.status], release.contentHash),

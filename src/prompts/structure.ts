@@ -3,6 +3,7 @@ import type { Category } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import { factWords } from './facts.js';
+import { wordingOf, type Wording } from './wording.js';
 
 const TEXT = {
   en: {
@@ -29,13 +30,13 @@ const TEXT = {
       `- ${c} Ce que fait le système se dit avec ces verbes, et non avec des modes de fonctionnement : ${ids}.${context}`,
     autonomy: (id: string) => ` Renseignez honnêtement ${id} sur chacun : qui a le dernier mot.`,
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 /** The categories a note is written for, by id; a release gets the note of each one it has, in its category order. */
 const NOTED: ReadonlySet<string> = new Set(['collection', 'action', 'manifestation']);
 
 function categoryNote(release: Release, category: Category, locale: LocaleCode): string {
-  const t = TEXT[locale];
+  const t = TEXT[wordingOf(locale)];
   const head = factWords(locale).entry(category.id, pickLocale(category.name, locale));
   if (category.id === 'collection') return t.collection(head);
   if (category.id === 'manifestation') return t.manifestation(head);
@@ -56,10 +57,10 @@ export function structureNotes(release: Release, locale: LocaleCode, only?: stri
   const lines = [
     ...type.subchains
       .filter((s) => only === undefined || s.categories.includes(only))
-      .map((s) => TEXT[locale].subchain(s.id, pickLocale(s.name, locale), s.categories.join(' > '))),
+      .map((s) => TEXT[wordingOf(locale)].subchain(s.id, pickLocale(s.name, locale), s.categories.join(' > '))),
     ...release.bundle.categories
       .filter((c) => NOTED.has(c.id) && (only === undefined || c.id === only))
       .map((c) => categoryNote(release, c, locale)),
   ];
-  return lines.length ? [TEXT[locale].head, ...lines].join('\n') : undefined;
+  return lines.length ? [TEXT[wordingOf(locale)].head, ...lines].join('\n') : undefined;
 }

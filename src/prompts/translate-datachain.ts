@@ -6,6 +6,7 @@ import { factWords, releaseFacts } from './facts.js';
 import { datachainSetting, promptAnswer } from './setting.js';
 import { quoted } from './text.js';
 import { workflow } from './workflow.js';
+import { answerLanguage, localeName, wordingOf, type Wording } from './wording.js';
 
 const MAX_PATHS = 40;
 /** Paths made of ordinary keys are shown as they are; any other is quoted as a JSON string. */
@@ -13,7 +14,6 @@ const PLAIN_PATH = /^[A-Za-z0-9_.[\]-]{1,120}$/;
 
 const TEXT = {
   en: {
-    names: { en: 'English', fr: 'French' },
     summary: (target: string, v: string) => `Translate a DTPR datachain (${v}) into ${target}`,
     intro: (target: string, code: string) =>
       `Translate the free texts of the DTPR datachain in the next message into ${target} ("${code}").`,
@@ -33,7 +33,6 @@ const TEXT = {
     material: 'The datachain to translate:',
   },
   fr: {
-    names: { en: 'anglais', fr: 'français' },
     summary: (target: string, v: string) => `Traduire une datachain DTPR (${v}) en ${target}`,
     intro: (target: string, code: string) =>
       `Traduisez en ${target} (« ${code} ») les textes libres de la datachain DTPR du message suivant.`,
@@ -51,7 +50,7 @@ const TEXT = {
       'Répondez par la datachain traduite en entier dans un seul bloc JSON, validée de nouveau, puis par la liste des chemins modifiés.',
     material: 'La datachain à traduire :',
   },
-} satisfies Record<LocaleCode, unknown>;
+} satisfies Record<Wording, unknown>;
 
 export const translateDatachain = definePrompt({
   name: 'translate_datachain',
@@ -77,7 +76,7 @@ export const translateDatachain = definePrompt({
     const checkedTarget = localeOf(release, args.get('target_locale'), 'target_locale');
     if (checkedTarget.error) return checkedTarget;
     const target = checkedTarget.value;
-    const t = TEXT[locale];
+    const t = TEXT[wordingOf(locale)];
     const texts = localizedTexts(dc, target);
     const shown = texts.missing.slice(0, MAX_PATHS).map((p) => `- ${PLAIN_PATH.test(p) ? p : quoted(p, 120)}`);
     if (texts.missing.length > MAX_PATHS) shown.push(`- ${factWords(locale).more(texts.missing.length - MAX_PATHS)}`);
@@ -85,10 +84,11 @@ export const translateDatachain = definePrompt({
       ? [t.count(texts.total, texts.missing.length, target), ...shown].join('\n')
       : t.none(target);
     return promptAnswer(
-      t.summary(t.names[target], release.id),
+      t.summary(localeName(wordingOf(locale), target), release.id),
       [
-        t.intro(t.names[target], target),
+        t.intro(localeName(wordingOf(locale), target), target),
         releaseFacts(release, locale, false),
+        ...answerLanguage(locale),
         todo,
         workflow(locale, release.id, ['validate', 'render'], target),
         t.rules(target),

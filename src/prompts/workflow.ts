@@ -4,12 +4,13 @@ import { listElements } from '../tools/list-elements.js';
 import { renderDatachain } from '../tools/render-datachain.js';
 import { resolveDatachainTool } from '../tools/resolve-datachain.js';
 import { validateDatachain } from '../tools/validate-datachain.js';
+import { wordingOf, type Wording } from './wording.js';
 
 export type Step = 'list' | 'get' | 'validate' | 'resolve' | 'render';
 
 type StepText = (version: string, locale: string) => string;
 
-const STEPS: Record<LocaleCode, { head: string; steps: Record<Step, StepText> }> = {
+const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = {
   en: {
     head: 'Tools of this server, in the order to use them:',
     steps: {
@@ -52,17 +53,20 @@ export function workflow(
   steps: readonly Step[],
   callLocale: string = locale,
 ): string {
-  const t = STEPS[locale];
+  const t = STEPS[wordingOf(locale)];
   return [t.head, ...steps.map((s, i) => `${i + 1}. ${t.steps[s](version, callLocale)}`)].join('\n');
 }
 
-/** The thin datachain shape, with one localized text entry per locale of the release. */
+/** Locales the skeleton writes each text in: enough to show the shape (the release facts list all). */
+const SKELETON_LOCALES = 2;
+
+/** The thin datachain shape, each localized text with an entry for the release's first locales. */
 export function skeleton(
   version: string,
   locales: readonly string[],
   placeholders: { element: string; context: string; variable: string },
 ): string {
-  const text = locales.map((l) => ({ locale: l, value: '…' }));
+  const text = locales.slice(0, SKELETON_LOCALES).map((l) => ({ locale: l, value: '…' }));
   return JSON.stringify({
     schema_version: version,
     title: text,

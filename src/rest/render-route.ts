@@ -5,6 +5,8 @@ import { callTool } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
 import { asTool } from '../tools/kernel/registry.js';
 import { readJson } from './json-route.js';
+import { canonicalLocale } from '../domain/locale.js';
+import { negotiatedLocale } from './page-locale.js';
 import { gatherArgs } from './query.js';
 import { CACHE, restCaller, sendError, sendOutcome, sendRateLimited } from './respond.js';
 
@@ -12,6 +14,12 @@ const RENDER = asTool(renderBody);
 
 /** Query parameters of the render route; the datachain is the body. */
 export const RENDER_QUERY = ['format', 'locale', 'link', 'size', 'locales'] as const;
+
+/** The locales a render is in, as `Content-Language` names them: `locales` (a sign's), else `locale`, else English. */
+function contentLanguage(args: Record<string, unknown>): string {
+  const named = Array.isArray(args.locales) ? args.locales : [args.locale ?? 'en'];
+  return named.map((l) => canonicalLocale(String(l))).join(', ');
+}
 
 /** What a rendered answer may load: nothing but its own inline styles and data: images. */
 const CSP = {
@@ -22,7 +30,8 @@ const CSP = {
 /**
  * POST /schemas/:version/render: validates the datachain like /validate (same envelope and status
  * for an invalid one) and, when it is valid, answers the page (text/html) or the sign
- * (image/svg+xml) itself. Nothing is stored.
+ * (image/svg+xml) itself. Nothing is stored. A request that names no locale is answered in the
+ * one its `Accept-Language` chooses (`page-locale.ts`); the answer says which in `Content-Language`.
  */
 export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   const gathered = gatherArgs(
@@ -34,7 +43,9 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);
   if (body.error) return sendError(c, body.error);
-  const outcome = await callTool(RENDER, { ...gathered.args, datachain: body.value }, restCaller(c));
+  const negotiated = await negotiatedLocale(c, gathered.args);
+  const args = negotiated ? { ...gathered.args, locale: negotiated } : gathered.args;
+  const outcome = await callTool(RENDER, { ...args, datachain: body.value }, restCaller(c));
   if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
   if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);
   if (!outcome.envelope.ok) return sendOutcome(c, outcome);
@@ -43,6 +54,8 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
     'Content-Type': mime,
     'Content-Security-Policy': mime.startsWith('image/svg') ? CSP.svg : CSP.html,
     'Cache-Control': CACHE.none,
+    'Content-Language': contentLanguage(args),
+    Vary: 'Accept-Language',
   };
   const { content_hash: hash, warnings } = outcome.envelope.meta;
   if (hash) headers['DTPR-Content-Hash'] = hash;

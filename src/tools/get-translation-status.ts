@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { err, ok } from '../core/envelope.js';
-import { invalidArguments } from '../core/error-catalogue.js';
+import { ok } from '../core/envelope.js';
 import { FLAG_STATUSES } from '../domain/translations.js';
 import { reviewOf, TranslationStatus, translationStatus } from '../services/translations/status.js';
 import { localesArg, versionArg } from './args.js';
@@ -36,16 +35,6 @@ export const getTranslationStatus = defineTool({
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
-      const missing = (args.locales ?? []).findIndex((l) => !release.locales.includes(l));
-      if (missing >= 0) {
-        return err(
-          invalidArguments({
-            message: `Locale '${args.locales![missing]}' is not a locale of ${release.id}.`,
-            path: `locales[${missing}]`,
-            fix_hint: `Use locales of the release: ${release.locales.join(', ')}.`,
-          }),
-        );
-      }
       const review = reviewOf(ctx.store.index(), release.id);
       const only = args.locales ? new Set<string>(args.locales) : undefined;
       const data = translationStatus(release, review === 'malformed' ? undefined : review, only, args.flag_status);

@@ -54,7 +54,7 @@ describe('translations.yaml', () => {
   it('is outside the content hash: editing it changes no release', () => {
     const before = compileRelease(fx.dir, fx.version).bundle!.manifest.content_hash;
     fx.edit(FILE, (d) => {
-      d.locales[0].status = 'human_reviewed';
+      Object.assign(d.locales[0], { status: 'human_reviewed', reviewed_by: 'a fluent reader' });
     });
     expect(compileRelease(fx.dir, fx.version).bundle!.manifest.content_hash).toBe(before);
     fx.remove(FILE);
@@ -85,6 +85,18 @@ describe('translations.yaml', () => {
       (d) => void d.locales.push({ ...d.locales[0] }),
       'translations_locale_duplicate',
       'locales[1].locale',
+    ],
+    [
+      'a review with no reviewer',
+      (d) => void (d.locales[0].status = 'machine_reviewed'),
+      'translations_review_unrecorded',
+      'locales[0].reviewed_by',
+    ],
+    [
+      'a review by the translator',
+      (d) => void Object.assign(d.locales[0], { status: 'human_reviewed', reviewed_by: d.locales[0].translated_by }),
+      'translations_review_unrecorded',
+      'locales[0].reviewed_by',
     ],
     [
       'two flags with one id',

@@ -25,7 +25,8 @@ const JUDGMENTS: readonly Judgment[] = z.array(Judgment).parse(fixture);
 export const PRECISION_AT_5 =
   'precision at 5 = relevant ids in the top 5 / min(5, number of relevant ids); ' +
   'recall at 10 = relevant ids in the top 10 / number of relevant ids; ' +
-  'MRR = mean of 1 / rank of the first relevant id (0 when none is in the top 10)';
+  'MRR = mean of 1 / rank of the first relevant id (0 when none is in the top 10); ' +
+  'first hit = share of queries whose first result is relevant';
 
 export interface Scored {
   judgment: Judgment;
@@ -43,6 +44,8 @@ export interface Summary {
   p5: number;
   r10: number;
   mrr: number;
+  /** Share of queries whose first result is relevant. */
+  first: number;
 }
 
 /** Scores one ranking against its judgment (see PRECISION_AT_5 for the definitions). */
@@ -75,6 +78,7 @@ export function summarize(scored: readonly Scored[]): Record<string, Summary> {
         p5: mean(xs.map((s) => s.p5)),
         r10: mean(xs.map((s) => s.r10)),
         mrr: mean(xs.map((s) => s.rr)),
+        first: mean(xs.map((s) => (s.rr === 1 ? 1 : 0))),
       },
     ]),
   );

@@ -12,16 +12,25 @@ const V = 'ai@2026-08-12';
 /**
  * Floors a little under the measured relevance of `npm run bench:search` (see docs/performance.md),
  * overall, per locale and per release (the queries about devices and sensors run on the releases
- * with a data-collection category): a change that makes search find the judged elements less well
- * fails here.
+ * with a data-collection category; the queries of the locales added with dtpr@2026-09-01-beta run
+ * on it alone, seven each, so their floors sit further under): a change that makes search find the
+ * judged elements less well fails here.
  */
 const FLOORS: Record<string, { p5: number; r10: number; mrr: number }> = {
-  overall: { p5: 0.77, r10: 0.82, mrr: 0.95 },
+  overall: { p5: 0.78, r10: 0.83, mrr: 0.93 },
   en: { p5: 0.78, r10: 0.83, mrr: 0.96 },
   fr: { p5: 0.76, r10: 0.8, mrr: 0.94 },
+  es: { p5: 0.74, r10: 0.85, mrr: 0.66 },
+  pt: { p5: 0.9, r10: 0.95, mrr: 0.82 },
+  nl: { p5: 0.62, r10: 0.78, mrr: 0.89 },
+  de: { p5: 0.82, r10: 0.86, mrr: 0.95 },
+  vi: { p5: 0.85, r10: 0.88, mrr: 0.95 },
+  fil: { p5: 0.85, r10: 0.86, mrr: 0.95 },
+  'zh-Hans': { p5: 0.93, r10: 0.95, mrr: 0.89 },
+  'zh-Hant': { p5: 0.74, r10: 0.92, mrr: 0.89 },
   'ai@2026-08-12': { p5: 0.76, r10: 0.8, mrr: 0.94 },
   'ai@2026-08-24-beta': { p5: 0.8, r10: 0.85, mrr: 0.95 },
-  'dtpr@2026-09-01-beta': { p5: 0.79, r10: 0.85, mrr: 0.95 },
+  'dtpr@2026-09-01-beta': { p5: 0.8, r10: 0.87, mrr: 0.91 },
 };
 
 describe('search relevance on the judged queries', () => {

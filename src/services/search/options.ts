@@ -1,6 +1,8 @@
 import type { Options, SearchOptions } from 'minisearch';
 import type { LocaleCode } from '../../domain/locale.js';
-import { fold, termProcessor } from './text.js';
+import { LANGUAGES } from './languages.js';
+import { plainForm, termProcessor } from './text.js';
+import { queryWordsOf, wordsOf, type Words } from './words.js';
 
 /** The indexed fields of an element's search document, in the order `match.fields` lists them. */
 const SEARCH_FIELDS = ['title', 'terms', 'category', 'category_terms', 'context', 'description'] as const;
@@ -12,15 +14,12 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
  */
 export type SearchDoc = { id: string } & Record<SearchField, string>;
 
-/** Words are runs of letters and digits; everything else separates them. */
-export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}]+/u);
-
 /**
  * Index options of a locale, shared by the build (which serializes the index) and the Worker
  * (which rehydrates it): the tokenizer and term processing must be identical on both sides.
  */
 export function indexOptions(locale: LocaleCode): Options<SearchDoc> {
-  return { fields: [...SEARCH_FIELDS], tokenize, processTerm: termProcessor(locale) };
+  return { fields: [...SEARCH_FIELDS], tokenize: wordsOf(locale), processTerm: termProcessor(locale) };
 }
 
 /** Title and search terms weigh most, then the category's name and terms, then descriptions and context values. */
@@ -52,33 +51,41 @@ function knownStemOf(word: string, vocabulary: ReadonlySet<string>): string | un
   return undefined;
 }
 
-/** How a query runs: each word becomes a term (or `null`), then the distinct terms are searched. */
+/** How a query runs: it is cut into words, each word becomes a term (or `null`), then the distinct terms are searched. */
 export interface QueryRules {
+  words: Words;
   term(word: string): string | null;
   /** MiniSearch options for a query made of terms from `term`, joined by spaces. */
   options: SearchOptions;
 }
 
+/** Separates the terms of a query as MiniSearch receives it (a term may hold a space, see `words.ts`). */
+export const TERM_SEPARATOR = '\n';
+
 /**
  * Query rules of a locale over an index whose terms are `vocabulary`. A query word becomes its
- * stem; an unknown stem becomes the longest known stem the word begins with, if any. Prefix
- * matching applies to terms of PREFIX_FROM characters or more; fuzzy matching (one edit per five
- * characters, at most two) only to terms of FUZZY_FROM or more that are still unknown.
+ * stem; in a locale with loose matching (`Language.loose`), an unknown stem becomes the longest
+ * known stem the word begins with, if any; prefix matching applies to terms of PREFIX_FROM
+ * characters or more, and fuzzy matching (one edit per five characters, at most two) only to terms
+ * of FUZZY_FROM or more that are still unknown. Elsewhere a term matches only itself.
  */
 export function queryRules(locale: LocaleCode, vocabulary: ReadonlySet<string>): QueryRules {
   const toTerm = termProcessor(locale);
+  const plain = plainForm(locale);
+  const loose = LANGUAGES[locale].loose;
   return {
+    words: queryWordsOf(locale, (word) => vocabulary.has(word) || toTerm(word) === null),
     term(word) {
       const term = toTerm(word);
-      if (term === null || vocabulary.has(term)) return term;
-      return knownStemOf(fold(word.toLowerCase()), vocabulary) ?? term;
+      if (term === null || !loose || vocabulary.has(term)) return term;
+      return knownStemOf(plain(word), vocabulary) ?? term;
     },
     options: {
-      tokenize: (text) => text.split(' '),
+      tokenize: (text) => text.split(TERM_SEPARATOR),
       processTerm: (term) => term,
       boost: BOOST,
-      prefix: (term) => term.length >= PREFIX_FROM,
-      fuzzy: (term) => (term.length >= FUZZY_FROM && !vocabulary.has(term) ? 0.2 : false),
+      prefix: (term) => loose && term.length >= PREFIX_FROM,
+      fuzzy: (term) => (loose && term.length >= FUZZY_FROM && !vocabulary.has(term) ? 0.2 : false),
       maxFuzzy: 2,
     },
   };

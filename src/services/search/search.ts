@@ -3,7 +3,14 @@ import * as z from 'zod';
 import type { LocaleCode } from '../../domain/locale.js';
 import { releaseViewBy } from '../../store/views.js';
 import { unpackIndex, type PackedIndex } from './pack.js';
-import { indexOptions, queryRules, tokenize, type QueryRules, type SearchDoc, type SearchField } from './options.js';
+import {
+  indexOptions,
+  queryRules,
+  TERM_SEPARATOR,
+  type QueryRules,
+  type SearchDoc,
+  type SearchField,
+} from './options.js';
 
 /** A rehydrated element index of one locale with the query rules that go with it. */
 export interface ElementIndex {
@@ -71,12 +78,12 @@ function explain(result: SearchResult, words: ReadonlyMap<string, string>): Matc
 /** Elements matching `query`, best first. Each distinct query term is searched once. */
 export function searchElements(index: ElementIndex, query: string): ElementHit[] {
   const words = new Map<string, string>();
-  for (const word of tokenize(query)) {
+  for (const word of index.rules.words(query)) {
     const term = index.rules.term(word);
     if (term !== null && !words.has(term)) words.set(term, word.toLowerCase());
   }
   if (words.size === 0) return [];
   return index.miniSearch
-    .search([...words.keys()].join(' '), index.rules.options)
+    .search([...words.keys()].join(TERM_SEPARATOR), index.rules.options)
     .map((result) => ({ id: String(result.id), match: () => explain(result, words) }));
 }

@@ -1,48 +1,48 @@
-import { stemmer as frenchStemmer } from '@orama/stemmers/french';
-import { stopwords as englishStopWords } from '@orama/stopwords/english';
-import { stopwords as frenchStopWords } from '@orama/stopwords/french';
-import { stem as englishStemmer } from 'porter2';
 import type { LocaleCode } from '../../domain/locale.js';
+import { LANGUAGES, type Language } from './languages.js';
 
 /** Removes accents and other combining marks: "caméra" -> "camera". */
 export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
 
-interface Language {
-  stopWords: ReadonlySet<string>;
-  stem(word: string): string;
+/**
+ * How a locale compares words apart from stemming: lower-cased, accent-folded where the locale
+ * folds (see `Language.folds`), else in NFC. Search-term checks use it to decide when two terms are
+ * the same.
+ */
+export function plainForm(locale: LocaleCode): (text: string) => string {
+  return LANGUAGES[locale].folds ? (text) => fold(text.toLowerCase()) : (text) => text.toLowerCase().normalize('NFC');
 }
-
-const stopSet = (words: readonly string[]) => new Set(words.flatMap((w) => [w, fold(w)]));
-
-/** Snowball stemmers (Porter2 for English) and stop-word lists, per locale. */
-const LANGUAGES: Record<LocaleCode, Language> = {
-  en: { stopWords: stopSet(englishStopWords), stem: englishStemmer },
-  fr: { stopWords: stopSet(frenchStopWords), stem: frenchStemmer },
-};
-
-/** Shorter tokens ("a", the "l" of "l'entrée") never index or match. */
-const MIN_LENGTH = 2;
 
 /**
  * How a locale turns a word into a term, the same for indexing and for queries: lower-cased,
- * stemmed, then accent-folded; `null` for a stop word or a word shorter than MIN_LENGTH.
+ * stemmed, then accent-folded where the locale folds; `null` for a stop word or a word shorter
+ * than the locale's minimum. A pair of adjacent words ("a b", see `words.ts`) is kept unless both
+ * are stop words.
  */
 export type TermProcessor = (word: string) => string | null;
 
 function processor(language: Language): TermProcessor {
+  const stopWords = new Set(language.stopWords.flatMap((w) => (language.folds ? [w, fold(w)] : [w])));
+  const finish = language.folds ? fold : (term: string) => term;
   return (word) => {
     const lower = word.toLowerCase();
-    if (lower.length < MIN_LENGTH || language.stopWords.has(lower)) return null;
-    return fold(language.stem(lower));
+    const space = lower.indexOf(' ');
+    if (space >= 0) {
+      return stopWords.has(lower.slice(0, space)) && stopWords.has(lower.slice(space + 1)) ? null : lower;
+    }
+    if (lower.length < language.minLength || stopWords.has(lower)) return null;
+    return finish(language.stem(lower));
   };
 }
 
-const PROCESSORS: Record<LocaleCode, TermProcessor> = {
-  en: processor(LANGUAGES.en),
-  fr: processor(LANGUAGES.fr),
-};
+const PROCESSORS = new Map<LocaleCode, TermProcessor>();
 
 /** The term processor of a locale; the build and the Worker use the same one. */
 export function termProcessor(locale: LocaleCode): TermProcessor {
-  return PROCESSORS[locale];
+  let p = PROCESSORS.get(locale);
+  if (!p) {
+    p = processor(LANGUAGES[locale]);
+    PROCESSORS.set(locale, p);
+  }
+  return p;
 }

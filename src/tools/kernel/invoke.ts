@@ -14,6 +14,7 @@ import { StorageFailure } from '../../core/storage.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
 import { withReleases } from '../../store/loading.js';
 import { cachedAnswer } from './answer-cache.js';
+import { uncarriedLocale } from './carried-locales.js';
 import type { CallContext, ToolContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
 import type { Tool } from './registry.js';
@@ -66,7 +67,8 @@ function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): 
 
 /**
  * Validates arguments, runs a tool under its deadline and classifies its answer against the tool's
- * soft codes. This is the one place tool exceptions are caught: an expired deadline becomes
+ * soft codes; a locale argument the release does not carry is refused before the tool runs
+ * (`carried-locales.ts`). This is the one place tool exceptions are caught: an expired deadline becomes
  * `timeout`, a storage failure `upstream_error`, any other fault `internal_error` with nothing
  * internal in the message. The tool runs inside the release-loading seam, so the releases it names
  * are read before it answers. Synchronous tools answer synchronously (no promise) when nothing is read.
@@ -85,7 +87,10 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
     );
   };
   try {
-    const answer = withReleases(ctx.store, () => tool.run(parsed.data, ctx));
+    const answer = withReleases(ctx.store, () => {
+      const uncarried = uncarriedLocale(parsed.data, ctx.store);
+      return uncarried ? err(uncarried) : tool.run(parsed.data, ctx);
+    });
     const told = (a: Answer) => noteCatalogue(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
     return answer instanceof Promise ? answer.then(told, crashed) : told(answer);
   } catch (error) {

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.js';
+import { acceptedLanguages, negotiateLocale } from '../domain/locale-negotiation.js';
+import { reviewOf } from '../services/translations/status.js';
+import { withReleases } from '../store/loading.js';
+import { resolveVersion } from '../store/store.js';
+
+/**
+ * The locale a render request's `Accept-Language` chooses when the request names none (no `locale`
+ * or `locales` parameter): the first of the header's languages, best first, that the release
+ * carries, else the release's source locale. `undefined` when the request names a locale, sends no
+ * header, or names a version that does not resolve (the tool answers that).
+ */
+export async function negotiatedLocale(c: Context<AppEnv>, args: Record<string, unknown>): Promise<string | undefined> {
+  if (args.locale !== undefined || args.locales !== undefined || typeof args.version !== 'string') return undefined;
+  const ranges = acceptedLanguages(c.req.header('Accept-Language'));
+  if (ranges.length === 0) return undefined;
+  const store = c.get('store');
+  const version = args.version;
+  return withReleases(store, () => {
+    const release = resolveVersion(store, version);
+    if (release.error) return undefined;
+    const review = reviewOf(store.index(), release.value.id);
+    const source = review && review !== 'malformed' ? review.source_locale : 'en';
+    return negotiateLocale(ranges, release.value.locales, source);
+  });
+}

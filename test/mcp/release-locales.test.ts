@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../helpers/tools.js';
+
+const V = 'dtpr@2026-09-01-beta';
+const TRANSLATED = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant'] as const;
+const ALL = ['en', 'fr', ...TRANSLATED];
+
+/** A few words a resident might type for a CCTV camera, per locale. */
+const CAMERA_QUERY: Record<string, string> = {
+  en: 'cctv camera',
+  fr: 'caméra de surveillance',
+  es: 'cámara de vigilancia',
+  pt: 'câmera de vigilância',
+  nl: 'bewakingscamera',
+  de: 'Überwachungskamera',
+  vi: 'camera giám sát',
+  fil: 'CCTV camera',
+  'zh-Hans': '监控摄像头',
+  'zh-Hant': '監視器',
+};
+
+describe(`${V} in each of its locales`, () => {
+  it.each(ALL)('get_element answers its texts in %s', async (locale) => {
+    const { env } = await call('get_element', { version: V, element_id: 'camera', locales: [locale] });
+    expect(env.ok).toBe(true);
+    for (const text of [env.data.element.title, env.data.element.description]) {
+      expect(text).toEqual([{ locale, value: expect.stringMatching(/\S/) }]);
+    }
+    expect(env.data.element.search_terms).toEqual([{ locale, terms: expect.arrayContaining([expect.any(String)]) }]);
+  });
+
+  it.each(ALL)('list_elements with a query in %s finds the camera in the top 3', async (locale) => {
+    const { env } = await call('list_elements', { version: V, query: CAMERA_QUERY[locale], locale, limit: 3 });
+    expect(env.ok).toBe(true);
+    expect(env.data.elements.map((e) => e.id)).toContain('camera');
+    expect(env.data.elements[0]!.match!.terms.length).toBeGreaterThan(0);
+  });
+
+  it.each(TRANSLATED)('get_translation_status answers %s as an unreviewed machine draft', async (locale) => {
+    const { env } = await call('get_translation_status', { version: V, locales: [locale], flag_status: 'all' });
+    expect(env.ok).toBe(true);
+    const [entry] = env.data.locales;
+    expect(entry).toMatchObject({ locale, status: 'machine_draft', updated_at: '2026-11-26' });
+    expect(entry!.summary).toContain('not been reviewed');
+    expect(entry!.reviewed_by).toBeUndefined();
+    expect(env.data.flags.every((f) => f.locale === locale && f.raised_by === 'translator')).toBe(true);
+    expect(entry!.flag_counts.open).toBe(env.data.flags.filter((f) => f.status === 'open').length);
+  });
+
+  it('lists the open flags of every machine draft that has a glossary of doubts', async () => {
+    const { env } = await call('get_translation_status', { version: V });
+    const withFlags = new Set(env.data.flags.map((f) => f.locale));
+    for (const locale of ['es', 'pt', 'nl', 'de', 'vi', 'fil']) expect(withFlags).toContain(locale);
+    expect(env.data.locales.some((l) => l.status === 'machine_reviewed' || l.status === 'human_reviewed')).toBe(false);
+  });
+
+  it('reads tl as fil and zh-TW as zh-Hant', async () => {
+    for (const [alias, locale] of [
+      ['tl', 'fil'],
+      ['zh-TW', 'zh-Hant'],
+    ]) {
+      const { env } = await call('get_element', { version: V, element_id: 'camera', locales: [alias] });
+      expect(env.data.element.title.map((t) => t.locale)).toEqual([locale]);
+    }
+  });
+
+  it('refuses a locale it does not carry, naming the ones it does', async () => {
+    for (const [args, path] of [
+      [{ locale: 'km', query: 'camera' }, 'locale'],
+      [{ locales: ['en', 'km'] }, 'locales[1]'],
+    ] as const) {
+      const { env } = await call('list_elements', { version: V, ...args }, true);
+      expect(env.errors[0]).toMatchObject({
+        code: 'invalid_arguments',
+        path,
+        fix_hint: expect.stringContaining('zh-Hant'),
+      });
+      expect(env.errors[0]!.message).toContain(`${V}, which carries ${ALL.join(', ')}`);
+    }
+  });
+});
