@@ -10,7 +10,7 @@ import { qrPath } from './qr.js';
 import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
 import { signNotices } from './notices.js';
 import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
-import { type Run, signText } from './text.js';
+import { type Run, signText, spaced } from './text.js';
 import { signLabelsFor } from './labels.js';
 
 const ENGLISH_FOOTER = signLabelsFor('en').footer;
@@ -107,10 +107,6 @@ const inEach = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): R
 const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para =>
   ofRuns(inEach(as, pick), { size: 17, weight: 'bold', fill: BAND, gap: 4 });
 
-/** A label and the text it introduces: a space between them, none after full-width punctuation ("运营方：名称"). */
-const labelled = (label: string, text: string) =>
-  /[\u3000-\u303f\uff00-\uffef]$/.test(label) ? `${label}${text}` : `${label} ${text}`;
-
 /** Every block of the body in each of its variants, fullest first (the order `SIGN_STEPS` walks). */
 function blockVariants(as: readonly SignAnswers[]) {
   const [a] = as;
@@ -125,7 +121,7 @@ function blockVariants(as: readonly SignAnswers[]) {
                 { text: c.kind, lang: a!.lang },
                 ...(as[1]?.contacts[i] ? [{ text: as[1].contacts[i].kind, lang: as[1].lang }] : []),
               ]),
-              { text: `${a!.t.colon} ` },
+              { text: spaced(a!.t.colon, '') },
               { text: c.address },
             ],
             { size: 22, weight: 'bold', fill: BAND },
@@ -140,7 +136,7 @@ function blockVariants(as: readonly SignAnswers[]) {
   const runByParas = (clamp?: number): Para[] =>
     as.flatMap((x, i): Para[] => {
       if (!x.runBy || as.slice(0, i).some((y) => y.runBy?.text === x.runBy!.text && y.t.runBy === x.t.runBy)) return [];
-      const label = labelled(x.t.runBy, '');
+      const label = spaced(x.t.runBy, '');
       const main = i === 0 ? { size: 24, weight: 'bold' as const } : { size: 20, fill: MUTED };
       return [
         ofRuns(

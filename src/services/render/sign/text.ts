@@ -16,6 +16,10 @@ export function signText(s: string): string {
 
 export type Weight = 'regular' | 'bold';
 
+/** Two texts joined with a space, or with none after full-width punctuation, which has its own room ("运营方：名称", "能。部分"). */
+export const spaced = (a: string, b: string) =>
+  /[\u3000-\u303f\uff00-\uffef]$/.test(a) || !a ? `${a}${b}` : `${a} ${b}`;
+
 /** A stretch of text in one language (`lang` unset: the language of the element that holds it). */
 export interface Run {
   text: string;
