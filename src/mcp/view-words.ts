@@ -1,26 +1,8 @@
 import { LOCALE_LABELS } from '../services/render/shared/labels/index.js';
+import { VIEW_WORDS_EN, type ViewWords } from '../services/render/shared/view-words.js';
 
-/**
- * What the MCP Apps view says in its own voice, to a member of the public, when it has no page to
- * show: a render that failed (with what kind of thing is wrong, never an error code) or a render it
- * could not load. English here; every other locale the page speaks has its table under
- * `render/shared/labels/`. English is the fallback.
- */
-const EN = {
-  problemTitle: 'This disclosure cannot be shown yet',
-  problemLead: 'The people responsible for this system need to correct its description first: ',
-  missing: 'something it must say is missing',
-  edition: 'it was written for another edition of the DTPR vocabulary',
-  unknown: 'it mentions something the DTPR vocabulary does not define',
-  form: 'some of its details are not written in the expected form',
-  unavailableTitle: 'This disclosure is not available',
-  unavailableLead: 'It could not be loaded. Please try again later.',
-};
-
-export type ViewWords = typeof EN;
-
-/** The view's sentences by primary language subtag. */
+/** The view's own sentences (see `VIEW_WORDS_EN`) by locale code; English is the fallback. */
 export const VIEW_WORDS: Readonly<Record<string, ViewWords>> = {
-  en: EN,
+  en: VIEW_WORDS_EN,
   ...Object.fromEntries(Object.entries(LOCALE_LABELS).map(([locale, t]) => [locale, t.view])),
 };

@@ -27,6 +27,35 @@ const LINK = 'https://transit.example.org/station-sensors';
 /** The font each script's text must be drawn in (the first its stack names), with the fonts CI installs. */
 const NAMED = { 'zh-Hans': 'Noto Sans CJK SC', 'zh-Hant': 'Noto Sans CJK TC', km: 'Noto Sans Khmer' };
 
+/** The locales `version` carries, from get_translation_status. */
+async function carriedLocales(base, version) {
+  const r = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'dtpr-client': 'e2e-scripts' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_translation_status', arguments: { version } },
+    }),
+  });
+  const body = await r.json();
+  return body.result.structuredContent.data.locales.map((l) => l.locale);
+}
+
+/** `dc` with only the texts in `locales` (a locale the release does not carry yet is refused). */
+function onlyLocales(dc, locales) {
+  const keep = (node) => {
+    if (Array.isArray(node)) {
+      const texts = node.every((x) => x && typeof x === 'object' && 'locale' in x && 'value' in x);
+      return (texts ? node.filter((x) => locales.includes(x.locale)) : node).map(keep);
+    }
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, keep(v)]));
+    return node;
+  };
+  return keep(dc);
+}
+
 async function axeOf(p, axe, rules = {}) {
   await p.addScriptTag({ content: axe });
   const r = await p.evaluate((rules) => globalThis.axe.run(document, { resultTypes: ['violations'], rules }), rules);
@@ -36,20 +65,29 @@ async function axeOf(p, axe, rules = {}) {
 /** Runs every check through `step(name, fn)`; `axe` is axe-core's source. Prints one line of figures per render. */
 export async function scriptChecks(browser, base, step, axe) {
   const plain = fixture('transit-station-dtpr');
-  const authored = fixture(AUTHORED.name);
   const version = plain.schema_version;
   const figures = [];
+  // Every locale the release carries; one of the eleven it does not carry yet is named, not checked.
+  const carried = await carriedLocales(base, version);
+  const checked = LOCALES.filter((l) => carried.includes(l));
+  const notYet = LOCALES.filter((l) => !carried.includes(l));
+  if (notYet.length) figures.push(`not carried by ${version} yet, so not checked: ${notYet.join(', ')}`);
+  const authored = onlyLocales(fixture(AUTHORED.name), carried);
+  const authoredLocales = AUTHORED.locales.filter((l) => carried.includes(l));
+  const pairs = [...PAIRS.map((l) => [plain, l]), [authored, AUTHORED.pair]].filter(([, l]) =>
+    l.every((x) => carried.includes(x)),
+  );
   const pages = [];
   const signs = [];
 
   await step('every locale: render_datachain answers with the page and the A4 sign', async () => {
-    const runs = [...LOCALES.map((locale) => [plain, locale]), ...AUTHORED.locales.map((locale) => [authored, locale])];
+    const runs = [...checked.map((locale) => [plain, locale]), ...authoredLocales.map((locale) => [authored, locale])];
     for (const [dc, locale] of runs) {
       pages.push({ dc, locale, html: await render(base, dc, { locale, version }) });
       const { text } = await renderWithMeta(base, dc, { locale, version, format: 'sign', link: LINK, size: 'a4' });
       signs.push({ dc, locales: [locale], svg: text });
     }
-    for (const [dc, locales] of [...PAIRS.map((l) => [plain, l]), [authored, AUTHORED.pair]]) {
+    for (const [dc, locales] of pairs) {
       const { text } = await renderWithMeta(base, dc, {
         locale: locales[0],
         locales,
@@ -68,7 +106,7 @@ export async function scriptChecks(browser, base, step, axe) {
     async () => {
       for (const { dc, locale: lang, html } of pages) {
         const own = dc.title.some((t) => t.locale === lang);
-        const locale = dc === authored ? `${lang} (author texts in ${lang})` : lang;
+        const locale = dc === authored ? `${lang} (the author's own texts)` : lang;
         const { page: p, context } = await open(browser, html, { width: 1280, height: 900, bypassCSP: true });
         const missing = await missingGlyphs(p);
         assert.deepEqual(missing, [], `${locale}: glyphs missing`);
@@ -101,7 +139,7 @@ export async function scriptChecks(browser, base, step, axe) {
     'A4 sign in every locale and in pairs of scripts: no missing glyph, every line in its slot, author texts whole, no line starting with a closing mark, lang on every text, axe clean',
     async () => {
       for (const { dc, locales, svg } of signs) {
-        const label = `sign ${locales.join('+')}${dc === authored ? ' (author texts in zh-Hans and km)' : ''}`;
+        const label = `sign ${locales.join('+')}${dc === authored ? " (the author's own texts)" : ''}`;
         const { page: p, context } = await open(browser, svg, { svg: true });
         const missing = await missingGlyphs(p);
         const f = await signFindings(

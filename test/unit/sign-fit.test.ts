@@ -76,7 +76,12 @@ describe('the sign at a paper size', () => {
   // The sign's lines (each a <tspan x=…>, which may hold a <tspan lang=…> run), one space between lines.
   const printed = (svg: string) =>
     [...svg.matchAll(/<text [^>]*>([\s\S]*?)<\/text>/g)]
-      .map((m) => m[1]!.replace(/<tspan x=[^>]*>/g, ' ').replace(/<[^>]+>/g, '').trim())
+      .map((m) =>
+        m[1]!
+          .replace(/<tspan x=[^>]*>/g, ' ')
+          .replace(/<[^>]+>/g, '')
+          .trim(),
+      )
       .join(' ')
       .replace(/\u00a0/g, ' ');
 

@@ -31,8 +31,8 @@ function typographic(value: string, locale: string): string {
   if (locale !== 'fr' && !locale.startsWith('fr-')) return value;
   return value
     .replace(/'/g, '\u2019')
-    .replace(/[ \u00a0]+([;:!?»])/g, '\u202f$1')
-    .replace(/«[ \u00a0]+/g, '«\u202f');
+    .replace(/[ \u00a0](?=[;:!?»])/g, '\u202f')
+    .replace(/«[ \u00a0]/g, '«\u202f');
 }
 
 /**

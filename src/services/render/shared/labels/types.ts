@@ -1,4 +1,4 @@
-import type { ViewWords } from '../../../../mcp/view-words.js';
+import type { ViewWords } from '../view-words.js';
 import type { SignLabels } from '../../sign/labels.js';
 import type { Labels } from '../labels.js';
 
