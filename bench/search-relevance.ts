@@ -1,8 +1,8 @@
 // npm run bench:search: every judged query of test/fixtures/search/relevance.json through the
 // list_elements handler in-process (the same code path as MCP and REST), in the query's locale,
 // against the releases the query names (the stable release when it names none). Prints precision
-// at 5, recall at 10 and MRR overall, per locale and per release, then the 10 worst query runs with
-// what they returned.
+// at 5, recall at 10, MRR and the share of first hits overall, per locale and per release, then the
+// 10 worst query runs with what they returned.
 import { catalogueStore } from '../src/store/catalogue-store.js';
 import { PRECISION_AT_5, runJudgments, summarize, worst } from '../test/helpers/relevance.js';
 
@@ -17,9 +17,11 @@ console.log(
 );
 console.log(PRECISION_AT_5);
 console.log('');
-console.log(`${'scope'.padEnd(22)} queries   P@5     R@10    MRR`);
+console.log(`${'scope'.padEnd(22)} queries   P@5     R@10    MRR     first hit`);
 for (const [scope, s] of Object.entries(summarize(scored))) {
-  console.log(`${scope.padEnd(22)} ${String(s.queries).padStart(7)}   ${f(s.p5)}   ${f(s.r10)}   ${f(s.mrr)}`);
+  console.log(
+    `${scope.padEnd(22)} ${String(s.queries).padStart(7)}   ${f(s.p5)}   ${f(s.r10)}   ${f(s.mrr)}   ${f(s.first)}`,
+  );
 }
 const all = summarize(scored).overall!;
 const verdict = (x: number, t: number) => `${f(x)} (target >= ${t}: ${x >= t ? 'met' : 'MISSED'})`;

@@ -15,14 +15,14 @@ import { rankCategories, releaseFacts, type ReleaseFacts } from '../../src/domai
  * For the releases in ELEMENT_SYMBOLS the reference's symbol list may lack ids no element uses, so
  * the symbols compared are the ones elements use (ours may ship no id the reference lacks). For
  * the releases in SHIPPED_LOCALES our locales are listed in another order than the reference's, or
- * are fewer: ours must be those, each one of the reference's. dtpr@2026-09-01-beta carries ten of
- * the reference's eleven (Khmer is not written yet), in the order they were added.
+ * are fewer: ours must be those, each one of the reference's. dtpr@2026-09-01-beta carries all
+ * eleven of the reference's, in the order they were added rather than the reference's order.
  */
 const FACTS_DIR = join(PROJECT_ROOT, 'test/fixtures/upstream-facts');
 const files = readdirSync(FACTS_DIR).filter((f) => f.endsWith('.json'));
 const ELEMENT_SYMBOLS = new Set(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta']);
 const SHIPPED_LOCALES: Record<string, string[]> = {
-  'dtpr@2026-09-01-beta': ['en', 'fr', 'es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant'],
+  'dtpr@2026-09-01-beta': ['en', 'fr', 'es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant', 'km'],
 };
 
 type Raw = Omit<ReleaseFacts, 'categories'> & {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALE_CODES } from '../../src/domain/locale.js';
 import { call } from '../helpers/tools.js';
 
 const V = 'dtpr@2026-09-01-beta';
-const TRANSLATED = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant'] as const;
+const TRANSLATED = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant', 'km'] as const;
 const ALL = ['en', 'fr', ...TRANSLATED];
 
 /** A few words a resident might type for a CCTV camera, per locale. */
@@ -17,6 +18,7 @@ const CAMERA_QUERY: Record<string, string> = {
   fil: 'CCTV camera',
   'zh-Hans': '监控摄像头',
   'zh-Hant': '監視器',
+  km: 'កាមេរ៉ាសុវត្ថិភាព',
 };
 
 describe(`${V} in each of its locales`, () => {
@@ -50,7 +52,7 @@ describe(`${V} in each of its locales`, () => {
   it('lists the open flags of every machine draft that has a glossary of doubts', async () => {
     const { env } = await call('get_translation_status', { version: V });
     const withFlags = new Set(env.data.flags.map((f) => f.locale));
-    for (const locale of ['es', 'pt', 'nl', 'de', 'vi', 'fil']) expect(withFlags).toContain(locale);
+    for (const locale of ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'km']) expect(withFlags).toContain(locale);
     expect(env.data.locales.some((l) => l.status === 'machine_reviewed' || l.status === 'human_reviewed')).toBe(false);
   });
 
@@ -60,22 +62,25 @@ describe(`${V} in each of its locales`, () => {
       ['zh-TW', 'zh-Hant'],
     ]) {
       const { env } = await call('get_element', { version: V, element_id: 'camera', locales: [alias] });
-      expect(env.data.element.title.map((t) => t.locale)).toEqual([locale]);
+      expect(env.data.element.title.map((t: { locale: string }) => t.locale)).toEqual([locale]);
     }
   });
 
-  it('refuses a locale it does not carry, naming the ones it does', async () => {
+  it('refuses a locale the project does not know, and one an ai release does not carry, naming the locales', async () => {
+    const unknown = await call('list_elements', { version: V, locale: 'ja', query: 'camera' }, true);
+    expect(unknown.env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
+    expect(unknown.env.errors[0]!.message).toContain(LOCALE_CODES.join(', '));
     for (const [args, path] of [
       [{ locale: 'km', query: 'camera' }, 'locale'],
       [{ locales: ['en', 'km'] }, 'locales[1]'],
     ] as const) {
-      const { env } = await call('list_elements', { version: V, ...args }, true);
+      const { env } = await call('list_elements', { version: 'ai@2026-08-12', ...args }, true);
       expect(env.errors[0]).toMatchObject({
         code: 'invalid_arguments',
         path,
-        fix_hint: expect.stringContaining('zh-Hant'),
+        fix_hint: 'Use locales of the release: en, fr.',
       });
-      expect(env.errors[0]!.message).toContain(`${V}, which carries ${ALL.join(', ')}`);
+      expect(env.errors[0]!.message).toContain('ai@2026-08-12, which carries en, fr');
     }
   });
 });

@@ -13,7 +13,7 @@ describe('translation status', () => {
     (await s.tool('get_translation_status', args)).structuredContent;
 
   /** The machine drafts of dtpr@2026-09-01-beta, in the release's order. */
-  const DTPR_DRAFTS = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant'];
+  const DTPR_DRAFTS = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant', 'km'];
 
   it('answers for every shipped release: the source, then each locale it carries with its recorded review', async () => {
     for (const version of VERSION_IDS) {

@@ -66,7 +66,7 @@ describe('every text of every release in every locale it carries', () => {
     ]);
   });
 
-  it('dtpr@2026-09-01-beta carries the public API locales but Khmer, ai releases English and French', () => {
+  it('dtpr@2026-09-01-beta carries the eleven locales of the public API, ai releases English and French', () => {
     const locales = (id: string) => JSON.parse(BUNDLES[id]!).manifest.locales;
     expect(locales('dtpr@2026-09-01-beta')).toEqual([
       'en',
@@ -79,6 +79,7 @@ describe('every text of every release in every locale it carries', () => {
       'fil',
       'zh-Hans',
       'zh-Hant',
+      'km',
     ]);
     for (const id of Object.keys(BUNDLES).filter((v) => v.startsWith('ai@'))) expect(locales(id)).toEqual(['en', 'fr']);
   });

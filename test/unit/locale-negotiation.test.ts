@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedLanguages, negotiateLocale } from '../../src/domain/locale-negotiation.js';
 
-const DTPR = ['en', 'fr', 'es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant'];
+const DTPR = ['en', 'fr', 'es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant', 'km'];
 const pick = (header: string, carried = DTPR) => negotiateLocale(acceptedLanguages(header), carried, 'en');
 
 describe('Accept-Language', () => {
@@ -21,7 +21,7 @@ describe('Accept-Language', () => {
     ['zh-CN', 'zh-Hans'],
     ['zh', 'zh-Hans'],
     ['ja, ko;q=0.8, fr;q=0.5', 'fr'],
-    ['km', 'en'],
+    ['km-KH', 'km'],
     ['ja', 'en'],
   ])('%s chooses %s among the locales of dtpr@2026-09-01-beta', (header, locale) => {
     expect(pick(header)).toBe(locale);

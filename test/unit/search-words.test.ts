@@ -32,6 +32,9 @@ describe('how each locale cuts text into words', () => {
     expect(words.join('')).toContain('识别');
     expect(words.some((w) => w.includes(' '))).toBe(true);
   });
+  it('reads a Khmer subscript DA as the subscript TA people also type', () => {
+    expect(wordsOf('km')('ស្ដុប')).toEqual(wordsOf('km')('ស្តុប'));
+  });
   it("makes a query's Khmer words agree with the index whichever way this runtime segments them", () => {
     const whole = queryWordsOf('km', (w) => w === CAMERA_KM)(`${CAMERA_KM} ខ្លួន`);
     expect(whole).toContain(CAMERA_KM);

@@ -38,63 +38,64 @@ function cutter(locale: LocaleCode, cutting: Cutting): Words {
 const CUTTERS = new Map<LocaleCode, Words>();
 
 /**
- * How a locale cuts text into words, the same for indexing and for queries; text is put in Unicode
- * NFC first so a decomposed accent or tone mark matches its composed form.
+ * Khmer writes a subscript ដ (coeng DA) and a subscript ត (coeng TA) alike, and people type either
+ * (ស្ដុប, ស្តុប): both are read as coeng TA.
  */
+const KHMER_COENG_DA = /\u17D2\u178A/g;
+
+/** Text in Unicode NFC, so a decomposed accent or tone mark matches its composed form, and Khmer spellings made one. */
+function normalized(locale: LocaleCode, text: string): string {
+  const nfc = text.normalize('NFC');
+  return locale === 'km' ? nfc.replace(KHMER_COENG_DA, '\u17D2\u178F') : nfc;
+}
+
+/** How a locale cuts text into words, the same for indexing and for queries (text `normalized` first). */
 export function wordsOf(locale: LocaleCode): Words {
   let words = CUTTERS.get(locale);
   if (!words) {
     const cut = cutter(locale, LANGUAGES[locale].cutting);
-    words = (text) => cut(text.normalize('NFC'));
+    words = (text) => cut(normalized(locale, text));
     CUTTERS.set(locale, words);
   }
   return words;
 }
 
-/** Longest slices of `word` from its start that are index terms; the rest as one piece. */
-function knownParts(word: string, isTerm: (text: string) => boolean): string[] {
-  const parts: string[] = [];
-  let from = 0;
-  while (from < word.length) {
-    let to = word.length;
-    while (to > from && !isTerm(word.slice(from, to))) to--;
-    if (to === from) break;
-    parts.push(word.slice(from, to));
-    from = to;
-  }
-  return from < word.length ? [...parts, word.slice(from)] : parts;
-}
+/** Longest index term looked for at a position, in UTF-16 code units. */
+const MAX_TERM = 32;
 
 /**
- * Query words of a segmented locale, made to agree with the index. The index was cut at build time
- * and the query is cut where the Worker runs, whose segmentation dictionaries may differ (Khmer
- * words are cut differently by the ICU of Node and of workerd): two adjacent query words whose join
- * is an index term become that term, and a word that is no index term is cut into the longest
- * index terms it begins with. A stop word counts as known (callers say so).
+ * A run of text (no spaces) cut into the longest index terms, left to right; where no index term
+ * starts, the text up to the runtime segmenter's next boundary is one word.
  */
-function agreeing(words: readonly string[], isTerm: (text: string) => boolean): string[] {
+function cutByIndex(run: string, boundaries: ReadonlySet<number>, isTerm: (text: string) => boolean): string[] {
   const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i]!;
-    const joined = i + 1 < words.length ? word + words[i + 1] : '';
-    if (joined && isTerm(joined)) {
-      out.push(joined);
-      i++;
-    } else {
-      out.push(...(isTerm(word) ? [word] : knownParts(word, isTerm)));
+  let from = 0;
+  while (from < run.length) {
+    let to = Math.min(run.length, from + MAX_TERM);
+    while (to > from && !isTerm(run.slice(from, to))) to--;
+    if (to === from) {
+      to = from + 1;
+      while (to < run.length && !boundaries.has(to)) to++;
     }
+    out.push(run.slice(from, to));
+    from = to;
   }
   return out;
 }
 
 /**
- * How a locale cuts a query over an index whose terms `isTerm` knows (given a lower-cased word):
- * as `wordsOf` cuts text, with segmented words made to agree with the index.
+ * How a locale cuts a query over an index whose terms `isTerm` knows (given a lower-cased word; a
+ * stop word counts as known): as `wordsOf` cuts text, except in the segmented locales. There the
+ * index was cut at build time and the query is cut where the Worker runs, whose segmentation
+ * dictionaries may differ (Node and workerd cut some Khmer words differently), so each run of text
+ * between spaces is cut into the longest index terms it holds, left to right, and the segmenter's
+ * boundaries only cut what no index term covers.
  */
 export function queryWordsOf(locale: LocaleCode, isTerm: (text: string) => boolean): Words {
   if (LANGUAGES[locale].cutting !== 'segmenter') return wordsOf(locale);
-  const segment = segmented(locale);
+  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
   const known = (text: string) => isTerm(text.toLowerCase());
-  const cut = byPhrase((phrase) => agreeing(segment(phrase), known));
-  return (text) => cut(text.normalize('NFC'));
+  const cutRun = (run: string) => cutByIndex(run, new Set([...segmenter.segment(run)].map((seg) => seg.index)), known);
+  const cut = byPhrase((phrase) => (phrase.match(/\S+/g) ?? []).flatMap(cutRun));
+  return (text) => cut(normalized(locale, text));
 }
