@@ -14,9 +14,6 @@ const SCRIPT_FONTS: Readonly<Record<string, string>> = {
   km: '"Noto Sans Khmer","Khmer OS","Khmer Sangam MN","Khmer UI","Leelawadee UI"',
 };
 
-/** The stack for Latin-script locales. */
-export const FONT_STACK = LATIN;
-
 /**
  * The stack for text in `langs`, the first leading: each one's script fonts in that order, then the
  * Latin stack. A tag matches by its locale code (`zh-Hans-CN` as `zh-Hans`; bare `zh` as `zh-Hans`).

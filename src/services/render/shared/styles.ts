@@ -21,6 +21,7 @@ body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.55 var(--font);-w
 ${FONT_CSS}
 :is(.kicker,.toc-title,dl.fields dt):is(:lang(zh),:lang(km)){letter-spacing:0}
 :lang(km) :is(h1,h2,h3,.who .answer){line-height:1.5}
+:lang(km) a{text-underline-offset:.35em}
 :lang(zh){line-break:strict}
 .wrap{max-width:76rem;margin:0 auto;padding:0 1.25rem}
 a{color:var(--accent);text-underline-offset:.15em}
