@@ -5,7 +5,6 @@
  * the view's CSP allows that one script by its SHA-256 and nothing else (no inline handlers, no
  * other script, no network).
  */
-import { FONT_STACK } from '../services/render/shared/styles.js';
 import { VIEW_SCRIPT } from './view-script.js';
 
 /**
@@ -16,7 +15,7 @@ import { VIEW_SCRIPT } from './view-script.js';
  */
 export const VIEW_STYLE =
   '@media screen{:root[data-theme=light]{color-scheme:light}:root[data-theme=dark]{color-scheme:dark}}' +
-  `html body{font-family:var(--view-font,${FONT_STACK})}` +
+  'html body,html body [lang]{font-family:var(--view-font,var(--font))}' +
   '[data-view-target]{outline:3px solid var(--accent);outline-offset:2px}' +
   '.view-sign{display:block;width:100%;max-width:52.5rem;height:auto;margin:1.5rem auto}';
 

@@ -130,10 +130,19 @@ export const VIEW_SCRIPT = `(function () {
     }
   }
 
+  // A language tag to one of WORDS' locales: the exact code, else Chinese by script or region
+  // (Hant for TW, HK, MO), Tagalog as Filipino, else the primary subtag.
+  function localeOf(tag) {
+    var t = String(tag || '').toLowerCase(), parts = t.split('-'), k;
+    for (k in WORDS) if (k.toLowerCase() === t) return k;
+    if (parts[0] === 'zh') return /-(hant|tw|hk|mo)(-|$)/.test(t) ? 'zh-Hant' : 'zh-Hans';
+    if (parts[0] === 'tl') return 'fil';
+    return parts[0];
+  }
   function words() {
     var tags = [callLang, hostLang, root.lang];
     for (var i = 0; i < tags.length; i++) {
-      var lang = String(tags[i] || '').split('-')[0].toLowerCase();
+      var lang = localeOf(tags[i]);
       if (WORDS[lang]) return [lang, WORDS[lang]];
     }
     return ['en', WORDS.en];

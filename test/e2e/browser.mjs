@@ -21,7 +21,7 @@ const realistic = JSON.parse(readFileSync(new URL('./fixtures/realistic-15.json'
 const hostile = JSON.parse(readFileSync(new URL('./fixtures/hostile-strings.json', import.meta.url), 'utf8'));
 const outDir = process.env.SCREENSHOT_DIR ?? 'test-results';
 const LINK = 'https://riverton.example.org/ai/traffic-cameras';
-const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif';
 const MUTED = { light: 'rgb(74, 81, 96)', dark: 'rgb(180, 189, 203)' };
 mkdirSync(outDir, { recursive: true });
 

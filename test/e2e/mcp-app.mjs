@@ -321,6 +321,22 @@ for (const era of ERAS) {
     }
   });
 
+  await step(`${label}: a failed render asked for in zh-TW is told in Traditional Chinese`, async () => {
+    const host = await mount();
+    try {
+      const args = { version: 'dtpr@2026-09-01-beta', datachain: { elements: 'not a list' }, locale: 'zh-TW' };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, false);
+      await push(host, args, result);
+      await host.view.locator('h1', { hasText: '本說明暫時無法顯示' }).waitFor(WAIT);
+      assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'zh-Hant');
+      assert.match(await visibleText(host.view), /部分細節未依規定格式填寫/);
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
   await step(`${label}: a hard error (isError) says try again later, not that the author must correct it`, async () => {
     const host = await mount();
     try {

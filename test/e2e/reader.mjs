@@ -9,7 +9,9 @@
 // print, 390 px and French. The transit station fixtures (a data flow from cameras and sensors to
 // gates and screens, on the newest ai@ and dtpr@ releases) go through the same page checks
 // (reader-flow.mjs); so do the two real published datachains, whose glance must fit one screen at
-// 1280x900 and two at 390x844 (reader-real.mjs).
+// 1280x900 and two at 390x844 (reader-real.mjs). The camera-and-sensor fixture renders as a page and an A4 sign in each of the
+// eleven locales of dtpr@2026-09-01-beta, and as bilingual signs across scripts, with no missing
+// glyph, no cut text, no line starting with a closing mark and no axe violation (reader-scripts.mjs).
 // Usage: node test/e2e/reader.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { contrast, firstScreenText, fixture, launch, open, render, renderWithMet
 import { flowPageChecks } from './reader-flow.mjs';
 import { printLayout } from './reader-print.mjs';
 import { realPageChecks } from './reader-real.mjs';
+import { scriptChecks } from './reader-scripts.mjs';
 import {
   decodeQr,
   EDGE_MM,
@@ -219,6 +222,7 @@ await step('axe-core: no violation of any impact in light, dark, print, 390 px a
 
 await flowPageChecks(browser, base, step, AXE);
 await realPageChecks(browser, base, step, AXE);
+await scriptChecks(browser, base, step, AXE);
 
 await browser.close();
 console.log(failed ? `${failed} reader checks failed` : 'all reader checks passed');

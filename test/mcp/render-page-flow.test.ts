@@ -18,11 +18,14 @@ const between = (html: string, start: string, end: string) =>
   html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
 const glanceOf = (html: string) => between(html, '<section class="glance"', '</section>');
 /** The author's text of a placement's variable, in one locale. */
-const said = (dc: Record<string, any>, element: string, variable: string, locale: string) =>
-  dc.elements
+/** An author's text as the page shows it: French with a narrow no-break space before ; : ! ? */
+const said = (dc: Record<string, any>, element: string, variable: string, locale: string) => {
+  const text = dc.elements
     .find((p: any) => p.element_id === element)
     .variables.find((v: any) => v.id === variable)
     .value.find((x: any) => x.locale === locale).value as string;
+  return locale === 'fr' ? text.replace(/ (?=[;:!?])/g, '\u202f') : text;
+};
 
 async function render(dc: Record<string, any>, locale: string) {
   const h = { 'mcp-session-id': `flow-${crypto.randomUUID()}` };
@@ -138,7 +141,7 @@ describe('the fixed wording per datachain type', () => {
     });
     expect(signLabelsFor('fr', 'dtpr').kicker).toBe('Technologie utilisée ici');
     // An unknown locale falls back to English, with the wording of its type.
-    expect(labelsFor('de', 'dtpr').kicker).toBe('How this technology works');
+    expect(labelsFor('xx', 'dtpr').kicker).toBe('How this technology works');
     expect(labelsFor('toString', 'ai').kicker).toBe('How this AI system works');
   });
 

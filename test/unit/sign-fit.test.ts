@@ -73,7 +73,17 @@ describe('the sign at a paper size', () => {
       ...options,
     } as never);
   };
-  const printed = (svg: string) => [...svg.matchAll(/<tspan [^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]).join(' ');
+  // The sign's lines (each a <tspan x=…>, which may hold a <tspan lang=…> run), one space between lines.
+  const printed = (svg: string) =>
+    [...svg.matchAll(/<text [^>]*>([\s\S]*?)<\/text>/g)]
+      .map((m) =>
+        m[1]!
+          .replace(/<tspan x=[^>]*>/g, ' ')
+          .replace(/<[^>]+>/g, '')
+          .trim(),
+      )
+      .join(' ')
+      .replace(/\u00a0/g, ' ');
 
   it('is exactly the sheet asked for, A4 by default', () => {
     for (const [size, w, h] of [

@@ -22,9 +22,17 @@ export interface Fallback extends TextOrigin {
 
 type Entry = { locale: string; value: string };
 
-/** French texts take one apostrophe style, the typographic one the page's own labels use. */
+/**
+ * French texts take the typography the page's own labels use: the typographic apostrophe, and a
+ * narrow no-break space (U+202F) for the space before `; : ! ? »` and after `«`, so no line starts
+ * with one of those marks.
+ */
 function typographic(value: string, locale: string): string {
-  return locale === 'fr' || locale.startsWith('fr-') ? value.replace(/'/g, '\u2019') : value;
+  if (locale !== 'fr' && !locale.startsWith('fr-')) return value;
+  return value
+    .replace(/'/g, '\u2019')
+    .replace(/[ \u00a0](?=[;:!?»])/g, '\u202f')
+    .replace(/«[ \u00a0]/g, '«\u202f');
 }
 
 /**

@@ -1,5 +1,4 @@
-/** The font stack of the page and the sign: system fonts only, nothing fetched. */
-export const FONT_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+import { FONT_CSS } from './fonts.js';
 
 /** The page's colours on a light screen, as custom property declarations (the page's default). */
 const PALETTE_LIGHT =
@@ -18,7 +17,12 @@ export const STYLES = `
 :root{color-scheme:light dark;${PALETTE_LIGHT}}
 @media screen and (prefers-color-scheme:dark){:root{${PALETTE_DARK}}}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.55 ${FONT_STACK};-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.55 var(--font);-webkit-text-size-adjust:100%}
+${FONT_CSS}
+:is(.kicker,.toc-title,dl.fields dt):is(:lang(zh),:lang(km)){letter-spacing:0}
+:lang(km) :is(h1,h2,h3,.who .answer){line-height:1.5}
+:lang(km) a{text-underline-offset:.35em}
+:lang(zh){line-break:strict}
 .wrap{max-width:76rem;margin:0 auto;padding:0 1.25rem}
 a{color:var(--accent);text-underline-offset:.15em}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}

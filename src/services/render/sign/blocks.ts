@@ -4,6 +4,7 @@ import { labelOf, labelsFor } from '../shared/labels.js';
 import { partsText, type TextPart } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelsFor } from './labels.js';
+import { spaced } from './text.js';
 
 /** A text of the sign before layout: what it says, in which language when not the sign's. */
 export interface SignText {
@@ -13,6 +14,8 @@ export interface SignText {
 
 /** What one locale's sign says, before the layout chooses how much of it fits. */
 export interface SignAnswers {
+  /** The locale of this answer: its labels' language. */
+  lang: string;
   t: SignLabels;
   kicker: string;
   title: SignText;
@@ -49,10 +52,15 @@ function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['co
   return actions.filter((a) => kind[a.type]).map((a) => ({ kind: kind[a.type]!, address: a.text }));
 }
 
-/** A date written out in the locale ("1 September 2026"), in UTC, with no-break spaces so it stays on one line; the ISO date if the runtime cannot. */
+/**
+ * A date written out in the locale ("1 September 2026"), in UTC, with no-break spaces so it stays
+ * on one line; the ISO date when the runtime has no data for the locale (it would write it in
+ * another language) or cannot.
+ */
 function longDate(iso: string, lang: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
+  if (!Intl.DateTimeFormat.supportedLocalesOf(lang).length) return iso.slice(0, 10);
   try {
     return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, {
       day: 'numeric',
@@ -87,18 +95,19 @@ export function signAnswers(view: DocView): SignAnswers {
   const rights = row(view, 'rights')?.items ?? [];
   const date = view.about.updatedAt ?? view.about.createdAt;
   return {
+    lang: view.lang,
     t,
     kicker: t.kicker.toLocaleUpperCase(view.lang),
     title: view.title.text ? view.title : { text: page.untitled },
     does: [full, short, byPurpose],
-    identify: [`${verdict} ${labelOf(page, `${level}Why`) ?? ''}`.trim(), verdict],
+    identify: [spaced(verdict, labelOf(page, `${level}Why`) ?? '').trim(), verdict],
     runBy: first ? { text: partsText(first.text), lang: langOf(first.text) } : undefined,
     others: (who?.items ?? []).slice(1).map((i) => ({
       text: partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''),
       lang: langOf(i.text),
     })),
     contacts: printed(who?.contacts ?? [], t),
-    rights: rights.length ? `${t.rights} ${rights.map((i) => partsText(i.text)).join(' \u00b7 ')}` : '',
+    rights: rights.length ? spaced(t.rights, rights.map((i) => partsText(i.text)).join(' \u00b7 ')) : '',
     stamp: [view.about.id ? `${t.reference} ${view.about.id}` : '', date ? longDate(date, view.lang) : '']
       .filter(Boolean)
       .join(' \u00b7 '),

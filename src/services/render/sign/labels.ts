@@ -1,5 +1,7 @@
+import { LOCALE_LABELS } from '../shared/labels/index.js';
+
 /**
- * Fixed wording of the sign, per locale (English is the fallback). French uses a narrow no-break
+ * Fixed wording of the sign in English, the fallback; other locales are under `shared/labels/`. French uses a narrow no-break
  * space (U+202F) before `: ; ? !`; the sign's text folding keeps it (see `signText`).
  * `kept` holds `{duration}`, the author's retention duration ("for 2 years", "2 years").
  */
@@ -41,52 +43,15 @@ const EN = {
 
 export type SignLabels = Record<keyof typeof EN, string>;
 
-const FR: SignLabels = {
-  kicker: 'IA utilisée ici',
-  runBy: 'Responsable\u202f:',
-  contact: 'Qui en répond et comment le joindre',
-  noContact: 'Aucun contact n\u2019est indiqué pour ce système.',
-  does: 'Ce qu\u2019il fait',
-  identify: 'Peut-il vous identifier\u202f?',
-  rights: 'Vos droits\u202f:',
-  email: 'Courriel',
-  phone: 'Téléphone',
-  postal: 'Courrier',
-  colours: 'Couleurs\u202f:',
-  colon: '\u202f:',
-  scan: 'Scannez pour lire la fiche complète\u202f: ce que fait ce système, les données qu\u2019il utilise et vos droits.',
-  reference: 'Réf.',
-  footer: 'DTPR · Digital Trust for Places & Routines',
-  kept: 'Conservées {duration}',
-  decides_human_decides: 'Une personne décide',
-  decides_human_executes: 'Une personne exécute',
-  decides_human_oversees: 'Sous contrôle humain',
-  decides_autonomous: 'Décide seul',
-  cat_collection: 'Ce qui capte les données',
-  cat_purpose: 'À quoi il sert',
-  cat_retention: 'Durée de conservation',
-  cat_functional_modes: 'Qui décide',
-  cat_action: 'Qui décide',
-  cat_manifestation: 'Comment les résultats vous parviennent',
-  cat_access: 'Accès aux données',
-  cat_input_dataset: 'Données reçues',
-  cat_storage: 'Lieu de conservation',
-  cat_affected: 'Personnes concernées',
-  cat_risks_mitigation: 'Risque principal',
-  cat_processing: 'Fonctionnement',
-  cat_output_dataset: 'Données produites',
-};
-
-const LABELS: Record<string, SignLabels> = { en: EN, fr: FR };
-
 /** The kicker for datachain types other than `ai`, which may describe a plain camera or sensor. */
-const NEUTRAL_KICKER: Record<string, string> = { en: 'Technology in use here', fr: 'Technologie utilisée ici' };
+const NEUTRAL_KICKER_EN = 'Technology in use here';
 
 /** The sign's wording for a locale (English when it has none) and a datachain type (default `ai`). */
 export function signLabelsFor(locale: string, datachainType = 'ai'): SignLabels {
-  const t = LABELS[locale] ?? EN;
+  const own = Object.hasOwn(LOCALE_LABELS, locale) ? LOCALE_LABELS[locale] : undefined;
+  const t = own?.sign ?? EN;
   if (datachainType === 'ai') return t;
-  return { ...t, kicker: NEUTRAL_KICKER[Object.hasOwn(LABELS, locale) ? locale : 'en']! };
+  return { ...t, kicker: own?.sign_neutral.kicker ?? NEUTRAL_KICKER_EN };
 }
 
 /** A sign label by computed key (`cat_<category>`, `decides_<value>`), or `undefined` when there is none. */

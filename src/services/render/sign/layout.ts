@@ -1,12 +1,15 @@
-import { clampWidth, type Weight } from './text.js';
+import { clampRuns, type Run, type Weight } from './text.js';
 
 /** A paragraph of the sign: one `<text>` element, wrapped to the width of its column. */
 export interface Para {
   text: string;
+  /** The text as runs when parts of it are in other languages than `lang`; joined, they are `text`. */
+  runs?: readonly Run[];
   size: number;
   weight?: Weight;
   fill?: string;
-  lang?: string;
+  /** The paragraph's language: where its lines may break, and its `lang` on the sign. */
+  lang: string;
   /** Space below the paragraph, in units. */
   gap?: number;
   /** Most lines it may take; past that it ends with an ellipsis (a last resort, reported to the author). */
@@ -14,12 +17,13 @@ export interface Para {
   anchor?: 'middle';
 }
 
-/** A paragraph placed: its lines, its first baseline and the width it was given. */
+/** A paragraph placed: its lines (as text and as runs), its first baseline and the width it was given. */
 export interface PlacedPara extends Para {
   x: number;
   y: number;
   width: number;
   lines: string[];
+  spans: Run[][];
   lh: number;
   cut: boolean;
 }
@@ -32,9 +36,17 @@ export function stackParas(paras: readonly Para[], x: number, top: number, width
   let y = top;
   for (const p of paras) {
     if (!p.text) continue;
-    const { lines, cut } = clampWidth(p.text, width, p.size, p.weight ?? 'regular', p.clamp ?? Number.MAX_SAFE_INTEGER);
+    const { lines: spans, cut } = clampRuns(
+      p.runs ?? [{ text: p.text }],
+      width,
+      p.size,
+      p.weight ?? 'regular',
+      p.clamp ?? Number.MAX_SAFE_INTEGER,
+      p.lang,
+    );
+    const lines = spans.map((l) => l.map((r) => r.text).join(''));
     const lh = lineHeight(p.size);
-    placed.push({ ...p, x, y: y + p.size, width, lines, lh, cut });
+    placed.push({ ...p, x, y: y + p.size, width, lines, spans, lh, cut });
     y += lines.length * lh + (p.gap ?? 6);
   }
   return { placed, height: y - top };
@@ -42,3 +54,23 @@ export function stackParas(paras: readonly Para[], x: number, top: number, width
 
 /** The height `paras` take in a column of `width`. */
 export const parasHeight = (paras: readonly Para[], width: number) => stackParas(paras, 0, 0, width).height;
+
+/**
+ * One text from the same words in several locales, each in its language, told apart by a middle
+ * dot ("Kept 2 years · Conservées 2 ans"); a text that repeats an earlier one is left out. The
+ * no-break space keeps the dot off the start of a line.
+ */
+export function joinRuns(parts: readonly Run[]): Run[] {
+  const seen = new Set<string>();
+  const out: Run[] = [];
+  for (const part of parts) {
+    if (!part.text || seen.has(part.text)) continue;
+    seen.add(part.text);
+    if (out.length) out.push({ text: '\u00a0\u00b7 ' });
+    out.push(part);
+  }
+  return out;
+}
+
+/** The text of `runs`. */
+export const runsText = (runs: readonly Run[]) => runs.map((r) => r.text).join('');

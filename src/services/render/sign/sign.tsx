@@ -1,16 +1,19 @@
 import type { Child } from 'hono/jsx';
 import type { Finding } from '../../validator/finding.js';
 import type { IconOf } from '../icons/resolver.js';
-import { FONT_STACK } from '../shared/styles.js';
+import { fontStack } from '../shared/fonts.js';
 import type { DocView } from '../view/view.js';
 import { signAnswers, type SignAnswers, type SignText } from './blocks.js';
 import { fitBlocks } from './fit.js';
-import { type Para, type PlacedPara, parasHeight, stackParas } from './layout.js';
+import { joinRuns, type Para, type PlacedPara, parasHeight, runsText, stackParas } from './layout.js';
 import { qrPath } from './qr.js';
 import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
 import { signNotices } from './notices.js';
 import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
-import { signText } from './text.js';
+import { type Run, signText, spaced } from './text.js';
+import { signLabelsFor } from './labels.js';
+
+const ENGLISH_FOOTER = signLabelsFor('en').footer;
 
 const INK = '#14171c';
 const MUTED = '#4a5160';
@@ -62,21 +65,24 @@ export interface RenderedSign {
   warnings: Finding[];
 }
 
-/** Joins a text with its other-locale twin on one paragraph when they differ ("Kept 2 years · Conservées 2 ans"). */
-const both = (a: string, b: string | undefined) => (b && b !== a ? `${a} \u00b7 ${b}` : a);
-
 /** Paragraphs of one answer in every locale: the first in `main` style, the others smaller and muted. */
-function inLocales(texts: readonly SignText[], main: Omit<Para, 'text'>, clamp?: number): Para[] {
+function inLocales(
+  texts: readonly SignText[],
+  langs: readonly string[],
+  main: Omit<Para, 'text' | 'lang'>,
+  clamp?: number,
+): Para[] {
   const seen = new Set<string>();
   return texts.flatMap((t, i) => {
     if (!t.text || seen.has(t.text)) return [];
     seen.add(t.text);
-    if (i === 0) return [{ ...main, text: t.text, lang: t.lang, clamp }];
+    const lang = t.lang ?? langs[i]!;
+    if (i === 0) return [{ ...main, text: t.text, lang, clamp }];
     return [
       {
         ...main,
         text: t.text,
-        lang: t.lang,
+        lang,
         clamp,
         weight: 'regular',
         fill: MUTED,
@@ -86,39 +92,63 @@ function inLocales(texts: readonly SignText[], main: Omit<Para, 'text'>, clamp?:
   });
 }
 
-const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para => ({
-  text: as.map(pick).reduce((acc, s, i) => (i ? both(acc, s) : s), ''),
-  size: 17,
-  weight: 'bold',
-  fill: BAND,
-  gap: 4,
+/** A paragraph of `runs`, in the first one's language. */
+const ofRuns = (runs: readonly Run[], style: Omit<Para, 'text' | 'lang' | 'runs'>): Para => ({
+  ...style,
+  text: runsText(runs),
+  runs,
+  lang: runs[0]?.lang ?? 'en',
 });
 
+/** One label in every locale of the sign, each in its language. */
+const inEach = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Run[] =>
+  joinRuns(as.map((x) => ({ text: pick(x), lang: x.lang })));
+
+const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para =>
+  ofRuns(inEach(as, pick), { size: 17, weight: 'bold', fill: BAND, gap: 4 });
+
 /** Every block of the body in each of its variants, fullest first (the order `SIGN_STEPS` walks). */
-function blockVariants(as: readonly SignAnswers[], langs: readonly string[]) {
+function blockVariants(as: readonly SignAnswers[]) {
   const [a] = as;
-  const runBy = as.map((x) => x.runBy).filter((x): x is SignText => !!x);
+  const langs = as.map((x) => x.lang);
   const hasContact = a!.contacts.length > 0;
   const contactLines = (n: number, clamp?: number): Para[] =>
     hasContact
       ? a!.contacts.slice(0, n).map((c, i) => ({
-          text: `${both(c.kind, as[1]?.contacts[i]?.kind)}${a!.t.colon} ${c.address}`,
-          size: 22,
-          weight: 'bold',
-          fill: BAND,
+          ...ofRuns(
+            [
+              ...joinRuns([
+                { text: c.kind, lang: a!.lang },
+                ...(as[1]?.contacts[i] ? [{ text: as[1].contacts[i].kind, lang: as[1].lang }] : []),
+              ]),
+              { text: spaced(a!.t.colon, '') },
+              { text: c.address },
+            ],
+            { size: 22, weight: 'bold', fill: BAND },
+          ),
           clamp,
         }))
       : inLocales(
           as.map((x) => ({ text: x.t.noContact })),
+          langs,
           { size: 22 },
         );
   const runByParas = (clamp?: number): Para[] =>
-    inLocales(
-      runBy.map((r, i) => ({ text: `${as[i]!.t.runBy} ${r.text}`, lang: r.lang })),
-      { size: 24, weight: 'bold' },
-      clamp,
-    );
-  const others = a!.others.map((o): Para => ({ text: o.text, lang: o.lang, size: 18, fill: MUTED }));
+    as.flatMap((x, i): Para[] => {
+      if (!x.runBy || as.slice(0, i).some((y) => y.runBy?.text === x.runBy!.text && y.t.runBy === x.t.runBy)) return [];
+      const label = spaced(x.t.runBy, '');
+      const main = i === 0 ? { size: 24, weight: 'bold' as const } : { size: 20, fill: MUTED };
+      return [
+        ofRuns(
+          [
+            { text: label, lang: x.lang },
+            { text: x.runBy.text, lang: x.runBy.lang ?? x.lang },
+          ],
+          { ...main, clamp },
+        ),
+      ];
+    });
+  const others = a!.others.map((o): Para => ({ text: o.text, lang: o.lang ?? a!.lang, size: 18, fill: MUTED }));
   const who = [
     [question(as, (x) => x.t.contact), ...runByParas(), ...others, ...contactLines(99)],
     [question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(99)],
@@ -129,6 +159,7 @@ function blockVariants(as: readonly SignAnswers[], langs: readonly string[]) {
     question(as, (x) => x.t.does),
     ...inLocales(
       as.map((x) => x.does[i]),
+      langs,
       { size: 22 },
       clamp,
     ),
@@ -138,16 +169,20 @@ function blockVariants(as: readonly SignAnswers[], langs: readonly string[]) {
     question(as, (x) => x.t.identify),
     ...inLocales(
       as.map((x) => ({ text: x.identify[i as 0 | 1] })),
+      langs,
       { size: 22 },
     ),
   ]);
   const rightsText = as.map((x) => ({ text: x.rights }));
-  const rights = [inLocales(rightsText, { size: 18 }), []];
+  const rights = [inLocales(rightsText, langs, { size: 18 }), []];
   const titleParas = (size: number, clamp?: number): Para[] => [
-    { text: both(a!.kicker, as[1]?.kicker), size: 18, weight: 'bold', fill: BAND_TEXT, gap: 12, lang: langs[0] },
-    { text: a!.title.text, lang: a!.title.lang, size, weight: 'bold', fill: BAND_TEXT, clamp, gap: 6 },
+    ofRuns(
+      inEach(as, (x) => x.kicker),
+      { size: 18, weight: 'bold', fill: BAND_TEXT, gap: 12 },
+    ),
+    { text: a!.title.text, lang: a!.title.lang ?? a!.lang, size, weight: 'bold', fill: BAND_TEXT, clamp, gap: 6 },
     ...(as[1] && as[1].title.text !== a!.title.text
-      ? [{ text: as[1].title.text, lang: as[1].title.lang ?? langs[1], size: size - 10, fill: BAND_SECOND, clamp }]
+      ? [{ text: as[1].title.text, lang: as[1].title.lang ?? as[1].lang, size: size - 10, fill: BAND_SECOND, clamp }]
       : []),
   ];
   const band = [titleParas(40), titleParas(34), titleParas(28), titleParas(28, 3)];
@@ -165,8 +200,8 @@ function blockVariants(as: readonly SignAnswers[], langs: readonly string[]) {
  */
 export function renderSign(views: readonly DocView[], options: SignOptions, iconOf: IconOf): RenderedSign {
   const as = views.map((v) => signAnswers(v));
-  const langs = views.map((v) => v.lang);
-  const v = blockVariants(as, langs);
+  const langs = as.map((x) => x.lang);
+  const v = blockVariants(as);
   const rows = tileRows(views, as, CW);
 
   // The foot: QR code at the left, scan sentence, printed link, stamp and DTPR line at its right.
@@ -174,11 +209,26 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
   const footParas: Para[] = [
     ...inLocales(
       as.map((x) => ({ text: x.t.scan })),
+      langs,
       { size: 18, gap: 8 },
     ),
-    { text: options.link.replace(/^https?:\/\//, '').replace(/\/$/, ''), size: 24, weight: 'bold', fill: BAND, gap: 8 },
-    { text: as[0]!.stamp, size: SMALL, fill: MUTED, gap: 4 },
-    { text: as[0]!.t.footer, size: SMALL, fill: MUTED, gap: 0 },
+    {
+      text: options.link.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+      lang: langs[0]!,
+      size: 24,
+      weight: 'bold',
+      fill: BAND,
+      gap: 8,
+    },
+    { text: as[0]!.stamp, lang: langs[0]!, size: SMALL, fill: MUTED, gap: 4 },
+    // The programme's name stays in English in every locale's table.
+    {
+      text: as[0]!.t.footer,
+      lang: as[0]!.t.footer === ENGLISH_FOOTER ? 'en' : langs[0]!,
+      size: SMALL,
+      fill: MUTED,
+      gap: 0,
+    },
   ];
   const footH = Math.max(QR_BOX, parasHeight(footParas, W - M - textX));
   const footTop = H - M - footH;
@@ -249,7 +299,7 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
       lang={langs[0]}
       role="img"
       aria-labelledby="sign-title sign-desc"
-      font-family={FONT_STACK}
+      font-family={fontStack(...langs)}
       data-size={options.size}
     >
       <title id="sign-title">{signText(`${a.t.kicker}: ${a.title.text}`)}</title>
@@ -297,11 +347,20 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
           fill={p.fill ?? INK}
           text-anchor={p.anchor}
           lang={p.lang}
+          font-family={p.lang === langs[0] ? undefined : fontStack(p.lang, ...langs)}
           data-slot-width={p.width}
         >
-          {p.lines.map((l, i) => (
+          {p.spans.map((line, i) => (
             <tspan x={p.x} dy={i ? p.lh : 0}>
-              {l}
+              {line.map((r) =>
+                (r.lang ?? p.lang) === p.lang ? (
+                  r.text
+                ) : (
+                  <tspan lang={r.lang} font-family={fontStack(r.lang, ...langs)}>
+                    {r.text}
+                  </tspan>
+                ),
+              )}
             </tspan>
           ))}
         </text>

@@ -1,7 +1,7 @@
 import type { DocView } from '../view/view.js';
 import type { SignAnswers } from './blocks.js';
-import { type Para, type PlacedPara, parasHeight, stackParas } from './layout.js';
-import { textWidth } from './text.js';
+import { joinRuns, type Para, type PlacedPara, parasHeight, runsText, stackParas } from './layout.js';
+import { type Run, textWidth } from './text.js';
 import { signTiles, type Tile, tileCard, tileIn } from './tiles.js';
 
 const COLS = 4;
@@ -29,31 +29,42 @@ export interface LegendEntry {
   color: string;
 }
 
-const joined = (texts: readonly string[]) => [...new Set(texts.filter(Boolean))].join(' \u00b7 ');
+/** A paragraph of runs in the language of the first (the tile's own locale when the first has none). */
+const ofRuns = (runs: readonly Run[], lang: string, style: Omit<Para, 'text' | 'lang' | 'runs'>): Para => ({
+  ...style,
+  text: runsText(runs),
+  runs,
+  lang,
+});
 
 /** The words under one icon: the answer in each locale (the first bold), then the category. */
 function tileParas(set: TileSet): Para[] {
   const [first, ...rest] = set.tiles;
   return [
-    { text: first!.answer, size: 20, weight: 'bold', fill: INK, anchor: 'middle', gap: 2 },
+    ofRuns(first!.answerRuns, first!.lang, { size: 20, weight: 'bold', fill: INK, anchor: 'middle', gap: 2 }),
     ...rest
       .filter((t) => t.answer !== first!.answer)
-      .map((t): Para => ({ text: t.answer, size: 17, fill: MUTED, anchor: 'middle', gap: 2 })),
-    { text: joined(set.tiles.map((t) => t.label)), size: 16, fill: MUTED, anchor: 'middle', gap: 0 },
+      .map((t): Para => ofRuns(t.answerRuns, t.lang, { size: 17, fill: MUTED, anchor: 'middle', gap: 2 })),
+    ofRuns(joinRuns(set.tiles.map((t) => ({ text: t.label, lang: t.lang }))), first!.lang, {
+      size: 16,
+      fill: MUTED,
+      anchor: 'middle',
+      gap: 0,
+    }),
   ];
 }
 
 /** The colours the shown tiles use, each named in every locale. */
 function legendOf(sets: readonly TileSet[]) {
-  const byColor = new Map<string, string[]>();
+  const byColor = new Map<string, Run[]>();
   for (const s of sets) {
     const color = s.tiles[0]!.badge?.color;
     if (!color) continue;
     const names = byColor.get(color) ?? [];
-    names.push(...s.tiles.map((t) => t.badge?.name.text ?? ''));
+    names.push(...s.tiles.map((t) => ({ text: t.badge?.name.text ?? '', lang: t.badge?.name.lang ?? t.lang })));
     byColor.set(color, names);
   }
-  return [...byColor].map(([color, names]) => ({ color, text: joined(names) }));
+  return [...byColor].map(([color, names]) => ({ color, runs: joinRuns(names) }));
 }
 
 /** The tiles a sign can show and the height their first `n` rows take (with the legend of their colours). */
@@ -67,7 +78,7 @@ export function tileRows(views: readonly DocView[], as: readonly SignAnswers[], 
     ICON + 10 + Math.max(0, ...row.map((s) => parasHeight(tileParas(s), tileW - 12))) + 14;
   const rowsOf = (n: number) =>
     Array.from({ length: n }, (_, r) => sets.slice(r * COLS, r * COLS + COLS)).filter((r) => r.length);
-  const legendLabel = joined(as.map((a) => a.t.colours));
+  const legendLabel = joinRuns(as.map((a) => ({ text: a.t.colours, lang: a.lang })));
   const legendHeight = (shown: readonly TileSet[]) =>
     legendOf(shown).length ? legendLines(legendLabel, legendOf(shown), 0, 0, width).height : 0;
   return {
@@ -89,8 +100,8 @@ export type TileRows = ReturnType<typeof tileRows>;
 
 /** The legend as a label and swatch-and-name entries flowing across `width`, wrapping when full. */
 function legendLines(
-  label: string,
-  entries: ReadonlyArray<{ color: string; text: string }>,
+  label: readonly Run[],
+  entries: ReadonlyArray<{ color: string; runs: readonly Run[] }>,
   x: number,
   y: number,
   width: number,
@@ -100,7 +111,8 @@ function legendLines(
   const swatches: LegendEntry[] = [];
   let cx = x;
   let line = 0;
-  const place = (text: string, w: number, swatch?: string) => {
+  const place = (runs: readonly Run[], w: number, swatch?: string) => {
+    const text = runsText(runs);
     const need = (swatch ? SWATCH + 8 : 0) + w;
     if (cx > x && cx + need > x + width) {
       cx = x;
@@ -114,6 +126,9 @@ function legendLines(
     const slot = Math.min(Math.ceil(w) + 2, x + width - cx);
     paras.push({
       text,
+      runs,
+      lang: runs[0]?.lang ?? 'en',
+      spans: [[...runs]],
       size: LEGEND_SIZE,
       fill: INK,
       x: cx,
@@ -126,8 +141,9 @@ function legendLines(
     });
     cx += w + 24;
   };
-  place(label, textWidth(label, LEGEND_SIZE));
-  for (const e of entries) place(e.text, Math.min(textWidth(e.text, LEGEND_SIZE), width - SWATCH - 8), e.color);
+  place(label, textWidth(runsText(label), LEGEND_SIZE));
+  for (const e of entries)
+    place(e.runs, Math.min(textWidth(runsText(e.runs), LEGEND_SIZE), width - SWATCH - 8), e.color);
   return { paras, swatches, height: (line + 1) * lh };
 }
 

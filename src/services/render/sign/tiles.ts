@@ -1,7 +1,8 @@
 import type { CardView, ContextBadge } from '../view/card.js';
-import { partsText } from '../view/text.js';
+import { partsRuns } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelOf } from './labels.js';
+import type { Run } from './text.js';
 import { DECIDING_ELEMENTS } from '../view/verdict.js';
 
 /** How a tile puts its category's answer into words. */
@@ -43,7 +44,11 @@ export interface Tile {
   /** Index of the card in its section, so the same tile can be read in another locale's view. */
   card: number;
   answer: string;
+  /** The answer in runs: the author's duration keeps its own language inside the locale's words. */
+  answerRuns: Run[];
   label: string;
+  /** The locale of the view the tile was read from. */
+  lang: string;
   badge?: ContextBadge;
 }
 
@@ -66,17 +71,27 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
   const index = at ?? (answer === 'decides' ? decidingCard(cards) : 0);
   const card = cards[index];
   if (!card) return undefined;
-  let words = partsText(card.heading);
+  let runs: Run[] = partsRuns(card.heading);
   if (answer === 'duration') {
-    const duration = card.values.get('duration')?.text;
-    if (duration) words = t.kept.replace('{duration}', duration);
+    const duration = card.values.get('duration');
+    if (duration?.text) {
+      const [before, after] = t.kept.split('{duration}') as [string, string];
+      runs = [
+        { text: before },
+        duration.lang ? { text: duration.text, lang: duration.lang } : { text: duration.text },
+        { text: after },
+      ];
+    }
   } else if (answer === 'decides' && card.context) {
-    words = signLabelOf(t, `decides_${card.context.id}`) ?? card.context.name.text;
+    runs = [{ text: signLabelOf(t, `decides_${card.context.id}`) ?? card.context.name.text }];
   }
+  runs = runs.filter((r) => r.text);
   return {
     category,
     card: index,
-    answer: words,
+    answer: runs.map((r) => r.text).join(''),
+    answerRuns: runs,
+    lang: view.lang,
     label: signLabelOf(t, `cat_${category}`) ?? view.sections.find((s) => s.id === category)!.title.text,
     ...(card.context?.color ? { badge: card.context } : {}),
   };

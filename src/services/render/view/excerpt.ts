@@ -37,7 +37,8 @@ function segmentersFor(lang: string) {
  * segmentation, so texts written without spaces are cut too.
  */
 export function excerpt(source: LocalText, pageLang: string, limit = EXCERPT_WORDS): Excerpt {
-  const whole = source.text.trim().replace(/\s+/g, ' ');
+  // Runs of ordinary white space fold to one space; no-break spaces (French typography) stay.
+  const whole = source.text.trim().replace(/[ \t\n\r\f\v]+/g, ' ');
   const seg = segmentersFor(source.lang ?? pageLang);
   const first = seg.sentence.segment(whole)[Symbol.iterator]().next().value?.segment.trim() ?? whole;
   const words: Array<{ start: number; end: number }> = [];

@@ -71,6 +71,15 @@ export function partsText(parts: readonly TextPart[]): string {
   return parts.map((p) => ('text' in p ? p.text : 'value' in p ? p.value : `{{${p.missing}}}`)).join('');
 }
 
+/** The parts as runs of text, each with its `lang` when it has one (a missing value as its placeholder). */
+export function partsRuns(parts: readonly TextPart[]): Array<{ text: string; lang?: string }> {
+  return parts.map((p) => {
+    const text = 'text' in p ? p.text : 'value' in p ? p.value : `{{${p.missing}}}`;
+    const lang = 'lang' in p ? p.lang : undefined;
+    return lang ? { text, lang } : { text };
+  });
+}
+
 export type LinkKind = 'web' | 'email' | 'phone';
 
 /** Only http(s), mailto and tel links survive; anything else is shown as text (`undefined`). */
