@@ -290,9 +290,9 @@ for (const era of ERAS) {
       const host = await mount();
       try {
         // A 2025 session has rendered pages in the steps above, so its view is the last of them; the
-      // view of a 2026-07-28 call, without a session, is always the placeholder.
-      if (era === '2025-11-25') return;
-      await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
+        // view of a 2026-07-28 call, without a session, is always the placeholder.
+        if (era === '2025-11-25') return;
+        await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
         await host.bridge('sendToolInput', { arguments: { version: V, datachain: realistic, locale: 'fr' } });
         await host.view.locator('h1', { hasText: 'Préparation de la fiche\u2026' }).waitFor(WAIT);
         assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'fr');
