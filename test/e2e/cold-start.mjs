@@ -9,11 +9,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publish, withFreshServer } from './fresh-server.mjs';
+import { getElementMessage, MODERN, modernMessage } from './modern-message.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.COLD_PORT ?? 8798);
 const base = `http://127.0.0.1:${port}`;
-const MODERN = '2026-07-28';
 const embedded = JSON.parse(readFileSync('schemas/embedded.json', 'utf8')).embedded;
 const EMBEDDED_BETA = embedded.find((id) => id.endsWith('-beta'));
 const BUCKET_RELEASE = 'ai@2026-05-06-beta';
@@ -52,22 +52,14 @@ async function post(body, headers = {}) {
 
 /** A 2026-07-28 request: the revision in `_meta` and in the headers it requires. */
 function modern(method, params = {}, name) {
-  const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': method };
-  if (name) headers['mcp-name'] = name;
-  const body = {
-    jsonrpc: '2.0',
-    id: 1,
-    method,
-    params: {
-      ...params,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} },
-    },
-  };
+  const { headers, body } = modernMessage(method, params, name);
   return post(body, headers);
 }
 
-const getElement = (version) =>
-  modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } }, 'get_element');
+const getElement = (version) => {
+  const { headers, body } = getElementMessage(version);
+  return post(body, headers);
+};
 
 /** Each kind of first request and what its answer must hold. */
 const FIRST_REQUESTS = [

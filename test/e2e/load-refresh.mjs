@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { env, publish, withFreshServer } from './fresh-server.mjs';
+import { getElementMessage, modernMessage } from './modern-message.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.LOAD_PORT ?? 8797);
@@ -18,7 +19,6 @@ const seconds = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = 6;
 const PADDING = 400;
 const BUCKET_RELEASE = 'ai@2026-05-06-beta';
-const MODERN = '2026-07-28';
 const realistic = readFileSync('test/e2e/fixtures/realistic-15.json', 'utf8');
 
 /** Old betas no one published: listed, never alias targets, unreadable when named. */
@@ -49,28 +49,10 @@ function readIndex(state, dir) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-const modern = (method, params = {}, name) => ({
-  path: '/mcp',
-  method: 'POST',
-  headers: {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': MODERN,
-    'mcp-method': method,
-    ...(name ? { 'mcp-name': name } : {}),
-  },
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method,
-    params: {
-      ...params,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} },
-    },
-  }),
-});
-const getElement = (version) =>
-  modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } }, 'get_element');
+/** A 2026-07-28 call as the load sends it. */
+const asCall = ({ headers, body }) => ({ path: '/mcp', method: 'POST', headers, body: JSON.stringify(body) });
+const modern = (method, params, name) => asCall(modernMessage(method, params, name));
+const getElement = (version) => asCall(getElementMessage(version));
 
 /** The calls each client cycles through. */
 const MIX = [
