@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The deployable script stays at or under 200 KiB gzip (release content ships beside it, not in it). */
-export const GZIP_TARGET = 200 * 1024;
+/**
+ * The deployable script stays at or under 216 KiB gzip (release content ships beside it, not in
+ * it). It was 200 KiB until the fixed labels of eleven locales and the register exports came into
+ * the script (decision 040); moving the labels out is the way back under 200.
+ */
+export const GZIP_TARGET = 216 * 1024;
 
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 
