@@ -92,9 +92,15 @@ for (const name of ['realistic-15', 'real-shaped-no-contact'])
   for (const locales of [['en'], ['fr'], ['en', 'fr']])
     for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
 for (const name of ['minimal', 'long-text']) for (const locales of [['en'], ['fr']]) signs.push([name, locales, 'a4']);
-// Cameras, sensors and gates on the newest releases: what captures data and how results reach people.
-for (const name of ['transit-station', 'transit-station-dtpr'])
-  for (const locales of [['en'], ['fr']]) signs.push([name, locales, 'a4']);
+// Cameras, sensors and gates on the newest releases (what captures data and how results reach
+// people), and the two real published datachains: every size, in English and French.
+for (const name of [
+  'transit-station',
+  'transit-station-dtpr',
+  '../../fixtures/datachains/real/nyc-myschools-match',
+  '../../fixtures/datachains/real/cbsa-tci',
+])
+  for (const locales of [['en'], ['fr']]) for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
 const figures = [];
 
 await step(
