@@ -9,6 +9,7 @@ import { ResolvedDatachainInstance } from '../../src/domain/datachain-resolved.j
 import { checkResolved, checkThin } from '../../src/services/validator/engine.js';
 import { resolveDatachain } from '../../src/services/validator/resolver.js';
 import { createRelease, type Release } from '../../src/store/release.js';
+import { en, junction } from '../fixtures/datachains/junction.js';
 
 /**
  * The structure ai@2026-08-24-beta brings: an optional element context (`required: false`), the
@@ -24,32 +25,12 @@ function built(version: string): Release {
   if (!bundle) throw new Error(`${version} does not build`);
   return createRelease(bundle);
 }
-const en = (value: string) => [{ locale: 'en', value }];
 
 // biome-ignore lint/suspicious/noExplicitAny: a datachain under test is edited freely, then parsed.
 function thin(version: string): any {
-  return {
-    id: 'junction-signals',
-    created_at: '2026-09-01T10:00:00Z',
-    schema_version: version,
-    elements: [
-      { element_id: 'mobility' },
-      {
-        element_id: 'organization',
-        context_type_id: 'deployer',
-        variables: [
-          { id: 'title', value: en('Roads Department') },
-          { id: 'description', value: en('Runs the junction.') },
-        ],
-      },
-      {
-        element_id: 'people',
-        context_type_id: 'bystander',
-        variables: [
-          { id: 'title', value: en('Road users') },
-          { id: 'description', value: en('Anyone at the junction.') },
-        ],
-      },
+  return junction(
+    version,
+    [
       { element_id: 'senses' },
       { element_id: 'decides', context_type_id: 'autonomous' },
       { element_id: 'vehicle_detection', subchain_instance_id: 'flow1' },
@@ -69,8 +50,8 @@ function thin(version: string): any {
       { element_id: 'signal_light_change', subchain_instance_id: 'flow1' },
       { element_id: 'data_retained', variables: [{ id: 'duration', value: en('24 hours') }] },
     ],
-    subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }],
-  };
+    { subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }] },
+  );
 }
 
 describe.each(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'])('%s: structure', (version) => {
@@ -133,32 +114,10 @@ describe.each(['ai@2026-08-24-beta', 'dtpr@2026-09-01-beta'])('%s: structure', (
 describe('dtpr@2026-09-01-beta: its own risks', () => {
   it('places loss of privacy and a security breach as risks', () => {
     const release = built('dtpr@2026-09-01-beta');
-    const dc = {
-      id: 'junction-signals',
-      created_at: '2026-09-01T10:00:00Z',
-      schema_version: release.id,
-      elements: [
-        { element_id: 'mobility' },
-        {
-          element_id: 'organization',
-          context_type_id: 'deployer',
-          variables: [
-            { id: 'title', value: en('Roads Department') },
-            { id: 'description', value: en('Runs the junction.') },
-          ],
-        },
-        {
-          element_id: 'people',
-          context_type_id: 'bystander',
-          variables: [
-            { id: 'title', value: en('Road users') },
-            { id: 'description', value: en('Anyone at the junction.') },
-          ],
-        },
-        { element_id: 'privacy_loss', variables: [{ id: 'risk', value: en('Trips could be followed.') }] },
-        { element_id: 'security_breach', variables: [{ id: 'risk', value: en('Signals could be tampered with.') }] },
-      ],
-    };
+    const dc = junction(release.id, [
+      { element_id: 'privacy_loss', variables: [{ id: 'risk', value: en('Trips could be followed.') }] },
+      { element_id: 'security_breach', variables: [{ id: 'risk', value: en('Signals could be tampered with.') }] },
+    ]);
     const options = { deadline: startDeadline(60_000), isServed: (id: string) => id === release.id };
     expect(checkThin(DatachainInstance.parse(dc), release, options)).toEqual([]);
     expect(release.bundle.datachain_type.id).toBe('dtpr');

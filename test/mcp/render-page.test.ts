@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fullThin } from '../fixtures/datachains/base.js';
+import { en, junction } from '../fixtures/datachains/junction.js';
 import { postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { call } from '../helpers/tools.js';
@@ -235,37 +236,17 @@ describe('locale fallback', () => {
 });
 
 describe('a page for ai@2026-08-24-beta', () => {
-  const en = (value: string) => [{ locale: 'en', value }];
-  const datachain = {
-    id: 'junction-signals',
-    created_at: '2026-09-01T10:00:00Z',
-    schema_version: 'ai@2026-08-24-beta',
-    elements: [
-      { element_id: 'mobility' },
-      {
-        element_id: 'organization',
-        context_type_id: 'deployer',
-        variables: [
-          { id: 'title', value: en('Roads Department') },
-          { id: 'description', value: en('Runs the junction.') },
-        ],
-      },
-      {
-        element_id: 'people',
-        context_type_id: 'bystander',
-        variables: [
-          { id: 'title', value: en('Road users') },
-          { id: 'description', value: en('Anyone at the junction.') },
-        ],
-      },
+  const datachain = junction(
+    'ai@2026-08-24-beta',
+    [
       { element_id: 'senses' },
       { element_id: 'decides', context_type_id: 'human_oversees' },
       { element_id: 'vehicle_detection', subchain_instance_id: 'flow1' },
       { element_id: 'signal_light_change', subchain_instance_id: 'flow1' },
       { element_id: 'data_retained', variables: [{ id: 'duration', value: en('24 hours') }] },
     ],
-    subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }],
-  };
+    { subchain_instances: [{ id: 'flow1', subchain_id: 'data_flow', order: 0 }] },
+  );
 
   it('answers who decides from the actions, and fills the duration in the retention text', async () => {
     const h = session('page-0824');
