@@ -16,8 +16,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { contrast, firstScreenText, fixture, launch, open, render, renderWithMeta } from './reader-session.mjs';
+import { firstScreenText, fixture, launch, open, render, renderWithMeta } from './reader-session.mjs';
 import { flowPageChecks } from './reader-flow.mjs';
+import { darkIconsUnder3 } from './reader-page.mjs';
 import { printLayout } from './reader-print.mjs';
 import { realPageChecks } from './reader-real.mjs';
 import { scriptChecks } from './reader-scripts.mjs';
@@ -187,20 +188,9 @@ await step(
 );
 
 await step('dark scheme: every icon shape reaches 3:1 against its card', async () => {
-  const { page: p, context } = await open(browser, page, { colorScheme: 'dark' });
-  const found = await p.evaluate(() =>
-    [...document.querySelectorAll('article.card')].map((card) => {
-      const icon = card.querySelector('.dtpr-icon');
-      const svg = decodeURIComponent(
-        getComputedStyle(icon).backgroundImage.replace(/^url\("data:image\/svg\+xml;charset=utf-8,|"\)$/g, ''),
-      );
-      const stroke = /<path d="[^"]*" fill="[^"]*" stroke="([^"]+)"/.exec(svg)?.[1];
-      return { id: card.id, stroke, card: getComputedStyle(card).backgroundColor };
-    }),
-  );
-  assert.equal(found.length, 15);
-  for (const f of found) assert.ok(f.stroke && contrast(f.stroke, f.card) >= 3, `${f.id}: ${f.stroke} on ${f.card}`);
-  await context.close();
+  const dark = await darkIconsUnder3(browser, page);
+  assert.equal(dark.cards, 15);
+  assert.deepEqual(dark.under, []);
 });
 
 await step('axe-core: no violation of any impact in light, dark, print, 390 px and French', async () => {
