@@ -58,6 +58,67 @@ async function patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Where the simulation's files are, and what to do when they cannot be opened. */
+const startFix = (persistTo: string): string =>
+  `Stop other processes using ${persistTo} (another publish, wrangler dev) and run this again. If it still fails, the simulation's files are damaged: delete ${join(persistTo, 'v3', 'r2')} (the local bucket is only a simulation) and publish again.`;
+
+/**
+ * Starts the simulation (miniflare) over the persisted bucket. Its runtime cannot start while
+ * another process holds the storage ("database is locked", two publishes at once); such a start is
+ * disposed, so nothing keeps this process alive, and tried again, TRIES times in all. Any other
+ * failed start (damaged files) is a PublishFailure at once, with the runtime's own one-line reason.
+ */
+async function startSimulation(
+  persistTo: string,
+): Promise<{ mf: Miniflare; bucket: Awaited<ReturnType<Miniflare['getR2Bucket']>> }> {
+  for (let attempt = 1; ; attempt++) {
+    const start = simulation(persistTo);
+    try {
+      return { mf: start.mf, bucket: await start.mf.getR2Bucket('RELEASES') };
+    } catch (error) {
+      await start.mf.dispose().catch(() => undefined);
+      const reason = start.fatal() ?? (error instanceof Error ? error.message : String(error));
+      const busy = /SQLITE_BUSY|database is locked/.test(reason);
+      if (!busy || attempt >= TRIES)
+        throw new PublishFailure(
+          `the local bucket's simulation failed to start${busy ? ` ${TRIES} times` : ''} (${reason})`,
+          startFix(persistTo),
+        );
+      await sleep(50 + Math.random() * 100 * attempt);
+    }
+  }
+}
+
+/** The runtime's report of a fatal start, "*** Fatal uncaught kj::Exception: …: failed: <reason>". */
+const FATAL = /Fatal uncaught kj::Exception: [^\n]*?failed: (?:SENTRY_DO )?([^\n]*)/;
+
+/**
+ * The simulation's configuration: the one bucket, persisted where wrangler dev reads it. Its
+ * runtime's output is shown, except the warning it prints for each storage call refused under a
+ * concurrent writer (those calls are repeated: `patiently`) and a fatal start, which `fatal()`
+ * answers instead so startSimulation can report it once.
+ */
+function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | undefined } {
+  let fatal: string | undefined;
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 204 }) };',
+    r2Buckets: { RELEASES: RELEASE_BUCKET },
+    r2Persist: join(persistTo, 'v3', 'r2'),
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+      stderr.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        const found = FATAL.exec(text);
+        if (found) fatal ??= found[1]?.replace('NOSENTRY ', '').replace(/\w+\([^)]*\) = /, '').trim();
+        else if (fatal === undefined && !text.includes('does not contain the CF-R2-Error header'))
+          process.stderr.write(text);
+      });
+    },
+  });
+  return { mf, fatal: () => fatal };
+}
+
 /**
  * The local bucket `npm start` (wrangler dev) serves: wrangler's simulation of R2 (miniflare),
  * persisted under `<persistTo>/v3/r2` (wrangler's default `--persist-to` is `.wrangler/state`).
@@ -65,22 +126,7 @@ async function patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
  * processes too.
  */
 export async function localBucket(persistTo: string): Promise<BucketClient> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 204 }) };',
-    r2Buckets: { RELEASES: RELEASE_BUCKET },
-    r2Persist: join(persistTo, 'v3', 'r2'),
-    // The simulation's runtime warns on each storage call that failed under a concurrent writer;
-    // those calls are repeated (`patiently`), so that warning is dropped and anything else shown.
-    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
-      stdout.pipe(process.stdout);
-      stderr.on('data', (chunk: Buffer) => {
-        const text = chunk.toString();
-        if (!text.includes('does not contain the CF-R2-Error header')) process.stderr.write(text);
-      });
-    },
-  });
-  const bucket = await mf.getR2Bucket('RELEASES');
+  const { mf, bucket } = await startSimulation(persistTo);
   return {
     atomic: true,
     get: (key) =>

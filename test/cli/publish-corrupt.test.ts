@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../cli/paths.js';
@@ -16,6 +17,8 @@ function publishProcess(fx: Fixture, ...flags: string[]) {
   const result = spawnSync(process.execPath, [TSX, join(PROJECT_ROOT, 'cli', 'bin.ts'), ...args], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
+    // A process that never ends is a failure (status null), not a hung suite.
+    timeout: 120_000,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -74,5 +77,31 @@ describe('publish on a local bucket whose index.json is corrupt', () => {
     const { status, stdout } = publishProcess(fx, '--warn-only');
     expect(status).toBe(1);
     expect(stdout).toContain('symbol_not_found');
+  });
+});
+
+describe('publish on a local bucket whose simulation cannot start', () => {
+  let fx: Fixture;
+  beforeEach(() => {
+    fx = makeFixture('2026-01-01');
+  });
+  afterEach(() => fx.cleanup());
+
+  // Before, a start that failed left the simulation running: the error was printed and the
+  // process never ended (and two publishes at once could meet that on a locked database).
+  it('ends, exits 1 with the runtime\'s one-line reason and the fix, and no stack trace', async () => {
+    await writeIndex(fx, JSON.stringify({ versions: [], aliases: {} }));
+    const objects = join(fx.base, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
+    // The storage's pages may still be in its write-ahead log: that goes, and the files are overwritten.
+    for (const name of readdirSync(objects)) {
+      if (name.endsWith('.sqlite')) writeFileSync(join(objects, name), 'not a database, written over it. '.repeat(200));
+      else rmSync(join(objects, name));
+    }
+    const { status, stdout, stderr } = publishProcess(fx);
+    expect(status).toBe(1);
+    expect(stderr).toContain("the local bucket's simulation failed to start (SQLite failed; file is not a database");
+    expect(stderr).toContain('the simulation\'s files are damaged: delete');
+    expect(`${stdout}${stderr}`).not.toMatch(STACK_FRAME);
+    expect(`${stdout}${stderr}`).not.toContain('kj::Exception');
   });
 });
