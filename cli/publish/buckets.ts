@@ -110,7 +110,11 @@ function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | u
       stderr.on('data', (chunk: Buffer) => {
         const text = chunk.toString();
         const found = FATAL.exec(text);
-        if (found) fatal ??= found[1]?.replace('NOSENTRY ', '').replace(/\w+\([^)]*\) = /, '').trim();
+        if (found)
+          fatal ??= found[1]
+            ?.replace('NOSENTRY ', '')
+            .replace(/\w+\([^)]*\) = /, '')
+            .trim();
         else if (fatal === undefined && !text.includes('does not contain the CF-R2-Error header'))
           process.stderr.write(text);
       });

@@ -89,7 +89,7 @@ describe('publish on a local bucket whose simulation cannot start', () => {
 
   // Before, a start that failed left the simulation running: the error was printed and the
   // process never ended (and two publishes at once could meet that on a locked database).
-  it('ends, exits 1 with the runtime\'s one-line reason and the fix, and no stack trace', async () => {
+  it("ends, exits 1 with the runtime's one-line reason and the fix, and no stack trace", async () => {
     await writeIndex(fx, JSON.stringify({ versions: [], aliases: {} }));
     const objects = join(fx.base, 'state', 'v3', 'r2', 'miniflare-R2BucketObject');
     // The storage's pages may still be in its write-ahead log: that goes, and the files are overwritten.
@@ -100,7 +100,7 @@ describe('publish on a local bucket whose simulation cannot start', () => {
     const { status, stdout, stderr } = publishProcess(fx);
     expect(status).toBe(1);
     expect(stderr).toContain("the local bucket's simulation failed to start (SQLite failed; file is not a database");
-    expect(stderr).toContain('the simulation\'s files are damaged: delete');
+    expect(stderr).toContain("the simulation's files are damaged: delete");
     expect(`${stdout}${stderr}`).not.toMatch(STACK_FRAME);
     expect(`${stdout}${stderr}`).not.toContain('kj::Exception');
   });
