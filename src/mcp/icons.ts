@@ -4,10 +4,11 @@ import type { SchemaStore } from '../store/store.js';
 /**
  * Icons of the server, its tools, prompts and resources: our own composed DTPR element icons,
  * served by the REST icon route of the newest stable release, as absolute URLs on the origin the
- * client reached (so any client that can call the server can fetch them). Icons are optional: they
- * come from a release this isolate already holds (the store preloads `ai@latest`), and when that
- * one could not be read, from the newest release it holds, or there are none. They never read a
- * release nor fail an answer.
+ * client reached (so any client that can call the server can fetch them). They come from the
+ * release `ai@latest` names: stamping runs inside the release-loading seam, so a first request
+ * that finds it unread has it read (`ReleasePending`) and runs again. When its read fails the store
+ * marks it unreadable and the alias names the next stable release; with no `ai@latest`, icons come
+ * from the newest `ai` release this isolate holds, or there are none.
  */
 const SERVER_ELEMENT = 'institution';
 
@@ -34,12 +35,12 @@ export interface Icon {
   sizes: ['any'];
 }
 
-/** The release icons are drawn from: `ai@latest` when held, else the newest held `ai` release (stable first). */
+/** The release icons are drawn from: `ai@latest` (read when unread), else the newest held `ai` release (stable first). */
 function iconRelease(store: SchemaStore): Release | undefined {
   const held = (id: string) => (store.peek ? store.peek(id) : store.release(id));
   const index = store.index();
   const latest = index.aliases['ai@latest'];
-  const first = latest === undefined ? undefined : held(latest);
+  const first = latest === undefined ? undefined : store.release(latest);
   if (first) return first;
   const candidates = index.versions
     .filter((v) => v.id.startsWith('ai@') && v.id !== latest)

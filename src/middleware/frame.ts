@@ -11,7 +11,7 @@ const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
 
 /** The request's `waitUntil`, where the runtime gives one (an app called without an execution context has none). */
-function backgroundOf(c: Context): ((work: Promise<unknown>) => void) | undefined {
+function waitUntilOf(c: Context): ((work: Promise<unknown>) => void) | undefined {
   try {
     const ctx = c.executionCtx;
     return (work) => ctx.waitUntil(work);
@@ -56,11 +56,18 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     const id = requestIdFor(c.req.header('x-request-id'));
     c.set('requestId', id);
     c.set('store', (store ??= getStore(c.env)));
-    const refreshing = store.refresh?.(backgroundOf(c));
+    // Background work the store hands over starts once the answer is made, so it never delays it.
+    const waitUntil = waitUntilOf(c);
+    let later: (() => Promise<unknown>) | undefined;
+    const refreshing = store.refresh?.(waitUntil && ((work) => void (later = work)));
     if (refreshing) await refreshing;
     const path = c.req.path;
-    if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
-    else await next();
+    try {
+      if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
+      else await next();
+    } finally {
+      if (later) waitUntil!(later());
+    }
     applyHeaders(c.res.headers, id, c.get('originRefused') !== true);
     if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
   };

@@ -5,7 +5,7 @@ import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js
 import { ReleasePending } from './loading.js';
 import { type ServedCatalogue, servedCatalogue } from './served-catalogue.js';
 import { createRelease, type Release } from './release.js';
-import type { CatalogueInfo, SchemaStore } from './store.js';
+import type { Background, CatalogueInfo, SchemaStore } from './store.js';
 
 export interface LayeredOptions {
   /** The releases shipped with the deployment (the embedded set). */
@@ -34,7 +34,9 @@ const BACKOFF_MS = 30_000;
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
  * index once `indexTtlMs` has passed, and reads the targets of its aliases whenever it adopts a new
- * index (the embedded set's included, on the first request), so a first request never waits on them.
+ * index (the embedded set's included, on the first request). The first request waits for the index
+ * read only when it can hand the alias targets to the background (`waitUntil`): it reads what it
+ * needs itself, through the loading seam, and no first request pays for releases it does not name.
  *
  * No request ever awaits I/O another request started (the Workers runtime forbids it): each
  * request that must read a release or the index reads it itself, and once a catalogue is held a
@@ -174,13 +176,13 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       const stale = bucket !== undefined && now() - readAt >= ttl;
       if (!stale && preloaded === served.index && !retryDue()) return undefined;
       if (answered && background) {
-        if (!backgroundRefresh) {
-          backgroundRefresh = true;
-          background(refreshNow(stale).finally(() => (backgroundRefresh = false)));
-        }
+        inBackground(background, () => refreshNow(stale));
         return undefined;
       }
-      return refreshNow(stale);
+      if (!background) return refreshNow(stale);
+      // The first request of an isolate waits for the index only: the alias targets are read
+      // beside it, and a release it needs itself is read through the loading seam.
+      return (stale ? readIndex() : Promise.resolve()).then(() => inBackground(background, preload));
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */
@@ -203,6 +205,12 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       const entry = listedById.get(id);
       return entry !== undefined && (faultOf(entry)?.until ?? 0) <= now();
     });
+  /** Runs `work` as the one background refresh of this isolate (none when one is under way). */
+  const inBackground = (background: Background, work: () => Promise<void>) => {
+    if (backgroundRefresh) return;
+    backgroundRefresh = true;
+    background(() => work().finally(() => (backgroundRefresh = false)));
+  };
   const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
   const readIndex = () =>
     readBucketIndex(bucket!)

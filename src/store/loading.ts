@@ -9,8 +9,8 @@ import type { SchemaStore } from './store.js';
  * result stamping included) and the REST routes that call no tool. Nothing outside this file and
  * the stores that throw it ever meets a release that is not loaded.
  *
- * Besides, a store preloads the targets of every alias when it adopts an index (`refresh`), so the
- * server's identity and icons, which name `ai@latest`, are ready before the first request runs.
+ * Besides, a store preloads the targets of every alias when it adopts an index (`refresh`): on a
+ * first request in the background, so that request pays only for the releases it reads itself.
  */
 export class ReleasePending extends Error {
   override name = 'ReleasePending';
@@ -24,19 +24,31 @@ const MAX_LOADS = 4;
 
 /**
  * Runs `work`; each time it stops on a release not read yet, reads that release and runs it again.
- * Work that needs nothing answers synchronously (the warm path awaits nothing). A failed read
- * rejects with the store's StorageFailure; work that still meets an unloaded release after
+ * Work that needs nothing answers synchronously (the warm path awaits nothing). When a read fails,
+ * the work runs once more: the store has marked the release unreadable, so an alias that named it
+ * now names another release (or the embedded copy stands in); work that still needs the release
+ * rejects with that read's StorageFailure. Work that still meets an unloaded release after
  * MAX_LOADS reads rejects with a StorageFailure too (the surfaces answer `upstream_error`).
  */
 export function withReleases<T>(store: SchemaStore, work: () => T): T | Promise<Awaited<T>> {
-  return attempt(store, work, MAX_LOADS);
+  return attempt(store, work, MAX_LOADS, new Map());
 }
 
-function attempt<T>(store: SchemaStore, work: () => T, loads: number): T | Promise<Awaited<T>> {
+function attempt<T>(
+  store: SchemaStore,
+  work: () => T,
+  loads: number,
+  failed: Map<string, unknown>,
+): T | Promise<Awaited<T>> {
   const again = (error: unknown): Promise<Awaited<T>> => {
     if (!(error instanceof ReleasePending)) throw error;
+    if (failed.has(error.id)) throw failed.get(error.id);
     if (loads <= 0 || !store.load) throw new StorageFailure(`${error.message} after ${MAX_LOADS} reads`);
-    return store.load(error.id).then(() => attempt(store, work, loads - 1) as Awaited<T>);
+    const rerun = () => attempt(store, work, loads - 1, failed) as Awaited<T>;
+    return store.load(error.id).then(rerun, (failure: unknown) => {
+      failed.set(error.id, failure);
+      return rerun();
+    });
   };
   try {
     const out = work();

@@ -24,6 +24,9 @@ export interface CatalogueInfo {
  * has not read yet; the release-loading seam (`loading.ts`) awaits `load` and runs the work again.
  * The frame awaits `refresh` before a request when it returns a promise.
  */
+/** Takes work to start after the request's answer is made; the request's `waitUntil` keeps it alive. */
+export type Background = (work: () => Promise<unknown>) => void;
+
 export interface SchemaStore {
   index(): VersionIndex;
   /** The release with this canonical id, or `undefined` when it is not served. */
@@ -34,10 +37,12 @@ export interface SchemaStore {
   load?(canonicalId: string): Promise<void>;
   /**
    * A promise when the store must read something before this request (the catalogue index, or the
-   * targets of its aliases, which it preloads), else `undefined`. Given `background` (the request's
-   * `waitUntil`), a store that already serves a catalogue re-reads it there and answers `undefined`.
+   * targets of its aliases, which it preloads), else `undefined`. Given `background` (work the
+   * frame starts once this request's answer is made, under its `waitUntil`), a store that already
+   * serves a catalogue re-reads it there and answers `undefined`, and a first request hands it the
+   * alias targets.
    */
-  refresh?(background?: (work: Promise<unknown>) => void): Promise<void> | undefined;
+  refresh?(background?: Background): Promise<void> | undefined;
   catalogue?(): CatalogueInfo;
   /**
    * What a call that named `version` and was served `served` (its `meta.version`, when it has one)

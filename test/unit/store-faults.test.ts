@@ -1,3 +1,4 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
@@ -26,14 +27,24 @@ const latestKey = () => {
   return releaseKey(LATEST, bundle.manifest.content_hash);
 };
 
-/** A fresh app over a cold layered store whose bucket reads are counted per key; the clock is the test's. */
-function coldApp(now: () => number) {
+/**
+ * A fresh app over a cold layered store whose bucket reads are counted per key; the clock is the
+ * test's. With `background`, requests run with an execution context as in a Worker (the store may
+ * hand work to its `waitUntil`; `settle()` waits for it), and `hold(key)` keeps a read of that key
+ * waiting until the promise it answers resolves.
+ */
+function coldApp(
+  now: () => number,
+  options: { background?: boolean; hold?: (key: string) => Promise<void> | undefined } = {},
+) {
   const reads = new Map<string, number>();
+  const contexts: ExecutionContext[] = [];
   // Every read of an object starts with its head (its size), so heads count the reads.
   const counted: BucketReader = {
     get: (key) => area.reader.get(key),
-    head: (key) => {
+    head: async (key) => {
       reads.set(key, (reads.get(key) ?? 0) + 1);
+      await options.hold?.(key);
       return area.reader.head!(key);
     },
   };
@@ -42,15 +53,17 @@ function coldApp(now: () => number) {
   const store = createLayeredStore({ embedded, bucket: counted, now, report: () => {} });
   const app = createApp({ store: () => store });
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.request(
-      '/mcp',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-        body: JSON.stringify(body),
-      },
-      env,
-    );
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    };
+    let res: Response;
+    if (options.background) {
+      const ctx = createExecutionContext();
+      contexts.push(ctx);
+      res = await app.fetch(new Request('http://localhost/mcp', init), env, ctx);
+    } else res = await app.request('/mcp', init, env);
     return { status: res.status, json: (await res.json()) as any };
   };
   const legacy = (method: string, params: unknown = {}) => post({ jsonrpc: '2.0', id: 1, method, params });
@@ -60,7 +73,8 @@ function coldApp(now: () => number) {
   };
   const getElement = (version: string) =>
     modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } });
-  return { legacy, modern, getElement, reads };
+  const settle = () => Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+  return { legacy, modern, getElement, reads, settle };
 }
 
 const DAMAGE: Array<[string, () => Promise<void>]> = [
@@ -126,6 +140,40 @@ describe('one unreadable release', () => {
       clock += 60_000;
       await app.getElement(LATEST);
       expect(app.reads.get(latestKey()) ?? 0).toBe(readsSoFar + 1);
+    });
+  }
+
+  it('a first request with a waitUntil does not wait for the alias targets it does not name: they are read in the background', async () => {
+    // An alias target other than ai@latest (which every MCP answer's icons name).
+    const other = Object.values(ALL.aliases).find((id) => id !== LATEST && id !== EMBEDDED_ID)!;
+    const otherKey = releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const app = coldApp(() => 0, { background: true, hold: (key) => (key === otherKey ? held : undefined) });
+    // Before, the first request waited for every alias target, this one too: it never answered.
+    const first = await app.getElement(LATEST);
+    expect(first.json.result.structuredContent.meta.version).toBe(LATEST);
+    expect(app.reads.get(otherKey)).toBe(1);
+    release();
+    await app.settle();
+    // Read once, by the background: a request naming it now finds it held.
+    expect((await app.getElement(other)).json.result.structuredContent.meta.version).toBe(other);
+    expect(app.reads.get(otherKey)).toBe(1);
+  });
+
+  for (const [how, damage] of DAMAGE.slice(0, 2)) {
+    it(`${how}, and the first request names ai@latest before the background read it: the alias names the next release, with the warning`, async () => {
+      await damage();
+      const app = coldApp(() => 0, { background: true });
+      const alias = (await app.getElement('ai@latest')).json.result.structuredContent;
+      expect(alias.ok).toBe(true);
+      expect(alias.meta.version).not.toBe(LATEST);
+      expect(alias.meta.warnings.join(' ')).toContain(LATEST);
+      // The server's identity and the tool icons of a first request come from a release that can be read.
+      const tools = (await coldApp(() => 0, { background: true }).legacy('tools/list')).json.result.tools;
+      expect(tools[0].icons[0].src).not.toContain(LATEST);
+      expect(tools[0].icons[0].src).toMatch(/\/api\/v2\/schemas\/ai@[^/]+\/elements\//);
+      await app.settle();
     });
   }
 
