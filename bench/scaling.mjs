@@ -1,0 +1,127 @@
+// npm run bench:scaling: how cost grows with the size of the work and with concurrency. In one
+// workerd (Miniflare over the deployable bundle, bound as wrangler.toml binds it, rate limits and
+// the keep quota lifted), warm: validate_datachain and render_datachain at 5, 15, 50 and 100
+// placements, list_elements pages of 10, 50 and 100 (median time per call, sequential); then
+// get_element and validate (15) under 1, 8 and 32 connections with autocannon, each beside the
+// floor Worker at the same connections (throughput ratio within the run).
+// Env: SCALE_CALLS (timed calls per size, default 60), SCALE_SECONDS (per autocannon run, default 3).
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { buildWorker, median, send, start } from './cold-start.mjs';
+
+const CALLS = Number(process.env.SCALE_CALLS ?? 60);
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
+const V = 'ai@2026-08-12';
+const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
+/** Placements with no required variables, added to reach a size (as the worst-case bench does). */
+const FILLERS = ['health', 'mobility', 'education', 'commerce'];
+
+/** The realistic datachain's placements, those of its required categories first (a valid cut keeps them). */
+const BY_NEED = [0, 1, 2, 4, 5, 3, 6, 7, 8, 9, 11, 12, 13, 14, 10];
+
+/** The realistic datachain cut to n placements (still valid), or grown to n with filler placements. */
+function sized(n) {
+  const base = realistic.elements;
+  const elements =
+    n <= base.length
+      ? BY_NEED.slice(0, n).map((i) => base[i])
+      : [...base, ...Array.from({ length: n - base.length }, (_, i) => ({ element_id: FILLERS[i % FILLERS.length] }))];
+  if (n >= base.length) return { ...realistic, elements };
+  // A cut drops what names the placements it leaves out: the subchain and the per-element provenance.
+  const { element_provenance: _, ...provenance } = realistic.authoring_provenance ?? {};
+  return { ...realistic, elements, subchain_instances: [], authoring_provenance: provenance };
+}
+
+const tool = (name, args) => ({
+  path: '/mcp',
+  body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+});
+
+/**
+ * Median ms of CALLS calls after 10 warm-up calls. `make(i)` gives call i: each datachain gets its
+ * own id, so no answer comes from the isolate's answer cache. Refuses a call whose answer is an error.
+ */
+async function timed(mf, make) {
+  for (let i = 0; i < 10; i++) {
+    const { text } = await send(mf, make(i));
+    if (text.includes('"ok":false')) throw new Error(`the call was refused: ${text.slice(0, 300)}`);
+  }
+  const times = [];
+  for (let i = 0; i < CALLS; i++) times.push((await send(mf, make(10 + i))).ms);
+  return median(times);
+}
+
+/** The datachain of size n, named for call i. */
+const named = (n, i) => ({ ...sized(n), id: `scaling-${n}-${i}` });
+
+function load(url, connections, request) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: SECONDS, ...request }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const pad = (s, n) => String(s).padStart(n);
+
+async function sizes(mf, floorMf) {
+  const floor = await timed(floorMf, () => ({ path: '/?size=3500', body: {} }));
+  console.log(
+    `\nwarm, sequential: median ms per call of ${CALLS}; beyond the floor: less the floor Worker's ${floor.toFixed(2)} ms for a call; x smallest: that, against the smallest size`,
+  );
+  console.log(`${'call'.padEnd(30)} ${pad('size', 5)} ${pad('ms', 8)} ${pad('beyond', 8)} ${pad('x smallest', 11)}`);
+  const rows = [
+    [
+      'validate_datachain',
+      [5, 15, 50, 100],
+      (n, i) => tool('validate_datachain', { version: V, datachain: named(n, i) }),
+    ],
+    ['render_datachain', [5, 15, 50, 100], (n, i) => tool('render_datachain', { version: V, datachain: named(n, i) })],
+    // A list is the same answer for every caller: it is served from the answer cache after the first call, as in use.
+    ['list_elements (page size)', [10, 50, 100], (n) => tool('list_elements', { version: V, limit: n })],
+  ];
+  for (const [name, ns, make] of rows) {
+    let first;
+    for (const n of ns) {
+      const ms = await timed(mf, (i) => make(n, i));
+      const beyond = ms - floor;
+      first ??= beyond;
+      console.log(
+        `${name.padEnd(30)} ${pad(n, 5)} ${pad(ms.toFixed(2), 8)} ${pad(beyond.toFixed(2), 8)} ${pad((beyond / first).toFixed(2), 11)}`,
+      );
+    }
+  }
+}
+
+async function connections(server, floor) {
+  console.log(`\nthroughput under concurrency: ${SECONDS} s per run, server then floor at each count`);
+  console.log(
+    `${'call'.padEnd(24)} ${pad('conns', 5)} ${pad('req/s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('floor/s', 8)} ${pad('ratio', 6)}`,
+  );
+  const headers = { 'content-type': 'application/json', accept: 'application/json', 'mcp-session-id': 'scaling' };
+  const calls = [
+    ['get_element', tool('get_element', { version: V, element_id: 'input_biometric' })],
+    ['validate_datachain 15', tool('validate_datachain', { version: V, datachain: sized(15) })],
+  ];
+  for (const [name, req] of calls) {
+    const body = JSON.stringify(req.body);
+    for (const c of [1, 8, 32]) {
+      const s = await load(`${server}mcp`, c, { method: 'POST', headers, body });
+      const f = await load(`${floor}?size=3500`, c, { method: 'POST', headers, body: '{}' });
+      if (s.non2xx || s.errors) throw new Error(`${name} at ${c} connections: ${s.non2xx} non-2xx, ${s.errors} errors`);
+      console.log(
+        `${name.padEnd(24)} ${pad(c, 5)} ${pad(s.requests.average.toFixed(0), 8)} ${pad(s.latency.p50, 7)} ${pad(s.latency.p99, 7)} ${pad(f.requests.average.toFixed(0), 8)} ${pad(`${((100 * s.requests.average) / f.requests.average).toFixed(0)}%`, 6)}`,
+      );
+    }
+  }
+}
+
+const script = buildWorker();
+const mf = start(script);
+const floorMf = start('bench/floor/worker.js');
+try {
+  const [server, floor] = [await mf.ready, await floorMf.ready];
+  await sizes(mf, floorMf);
+  await connections(server.href, floor.href);
+} finally {
+  await mf.dispose();
+  await floorMf.dispose();
+}
