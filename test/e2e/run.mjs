@@ -64,6 +64,8 @@ process.on('exit', () => server.stop());
 const steps = [
   // Fresh servers of its own (one per first request, each with its own local bucket), beside this one.
   ['every first request answers on a fresh server', ['node', 'test/e2e/cold-start.mjs']],
+  // One fresh server per curl example of the README, each example its first request.
+  ["every README curl example as a fresh server's first request", ['node', 'test/e2e/readme-first.mjs']],
   // A fresh server of its own with a padded index re-read every second, under six clients.
   ['no 5xx under load across index refreshes', ['node', 'test/e2e/load-refresh.mjs']],
   ['SDK client', ['node', 'test/e2e/sdk-client.mjs', `${base}/mcp`]],
