@@ -18,15 +18,15 @@ export interface CatalogueInfo {
   problems?(): readonly string[];
 }
 
+/** Takes work to start after the request's answer is made; the request's `waitUntil` keeps it alive. */
+export type Background = (work: () => Promise<unknown>) => void;
+
 /**
  * Where releases come from: the catalogue (`index`) and each release, synchronously. A store that
  * holds releases outside the Worker throws `ReleasePending` from `release` for a served release it
  * has not read yet; the release-loading seam (`loading.ts`) awaits `load` and runs the work again.
  * The frame awaits `refresh` before a request when it returns a promise.
  */
-/** Takes work to start after the request's answer is made; the request's `waitUntil` keeps it alive. */
-export type Background = (work: () => Promise<unknown>) => void;
-
 export interface SchemaStore {
   index(): VersionIndex;
   /** The release with this canonical id, or `undefined` when it is not served. */
