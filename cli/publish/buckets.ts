@@ -77,6 +77,8 @@ async function startSimulation(
       return { mf: start.mf, bucket: await start.mf.getR2Bucket('RELEASES') };
     } catch (error) {
       await start.mf.dispose().catch(() => undefined);
+      // The runtime's last lines may still be on their way (none come when it never started).
+      await Promise.race([start.ended, sleep(2000)]);
       const reason = start.fatal() ?? (error instanceof Error ? error.message : String(error));
       const busy = /SQLITE_BUSY|database is locked/.test(reason);
       if (!busy || attempt >= TRIES)
@@ -90,16 +92,32 @@ async function startSimulation(
 }
 
 /** The runtime's report of a fatal start, "*** Fatal uncaught kj::Exception: …: failed: <reason>". */
-const FATAL = /Fatal uncaught kj::Exception: [^\n]*?failed: (?:SENTRY_DO )?([^\n]*)/;
+const FATAL = /Fatal uncaught kj::Exception: .*?failed: (?:SENTRY_DO )?(.*)$/;
+
+/** The reason of a fatal report in one line: "SQLite failed; database is locked: SQLITE_BUSY". */
+const reasonOf = (found: string) =>
+  found
+    .replace('NOSENTRY ', '')
+    .replace(/\w+\([^)]*\) = /, '')
+    .trim();
 
 /**
  * The simulation's configuration: the one bucket, persisted where wrangler dev reads it. Its
- * runtime's output is shown, except the warning it prints for each storage call refused under a
- * concurrent writer (those calls are repeated: `patiently`) and a fatal start, which `fatal()`
- * answers instead so startSimulation can report it once.
+ * runtime's output is shown line by line, except the warning it prints for each storage call
+ * refused under a concurrent writer (those calls are repeated: `patiently`) and a fatal start
+ * (its report and the stack after it), which `fatal()` answers instead so startSimulation can
+ * report it once. `ended` resolves when the runtime's error output has ended.
  */
-function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | undefined } {
+function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | undefined; ended: Promise<void> } {
   let fatal: string | undefined;
+  let ended!: () => void;
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  const line = (text: string) => {
+    const found = FATAL.exec(text);
+    if (found) fatal ??= reasonOf(found[1]!);
+    else if (fatal === undefined && !text.includes('does not contain the CF-R2-Error header'))
+      process.stderr.write(`${text}\n`);
+  };
   const mf = new Miniflare({
     modules: true,
     script: 'export default { fetch: () => new Response(null, { status: 204 }) };',
@@ -107,20 +125,19 @@ function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | u
     r2Persist: join(persistTo, 'v3', 'r2'),
     handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
       stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
+      let pending = '';
       stderr.on('data', (chunk: Buffer) => {
-        const text = chunk.toString();
-        const found = FATAL.exec(text);
-        if (found)
-          fatal ??= found[1]
-            ?.replace('NOSENTRY ', '')
-            .replace(/\w+\([^)]*\) = /, '')
-            .trim();
-        else if (fatal === undefined && !text.includes('does not contain the CF-R2-Error header'))
-          process.stderr.write(text);
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop()!;
+        for (const text of lines) line(text);
+      });
+      stderr.once('end', () => {
+        if (pending) line(pending);
+        ended();
       });
     },
   });
-  return { mf, fatal: () => fatal };
+  return { mf, fatal: () => fatal, ended: done };
 }
 
 /**

@@ -78,15 +78,16 @@ const catchFaults: Step = async (req, ctx, next) => {
 };
 
 /**
- * The method and the stamping of its result, inside the release-loading seam (both may name a
- * release not read yet; the seam reads it and runs them again). A `Reply` carries effects besides
- * its result.
+ * The method, then the stamping of its result, each inside the release-loading seam (each may name
+ * a release not read yet; the seam reads it and runs that part again). They are two: stamping that
+ * meets an unread release (the icons' `ai@latest`) runs again alone, never the method, which may
+ * have taken a rate token or done a tool's work. A `Reply` carries effects besides its result.
  */
-const run: Step = async (req, ctx) =>
-  withReleases(ctx.caller.store, () => {
-    const value = req.handler(req.params, ctx);
-    return value instanceof Promise ? value.then((v) => answered(req, ctx, v)) : answered(req, ctx, value);
-  });
+const run: Step = async (req, ctx) => {
+  const store = ctx.caller.store;
+  const value = await withReleases(store, () => req.handler(req.params, ctx));
+  return withReleases(store, () => answered(req, ctx, value));
+};
 
 function answered(req: Request, ctx: McpContext, value: unknown): Dispatched {
   const reply = isReply(value) ? value : undefined;

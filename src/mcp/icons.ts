@@ -7,8 +7,8 @@ import type { SchemaStore } from '../store/store.js';
  * client reached (so any client that can call the server can fetch them). They come from the
  * release `ai@latest` names: stamping runs inside the release-loading seam, so a first request
  * that finds it unread has it read (`ReleasePending`) and runs again. When its read fails the store
- * marks it unreadable and the alias names the next stable release; with no `ai@latest`, icons come
- * from the newest `ai` release this isolate holds, or there are none.
+ * marks it unreadable and the alias names the next readable release; with no `ai@latest`, icons
+ * come from the newest `ai` release this isolate holds, or there are none.
  */
 const SERVER_ELEMENT = 'institution';
 

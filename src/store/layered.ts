@@ -173,16 +173,15 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       );
     },
     refresh(background) {
-      const stale = bucket !== undefined && now() - readAt >= ttl;
-      if (!stale && preloaded === served.index && !retryDue()) return undefined;
+      if (!due()) return undefined;
       if (answered && background) {
-        inBackground(background, () => refreshNow(stale));
+        inBackground(background);
         return undefined;
       }
-      if (!background) return refreshNow(stale);
-      // The first request of an isolate waits for the index only: the alias targets are read
-      // beside it, and a release it needs itself is read through the loading seam.
-      return (stale ? readIndex() : Promise.resolve()).then(() => inBackground(background, preload));
+      if (!background) return refreshNow(isStale());
+      // The first request of an isolate waits for the index only: the alias targets are read once
+      // its answer is made, and a release it needs itself it reads through the loading seam.
+      return (isStale() ? readIndex() : Promise.resolve()).then(() => inBackground(background));
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */
@@ -205,12 +204,20 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       const entry = listedById.get(id);
       return entry !== undefined && (faultOf(entry)?.until ?? 0) <= now();
     });
-  /** Runs `work` as the one background refresh of this isolate (none when one is under way). */
-  const inBackground = (background: Background, work: () => Promise<void>) => {
-    if (backgroundRefresh) return;
-    backgroundRefresh = true;
-    background(() => work().finally(() => (backgroundRefresh = false)));
-  };
+  const isStale = () => bucket !== undefined && now() - readAt >= ttl;
+  /** True when the index should be read again, or alias targets (or releases past their back-off) read. */
+  const due = () => isStale() || preloaded !== served.index || retryDue();
+  /**
+   * Hands a refresh to `background`. It claims the isolate's one background refresh only when it
+   * starts, and then does what is still due: a request that ends before its background work starts
+   * (a client gone) leaves nothing claimed, and the next request hands over another.
+   */
+  const inBackground = (background: Background) =>
+    background(() => {
+      if (backgroundRefresh || !due()) return Promise.resolve();
+      backgroundRefresh = true;
+      return refreshNow(isStale()).finally(() => (backgroundRefresh = false));
+    });
   const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
   const readIndex = () =>
     readBucketIndex(bucket!)
@@ -223,13 +230,15 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         answered = true;
       });
   /**
-   * Reads the targets of the catalogue's aliases and, once their back-off has ended, the releases
-   * that could not be read; one that still cannot be read is reported and left to the calls that name it.
+   * Reads the targets of the catalogue's aliases that this isolate does not hold (under the hash
+   * listed now) and, once their back-off has ended, the releases that could not be read; one that
+   * still cannot be read is reported and left to the calls that name it.
    */
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    await Promise.all([...targets].map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
+    const unread = [...targets].filter((id) => unreadable.has(id) || store.peek!(id) === undefined);
+    await Promise.all(unread.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
     preloaded = of;
   };
   return store;

@@ -5,7 +5,7 @@
 // only makes sense after another (a session id from step 1) may answer 4xx; it may not fail.
 // Usage: node test/e2e/readme-first.mjs   (README_FIRST_PORT picks the port; default 8796)
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,14 +38,19 @@ try {
   publish('schemas', state);
   for (const command of curls) {
     const local = command.replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`);
-    // curl prints the body, then (-w) the status on a line of its own.
-    const script = `${local} -o /dev/null -w '\\n%{http_code}\\n'`;
+    // Every curl of the example (a pipeline has several) writes its status to stderr, on a line of
+    // its own; the bodies go on as the example sends them, and a failing stage fails the example.
+    const script = `set -o pipefail\ncurl() { command curl -w '%{stderr}status %{http_code}\\n' "$@"; }\n${local} > /dev/null`;
     const name = command.length > 110 ? `${command.slice(0, 107)}...` : command;
     await step(`first request on a fresh server: ${name}`, () =>
       withFreshServer({ port, state }, async (server) => {
-        const out = execFileSync('bash', ['-c', script], { encoding: 'utf8' });
-        const status = Number(out.trim().split('\n').at(-1));
-        assert.ok(status >= 200 && status < 500, `HTTP ${status}`);
+        const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+        assert.equal(run.status, 0, `the example failed: ${run.stderr.slice(-300)}`);
+        const statuses = [...run.stderr.matchAll(/^status (\d{3})$/gm)].map((m) => Number(m[1]));
+        assert.ok(statuses.length > 0, 'no answer');
+        for (const status of statuses) assert.ok(status >= 200 && status < 500, `HTTP ${statuses.join(', ')}`);
+        // The server's log reaches this process through wrangler: give a last line a moment to arrive.
+        await new Promise((resolve) => setTimeout(resolve, 500));
         assert.doesNotMatch(server.log(), /ReleasePending|Internal error|uncaught/i, 'the server log shows a fault');
       }),
     );

@@ -139,6 +139,29 @@ describe('the release store over the R2 bucket', () => {
     expect(order).toEqual(renamed.categories.map((c) => c.id));
   });
 
+  it('a background refresh whose request ended before starting it claims nothing: the next request hands over another', async () => {
+    // The first request waits for the index and hands over the alias targets; its work never starts (the client went away).
+    const dropped: Array<() => Promise<unknown>> = [];
+    await store.refresh!((work) => void dropped.push(work));
+    expect(dropped).toHaveLength(1);
+    const bundle = JSON.parse(BUNDLES[BUCKET_ID]!) as Bundle;
+    const { computeLikeCli } = await import('../helpers/rehash.js');
+    const next = await computeLikeCli({
+      ...bundle,
+      manifest: { ...bundle.manifest, version: 'ai@2099-01-01-beta', status: 'beta' },
+    });
+    await area.publish([BUNDLES[BUCKET_ID]!, JSON.stringify(next)]);
+    now += 60_001;
+    const started: Promise<unknown>[] = [];
+    expect(store.refresh!((work) => void started.push(work()))).toBeUndefined();
+    expect(started).toHaveLength(1);
+    await Promise.all(started);
+    expect(store.index().versions.map((v) => v.id)).toContain('ai@2099-01-01-beta');
+    // The work handed over first, started late, finds nothing left to do.
+    await dropped[0]!();
+    expect(store.index().versions.map((v) => v.id)).toContain('ai@2099-01-01-beta');
+  });
+
   it('serves the embedded set alone without a bucket, and says so', async () => {
     const { tool } = appOver(createLayeredStore({ embedded: embeddedPart() }));
     const data = (await tool('list_schema_versions', {})).structuredContent.data;

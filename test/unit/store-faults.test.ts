@@ -10,6 +10,7 @@ import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import { bucketArea } from '../helpers/bucket.js';
 import { modernMessage } from '../helpers/modern.js';
+import { countingLimiter } from '../helpers/rate.js';
 
 /**
  * One unreadable release degrades that release, never the server: the embedded set is the oldest
@@ -35,8 +36,13 @@ const latestKey = () => {
  */
 function coldApp(
   now: () => number,
-  options: { background?: boolean; hold?: (key: string) => Promise<void> | undefined } = {},
+  options: {
+    background?: boolean;
+    hold?: (key: string) => Promise<void> | undefined;
+    bindings?: Partial<Env>;
+  } = {},
 ) {
+  const bindings = { ...env, ...options.bindings };
   const reads = new Map<string, number>();
   const contexts: ExecutionContext[] = [];
   // Every read of an object starts with its head (its size), so heads count the reads.
@@ -62,8 +68,8 @@ function coldApp(
     if (options.background) {
       const ctx = createExecutionContext();
       contexts.push(ctx);
-      res = await app.fetch(new Request('http://localhost/mcp', init), env, ctx);
-    } else res = await app.request('/mcp', init, env);
+      res = await app.fetch(new Request('http://localhost/mcp', init), bindings, ctx);
+    } else res = await app.request('/mcp', init, bindings);
     return { status: res.status, json: (await res.json()) as any };
   };
   const legacy = (method: string, params: unknown = {}) => post({ jsonrpc: '2.0', id: 1, method, params });
@@ -161,6 +167,31 @@ describe('one unreadable release', () => {
     expect(app.reads.get(otherKey)).toBe(1);
   });
 
+  it('the first answer of an isolate carries the icons of ai@latest, and its tool runs once (one rate token)', async () => {
+    const limiters = Object.fromEntries(
+      ['RL_READ', 'RL_READ_IP', 'RL_VALIDATE', 'RL_VALIDATE_IP', 'RL_RESOLVE', 'RL_RESOLVE_IP'].map((n) => [
+        n,
+        countingLimiter(1000),
+      ]),
+    );
+    const tokens = () =>
+      Object.values(limiters).reduce((n, l) => n + [...l.calls.values()].reduce((a, b) => a + b, 0), 0);
+    const app = coldApp(() => 0, { background: true, bindings: { RATE_LIMIT: 'on', ...limiters } });
+    // The icons need ai@latest, which nothing has read: the stamping reads it and runs again, alone.
+    const first = await app.getElement(HEALTHY);
+    expect(first.json.result.structuredContent.meta.version).toBe(HEALTHY);
+    const identity = first.json.result._meta['io.modelcontextprotocol/serverInfo'];
+    expect(identity.icons[0].src).toContain(`/schemas/${LATEST}/`);
+    const cold = tokens();
+    expect(cold).toBeGreaterThan(0);
+    await app.getElement(HEALTHY);
+    expect(tokens() - cold).toBe(cold);
+    const listing = coldApp(() => 0, { background: true });
+    const tools = (await listing.legacy('tools/list')).json.result.tools;
+    expect(tools[0].icons[0].src).toContain(`/schemas/${LATEST}/`);
+    await Promise.all([app.settle(), listing.settle()]);
+  });
+
   for (const [how, damage] of DAMAGE.slice(0, 2)) {
     it(`${how}, and the first request names ai@latest before the background read it: the alias names the next release, with the warning`, async () => {
       await damage();
@@ -170,7 +201,9 @@ describe('one unreadable release', () => {
       expect(alias.meta.version).not.toBe(LATEST);
       expect(alias.meta.warnings.join(' ')).toContain(LATEST);
       // The server's identity and the tool icons of a first request come from a release that can be read.
-      const tools = (await coldApp(() => 0, { background: true }).legacy('tools/list')).json.result.tools;
+      const listing = coldApp(() => 0, { background: true });
+      const tools = (await listing.legacy('tools/list')).json.result.tools;
+      await listing.settle();
       expect(tools[0].icons[0].src).not.toContain(LATEST);
       expect(tools[0].icons[0].src).toMatch(/\/api\/v2\/schemas\/ai@[^/]+\/elements\//);
       await app.settle();
