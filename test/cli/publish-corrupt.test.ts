@@ -34,13 +34,14 @@ async function writeIndex(fx: Fixture, text: string): Promise<void> {
   }
 }
 
-describe('publish on a local bucket whose index.json is corrupt', () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture('2026-01-01');
-  });
-  afterEach(() => fx.cleanup());
+/** Each test publishes the releases of a fresh fixture to a local bucket of its own. */
+let fx: Fixture;
+beforeEach(() => {
+  fx = makeFixture('2026-01-01');
+});
+afterEach(() => fx.cleanup());
 
+describe('publish on a local bucket whose index.json is corrupt', () => {
   it('exits 1 naming the bucket, the problem and the fix, with no stack trace, and leaves the index', async () => {
     await writeIndex(fx, '{"versions": [');
     const { status, stdout, stderr } = publishProcess(fx);
@@ -81,12 +82,6 @@ describe('publish on a local bucket whose index.json is corrupt', () => {
 });
 
 describe('publish on a local bucket whose simulation cannot start', () => {
-  let fx: Fixture;
-  beforeEach(() => {
-    fx = makeFixture('2026-01-01');
-  });
-  afterEach(() => fx.cleanup());
-
   // Before, a start that failed left the simulation running: the error was printed and the
   // process never ended (and two publishes at once could meet that on a locked database).
   it("ends, exits 1 with the runtime's one-line reason and the fix, and no stack trace", async () => {
