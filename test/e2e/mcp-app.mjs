@@ -284,24 +284,24 @@ for (const era of ERAS) {
     }
   });
 
-  await step(
-    `${label}: while a render asked for in French is on its way, the placeholder says so in French`,
-    async () => {
-      const host = await mount();
-      try {
-        // A 2025 session has rendered pages in the steps above, so its view is the last of them; the
-        // view of a 2026-07-28 call, without a session, is always the placeholder.
-        if (era === '2025-11-25') return;
-        await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
-        await host.bridge('sendToolInput', { arguments: { version: V, datachain: realistic, locale: 'fr' } });
-        await host.view.locator('h1', { hasText: 'Préparation de la fiche\u2026' }).waitFor(WAIT);
-        assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'fr');
-        await assertQuiet(host);
-      } finally {
-        await host.context.close();
-      }
-    },
-  );
+  // A 2025 session has rendered pages in the steps above, so its view is the last of them; the
+  // view of a 2026-07-28 call, without a session, is always the placeholder: only that era is checked.
+  if (era !== '2025-11-25')
+    await step(
+      `${label}: while a render asked for in French is on its way, the placeholder says so in French`,
+      async () => {
+        const host = await mount();
+        try {
+          await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
+          await host.bridge('sendToolInput', { arguments: { version: V, datachain: realistic, locale: 'fr' } });
+          await host.view.locator('h1', { hasText: 'Préparation de la fiche\u2026' }).waitFor(WAIT);
+          assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'fr');
+          await assertQuiet(host);
+        } finally {
+          await host.context.close();
+        }
+      },
+    );
 
   await step(`${label}: a failed render asked for in French is told in French`, async () => {
     const host = await mount();
