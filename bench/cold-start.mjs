@@ -10,8 +10,10 @@ import { performance } from 'node:perf_hooks';
 
 const SAMPLES = Number(process.env.COLD_SAMPLES ?? 3);
 const WARM = Number(process.env.WARM ?? 20);
-const V = 'ai@2026-08-12';
-const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
+export const V = 'ai@2026-08-12';
+export const realistic = JSON.parse(
+  readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'),
+);
 const IDS = [
   'accessibility',
   'arts_culture',
@@ -26,7 +28,7 @@ const IDS = [
 ];
 
 const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
-const tool = (name, args) => rpc('tools/call', { name, arguments: args });
+export const tool = (name, args) => rpc('tools/call', { name, arguments: args });
 
 /** One request per tool, as an agent would first call it, plus tools/list and a REST read. */
 function scenarios(resolved) {

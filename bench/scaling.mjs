@@ -6,13 +6,10 @@
 // floor Worker at the same connections (throughput ratio within the run).
 // Env: SCALE_CALLS (timed calls per size, default 60), SCALE_SECONDS (per autocannon run, default 3).
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
-import { buildWorker, median, send, start } from './cold-start.mjs';
+import { buildWorker, median, realistic, send, start, tool, V } from './cold-start.mjs';
 
 const CALLS = Number(process.env.SCALE_CALLS ?? 60);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
-const V = 'ai@2026-08-12';
-const realistic = JSON.parse(readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'));
 /** Placements with no required variables, added to reach a size (as the worst-case bench does). */
 const FILLERS = ['health', 'mobility', 'education', 'commerce'];
 
@@ -31,11 +28,6 @@ function sized(n) {
   const { element_provenance: _, ...provenance } = realistic.authoring_provenance ?? {};
   return { ...realistic, elements, subchain_instances: [], authoring_provenance: provenance };
 }
-
-const tool = (name, args) => ({
-  path: '/mcp',
-  body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
-});
 
 /**
  * Median ms of CALLS calls after 10 warm-up calls. `make(i)` gives call i: each datachain gets its

@@ -2,6 +2,7 @@
 // does from its first request on: it publishes releases to a state directory, starts the server
 // there (sending nothing: it waits for the port), and stops it by its PID, waiting until the port
 // is free again (`npx` can exit before workerd closes its socket).
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 
@@ -69,3 +70,14 @@ export async function withFreshServer({ port, state, vars = [] }, work) {
     );
   }
 }
+
+/**
+ * Runs `first` as the first request a fresh server on `port` over `state` gets; then the server's
+ * log must show no fault (it reaches this process through wrangler: a last line gets a moment).
+ */
+export const firstRequest = (port, state, first) =>
+  withFreshServer({ port, state }, async (server) => {
+    await first();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.doesNotMatch(server.log(), /ReleasePending|Internal error|uncaught/i, 'the server log shows a fault');
+  });
