@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { SchemaStore } from '../store/store.js';
 import { notFound } from './error-handler.js';
+import { executionContext } from './execution-context.js';
 import { logRequest } from './logger.js';
 
 /** Headers a browser may read from any answer. */
@@ -9,16 +10,6 @@ export const EXPOSED_HEADERS = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warni
 const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
-
-/** The request's `waitUntil`, where the runtime gives one (an app called without an execution context has none). */
-function waitUntilOf(c: Context): ((work: Promise<unknown>) => void) | undefined {
-  try {
-    const ctx = c.executionCtx;
-    return (work) => ctx.waitUntil(work);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
 function requestIdFor(incoming: string | undefined): string {
@@ -56,19 +47,19 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     const id = requestIdFor(c.req.header('x-request-id'));
     c.set('requestId', id);
     c.set('store', (store ??= getStore(c.env)));
-    // Background work the store hands over starts once the answer is made, so it never delays it.
-    const waitUntil = waitUntilOf(c);
+    // Background work the store hands over starts once the answer is made and logged, so it never delays it.
+    const ctx = executionContext(c);
     let later: (() => Promise<unknown>) | undefined;
-    const refreshing = store.refresh?.(waitUntil && ((work) => void (later = work)));
+    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)));
     if (refreshing) await refreshing;
     const path = c.req.path;
     try {
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
       else await next();
+      applyHeaders(c.res.headers, id, c.get('originRefused') !== true);
+      if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
     } finally {
-      if (later) waitUntil!(later());
+      if (later) ctx!.waitUntil(later());
     }
-    applyHeaders(c.res.headers, id, c.get('originRefused') !== true);
-    if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
   };
 }

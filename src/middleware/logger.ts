@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { executionContext } from './execution-context.js';
 
 /** Lines are written in batches: one console call per batch is far cheaper than one per request. */
 const BATCH_LINES = 512;
@@ -12,14 +13,6 @@ export function flushLogs(): void {
   if (pending.length === 0) return;
   console.log(pending.join('\n'));
   pending.length = 0;
-}
-
-function executionContext(c: Context): ExecutionContext | undefined {
-  try {
-    return c.executionCtx as ExecutionContext;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Queues one line; errors, full batches, and requests without an execution context flush at once. */
