@@ -1,6 +1,7 @@
 import type { ActionView } from '../view/card.js';
 import type { GlanceRow } from '../view/glance.js';
 import { labelOf, labelsFor } from '../shared/labels.js';
+import { writtenDate } from '../shared/dates.js';
 import { partsText, type TextPart } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelsFor } from './labels.js';
@@ -53,26 +54,13 @@ function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['co
 }
 
 /**
- * A date written out in the locale ("1 September 2026"), in UTC, with no-break spaces so it stays
- * on one line; the ISO date when the runtime has no data for the locale (it would write it in
- * another language) or cannot.
+ * A date written out as the page writes it (`writtenDate`: "1 September 2026", « 1er septembre
+ * 2026 »), with no-break spaces so it stays on one line; the ISO date when the runtime has no data
+ * for the locale (it would write it in another language) or the date is not one.
  */
 function longDate(iso: string, lang: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
   if (!Intl.DateTimeFormat.supportedLocalesOf(lang).length) return iso.slice(0, 10);
-  try {
-    return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    })
-      .format(d)
-      .replace(/ /g, '\u00a0');
-  } catch {
-    return iso.slice(0, 10);
-  }
+  return writtenDate(iso, lang)?.replace(/ /g, '\u00a0') ?? iso;
 }
 
 /** Everything the sign can say in `view`'s locale. */
