@@ -17,12 +17,11 @@ export interface Para {
   anchor?: 'middle';
 }
 
-/** A paragraph placed: its lines (as text and as runs), its first baseline and the width it was given. */
+/** A paragraph placed: its lines (as runs), its first baseline and the width it was given. */
 export interface PlacedPara extends Para {
   x: number;
   y: number;
   width: number;
-  lines: string[];
   spans: Run[][];
   lh: number;
   cut: boolean;
@@ -44,10 +43,9 @@ export function stackParas(paras: readonly Para[], x: number, top: number, width
       p.clamp ?? Number.MAX_SAFE_INTEGER,
       p.lang,
     );
-    const lines = spans.map((l) => l.map((r) => r.text).join(''));
     const lh = lineHeight(p.size);
-    placed.push({ ...p, x, y: y + p.size, width, lines, spans, lh, cut });
-    y += lines.length * lh + (p.gap ?? 6);
+    placed.push({ ...p, x, y: y + p.size, width, spans, lh, cut });
+    y += spans.length * lh + (p.gap ?? 6);
   }
   return { placed, height: y - top };
 }

@@ -134,7 +134,6 @@ function legendLines(
       x: cx,
       y: top + LEGEND_SIZE,
       width: slot,
-      lines: [text],
       lh,
       cut: false,
       weight: 'regular',
