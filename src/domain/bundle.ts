@@ -45,3 +45,6 @@ export const VersionIndex = z.object({
   translations: z.record(z.string(), z.unknown()).optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;
+
+/** The alias whose release draws the server's own icons (every MCP answer carries them). */
+export const ICON_ALIAS = 'ai@latest';

@@ -1,3 +1,4 @@
+import { ICON_ALIAS } from '../domain/bundle.js';
 import type { Release } from '../store/release.js';
 import type { SchemaStore } from '../store/store.js';
 
@@ -39,7 +40,7 @@ export interface Icon {
 function iconRelease(store: SchemaStore): Release | undefined {
   const held = (id: string) => (store.peek ? store.peek(id) : store.release(id));
   const index = store.index();
-  const latest = index.aliases['ai@latest'];
+  const latest = index.aliases[ICON_ALIAS];
   const first = latest === undefined ? undefined : store.release(latest);
   if (first) return first;
   const candidates = index.versions

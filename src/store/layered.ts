@@ -21,6 +21,12 @@ export interface LayeredOptions {
   report?: (error: unknown) => void;
   /** How long a release that could not be read is answered with that failure before it is read again. */
   backoffMs?: number;
+  /**
+   * Aliases of the embedded set whose targets the first request of an isolate reads while it reads
+   * the bucket's index, not after it: releases nearly every first request needs (the icons'
+   * `ai@latest`). Read beside a read of the index only, so a store without a bucket reads nothing more.
+   */
+  readBesideIndex?: readonly string[];
 }
 
 const INDEX_TTL_MS = 60_000;
@@ -179,9 +185,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         return undefined;
       }
       if (!background) return refreshNow(isStale());
-      // The first request of an isolate waits for the index only: the alias targets are read once
-      // its answer is made, and a release it needs itself it reads through the loading seam.
-      return (isStale() ? readIndex() : Promise.resolve()).then(() => inBackground(background));
+      // The first request of an isolate waits for the index only (and the embedded releases read
+      // beside it): the alias targets are read once its answer is made, and a release it needs
+      // itself it reads through the loading seam.
+      if (!isStale()) return Promise.resolve().then(() => inBackground(background));
+      return Promise.all([readIndex(), ...besideIndex()]).then(() => inBackground(background));
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */
@@ -217,6 +225,13 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       if (backgroundRefresh || !due()) return Promise.resolve();
       backgroundRefresh = true;
       return refreshNow(isStale()).finally(() => (backgroundRefresh = false));
+    });
+  /** Reads of the embedded targets of `readBesideIndex` this isolate does not hold; a failure is reported (the seam reads again). */
+  const besideIndex = () =>
+    (options.readBesideIndex ?? []).flatMap((alias) => {
+      const id = embedded.index().aliases[alias];
+      if (id === undefined || !embedded.load || embedded.peek?.(id) !== undefined) return [];
+      return [embedded.load(id).catch((error: unknown) => options.report?.(error))];
     });
   const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
   const readIndex = () =>

@@ -1,0 +1,98 @@
+import { env } from 'cloudflare:workers';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { ICON_ALIAS, type VersionIndex } from '../../src/domain/bundle.js';
+import { assetsReader, type BucketReader, INDEX_KEY } from '../../src/store/bucket.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES, VERSION_INDEX as ALL_INDEX } from '../../src/store/generated/bundles.js';
+import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { createLayeredStore } from '../../src/store/layered.js';
+import { bucketArea } from '../helpers/bucket.js';
+
+/**
+ * The first request of an isolate reads the embedded copy of the icons' release while it reads
+ * the bucket's index, not after: the embedded set as deployed (its files in the static assets),
+ * the bucket holding the other releases, the index read held open until the test lets it go.
+ */
+const area = bucketArea('first-reads');
+const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
+const ICONS = EMBEDDED.aliases[ICON_ALIAS]!;
+const others = (JSON.parse(ALL_INDEX) as VersionIndex).versions
+  .map((v) => v.id)
+  .filter((id) => !EMBEDDED.versions.some((v) => v.id === id));
+
+function storeOver(withBucket: boolean) {
+  const assetReads: string[] = [];
+  const real = assetsReader(env.ASSETS!);
+  const assets: BucketReader = {
+    get: (key) => {
+      assetReads.push(key);
+      return real.get(key);
+    },
+  };
+  let open!: () => void;
+  const indexHeld = new Promise<void>((resolve) => (open = resolve));
+  const bucket: BucketReader = {
+    get: async (key) => {
+      if (key === INDEX_KEY) await indexHeld;
+      return area.reader.get(key);
+    },
+  };
+  const store = createLayeredStore({
+    embedded: createEmbeddedStore({}, VERSION_INDEX, assets),
+    ...(withBucket ? { bucket } : {}),
+    readBesideIndex: [ICON_ALIAS],
+    report: () => {},
+  });
+  return { store, assetReads, open };
+}
+
+/** Lets the runtime run what is ready (an asset read starts after a few turns). */
+const turns = async (n = 20) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+describe('the first request reads the icons release beside the index', () => {
+  beforeEach(async () => {
+    await area.clear();
+    await area.publish(others.map((id) => BUNDLES[id]!));
+  });
+  afterAll(area.clear);
+
+  it('starts reading the embedded ai@latest before the index read ends, and holds it when the request goes on', async () => {
+    const { store, assetReads, open } = storeOver(true);
+    const background: Array<() => Promise<unknown>> = [];
+    let refreshed = false;
+    const refreshing = store.refresh!((work) => void background.push(work))!.then(() => (refreshed = true));
+    await turns();
+    expect(refreshed).toBe(false);
+    expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
+    open();
+    await refreshing;
+    expect(store.peek!(ICONS)?.id).toBe(ICONS);
+    // The alias targets are still left to the background; nothing else was read on the way.
+    expect(background).toHaveLength(1);
+    expect(assetReads).toHaveLength(1);
+  });
+
+  it('reads nothing beside when there is no index to read (no bucket): a first request waits for nothing', async () => {
+    const { store, assetReads } = storeOver(false);
+    await store.refresh!(() => {});
+    expect(assetReads).toEqual([]);
+    expect(store.peek!(ICONS)).toBeUndefined();
+  });
+
+  it('a failed read beside the index is reported and leaves the release to the seam', async () => {
+    const reported: unknown[] = [];
+    const failing: BucketReader = { get: async () => null };
+    const store = createLayeredStore({
+      embedded: createEmbeddedStore({}, VERSION_INDEX, failing),
+      bucket: area.reader,
+      readBesideIndex: [ICON_ALIAS],
+      report: (error) => reported.push(error),
+    });
+    await store.refresh!(() => {});
+    expect(String(reported[0])).toContain(ICONS);
+    expect(store.peek!(ICONS)).toBeUndefined();
+    expect(() => store.release(ICONS)).toThrow(/not loaded yet/);
+  });
+});
