@@ -11,9 +11,18 @@ const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;
 
+/**
+ * Issued ids: a random prefix drawn once per isolate, then a count: unique without drawing a
+ * random UUID per request (3% of a warm read's CPU in the isolate). An id correlates; it grants nothing.
+ */
+let issuedPrefix: string | undefined;
+let issued = 0;
+
 /** Reuses a well-formed incoming X-Request-Id, else issues one; every answer echoes it. */
 function requestIdFor(incoming: string | undefined): string {
-  return incoming && REUSABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
+  if (incoming && REUSABLE_ID.test(incoming)) return incoming;
+  issuedPrefix ??= crypto.randomUUID();
+  return `${issuedPrefix}-${(issued++).toString(36)}`;
 }
 
 /**

@@ -52,3 +52,14 @@ describe('request log', () => {
     expect(all).not.toContain('jsonrpc');
   });
 });
+
+describe('issued request ids', () => {
+  it('differ on every request, and a client may send one back as its own (it is well formed)', async () => {
+    const app = createApp();
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await app.request('/healthz')).headers.get('x-request-id')!);
+    expect(new Set(ids).size).toBe(ids.length);
+    const echoed = await app.request('/healthz', { headers: { 'x-request-id': ids[7]! } });
+    expect(echoed.headers.get('x-request-id')).toBe(ids[7]);
+  });
+});
