@@ -1,0 +1,33 @@
+// The floor of a first call that reads a release: a bare Worker that, on the first request of its
+// isolate, does only the reads our first call cannot skip (the release bucket's index, one
+// release from the static assets, its JSON parsed) and then, like every later request, answers a
+// constant JSON body of the requested size. Its first-against-warm ratio is the least a first call
+// that reads a release can show on the same runtime (bench/cold-start.mjs).
+// Query: `size` (body bytes), `release` (the asset key of the release to read).
+const bodies = new Map();
+let held;
+
+function bodyOf(size) {
+  let body = bodies.get(size);
+  if (!body) {
+    body = JSON.stringify({ ok: true, data: { filler: 'x'.repeat(Math.max(0, size - 40)) }, meta: {} });
+    bodies.set(size, body);
+  }
+  return body;
+}
+
+export default {
+  async fetch(request, env) {
+    if (request.method === 'POST') await request.arrayBuffer();
+    const params = new URL(request.url).searchParams;
+    if (held === undefined) {
+      const index = await env.RELEASES.get('index.json');
+      if (index) await index.text();
+      const res = await env.ASSETS.fetch(new Request(`https://assets.local/${params.get('release')}`));
+      if (!res.ok) return new Response(`no release at ${params.get('release')}`, { status: 500 });
+      held = JSON.parse(await res.text());
+    }
+    const size = Math.min(1_000_000, Number(params.get('size')) || 1000);
+    return new Response(bodyOf(size), { headers: { 'content-type': 'application/json' } });
+  },
+};
