@@ -10,6 +10,7 @@ import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { formatFinding, shown, type Io } from '../report.js';
 import { releaseKey } from '../../src/store/bucket.js';
+import { packRelease } from '../../src/store/packed-release.js';
 import { countBySeverity } from '../rules/finding.js';
 import { parseDirName, type VersionId } from '../../src/core/version.js';
 
@@ -121,7 +122,8 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   const shipped = built.filter((b) => embedded.includes(b.id.id));
   const keys = shipped.map((b) => releaseKey(b.id.id, b.bundle.manifest.content_hash));
   clearExcept(assets, 'releases', keys);
-  shipped.forEach((b, i) => writeIfChanged(join(assets, keys[i]!), b.json));
+  // The embedded set ships packed: its symbols and search indexes parsed only when a call reads them.
+  shipped.forEach((b, i) => writeIfChanged(join(assets, keys[i]!), packRelease(b.bundle)));
   writeIfChanged(
     deployableModule(moduleFile),
     generatedModule(

@@ -2,6 +2,7 @@ import type { Bundle, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle } from './bucket.js';
 import { indexOf } from './catalogue.js';
 import { ReleasePending } from './loading.js';
+import { unpackRelease } from './packed-release.js';
 import { createRelease, type Release } from './release.js';
 import type { SchemaStore } from './store.js';
 
@@ -17,7 +18,7 @@ function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, 
 /**
  * The store of the embedded set: the releases that ship with the deployment, named by `indexText`.
  * A release's JSON is taken from `texts` (compiled into the script) when it is there, else read
- * from `assets` (the static assets, `releases/<id>/<hash>.json`) on first use. Each release is kept
+ * from `assets` (the static assets, `releases/<id>/<hash>.json`, packed: `packed-release.ts`) on first use. Each release is kept
  * for the life of the isolate once parsed.
  */
 export function createEmbeddedStore(
@@ -55,7 +56,7 @@ export function createEmbeddedStore(
       if (!assets || !entry || releases.has(id) || Object.hasOwn(texts, id)) return Promise.resolve();
       // Each request reads on its own: a read another request started is never awaited.
       return readBucketBundle(assets, entry, false).then((bundle) => {
-        if (!releases.has(id)) releases.set(id, createRelease(bundle));
+        if (!releases.has(id)) releases.set(id, createRelease(unpackRelease(bundle)));
       });
     },
     catalogue: () => ({ sources: ['embedded'], holder: () => 'embedded' }),

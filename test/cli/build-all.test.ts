@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
-import { VersionIndex } from '../../src/domain/bundle.js';
+import { type Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { packRelease } from '../../src/store/packed-release.js';
 import { captureIo, copyRelease, makeFixture, type Fixture } from './fixture.js';
 
 function retag(dir: string, version: string, status: string): void {
@@ -62,7 +63,9 @@ describe('build-all', () => {
     expect(shipped.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
     for (const v of shipped.versions) {
       const file = join(assets, 'releases', v.id, `${v.content_hash}.json`);
-      expect(readFileSync(file, 'utf8')).toBe(readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8'));
+      // Packed (src/store/packed-release.ts): the published release, field for field.
+      const published = readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8');
+      expect(readFileSync(file, 'utf8')).toBe(packRelease(JSON.parse(published) as Bundle));
     }
     expect(readdirSync(join(assets, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
   });

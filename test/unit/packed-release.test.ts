@@ -1,0 +1,74 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
+import { StorageFailure } from '../../src/core/storage.js';
+import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { assetsReader, type BucketReader, contentHashOf, releaseKey } from '../../src/store/bucket.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES } from '../../src/store/generated/bundles.js';
+import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { createLayeredStore } from '../../src/store/layered.js';
+import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
+
+const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
+const LATEST = EMBEDDED.aliases['ai@latest']!;
+const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
+const KEY = releaseKey(entry.id, entry.content_hash);
+
+describe('the embedded set ships packed', () => {
+  it('every release reads back from its packed form as published: the same fields, the same content hash', async () => {
+    for (const [id, text] of Object.entries(BUNDLES)) {
+      const published = JSON.parse(text) as Bundle;
+      const back = unpackRelease(JSON.parse(packRelease(published)) as Bundle);
+      expect(canonicalJson(back), id).toBe(canonicalJson(published));
+      expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
+      expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
+    }
+  });
+
+  it('the deployment holds packed files: symbols and each search index as texts, about 40% of the release', async () => {
+    const res = await env.ASSETS!.fetch(new Request(`https://assets.local/${KEY}`));
+    const raw = JSON.parse(await res.text()) as Record<string, unknown>;
+    expect(typeof raw.symbols).toBe('string');
+    for (const index of Object.values(raw.search_index as Record<string, unknown>)) expect(typeof index).toBe('string');
+    // A published file, read by the same store, is answered as it is.
+    const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    expect(unpackRelease(published)).toBe(published);
+  });
+
+  it('a release read from the assets answers searches, icons and renders, in every locale it has', async () => {
+    const store = createEmbeddedStore({}, VERSION_INDEX, assetsReader(env.ASSETS!));
+    await store.load!(LATEST);
+    const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
+    const icon = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric/icon.svg`, {}, env);
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toContain('<svg');
+    const queries: Record<string, string> = { en: 'face recognition', fr: 'reconnaissance faciale' };
+    expect(Object.keys(queries)).toEqual(store.release(LATEST)!.locales);
+    for (const [locale, query] of Object.entries(queries)) {
+      const path = `/api/v2/schemas/${LATEST}/elements?query=${encodeURIComponent(query)}&locale=${locale}`;
+      const found = await app.request(path, {}, env);
+      const body = (await found.json()) as any;
+      expect(found.status, locale).toBe(200);
+      expect(body.data.elements.length, locale).toBeGreaterThan(0);
+    }
+  });
+
+  it('a damaged packed part fails the calls that read it as upstream_error; the rest of the release answers', async () => {
+    const packed = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle)) as Record<string, unknown>;
+    packed.symbols = '{"cut short';
+    const damaged: BucketReader = {
+      get: async (key) => (key === KEY ? new Response(JSON.stringify(packed)) : assetsReader(env.ASSETS!).get(key)),
+    };
+    const store = createEmbeddedStore({}, VERSION_INDEX, damaged);
+    await store.load!(LATEST);
+    expect(() => store.release(LATEST)!.bundle.symbols).toThrow(StorageFailure);
+    const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
+    const icon = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric/icon.svg`, {}, env);
+    expect(icon.status).toBe(502);
+    expect(((await icon.json()) as any).errors[0].code).toBe('upstream_error');
+    const element = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric`, {}, env);
+    expect(element.status).toBe(200);
+  });
+});
