@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
+import { startDeadline } from '../../src/core/deadline.js';
+import { resolveDatachain } from '../../src/services/validator/resolver.js';
+import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { fullThin, minimalThin, VERSION } from '../fixtures/datachains/base.js';
 import type { ToolName } from '../../src/tools/kernel/registry.js';
 import { call } from '../helpers/tools.js';
@@ -178,5 +181,23 @@ describe('validate_resolved', () => {
     dc.schema_snapshot.datachain_type = Object.fromEntries(Object.entries(dc.schema_snapshot.datachain_type).reverse());
     const { env } = await rcall('validate_resolved', { version: VERSION, datachain: dc });
     expect(env.ok).toBe(true);
+  });
+});
+
+describe('the resolved size cap', () => {
+  it('counts the bytes of the canonical JSON, and refuses one byte over the cap with the size it found', () => {
+    const release = catalogueStore().release(VERSION)!;
+    const datachain = fullThin() as never;
+    const fitted = resolveDatachain(datachain, release, startDeadline(60_000));
+    if (!fitted.ok) throw new Error('the full datachain resolves');
+    const size = new TextEncoder().encode(canonicalJson(fitted.resolved)).length;
+    expect(fitted.bytes).toBe(size);
+    expect(resolveDatachain(datachain, release, startDeadline(60_000), size).ok).toBe(true);
+    const over = resolveDatachain(datachain, release, startDeadline(60_000), size - 1);
+    expect(over.ok).toBe(false);
+    if (!over.ok) {
+      expect(over.error.code).toBe('payload_too_large');
+      expect(over.error.message).toContain(`${size} bytes of canonical JSON`);
+    }
   });
 });

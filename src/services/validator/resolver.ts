@@ -1,5 +1,4 @@
 import { payloadTooLarge } from '../../core/error-catalogue.js';
-import { canonicalJson } from '../../core/canonical-json.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import { DatachainInstance } from '../../domain/datachain.js';
@@ -55,7 +54,8 @@ export function resolveDatachain(
     },
     suggested_elements: [],
   } as unknown as Resolved;
-  const bytes = new TextEncoder().encode(canonicalJson(resolved)).length;
+  // Its canonical JSON's size: JSON.stringify writes the same members the same way, in another key order.
+  const bytes = new TextEncoder().encode(JSON.stringify(resolved)).length;
   if (bytes > maxBytes) {
     return {
       ok: false,
