@@ -45,9 +45,12 @@ function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
       );
     }
     const request = c.req.raw;
+    const declared = raw !== undefined && !request.headers.has('transfer-encoding');
+    // A declared size within the limit needs no look at the body (the common case: the runtime
+    // builds the body's stream object on first access).
+    if (declared && Number(raw) <= maxSize) return next();
     if (!request.body) return next();
-    if (raw !== undefined && !request.headers.has('transfer-encoding'))
-      return Number(raw) > maxSize ? tooLarge(c) : next();
+    if (declared) return tooLarge(c);
     const body = await readCapped(request.body, maxSize);
     if (!body) return tooLarge(c);
     // The bytes read are what `c.req.text()` / `json()` / `arrayBuffer()` answer from now on (Hono
