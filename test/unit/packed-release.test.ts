@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { StorageFailure } from '../../src/core/storage.js';
@@ -56,6 +56,7 @@ describe('the embedded set ships packed', () => {
   });
 
   it('a damaged packed part fails the calls that read it as upstream_error; the rest of the release answers', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const packed = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle)) as Record<string, unknown>;
     packed.symbols = '{"cut short';
     const damaged: BucketReader = {
@@ -70,5 +71,8 @@ describe('the embedded set ships packed', () => {
     expect(((await icon.json()) as any).errors[0].code).toBe('upstream_error');
     const element = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric`, {}, env);
     expect(element.status).toBe(200);
+    // The failure is logged, with the release and the part.
+    expect(String(logged.mock.calls[0]?.[0])).toContain('its packed symbols is not JSON');
+    logged.mockRestore();
   });
 });
