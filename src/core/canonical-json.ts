@@ -13,7 +13,8 @@
  * whose keys are all in order is reused, not copied), and the runtime's `JSON.stringify` writes
  * the copy; about four times faster than writing every value in script. An object with a key
  * that is an array index (`"10"`) cannot hold its keys in sorted order (the engine lists such
- * keys first, by number), so a value with one is written key by key instead.
+ * keys first, by number), so a value with one is written key by key instead. A getter may be read
+ * more than once (data from `JSON.parse` has none; the packed parts of a release memoise theirs).
  */
 export function canonicalJson(value: unknown): string {
   try {
@@ -62,8 +63,9 @@ function objectInOrder(value: Record<string, unknown>, open: Set<object>): unkno
   if (sorted && typeof value.toJSON === 'function') sorted = false;
   for (let i = 1; sorted && i < keys.length; i++) if (keys[i - 1]! > keys[i]!) sorted = false;
   if (!sorted) {
-    // A fresh plain object, its keys inserted in order and omitted values left out (so no toJSON).
-    const copy: Record<string, unknown> = {};
+    // A fresh object without a prototype (so a "__proto__" key is a key like any other), its keys
+    // inserted in order and omitted values left out (so no toJSON).
+    const copy: Record<string, unknown> = Object.create(null);
     for (const key of keys.sort()) if (!isOmitted(value[key])) copy[key] = inOrder(value[key], open);
     return copy;
   }

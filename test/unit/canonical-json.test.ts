@@ -32,6 +32,8 @@ const key = fc.oneof(
     'e',
     '\u{1F600}',
     'toJSON',
+    '__proto__',
+    'constructor',
   ),
 );
 const json = fc.letrec((tie) => ({
@@ -77,6 +79,13 @@ describe('canonicalJson against the recipe', () => {
     expect(canonicalJson(new Array(3).fill(1, 0, 1).fill(3, 2))).toBe('[1,null,3]');
     expect(canonicalJson({ f: () => 1, s: Symbol('s'), u: undefined, k: 1 })).toBe('{"k":1}');
     expect(canonicalJson(undefined)).toBe('null');
+  });
+
+  it('writes a "__proto__" key as a key, in order or not (JSON.parse makes it an own key)', () => {
+    expect(canonicalJson(JSON.parse('{"b":1,"__proto__":{"x":1}}'))).toBe('{"__proto__":{"x":1},"b":1}');
+    expect(canonicalJson(JSON.parse('{"__proto__":null,"b":5}'))).toBe('{"__proto__":null,"b":5}');
+    expect(canonicalJson(JSON.parse('{"z":{"b":2,"__proto__":5}}'))).toBe('{"z":{"__proto__":5,"b":2}}');
+    expect(canonicalJson(JSON.parse('{"__proto__":{"b":1,"a":2},"c":3}'))).toBe('{"__proto__":{"a":2,"b":1},"c":3}');
   });
 
   it('throws a TypeError on a cycle, in both writers', () => {
