@@ -59,9 +59,10 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     // Background work the store hands over starts once the answer is made and logged, so it never delays it.
     const ctx = executionContext(c);
     let later: (() => Promise<unknown>) | undefined;
-    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)));
-    if (refreshing) await refreshing;
     const path = c.req.path;
+    // An MCP answer carries icons: its first request reads their release beside the index.
+    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), path === '/mcp');
+    if (refreshing) await refreshing;
     try {
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);
       else await next();

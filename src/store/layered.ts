@@ -22,9 +22,11 @@ export interface LayeredOptions {
   /** How long a release that could not be read is answered with that failure before it is read again. */
   backoffMs?: number;
   /**
-   * Aliases of the embedded set whose targets the first request of an isolate reads while it reads
-   * the bucket's index, not after it: releases nearly every first request needs (the icons'
-   * `ai@latest`). Read beside a read of the index only, so a store without a bucket reads nothing more.
+   * Aliases of the embedded set whose targets a first request that asks for them (`refresh`'s
+   * `readBeside`: an MCP request, whose icons come from `ai@latest`) reads while it reads the
+   * bucket's index, not after it. Read beside a read of the index only, so a store without a
+   * bucket reads nothing more, and a request that does not ask (a REST call, `/healthz`) waits for
+   * the index alone.
    */
   readBesideIndex?: readonly string[];
 }
@@ -42,7 +44,9 @@ const BACKOFF_MS = 30_000;
  * index once `indexTtlMs` has passed, and reads the targets of its aliases whenever it adopts a new
  * index (the embedded set's included, on the first request). The first request waits for the index
  * read only when it can hand the alias targets to the background (`waitUntil`): it reads what it
- * needs itself, through the loading seam, and no first request pays for releases it does not name.
+ * needs itself, through the loading seam, and no first request pays for releases it does not name,
+ * except an MCP request, which reads the embedded copy of its icons' release (`readBesideIndex`)
+ * while the index is read.
  *
  * No request ever awaits I/O another request started (the Workers runtime forbids it): each
  * request that must read a release or the index reads it itself, and once a catalogue is held a
@@ -178,7 +182,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         },
       );
     },
-    refresh(background) {
+    refresh(background, readBeside) {
       if (!due()) return undefined;
       if (answered && background) {
         inBackground(background);
@@ -189,7 +193,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       // beside it): the alias targets are read once its answer is made, and a release it needs
       // itself it reads through the loading seam.
       if (!isStale()) return Promise.resolve().then(() => inBackground(background));
-      return Promise.all([readIndex(), ...besideIndex()]).then(() => inBackground(background));
+      return Promise.all([readIndex(), ...(readBeside ? besideIndex() : [])]).then(() => inBackground(background));
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */

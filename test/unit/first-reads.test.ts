@@ -1,4 +1,6 @@
+import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { createApp } from '../../src/app.js';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ICON_ALIAS, type VersionIndex } from '../../src/domain/bundle.js';
 import { assetsReader, type BucketReader, INDEX_KEY } from '../../src/store/bucket.js';
@@ -62,7 +64,7 @@ describe('the first request reads the icons release beside the index', () => {
     const { store, assetReads, open } = storeOver(true);
     const background: Array<() => Promise<unknown>> = [];
     let refreshed = false;
-    const refreshing = store.refresh!((work) => void background.push(work))!.then(() => (refreshed = true));
+    const refreshing = store.refresh!((work) => void background.push(work), true)!.then(() => (refreshed = true));
     await turns();
     expect(refreshed).toBe(false);
     expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
@@ -76,9 +78,37 @@ describe('the first request reads the icons release beside the index', () => {
 
   it('reads nothing beside when there is no index to read (no bucket): a first request waits for nothing', async () => {
     const { store, assetReads } = storeOver(false);
-    await store.refresh!(() => {});
+    await store.refresh!(() => {}, true);
     expect(assetReads).toEqual([]);
     expect(store.peek!(ICONS)).toBeUndefined();
+  });
+
+  it('reads nothing beside for a request that does not ask (REST, /healthz): it waits for the index alone', async () => {
+    const { store, assetReads, open } = storeOver(true);
+    open();
+    await store.refresh!(() => {}, false);
+    expect(assetReads).toEqual([]);
+    expect(store.peek!(ICONS)).toBeUndefined();
+  });
+
+  it('through the app: the first MCP request reads the icons release beside the index, a first REST request does not', async () => {
+    for (const [path, init, beside] of [
+      ['/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }, true],
+      ['/healthz', {}, false],
+    ] as const) {
+      const { store, assetReads, open } = storeOver(true);
+      const app = createApp({ store: () => store });
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const answering = app.fetch(
+        new Request(`http://localhost${path}`, { ...init, headers }),
+        env,
+        createExecutionContext(),
+      );
+      await turns();
+      expect(assetReads.length, path).toBe(beside ? 1 : 0);
+      open();
+      expect((await answering).status, path).toBe(200);
+    }
   });
 
   it('a failed read beside the index is reported and leaves the release to the seam', async () => {
@@ -90,7 +120,7 @@ describe('the first request reads the icons release beside the index', () => {
       readBesideIndex: [ICON_ALIAS],
       report: (error) => reported.push(error),
     });
-    await store.refresh!(() => {});
+    await store.refresh!(() => {}, true);
     expect(String(reported[0])).toContain(ICONS);
     expect(store.peek!(ICONS)).toBeUndefined();
     expect(() => store.release(ICONS)).toThrow(/not loaded yet/);
