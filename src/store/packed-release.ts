@@ -25,25 +25,29 @@ export function packRelease(bundle: Bundle): string {
 export function unpackRelease(bundle: Bundle): Bundle {
   const id = bundle.manifest.version;
   if (typeof bundle.symbols === 'string') defer(bundle, 'symbols', id);
-  const indexes = bundle.search_index as Record<string, unknown>;
+  const indexes = bundle.search_index as Record<string, unknown> | undefined;
+  if (typeof indexes !== 'object' || indexes === null)
+    throw new StorageFailure(`release ${id}: its file has no search indexes`, id);
   for (const locale of Object.keys(indexes)) if (typeof indexes[locale] === 'string') defer(indexes, locale, id);
   return bundle;
 }
 
+/** Makes `holder[key]` (a JSON text) its parsed value on first read; a failure is kept and thrown again. */
 function defer(holder: object, key: string, release: string): void {
   const text = (holder as Record<string, unknown>)[key] as string;
-  let value: unknown;
+  let parsed: { value: unknown } | { failure: StorageFailure } | undefined;
   Object.defineProperty(holder, key, {
     enumerable: true,
     get() {
-      if (value === undefined) {
+      if (parsed === undefined) {
         try {
-          value = JSON.parse(text);
+          parsed = { value: JSON.parse(text) };
         } catch {
-          throw new StorageFailure(`release ${release}: its packed ${key} is not JSON`, release);
+          parsed = { failure: new StorageFailure(`release ${release}: its packed ${key} is not JSON`, release) };
         }
       }
-      return value;
+      if ('failure' in parsed) throw parsed.failure;
+      return parsed.value;
     },
   });
 }

@@ -35,6 +35,9 @@ describe('the embedded set ships packed', () => {
     // A published file, read by the same store, is answered as it is.
     const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
     expect(unpackRelease(published)).toBe(published);
+    // A file without search indexes is a damaged copy, not a fault.
+    const { search_index: _, ...cut } = published;
+    expect(() => unpackRelease(cut as Bundle)).toThrow(StorageFailure);
   });
 
   it('a release read from the assets answers searches, icons and renders, in every locale it has', async () => {
@@ -65,6 +68,15 @@ describe('the embedded set ships packed', () => {
     const store = createEmbeddedStore({}, VERSION_INDEX, damaged);
     await store.load!(LATEST);
     expect(() => store.release(LATEST)!.bundle.symbols).toThrow(StorageFailure);
+    // The failure is kept: the same error again, not a second parse.
+    const thrown = () => {
+      try {
+        return store.release(LATEST)!.bundle.symbols;
+      } catch (error) {
+        return error;
+      }
+    };
+    expect(thrown()).toBe(thrown());
     const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
     const icon = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric/icon.svg`, {}, env);
     expect(icon.status).toBe(502);
