@@ -192,8 +192,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       // The first request of an isolate waits for the index only (and the embedded releases read
       // beside it): the alias targets are read once its answer is made, and a release it needs
       // itself it reads through the loading seam.
-      if (!isStale()) return Promise.resolve().then(() => inBackground(background));
-      return Promise.all([readIndex(), ...(readBeside ? besideIndex() : [])]).then(() => inBackground(background));
+      const reads = isStale() ? [readIndex(), ...(readBeside ? besideIndex() : [])] : [];
+      return Promise.all(reads).then(() => inBackground(background));
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */
