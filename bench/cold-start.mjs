@@ -30,9 +30,11 @@ const IDS = [
 const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
 export const tool = (name, args) => rpc('tools/call', { name, arguments: args });
 
-/** One request per tool, as an agent would first call it, plus tools/list and a REST read. */
+/** One request per tool, as an agent would first call it, plus /healthz, tools/list and a REST read. */
 function scenarios(resolved) {
   return [
+    // No tool: the frame, the app's first run and the bucket's index read.
+    ['/healthz', { path: '/healthz' }],
     ['tools/list', rpc('tools/list', {})],
     ['list_schema_versions', tool('list_schema_versions', {})],
     ['get_schema', tool('get_schema', { version: V })],
@@ -148,9 +150,29 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
   return { rows, startup: await startup(scriptPath), floorStartup: await startup('bench/floor/worker.js') };
 }
 
-/** First call in SAMPLES fresh isolates against WARM calls in each (medians). */
+/**
+ * Touches the runtime's own services, never the Worker: the release bucket, the session store (KV)
+ * and the static assets, through Miniflare's bindings (its proxy Worker, not ours). Here they are
+ * Workers that start cold with each workerd, as does Miniflare's entry Worker in front of ours; on
+ * Cloudflare they are the platform's, and none of them starts with a Worker's isolate. A first call
+ * after this shows what the isolate itself adds to a first call.
+ */
+async function warmServices(mf) {
+  const bucket = await mf.getR2Bucket('RELEASES');
+  await bucket.head('index.json');
+  await (await mf.getKVNamespace('SESSIONS')).get('warm');
+  const { ASSETS } = await mf.getBindings();
+  await (await ASSETS.fetch(`https://assets.local/${releaseAsset(V)}`)).arrayBuffer();
+}
+
+/**
+ * First call in SAMPLES fresh isolates against WARM calls in each (medians): once with everything
+ * cold (`first`), once in another fresh isolate whose runtime services were touched first
+ * (`firstWarmServices`, warmServices).
+ */
 async function measure(name, req, scriptPath) {
   const firsts = [];
+  const firstsWarmServices = [];
   const warms = [];
   for (let i = 0; i < SAMPLES; i++) {
     const mf = start(scriptPath);
@@ -158,25 +180,37 @@ async function measure(name, req, scriptPath) {
     firsts.push((await send(mf, req)).ms);
     for (let w = 0; w < WARM; w++) warms.push((await send(mf, req)).ms);
     await mf.dispose();
+    const served = start(scriptPath);
+    await served.ready;
+    await warmServices(served);
+    firstsWarmServices.push((await send(served, req)).ms);
+    await served.dispose();
   }
   const first = median(firsts);
+  const firstWarmServices = median(firstsWarmServices);
   const warm = median(warms);
-  return { name, first, warm, ratio: first / warm };
+  return { name, first, firstWarmServices, warm, ratio: first / warm, ratioWarmServices: firstWarmServices / warm };
 }
+
+const verdict = (ratio) => (ratio < 3 ? 'met' : 'MISSED');
 
 export function printColdStart({ rows, startup, floorStartup }) {
   console.log(
     `\ncold start: first call in a fresh isolate against the same call warm (median of ${SAMPLES} isolates; warm: median of ${WARM} calls each)`,
   );
   console.log(
-    `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  target < 3x`,
+    `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  <3x   | ${'first ms'.padStart(9)} ${'ratio'.padStart(6)}  <3x`,
   );
+  console.log(`${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${"the runtime's services warm".padStart(20)}`);
   for (const r of rows)
     console.log(
-      `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${r.ratio < 3 ? 'met' : 'MISSED'}`,
+      `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${verdict(r.ratio).padEnd(6)}| ${r.firstWarmServices.toFixed(2).padStart(9)} ${r.ratioWarmServices.toFixed(2).padStart(6)}  ${verdict(r.ratioWarmServices)}`,
     );
   console.log(
     "the floors: a bare Worker; the same Worker reading the bucket's index and one release (parsed) on its first request only",
+  );
+  console.log(
+    "the runtime's services warm: the bucket, KV, the static assets and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
   );
   console.log(
     `startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`,
