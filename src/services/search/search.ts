@@ -1,8 +1,9 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import type MiniSearch from 'minisearch';
+import type { SearchResult } from 'minisearch';
 import * as z from 'zod';
 import type { LocaleCode } from '../../domain/locale.js';
 import { releaseViewBy } from '../../store/views.js';
-import { unpackIndex, type PackedIndex } from './pack.js';
+import { loadPackedIndex, type PackedIndex } from './pack.js';
 import {
   indexOptions,
   queryRules,
@@ -50,10 +51,10 @@ export interface ElementHit {
 
 /** Rehydrates a bundle's `search_index[locale]` (a `PackedIndex` the build made and checked). */
 export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex {
-  const plain = unpackIndex(raw as PackedIndex);
-  const vocabulary = new Set(plain.index.map(([term]) => term));
+  const packed = raw as PackedIndex;
+  const vocabulary = new Set(packed.index.map(([term]) => term));
   return {
-    miniSearch: MiniSearch.loadJS<SearchDoc>(plain, indexOptions(locale)),
+    miniSearch: loadPackedIndex<SearchDoc>(packed, indexOptions(locale)),
     rules: queryRules(locale, vocabulary),
   };
 }
