@@ -4,6 +4,7 @@ import type { SchemaStore } from '../store/store.js';
 import { notFound } from './error-handler.js';
 import { executionContext } from './execution-context.js';
 import { logRequest } from './logger.js';
+import { releasesNamedBy } from '../store/named-releases.js';
 
 /** Headers a browser may read from any answer. */
 export const EXPOSED_HEADERS = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id'];
@@ -60,8 +61,8 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     const ctx = executionContext(c);
     let later: (() => Promise<unknown>) | undefined;
     const path = c.req.path;
-    // An MCP answer carries icons: its first request reads their release beside the index.
-    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), path === '/mcp');
+    // A first request reads the releases its path names (an MCP answer's icons too) beside the index.
+    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), releasesNamedBy(path));
     if (refreshing) await refreshing;
     try {
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);

@@ -15,10 +15,13 @@ export function releaseKey(id: string, contentHash: string): string {
   return `releases/${id}/${contentHash}.json`;
 }
 
-/** The part of an R2 binding the reader uses. */
+/**
+ * The part of an R2 binding the reader uses. `size`, where the backend tells it (R2 does, before the
+ * body is read), lets a large object be refused unread: its body is cancelled, never read or hashed.
+ */
 export interface BucketReader {
   get(key: string): Promise<{ text(): Promise<string>; size?: number; body?: ReadableStream | null } | null>;
-  /** An object's size without its body, where the backend can tell (R2 can): a large object is refused unread. */
+  /** An object's size without its body, where the backend can tell (R2 can): a release is sized before its get. */
   head?(key: string): Promise<{ size: number } | null>;
 }
 
@@ -29,13 +32,18 @@ const MAX_INDEX_BYTES = 1024 * 1024;
 
 const EMPTY: VersionIndex = { versions: [], aliases: {} };
 
-/** An object's text, or undefined when it is missing; one over `max` bytes is a StorageFailure for `release`. */
+/**
+ * An object's text, or undefined when it is missing; one over `max` bytes is a StorageFailure for
+ * `release`, never read. The index is read with one request (the size comes with the get; an index
+ * over its limit has its body cancelled unread): it is read on every first request and every
+ * refresh. A release (up to 4 MiB) is sized first (`head`), so an oversized one is never sent.
+ */
 async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined> {
   const tooLarge = (size: number) =>
     new StorageFailure(`release bucket: ${key} holds ${size} bytes, over the ${max} read`, release);
   let object: Awaited<ReturnType<BucketReader['get']>>;
   try {
-    const head = await bucket.head?.(key);
+    const head = release === undefined ? undefined : await bucket.head?.(key);
     if (head && head.size > max) throw tooLarge(head.size);
     object = await bucket.get(key);
   } catch (error) {

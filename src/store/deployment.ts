@@ -1,7 +1,6 @@
 import { assetsReader } from './bucket.js';
 import { createEmbeddedStore } from './embedded.js';
 import { BUNDLES, VERSION_INDEX } from './generated/embedded.js';
-import { ICON_ALIAS } from '../domain/bundle.js';
 import { createLayeredStore } from './layered.js';
 import type { SchemaStore } from './store.js';
 
@@ -19,8 +18,6 @@ export function deploymentStore(
     indexTtlMs: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds * 1000 : undefined,
     embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, env?.ASSETS ? assetsReader(env.ASSETS) : undefined),
     bucket: env?.RELEASES,
-    // Every MCP answer's icons come from ai@latest: its embedded copy is read while the index is.
-    readBesideIndex: [ICON_ALIAS],
     report: (error) =>
       console.error(JSON.stringify({ level: 'error', event: 'release_store_failure', error: String(error) })),
   });

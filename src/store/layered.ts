@@ -21,14 +21,6 @@ export interface LayeredOptions {
   report?: (error: unknown) => void;
   /** How long a release that could not be read is answered with that failure before it is read again. */
   backoffMs?: number;
-  /**
-   * Aliases of the embedded set whose targets a first request that asks for them (`refresh`'s
-   * `readBeside`: an MCP request, whose icons come from `ai@latest`) reads while it reads the
-   * bucket's index, not after it. Read beside a read of the index only, so a store without a
-   * bucket reads nothing more, and a request that does not ask (a REST call, `/healthz`) waits for
-   * the index alone.
-   */
-  readBesideIndex?: readonly string[];
 }
 
 const INDEX_TTL_MS = 60_000;
@@ -44,9 +36,8 @@ const BACKOFF_MS = 30_000;
  * index once `indexTtlMs` has passed, and reads the targets of its aliases whenever it adopts a new
  * index (the embedded set's included, on the first request). The first request waits for the index
  * read only when it can hand the alias targets to the background (`waitUntil`): it reads what it
- * needs itself, through the loading seam, and no first request pays for releases it does not name,
- * except an MCP request, which reads the embedded copy of its icons' release (`readBesideIndex`)
- * while the index is read.
+ * needs itself, through the loading seam, and no first request pays for releases it does not name.
+ * The embedded releases it names (`refresh`'s `names`) it reads while the index is read.
  *
  * No request ever awaits I/O another request started (the Workers runtime forbids it): each
  * request that must read a release or the index reads it itself, and once a catalogue is held a
@@ -182,17 +173,17 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         },
       );
     },
-    refresh(background, readBeside) {
+    refresh(background, names = []) {
       if (!due()) return undefined;
       if (answered && background) {
         inBackground(background);
         return undefined;
       }
       if (!background) return refreshNow(isStale());
-      // The first request of an isolate waits for the index only (and the embedded releases read
-      // beside it): the alias targets are read once its answer is made, and a release it needs
-      // itself it reads through the loading seam.
-      const reads = isStale() ? [readIndex(), ...(readBeside ? besideIndex() : [])] : [];
+      // The first request of an isolate waits for the index only (and the embedded releases it
+      // names, read beside it): the alias targets are read once its answer is made, and another
+      // release it needs it reads through the loading seam.
+      const reads = isStale() ? [readIndex(), ...besideIndex(names)] : [];
       return Promise.all(reads).then(() => inBackground(background));
     },
   };
@@ -230,13 +221,21 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       backgroundRefresh = true;
       return refreshNow(isStale()).finally(() => (backgroundRefresh = false));
     });
-  /** Reads of the embedded targets of `readBesideIndex` this isolate does not hold; a failure is reported (the seam reads again). */
-  const besideIndex = () =>
-    (options.readBesideIndex ?? []).flatMap((alias) => {
-      const id = embedded.index().aliases[alias];
-      if (id === undefined || !embedded.load || embedded.peek?.(id) !== undefined) return [];
+  /**
+   * Reads of the embedded releases `names` names (ids, or aliases of the embedded set) that this
+   * isolate does not hold; a name the embedded set does not know is left to the seam (the bucket's
+   * index may list it). A failure is reported; the seam reads that release again.
+   */
+  const besideIndex = (names: readonly string[]) => {
+    const index = embedded.index();
+    const ids = new Set(
+      names.map((name) => index.aliases[name] ?? name).filter((id) => index.versions.some((v) => v.id === id)),
+    );
+    return [...ids].flatMap((id) => {
+      if (!embedded.load || embedded.peek?.(id) !== undefined) return [];
       return [embedded.load(id).catch((error: unknown) => options.report?.(error))];
     });
+  };
   const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
   const readIndex = () =>
     readBucketIndex(bucket!)

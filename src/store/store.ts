@@ -40,10 +40,10 @@ export interface SchemaStore {
    * targets of its aliases, which it preloads), else `undefined`. Given `background` (work the
    * frame starts once this request's answer is made, under its `waitUntil`), a store that already
    * serves a catalogue re-reads it there and answers `undefined`, and a first request hands it the
-   * alias targets. `readBeside`: the request will need the releases the store reads beside the
-   * index (an MCP request: every answer carries icons), so a first request reads them meanwhile.
+   * alias targets. `names`: releases the request names (ids or aliases, as written), which a first
+   * request reads while the index is read where the store can (its embedded ones).
    */
-  refresh?(background?: Background, readBeside?: boolean): Promise<void> | undefined;
+  refresh?(background?: Background, names?: readonly string[]): Promise<void> | undefined;
   catalogue?(): CatalogueInfo;
   /**
    * What a call that named `version` and was served `served` (its `meta.version`, when it has one)

@@ -11,9 +11,10 @@ import { createLayeredStore } from '../../src/store/layered.js';
 import { bucketArea } from '../helpers/bucket.js';
 
 /**
- * The first request of an isolate reads the embedded copy of the icons' release while it reads
- * the bucket's index, not after: the embedded set as deployed (its files in the static assets),
- * the bucket holding the other releases, the index read held open until the test lets it go.
+ * The first request of an isolate reads the embedded releases it names (an MCP request: the icons'
+ * release) while it reads the bucket's index, not after: the embedded set as deployed (its files in
+ * the static assets), the bucket holding the other releases, the index read held open until the
+ * test lets it go.
  */
 const area = bucketArea('first-reads');
 const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
@@ -42,7 +43,6 @@ function storeOver(withBucket: boolean) {
   const store = createLayeredStore({
     embedded: createEmbeddedStore({}, VERSION_INDEX, assets),
     ...(withBucket ? { bucket } : {}),
-    readBesideIndex: [ICON_ALIAS],
     report: () => {},
   });
   return { store, assetReads, open };
@@ -53,7 +53,7 @@ const turns = async (n = 20) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-describe('the first request reads the icons release beside the index', () => {
+describe('the first request reads the releases it names beside the index', () => {
   beforeEach(async () => {
     await area.clear();
     await area.publish(others.map((id) => BUNDLES[id]!));
@@ -64,7 +64,7 @@ describe('the first request reads the icons release beside the index', () => {
     const { store, assetReads, open } = storeOver(true);
     const background: Array<() => Promise<unknown>> = [];
     let refreshed = false;
-    const refreshing = store.refresh!((work) => void background.push(work), true)!.then(() => (refreshed = true));
+    const refreshing = store.refresh!((work) => void background.push(work), [ICON_ALIAS])!.then(() => (refreshed = true));
     await turns();
     expect(refreshed).toBe(false);
     expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
@@ -78,23 +78,35 @@ describe('the first request reads the icons release beside the index', () => {
 
   it('reads nothing beside when there is no index to read (no bucket): a first request waits for nothing', async () => {
     const { store, assetReads } = storeOver(false);
-    await store.refresh!(() => {}, true);
+    await store.refresh!(() => {}, [ICON_ALIAS]);
     expect(assetReads).toEqual([]);
     expect(store.peek!(ICONS)).toBeUndefined();
   });
 
-  it('reads nothing beside for a request that does not ask (REST, /healthz): it waits for the index alone', async () => {
+  it('reads nothing beside for a request that names no release (/healthz): it waits for the index alone', async () => {
     const { store, assetReads, open } = storeOver(true);
     open();
-    await store.refresh!(() => {}, false);
+    await store.refresh!(() => {}, []);
     expect(assetReads).toEqual([]);
     expect(store.peek!(ICONS)).toBeUndefined();
   });
 
-  it('through the app: the first MCP request reads the icons release beside the index, a first REST request does not', async () => {
-    for (const [path, init, beside] of [
-      ['/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }, true],
-      ['/healthz', {}, false],
+  it('reads each named embedded release once, by id or alias, and nothing for a name the embedded set lacks', async () => {
+    const { store, assetReads, open } = storeOver(true);
+    open();
+    await store.refresh!(() => {}, [ICON_ALIAS, ICONS, 'ai@2099-01-01', 'nonsense']);
+    expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
+    expect(store.peek!(ICONS)?.id).toBe(ICONS);
+  });
+
+  it('through the app: a first MCP request reads the icons release beside the index, a REST request the release its path names', async () => {
+    for (const [path, init, beside, status] of [
+      ['/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }, true, 200],
+      ['/healthz', {}, false, 200],
+      [`/api/v2/schemas/${ICONS}/elements?limit=1`, {}, true, 200],
+      [`/api/v2/schemas/${ICONS.replace('@', '%40')}/categories`, {}, true, 200],
+      // A release the embedded set does not hold is the bucket's to name: nothing is read beside.
+      ['/api/v2/schemas/ai@2099-01-01/elements?limit=1', {}, false, 404],
     ] as const) {
       const { store, assetReads, open } = storeOver(true);
       const app = createApp({ store: () => store });
@@ -107,7 +119,7 @@ describe('the first request reads the icons release beside the index', () => {
       await turns();
       expect(assetReads.length, path).toBe(beside ? 1 : 0);
       open();
-      expect((await answering).status, path).toBe(200);
+      expect((await answering).status, path).toBe(status);
     }
   });
 
@@ -117,10 +129,9 @@ describe('the first request reads the icons release beside the index', () => {
     const store = createLayeredStore({
       embedded: createEmbeddedStore({}, VERSION_INDEX, failing),
       bucket: area.reader,
-      readBesideIndex: [ICON_ALIAS],
       report: (error) => reported.push(error),
     });
-    await store.refresh!(() => {}, true);
+    await store.refresh!(() => {}, [ICON_ALIAS]);
     expect(String(reported[0])).toContain(ICONS);
     expect(store.peek!(ICONS)).toBeUndefined();
     expect(() => store.release(ICONS)).toThrow(/not loaded yet/);

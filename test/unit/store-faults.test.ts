@@ -45,13 +45,19 @@ function coldApp(
   const bindings = { ...env, ...options.bindings };
   const reads = new Map<string, number>();
   const contexts: ExecutionContext[] = [];
-  // Every read of an object starts with its head (its size), so heads count the reads.
+  // A read starts with the release's head, or with the index's get (the index has no head read).
+  const count = async (key: string) => {
+    reads.set(key, (reads.get(key) ?? 0) + 1);
+    await options.hold?.(key);
+  };
   const counted: BucketReader = {
-    get: (key) => area.reader.get(key),
     head: async (key) => {
-      reads.set(key, (reads.get(key) ?? 0) + 1);
-      await options.hold?.(key);
+      await count(key);
       return area.reader.head!(key);
+    },
+    get: async (key) => {
+      if (key === INDEX_KEY) await count(key);
+      return area.reader.get(key);
     },
   };
   const { aliases: _, ...entry } = ALL.versions[0]!;
