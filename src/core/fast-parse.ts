@@ -94,7 +94,14 @@ function scalar(test: (v: unknown) => boolean, checks: readonly Check[]): Node {
 
 function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   const shape = def.shape as Record<string, unknown>;
-  if (def.catchall !== undefined || Object.getOwnPropertySymbols(shape).length) throw new Unsure();
+  // Keys the shape lacks, as zod walks them (for...in: inherited enumerable keys included): a strict
+  // object (catchall `never`) rejects any; a loose one (catchall `unknown`) copies each as it is,
+  // after the shape's keys, but for `__proto__`; any other catchall is left to zod.
+  const extra = def.catchall === undefined ? 'strip' : zodOf(def.catchall).def.type;
+  const strict = extra === 'never';
+  const loose = extra === 'unknown';
+  if ((extra !== 'strip' && !strict && !loose) || Object.getOwnPropertySymbols(shape).length) throw new Unsure();
+  const declared = new Set(Object.keys(shape));
   const fields = Object.keys(shape)
     .filter((k) => k !== '__proto__')
     .map((key) => {
@@ -105,6 +112,7 @@ function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   // keys take the default, absent required keys fail; output keys follow the shape's order.
   return (input) => {
     if (!isObject(input)) return FAIL;
+    if (strict) for (const key in input) if (!declared.has(key)) return FAIL;
     const out: Record<string, unknown> = {};
     for (const { key, node, optin, optionalOut } of fields) {
       const raw = input[key];
@@ -120,6 +128,7 @@ function objectNode(def: Def, compile: (s: unknown) => Node): Node {
       if (value !== undefined) out[key] = value;
       else if (present || (optin === 'defaulted' && !optionalOut)) out[key] = undefined;
     }
+    if (loose) for (const key in input) if (!declared.has(key) && key !== '__proto__') out[key] = input[key];
     return out;
   };
 }
@@ -205,6 +214,10 @@ function compileNode(schema: unknown, compile: (s: unknown) => Node): Node {
     case 'boolean':
       if (def.coerce) throw new Unsure();
       return scalar((v) => typeof v === 'boolean', checks);
+    case 'unknown':
+    case 'any':
+      node = (input) => input;
+      break;
     case 'enum':
     case 'literal': {
       const values = internals.values!;

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import * as zod from 'zod';
 import type { Deadline } from '../../src/core/deadline.js';
 import { fastParser } from '../../src/core/fast-parse.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { ResolvedDatachainInstance } from '../../src/domain/datachain-resolved.js';
 import { unknownKeys } from '../../src/services/validator/unknown-keys.js';
+import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { fullThin, minimalThin } from '../fixtures/datachains/base.js';
 import { bases } from '../fixtures/datachains/run.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
@@ -198,5 +200,156 @@ describe('the fast datachain parser agrees with zod', () => {
     const b = fastParser(DatachainInstance)({ elements: [{ element_id: 'x' }] }) as { value: Json };
     a.value.elements[0].variables.push(1);
     expect(b.value.elements[0].variables).toEqual([]);
+  });
+});
+
+/** Well-formed values for every argument a tool takes, by name: each tool's seed is its keys of these. */
+const ARGUMENTS: Record<string, () => Json> = {
+  datachain_type: () => 'ai',
+  version: () => 'ai@2026-08-12',
+  include: () => ['categories', 'elements'],
+  locales: () => ['en', 'fr'],
+  category_id: () => 'ai__input_dataset',
+  query: () => 'camera',
+  locale: () => 'fr',
+  fields: () => ['title', 'description'],
+  limit: () => 20,
+  cursor: () => 'abc',
+  element_id: () => 'input_biometric',
+  element_ids: () => ['input_biometric', 'health'],
+  datachain: () => minimalThin(),
+  from: () => 'ai@2026-04-16-beta',
+  format: () => 'html',
+  link: () => true,
+  size: () => 'a4',
+  options: () => ({}),
+  variant: () => 'default',
+  flag_status: () => ['missing'],
+};
+const argumentKeys = fc.constantFrom(...Object.keys(ARGUMENTS), 'x', '__proto__', 'constructor', '');
+
+describe('the fast parser agrees with zod on every tool input', () => {
+  it('accepts exactly what zod accepts, with the same value and key order', async () => {
+    const seen = { accepted: 0, rejected: 0 };
+    await fc.assert(
+      fc.property(
+        fc.constantFrom(...TOOLS),
+        fc.array(fc.record({ kind: fc.constantFrom('set', 'delete', 'add'), pick: fc.nat(), value: nearValues, key: argumentKeys }), {
+          maxLength: 3,
+        }),
+        (tool, ms) => {
+          const shape = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);
+          const seed = Object.fromEntries(shape.map((k) => [k, ARGUMENTS[k]!()]));
+          // Mutations reach the seed itself too (`add` at the top adds an argument, known or not).
+          const args = ms.reduce((root, m) => (m.pick % 4 === 0 && m.kind === 'add' ? addKey(root, m) : mutate(root, m)), seed);
+          const expected = tool.input.safeParse(args);
+          const fast = fastParser(tool.input)(args);
+          expect(fast !== undefined, tool.name).toBe(expected.success);
+          if (!fast || !expected.success) return void seen.rejected++;
+          seen.accepted++;
+          expect(fast.value).toStrictEqual(expected.data);
+          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+        },
+      ),
+      fuzzRuns(1500),
+    );
+    expect(seen.accepted).toBeGreaterThan(100);
+    expect(seen.rejected).toBeGreaterThan(100);
+  });
+
+  it('a strict input refuses an unknown argument, an inherited one included, as zod does', () => {
+    const tool = TOOLS.find((t) => t.name === 'get_icon_url')!;
+    const base = { version: 'ai@2026-08-12', element_id: 'input_biometric' };
+    expect(fastParser(tool.input)(base)?.value).toEqual({ ...base, variant: 'default' });
+    expect(fastParser(tool.input)({ ...base, extra: 1 })).toBeUndefined();
+    expect(tool.input.safeParse({ ...base, extra: 1 }).success).toBe(false);
+    const inherited = Object.assign(Object.create({ extra: 1 }), base);
+    expect(fastParser(tool.input)(inherited)).toBeUndefined();
+    expect(tool.input.safeParse(inherited).success).toBe(false);
+  });
+});
+
+/** Adds an own enumerable key at the top of the arguments, as JSON.parse defines one (`__proto__` included). */
+function addKey(root: Json, m: { key: string; value: Json }): Json {
+  Object.defineProperty(root, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+  return root;
+}
+
+/** Object schemas of each kind the protocol's params use: loose (extra keys kept), strict, stripping, nested, `unknown`. */
+const OBJECT_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
+  ['loose, like tools/call', zod.looseObject({ name: zod.string().min(1), arguments: zod.unknown().optional() })],
+  [
+    'loose and nested, like initialize',
+    zod.looseObject({
+      protocolVersion: zod.string().optional(),
+      capabilities: zod.looseObject({}).optional(),
+      clientInfo: zod.looseObject({ name: zod.string() }).optional(),
+    }),
+  ],
+  ['strict', zod.strictObject({ a: zod.string().max(40), b: zod.number().optional(), c: zod.unknown() })],
+  ['stripping, with any', zod.object({ a: zod.any(), b: zod.array(zod.unknown()).optional() })],
+];
+/** The keys of an object schema and of the object schemas in it. */
+function keysOf(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  return Object.entries(shape).flatMap(([k, v]) => {
+    const inner = (v as unknown as { unwrap?: () => z.ZodType }).unwrap?.() ?? v;
+    return [k, ...keysOf(inner)];
+  });
+}
+
+/** Objects as JSON.parse builds them (every key an own enumerable property, `__proto__` included), mostly of the schema's keys. */
+function objectInput(known: readonly string[]): fc.Arbitrary<Json> {
+  const key = fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...known) },
+    { weight: 1, arbitrary: fc.constantFrom('x', '__proto__', 'constructor', 'toString') },
+  );
+  return fc.letrec<{ value: Json; object: Json }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small' },
+      nearValues,
+      { weight: 2, arbitrary: fc.string({ maxLength: 5 }) },
+      fc.integer(),
+      tie('object'),
+    ),
+    object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((entries) => {
+      const o: Record<string, Json> = {};
+      for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return o;
+    }),
+  })).object;
+}
+
+describe('the fast parser agrees with zod on loose, strict and stripping objects', () => {
+  for (const [name, schema] of OBJECT_SCHEMAS) {
+    it(`${name}: accepts exactly what zod accepts, with the same value and key order`, () => {
+      const seen = { accepted: 0, rejected: 0 };
+      fc.assert(
+        fc.property(fc.oneof(objectInput(keysOf(schema)), nearValues), (input) => {
+          const expected = schema.safeParse(input);
+          const fast = fastParser(schema)(input);
+          expect(fast !== undefined).toBe(expected.success);
+          if (!fast || !expected.success) return void seen.rejected++;
+          seen.accepted++;
+          expect(fast.value).toStrictEqual(expected.data);
+          expect(Object.keys(fast.value as object)).toEqual(Object.keys(expected.data as object));
+          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+        }),
+        fuzzRuns(2000),
+      );
+      expect(seen.accepted).toBeGreaterThan(15);
+      expect(seen.rejected).toBeGreaterThan(15);
+    });
+  }
+
+  it('a loose object keeps an inherited enumerable key, as zod does; an own __proto__ key is not copied', () => {
+    const [, schema] = OBJECT_SCHEMAS[0]!;
+    const inherited = Object.assign(Object.create({ extra: 1 }), { name: 'x' });
+    expect(fastParser(schema)(inherited)?.value).toStrictEqual(schema.parse(inherited));
+    const own = JSON.parse('{"name":"x","__proto__":{"polluted":true},"y":2}');
+    const value = fastParser(schema)(own)?.value as Record<string, unknown>;
+    expect(value).toStrictEqual(schema.parse(own));
+    expect(Object.keys(value)).toEqual(['name', 'y']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
