@@ -201,7 +201,9 @@ export function printColdStart({ rows, startup, floorStartup }) {
   console.log(
     `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  <3x   | ${'first ms'.padStart(9)} ${'ratio'.padStart(6)}  <3x`,
   );
-  console.log(`${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${"the runtime's services warm".padStart(20)}`);
+  console.log(
+    `${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${"the runtime's services warm".padStart(20)}`,
+  );
   for (const r of rows)
     console.log(
       `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${verdict(r.ratio).padEnd(6)}| ${r.firstWarmServices.toFixed(2).padStart(9)} ${r.ratioWarmServices.toFixed(2).padStart(6)}  ${verdict(r.ratioWarmServices)}`,

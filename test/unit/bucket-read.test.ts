@@ -28,7 +28,13 @@ function oversized(size: number) {
   return { reader, seen };
 }
 
-const ENTRY = { id: 'ai@2026-08-12', status: 'stable' as const, created_at: '2026-08-12', content_hash: 'sha256-x', aliases: [] };
+const ENTRY = {
+  id: 'ai@2026-08-12',
+  status: 'stable' as const,
+  created_at: '2026-08-12',
+  content_hash: 'sha256-x',
+  aliases: [],
+};
 
 describe('bucket reads: an object over its limit is never read', () => {
   it('a release over the largest a release may be is refused by its head: a StorageFailure naming it, never fetched', async () => {

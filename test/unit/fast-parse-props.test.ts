@@ -234,14 +234,25 @@ describe('the fast parser agrees with zod on every tool input', () => {
     await fc.assert(
       fc.property(
         fc.constantFrom(...TOOLS),
-        fc.array(fc.record({ kind: fc.constantFrom('set', 'delete', 'add'), pick: fc.nat(), value: nearValues, key: argumentKeys }), {
-          maxLength: 3,
-        }),
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('set', 'delete', 'add'),
+            pick: fc.nat(),
+            value: nearValues,
+            key: argumentKeys,
+          }),
+          {
+            maxLength: 3,
+          },
+        ),
         (tool, ms) => {
           const shape = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);
           const seed = Object.fromEntries(shape.map((k) => [k, ARGUMENTS[k]!()]));
           // Mutations reach the seed itself too (`add` at the top adds an argument, known or not).
-          const args = ms.reduce((root, m) => (m.pick % 4 === 0 && m.kind === 'add' ? addKey(root, m) : mutate(root, m)), seed);
+          const args = ms.reduce(
+            (root, m) => (m.pick % 4 === 0 && m.kind === 'add' ? addKey(root, m) : mutate(root, m)),
+            seed,
+          );
           const expected = tool.input.safeParse(args);
           const fast = fastParser(tool.input)(args);
           expect(fast !== undefined, tool.name).toBe(expected.success);
@@ -314,7 +325,8 @@ function objectInput(known: readonly string[]): fc.Arbitrary<Json> {
     ),
     object: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((entries) => {
       const o: Record<string, Json> = {};
-      for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      for (const [k, v] of entries)
+        Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
       return o;
     }),
   })).object;

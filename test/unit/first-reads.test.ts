@@ -64,7 +64,9 @@ describe('the first request reads the releases it names beside the index', () =>
     const { store, assetReads, open } = storeOver(true);
     const background: Array<() => Promise<unknown>> = [];
     let refreshed = false;
-    const refreshing = store.refresh!((work) => void background.push(work), [ICON_ALIAS])!.then(() => (refreshed = true));
+    const refreshing = store.refresh!((work) => void background.push(work), [ICON_ALIAS])!.then(
+      () => (refreshed = true),
+    );
     await turns();
     expect(refreshed).toBe(false);
     expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);

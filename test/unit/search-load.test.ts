@@ -21,7 +21,8 @@ describe('a packed search index loads straight into MiniSearch', () => {
         // Every field of the instance (the term tree, postings, document numbers both ways, lengths).
         expect(fast, `${id} ${locale}`).toEqual(slow);
         expect(JSON.stringify(fast), `${id} ${locale}`).toBe(JSON.stringify(slow));
-        for (const q of QUERIES) expect(fast.search(q, { prefix: true, fuzzy: 0.2 })).toEqual(slow.search(q, { prefix: true, fuzzy: 0.2 }));
+        for (const q of QUERIES)
+          expect(fast.search(q, { prefix: true, fuzzy: 0.2 })).toEqual(slow.search(q, { prefix: true, fuzzy: 0.2 }));
         const first = packed.documentIds[0]!;
         expect(fast.has(first)).toBe(true);
         checked++;

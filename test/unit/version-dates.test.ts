@@ -13,10 +13,15 @@ function dateSays(year: number, month: number, day: number): boolean {
 describe('release ids name real calendar dates', () => {
   it('agrees with the Date calendar on every drawn year, month and day (fixed seed)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
-        const dir = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
-        expect(parseDirName('ai', dir).error === undefined).toBe(dateSays(y, m, d));
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const dir = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          expect(parseDirName('ai', dir).error === undefined).toBe(dateSays(y, m, d));
+        },
+      ),
       { seed: 20261126, numRuns: 3000 },
     );
   });
