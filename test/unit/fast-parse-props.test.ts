@@ -148,6 +148,21 @@ function counting(): Deadline & { spent: number } {
   };
 }
 
+/**
+ * One input checked both ways: the fast parser accepts exactly when zod does, and then with zod's
+ * value, keys in the same order. Counts each side in `seen`.
+ */
+function expectAgreement(schema: z.ZodType, input: Json, seen: { accepted: number; rejected: number }, label?: string) {
+  const expected = schema.safeParse(input);
+  const fast = fastParser(schema)(input);
+  expect(fast !== undefined, label).toBe(expected.success);
+  if (!fast || !expected.success) return void seen.rejected++;
+  seen.accepted++;
+  expect(fast.value).toStrictEqual(expected.data);
+  expect(Object.keys(fast.value as object)).toEqual(Object.keys(expected.data as object));
+  expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+}
+
 const seeds = async (): Promise<Array<() => Json>> => {
   const b = await bases();
   const realistic = JSON.stringify(REALISTIC);
@@ -165,14 +180,7 @@ describe('the fast datachain parser agrees with zod', () => {
       const seen = { accepted: 0, rejected: 0 };
       await fc.assert(
         fc.asyncProperty(fc.nat(), fc.array(mutation, { maxLength: 3 }), async (seed, ms) => {
-          const dc = ms.reduce(mutate, from[seed % from.length]!());
-          const expected = schema.safeParse(dc);
-          const fast = fastParser(schema)(dc);
-          expect(fast !== undefined).toBe(expected.success);
-          if (!fast || !expected.success) return void seen.rejected++;
-          seen.accepted++;
-          expect(fast.value).toStrictEqual(expected.data);
-          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+          expectAgreement(schema, ms.reduce(mutate, from[seed % from.length]!()), seen);
         }),
         fuzzRuns(300),
       );
@@ -253,13 +261,7 @@ describe('the fast parser agrees with zod on every tool input', () => {
             (root, m) => (m.pick % 4 === 0 && m.kind === 'add' ? addKey(root, m) : mutate(root, m)),
             seed,
           );
-          const expected = tool.input.safeParse(args);
-          const fast = fastParser(tool.input)(args);
-          expect(fast !== undefined, tool.name).toBe(expected.success);
-          if (!fast || !expected.success) return void seen.rejected++;
-          seen.accepted++;
-          expect(fast.value).toStrictEqual(expected.data);
-          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+          expectAgreement(tool.input, args, seen, tool.name);
         },
       ),
       fuzzRuns(1500),
@@ -338,14 +340,7 @@ describe('the fast parser agrees with zod on loose, strict and stripping objects
       const seen = { accepted: 0, rejected: 0 };
       fc.assert(
         fc.property(fc.oneof(objectInput(keysOf(schema)), nearValues), (input) => {
-          const expected = schema.safeParse(input);
-          const fast = fastParser(schema)(input);
-          expect(fast !== undefined).toBe(expected.success);
-          if (!fast || !expected.success) return void seen.rejected++;
-          seen.accepted++;
-          expect(fast.value).toStrictEqual(expected.data);
-          expect(Object.keys(fast.value as object)).toEqual(Object.keys(expected.data as object));
-          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(expected.data));
+          expectAgreement(schema, input, seen);
         }),
         fuzzRuns(2000),
       );
