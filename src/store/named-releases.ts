@@ -9,8 +9,8 @@ const SCHEMA_PATH = /^\/api\/v2\/schemas\/([^/]+)/;
 /**
  * The releases a request names before its body is read, which a first request reads beside the
  * catalogue's index (`SchemaStore.refresh`): an MCP request, the icons' release; a REST request under
- * `/api/v2/schemas/<version>`, that version as written (`%40` or `/`-free forms that `splitVersion`
- * takes). Any other request names none, and a malformed version is left to the route to refuse.
+ * `/api/v2/schemas/<version>`, that version as written (`%40` accepted for `@`). Any other request
+ * names none, and a malformed version is left to the route to refuse.
  */
 export function releasesNamedBy(path: string): readonly string[] {
   if (path === '/mcp') return MCP_NAMES;

@@ -71,7 +71,7 @@ export function unpackIndex(packed: PackedIndex): AsPlainObject {
   };
 }
 
-/** The fields of a MiniSearch instance that `loadJS` fills (minisearch 7; checked by test/cli/search-pack.test.ts). */
+/** The fields of a MiniSearch instance that `loadJS` fills (minisearch 7.2; checked by test/unit/search-load.test.ts). */
 interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
@@ -82,7 +82,7 @@ interface LoadedFields {
 /**
  * A MiniSearch index loaded from a packed index, equal to `MiniSearch.loadJS(unpackIndex(packed))`
  * without its plain-object middle step: the postings go from the packed arrays straight into the
- * maps MiniSearch searches (half the first search's CPU was building, then dropping, those objects).
+ * maps MiniSearch searches (building, then dropping, those objects was about half of a load).
  */
 export function loadPackedIndex<T>(packed: PackedIndex, options: Options<T>): MiniSearch<T> {
   const count = packed.documentIds.length;
