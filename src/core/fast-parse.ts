@@ -94,13 +94,12 @@ function scalar(test: (v: unknown) => boolean, checks: readonly Check[]): Node {
 
 function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   const shape = def.shape as Record<string, unknown>;
-  // Keys the shape lacks, as zod walks them (for...in: inherited enumerable keys included): a strict
-  // object (catchall `never`) rejects any; a loose one (catchall `unknown`) copies each as it is,
-  // after the shape's keys, but for `__proto__`; any other catchall is left to zod.
-  const extra = def.catchall === undefined ? 'strip' : zodOf(def.catchall).def.type;
-  const strict = extra === 'never';
-  const loose = extra === 'unknown';
-  if ((extra !== 'strip' && !strict && !loose) || Object.getOwnPropertySymbols(shape).length) throw new Unsure();
+  if (Object.getOwnPropertySymbols(shape).length) throw new Unsure();
+  // Keys the shape lacks, as zod walks them (for...in: inherited enumerable keys included), after
+  // the shape's keys: a strict object (catchall `never`) rejects any; another catchall parses each
+  // (but `__proto__`, never copied) and keeps its value, a key that fails it failing the object.
+  const strict = def.catchall !== undefined && zodOf(def.catchall).def.type === 'never';
+  const extra = def.catchall !== undefined && !strict ? compile(def.catchall) : undefined;
   const declared = new Set(Object.keys(shape));
   const fields = Object.keys(shape)
     .filter((k) => k !== '__proto__')
@@ -128,7 +127,13 @@ function objectNode(def: Def, compile: (s: unknown) => Node): Node {
       if (value !== undefined) out[key] = value;
       else if (present || (optin === 'defaulted' && !optionalOut)) out[key] = undefined;
     }
-    if (loose) for (const key in input) if (!declared.has(key) && key !== '__proto__') out[key] = input[key];
+    if (extra)
+      for (const key in input) {
+        if (declared.has(key) || key === '__proto__') continue;
+        const value = extra(input[key]);
+        if (value === FAIL) return FAIL;
+        out[key] = value;
+      }
     return out;
   };
 }

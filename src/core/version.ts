@@ -21,13 +21,18 @@ export interface VersionId {
 /** A parse that gives a value or a one-line reason. */
 export type Parsed<T> = Result<T, string>;
 
-/** True for a real calendar date written `YYYY-MM-DD`. */
+/** True for a real calendar date written `YYYY-MM-DD` (proleptic Gregorian, years 0000 to 9999). */
 function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Days in `month` (1-12) of `year`. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** Parses the part after `@` (a release directory name): `YYYY-MM-DD` or `YYYY-MM-DD-beta`. */

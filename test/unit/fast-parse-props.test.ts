@@ -51,6 +51,8 @@ const nearValues: fc.Arbitrary<Json> = fc.oneof(
     'model_card',
     'multi_select_enum',
     'localized_text',
+    'uk-atrs',
+    'dpv-jsonld',
     'mobility',
     'p1',
     'bad id',
@@ -215,7 +217,7 @@ describe('the fast datachain parser agrees with zod', () => {
 const ARGUMENTS: Record<string, () => Json> = {
   datachain_type: () => 'ai',
   version: () => 'ai@2026-08-12',
-  include: () => ['categories', 'elements'],
+  include: () => 'full',
   locales: () => ['en', 'fr'],
   category_id: () => 'ai__input_dataset',
   query: () => 'camera',
@@ -227,16 +229,28 @@ const ARGUMENTS: Record<string, () => Json> = {
   element_ids: () => ['input_biometric', 'health'],
   datachain: () => minimalThin(),
   from: () => 'ai@2026-04-16-beta',
-  format: () => 'html',
-  link: () => true,
+  format: () => 'page',
+  link: () => 'https://example.org/disclosure',
   size: () => 'a4',
   options: () => ({}),
   variant: () => 'default',
-  flag_status: () => ['missing'],
+  flag_status: () => 'open',
+};
+/** Where one tool takes an argument another takes in another form. */
+const TOOL_ARGUMENTS: Record<string, Record<string, () => Json>> = {
+  export_datachain: { format: () => 'uk-atrs' },
+};
+const seedOf = (tool: (typeof TOOLS)[number]): Record<string, Json> => {
+  const shape = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);
+  return Object.fromEntries(shape.map((k) => [k, (TOOL_ARGUMENTS[tool.name]?.[k] ?? ARGUMENTS[k])!()]));
 };
 const argumentKeys = fc.constantFrom(...Object.keys(ARGUMENTS), 'x', '__proto__', 'constructor', '');
 
 describe('the fast parser agrees with zod on every tool input', () => {
+  it('every tool is seeded with arguments zod accepts (so each tool is checked on both sides)', () => {
+    for (const tool of TOOLS) expect(tool.input.safeParse(seedOf(tool)).error?.issues, tool.name).toBeUndefined();
+  });
+
   it('accepts exactly what zod accepts, with the same value and key order', async () => {
     const seen = { accepted: 0, rejected: 0 };
     await fc.assert(
@@ -254,8 +268,7 @@ describe('the fast parser agrees with zod on every tool input', () => {
           },
         ),
         (tool, ms) => {
-          const shape = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);
-          const seed = Object.fromEntries(shape.map((k) => [k, ARGUMENTS[k]!()]));
+          const seed = seedOf(tool);
           // Mutations reach the seed itself too (`add` at the top adds an argument, known or not).
           const args = ms.reduce(
             (root, m) => (m.pick % 4 === 0 && m.kind === 'add' ? addKey(root, m) : mutate(root, m)),
@@ -301,6 +314,14 @@ const OBJECT_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
   ],
   ['strict', zod.strictObject({ a: zod.string().max(40), b: zod.number().optional(), c: zod.unknown() })],
   ['stripping, with any', zod.object({ a: zod.any(), b: zod.array(zod.unknown()).optional() })],
+  ['a refined catchall', zod.object({ a: zod.string() }).catchall(zod.unknown().refine((v) => typeof v === 'string'))],
+  [
+    'a catchall that rewrites',
+    zod
+      .object({ a: zod.string() })
+      .catchall(zod.unknown().check(zod.overwrite((v) => (typeof v === 'string' ? v.toUpperCase() : v)))),
+  ],
+  ['a typed catchall', zod.object({ a: zod.string().optional() }).catchall(zod.number())],
 ];
 /** The keys of an object schema and of the object schemas in it. */
 function keysOf(schema: z.ZodType): string[] {

@@ -4,7 +4,10 @@ import { parseDirName, parseVersionId } from '../../src/core/version.js';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** The calendar as JavaScript's Date keeps it (years 100-9999, where Date.UTC takes a year as written). */
+/**
+ * The calendar as JavaScript's Date keeps it, a model independent of the parser's arithmetic (years
+ * 100-9999, where Date.UTC takes a year as written; it reads 0-99 as 1900-1999).
+ */
 function dateSays(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
@@ -37,6 +40,9 @@ describe('release ids name real calendar dates', () => {
     ['ai@2026-00-10', false],
     ['ai@2026-08-00', false],
     ['ai@2026-08-12-beta', true],
+    ['ai@0050-01-01', true],
+    ['ai@0000-02-29', true],
+    ['ai@0100-02-29', false],
   ])('%s parses: %s', (id, ok) => {
     const parsed = parseVersionId(id);
     expect(parsed.error === undefined).toBe(ok);
