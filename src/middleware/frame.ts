@@ -62,7 +62,7 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     let later: (() => Promise<unknown>) | undefined;
     const path = c.req.path;
     // A first request reads the releases its path names (an MCP answer's icons too) beside the index.
-    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), releasesNamedBy(path));
+    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), releasesNamedBy(c.req.method, path));
     if (refreshing) await refreshing;
     try {
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);

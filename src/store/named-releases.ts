@@ -9,10 +9,11 @@ const SCHEMA_PATH = /^\/api\/v2\/schemas\/([^/]+)/;
 /**
  * The releases a request names before its body is read, which a first request reads beside the
  * catalogue's index (`SchemaStore.refresh`): an MCP request, the icons' release; a REST request under
- * `/api/v2/schemas/<version>`, that version as written (`%40` accepted for `@`). Any other request
- * names none, and a malformed version is left to the route to refuse.
+ * `/api/v2/schemas/<version>`, that version as written (`%40` accepted for `@`). A CORS preflight
+ * (OPTIONS) and any other request name none, and a malformed version is left to the route to refuse.
  */
-export function releasesNamedBy(path: string): readonly string[] {
+export function releasesNamedBy(method: string, path: string): readonly string[] {
+  if (method === 'OPTIONS') return NONE;
   if (path === '/mcp') return MCP_NAMES;
   const m = SCHEMA_PATH.exec(path);
   if (!m?.[1]) return NONE;

@@ -101,7 +101,7 @@ describe('the first request reads the releases it names beside the index', () =>
     expect(store.peek!(ICONS)?.id).toBe(ICONS);
   });
 
-  it('through the app: a first MCP request reads the icons release beside the index, a REST request the release its path names', async () => {
+  it('through the app: a first MCP request reads the icons release beside the index, a REST request the release its path names, a preflight none', async () => {
     for (const [path, init, beside, status] of [
       ['/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) }, true, 200],
       ['/healthz', {}, false, 200],
@@ -109,6 +109,8 @@ describe('the first request reads the releases it names beside the index', () =>
       [`/api/v2/schemas/${ICONS.replace('@', '%40')}/categories`, {}, true, 200],
       // A release the embedded set does not hold is the bucket's to name: nothing is read beside.
       ['/api/v2/schemas/ai@2099-01-01/elements?limit=1', {}, false, 404],
+      // A CORS preflight answers before any release is read.
+      [`/api/v2/schemas/${ICONS}/elements`, { method: 'OPTIONS' }, false, 204],
     ] as const) {
       const { store, assetReads, open } = storeOver(true);
       const app = createApp({ store: () => store });

@@ -14,6 +14,12 @@ describe('the releases a request names before its body is read', () => {
     ['/mcp/', []],
     ['/api/v2/openapi.json', []],
   ])('%s names %j', (path, names) => {
-    expect(releasesNamedBy(path)).toEqual(names);
+    expect(releasesNamedBy('GET', path)).toEqual(names);
+  });
+
+  it('a CORS preflight names none: it answers before any release is read', () => {
+    expect(releasesNamedBy('OPTIONS', '/mcp')).toEqual([]);
+    expect(releasesNamedBy('OPTIONS', '/api/v2/schemas/ai@2026-08-12/elements')).toEqual([]);
+    expect(releasesNamedBy('POST', '/mcp')).toEqual(['ai@latest']);
   });
 });
