@@ -1,5 +1,5 @@
 import { badRequest } from '../core/error-catalogue.js';
-import { fastParser } from '../core/fast-parse.js';
+import { safeParseFast } from '../core/fast-parse.js';
 import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { jsonPath } from '../core/json.js';
@@ -90,14 +90,11 @@ export function classifyMessage(value: unknown): Classified {
 }
 
 /**
- * Parses method params with a zod schema, read by its fast parser (zod's value without zod's parse,
- * whose first run costs an isolate's first request a few milliseconds); failures, which zod reads
- * and words, become JSON-RPC -32602 naming the first bad param (all are in `issues`).
+ * Parses method params with a zod schema (`safeParseFast`); failures, which zod reads and words,
+ * become JSON-RPC -32602 naming the first bad param (all are in `issues`).
  */
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
-  const fast = fastParser(schema)(params ?? {});
-  if (fast) return fast.value as z.output<S>;
-  const r = schema.safeParse(params ?? {});
+  const r = safeParseFast(schema, params ?? {});
   if (r.success) return r.data;
   const issues = r.error.issues.slice(0, 20).map((i) => ({ path: jsonPath(i.path, 'params'), message: i.message }));
   const first = issues[0]!;

@@ -11,7 +11,7 @@ import { type Answer, outcomeOf, err, refused, type Outcome } from '../../core/e
 import type { SchemaStore } from '../../store/store.js';
 import type { TokenTaker } from '../../core/rate.js';
 import { StorageFailure } from '../../core/storage.js';
-import { fastParser } from '../../core/fast-parse.js';
+import { safeParseFast } from '../../core/fast-parse.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
 import { withReleases } from '../../store/loading.js';
 import { cachedAnswer } from './answer-cache.js';
@@ -67,16 +67,6 @@ function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): 
 }
 
 /**
- * A tool's arguments: read by the input schema's fast parser (zod's value, without zod's parse,
- * whose first run costs an isolate's first call a few milliseconds and which runs interpreted in
- * workerd); zod itself reads, and words, anything the fast parser does not accept.
- */
-function parseArguments(tool: Tool, raw: unknown): ReturnType<Tool['input']['safeParse']> {
-  const fast = fastParser(tool.input)(raw);
-  return fast ? { success: true, data: fast.value as Record<string, unknown> } : tool.input.safeParse(raw);
-}
-
-/**
  * Validates arguments, runs a tool under its deadline and classifies its answer against the tool's
  * soft codes; a locale argument the release does not carry is refused before the tool runs
  * (`carried-locales.ts`). This is the one place tool exceptions are caught: an expired deadline becomes
@@ -85,7 +75,7 @@ function parseArguments(tool: Tool, raw: unknown): ReturnType<Tool['input']['saf
  * are read before it answers. Synchronous tools answer synchronously (no promise) when nothing is read.
  */
 export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
-  const parsed = parseArguments(tool, rawArgs ?? {});
+  const parsed = safeParseFast(tool.input, rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
   const crashed = (error: unknown): Outcome => {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { Deadline } from '../../core/deadline.js';
-import { fastParser } from '../../core/fast-parse.js';
+import { safeParseFast } from '../../core/fast-parse.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
 import type { Finding } from '../../services/validator/finding.js';
 import { unknownKeys } from '../../services/validator/unknown-keys.js';
@@ -13,7 +13,7 @@ export type ParsedDatachain<T> =
 /**
  * Parses a datachain argument: shape errors are `parse_error` findings (one per issue, with a path
  * into the datachain), unknown keys are `unknown_key` warnings whether or not the shape is valid.
- * A valid datachain is read by the schema's fast parser; zod itself reads (and words) the rest.
+ * A valid datachain is read by the schema's fast parser (`safeParseFast`); zod reads and words the rest.
  */
 export function parseDatachainArg<S extends z.ZodType>(
   schema: S,
@@ -21,9 +21,7 @@ export function parseDatachainArg<S extends z.ZodType>(
   deadline: Deadline,
 ): ParsedDatachain<z.output<S>> {
   const warnings = unknownKeys(schema, raw, deadline);
-  const fast = fastParser(schema)(raw);
-  if (fast) return { ok: true, value: fast.value as z.output<S>, warnings };
-  const parsed = schema.safeParse(raw);
+  const parsed = safeParseFast(schema, raw);
   if (parsed.success) return { ok: true, value: parsed.data, warnings };
   const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema).map(
     (e) => ({ ...e, severity: 'error', path: e.path ?? '', fix_hint: e.fix_hint ?? '' }) as Finding,
