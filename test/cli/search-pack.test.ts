@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { PackedIndex, packIndex, unpackIndex } from '../../src/services/search/pack.js';
+import { PackedIndex, packIndex } from '../../src/services/search/pack.js';
+import { unpackIndex } from '../helpers/search-index.js';
 
 describe('packed search index', () => {
   it('unpacks to the form MiniSearch serialized, and searches the same', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/domain/bundle.js';
 import type { LocaleCode } from '../../src/domain/locale.js';
 import { indexOptions } from '../../src/services/search/options.js';
-import { loadPackedIndex, type PackedIndex, unpackIndex } from '../../src/services/search/pack.js';
+import { loadPackedIndex, type PackedIndex } from '../../src/services/search/pack.js';
+import { unpackIndex } from '../helpers/search-index.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
 
 type Postings = Map<number, Map<number, number>>;

@@ -41,36 +41,6 @@ export function packIndex(plain: AsPlainObject): PackedIndex {
   };
 }
 
-/** MiniSearch's plain-object form of a packed index, for `MiniSearch.loadJS`. */
-export function unpackIndex(packed: PackedIndex): AsPlainObject {
-  const index = packed.index.map(([term, ...postings]): Entry => {
-    const fields: Entry[1] = {};
-    for (const posting of postings) {
-      const counts: Record<string, number> = {};
-      for (let i = 1; i < posting.length; i++) {
-        const doc = posting[i]!;
-        const next = posting[i + 1] ?? 0;
-        counts[doc] = next < 0 ? -next : 1;
-        if (next < 0) i++;
-      }
-      fields[posting[0]!] = counts;
-    }
-    return [term, fields];
-  });
-  return {
-    documentCount: packed.documentIds.length,
-    nextId: packed.documentIds.length,
-    documentIds: Object.fromEntries(packed.documentIds.entries()),
-    fieldIds: packed.fieldIds,
-    fieldLength: Object.fromEntries(packed.fieldLengths.entries()),
-    averageFieldLength: packed.averageFieldLength,
-    storedFields: {},
-    dirtCount: 0,
-    index,
-    serializationVersion: 2,
-  };
-}
-
 /** The fields of a MiniSearch instance that `loadJS` fills (minisearch 7.2; checked by test/unit/search-load.test.ts). */
 interface LoadedFields {
   _documentIds: Map<number, string>;
@@ -80,8 +50,8 @@ interface LoadedFields {
 }
 
 /**
- * A MiniSearch index loaded from a packed index, equal to `MiniSearch.loadJS(unpackIndex(packed))`
- * without its plain-object middle step: the postings go from the packed arrays straight into the
+ * A MiniSearch index loaded from a packed index, equal to `MiniSearch.loadJS` of the packed index
+ * in MiniSearch's plain-object form (test/helpers/search-index.ts) without that middle step: the postings go from the packed arrays straight into the
  * maps MiniSearch searches (building, then dropping, those objects was about half of a load).
  */
 export function loadPackedIndex<T>(packed: PackedIndex, options: Options<T>): MiniSearch<T> {
