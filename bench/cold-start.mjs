@@ -65,24 +65,32 @@ const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED };
  * A fresh workerd over the script, bound as wrangler.toml binds it: the embedded set as static
  * assets (build/assets, the Worker first), and the release bucket (`r2Persist`: a directory the
  * caller seeded, else an empty in-memory bucket). `extra` adds Miniflare options (an inspector port).
+ * `neighbour` adds another Worker to the process (bench/floor/neighbour.js, see warmProcess); the
+ * script stays the one every dispatched request reaches.
  */
-export function start(scriptPath, r2Persist, extra = {}) {
-  return new Miniflare({
-    ...extra,
+export function start(scriptPath, r2Persist, extra = {}, neighbour = false) {
+  const worker = {
+    name: 'server',
     modules: true,
     scriptPath,
     compatibilityDate: '2026-05-01',
-    compatibilityFlags: ['nodejs_compat'],
     kvNamespaces: ['SESSIONS'],
     r2Buckets: { RELEASES: 'dtpr-releases' },
-    ...(r2Persist ? { r2Persist } : {}),
     assets: {
       directory: 'build/assets',
       binding: 'ASSETS',
       routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true },
     },
     bindings: VARS,
+  };
+  const others = neighbour
+    ? [{ name: NEIGHBOUR, modules: true, scriptPath: NEIGHBOUR_SCRIPT, compatibilityDate: '2026-05-01' }]
+    : [];
+  return new Miniflare({
+    ...extra,
+    ...(r2Persist ? { r2Persist } : {}),
     host: '127.0.0.1',
+    workers: [worker, ...others],
   });
 }
 
@@ -127,6 +135,9 @@ async function startup(scriptPath) {
 
 /** The bare Worker that reads the bucket's index and one release on its first request (bench/floor/reads.js). */
 const READS_FLOOR = 'bench/floor/reads.js';
+/** Another tenant of the process, which uses Intl (bench/floor/neighbour.js). */
+const NEIGHBOUR = 'neighbour';
+const NEIGHBOUR_SCRIPT = 'bench/floor/neighbour.js';
 
 /** The static-asset key of an embedded release (the build writes one file per release). */
 export function releaseAsset(id) {
@@ -166,13 +177,27 @@ async function warmServices(mf) {
 }
 
 /**
- * First call in SAMPLES fresh isolates against WARM calls in each (medians): once with everything
- * cold (`first`), once in another fresh isolate whose runtime services were touched first
- * (`firstWarmServices`, warmServices).
+ * Warms what a workerd process shares between its isolates: another Worker (bench/floor/neighbour.js)
+ * uses Intl first, so ICU's data and V8's tables of available locales are built before our isolate
+ * asks for them. On Cloudflare a new isolate starts in a process that has hosted others; here each
+ * sample is a new process. The isolate's own first use of anything (its code, its modules, its
+ * caches) is left cold: nothing of ours runs before the first call.
+ */
+export async function warmProcess(mf) {
+  const neighbour = await mf.getWorker(NEIGHBOUR);
+  await (await neighbour.fetch('http://neighbour/')).arrayBuffer();
+}
+
+/**
+ * First call in SAMPLES fresh workerd processes against WARM calls in each (medians), three ways:
+ * everything cold (`first`); the runtime's services touched first (`firstWarmServices`,
+ * warmServices); and those services and the process's shared state warm (`firstWarmProcess`,
+ * warmServices and warmProcess).
  */
 async function measure(name, req, scriptPath) {
   const firsts = [];
   const firstsWarmServices = [];
+  const firstsWarmProcess = [];
   const warms = [];
   for (let i = 0; i < SAMPLES; i++) {
     const mf = start(scriptPath);
@@ -185,11 +210,25 @@ async function measure(name, req, scriptPath) {
     await warmServices(served);
     firstsWarmServices.push((await send(served, req)).ms);
     await served.dispose();
+    const shared = start(scriptPath, undefined, {}, true);
+    await shared.ready;
+    await warmServices(shared);
+    await warmProcess(shared);
+    firstsWarmProcess.push((await send(shared, req)).ms);
+    await shared.dispose();
   }
-  const first = median(firsts);
-  const firstWarmServices = median(firstsWarmServices);
   const warm = median(warms);
-  return { name, first, firstWarmServices, warm, ratio: first / warm, ratioWarmServices: firstWarmServices / warm };
+  const [first, firstWarmServices, firstWarmProcess] = [firsts, firstsWarmServices, firstsWarmProcess].map(median);
+  return {
+    name,
+    warm,
+    first,
+    firstWarmServices,
+    firstWarmProcess,
+    ratio: first / warm,
+    ratioWarmServices: firstWarmServices / warm,
+    ratioWarmProcess: firstWarmProcess / warm,
+  };
 }
 
 const verdict = (ratio) => (ratio < 3 ? 'met' : 'MISSED');
@@ -198,21 +237,27 @@ export function printColdStart({ rows, startup, floorStartup }) {
   console.log(
     `\ncold start: first call in a fresh isolate against the same call warm (median of ${SAMPLES} isolates; warm: median of ${WARM} calls each)`,
   );
+  const head = `${'first ms'.padStart(9)} ${'ratio'.padStart(6)}  <3x   `;
   console.log(
-    `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  <3x   | ${'first ms'.padStart(9)} ${'ratio'.padStart(6)}  <3x`,
+    `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  <3x   | ${head}| ${head}`,
   );
   console.log(
-    `${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${"the runtime's services warm".padStart(20)}`,
+    `${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${'services warm'.padStart(19)}    | ${'services and process warm'.padStart(25)}`,
   );
+  const cell = (ms, ratio) =>
+    `${ms.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(6)}  ${verdict(ratio).padEnd(6)}`;
   for (const r of rows)
     console.log(
-      `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${verdict(r.ratio).padEnd(6)}| ${r.firstWarmServices.toFixed(2).padStart(9)} ${r.ratioWarmServices.toFixed(2).padStart(6)}  ${verdict(r.ratioWarmServices)}`,
+      `${r.name.padEnd(26)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${verdict(r.ratio).padEnd(6)}| ${cell(r.firstWarmServices, r.ratioWarmServices)}| ${cell(r.firstWarmProcess, r.ratioWarmProcess)}`,
     );
   console.log(
     "the floors: a bare Worker; the same Worker reading the bucket's index and one release (parsed) on its first request only",
   );
   console.log(
-    "the runtime's services warm: the bucket, KV, the static assets and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
+    "services warm: the bucket, KV, the static assets and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
+  );
+  console.log(
+    'process warm: besides, another Worker in the same workerd used Intl first (ICU and the locale tables are shared by the isolates of a process); nothing of ours ran',
   );
   console.log(
     `startup to ready: server ${startup.toFixed(0)} ms, floor ${floorStartup.toFixed(0)} ms, the bundle's own load ${(startup - floorStartup).toFixed(0)} ms`,

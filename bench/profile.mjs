@@ -3,9 +3,10 @@
 // under V8's sampling profiler, reached through workerd's inspector, and prints the functions with
 // the most self time and the source files they belong to (esbuild's `// path` markers in the
 // unminified bundle name each function's file). Two profiles per scenario: warm (after warm-up
-// requests, PROFILE_REQUESTS iterations, figures per iteration) and first call (a fresh isolate,
-// the scenario's first iteration only; the module's own start-up happens before the inspector
-// attaches and is not in it).
+// requests, PROFILE_REQUESTS iterations, figures per iteration) and first call (a fresh isolate in a
+// process where another Worker has used Intl first, as on Cloudflare: see warmProcess in
+// cold-start.mjs; the scenario's first iteration only; the module's own start-up happens before
+// the inspector attaches and is not in it).
 // Env: PROFILE_ONLY (scenarios whose name holds it), PROFILE_REQUESTS (default 2000), PROFILE_TOP
 // (rows, default 20), PROFILE_INTERVAL_US (sampling interval, default 50), INSPECTOR_PORT (8823).
 // The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
@@ -13,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SCENARIOS } from './scenarios.mjs';
-import { start } from './cold-start.mjs';
+import { start, warmProcess } from './cold-start.mjs';
 import { attribute, formatProfile } from './profile-report.mjs';
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
@@ -40,8 +41,9 @@ function buildUnminified() {
 /** One DevTools protocol connection to the Worker's isolate through workerd's inspector. */
 async function inspect(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
-  // The Worker's own isolate (Miniflare's helper Workers are listed beside it).
-  const target = targets.find((t) => t.id === 'core:user:') ?? targets[0];
+  // The Worker's own isolate, named `server` by start() (Miniflare's helper Workers are listed beside it).
+  const target = targets.find((t) => t.id === 'core:user:server');
+  if (!target) throw new Error(`no inspector target for the server: ${targets.map((t) => t.id).join(', ')}`);
   const ws = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     ws.onopen = resolve;
@@ -96,9 +98,11 @@ async function profiled(work) {
   return profile;
 }
 
+/** A fresh isolate in a process another Worker has used Intl in first (warmProcess), as on Cloudflare. */
 const fresh = async (script) => {
-  const mf = start(script, undefined, { inspectorPort: INSPECTOR_PORT });
+  const mf = start(script, undefined, { inspectorPort: INSPECTOR_PORT }, true);
   await mf.ready;
+  await warmProcess(mf);
   return mf;
 };
 
