@@ -38,7 +38,7 @@ export function driftRules(
   }
   snapshot.categories.forEach((c, i) => {
     if (skip.has(c.id) || same(c, 'category', c.id)) return;
-    const known = canon.categoryById.has(c.id);
+    const known = served.categoryById.has(c.id);
     out.push(
       finding(
         'snapshot_drift',
@@ -53,7 +53,7 @@ export function driftRules(
   const categories = new Set(snapshot.categories.map((c) => c.id));
   snapshot.elements.forEach((e, i) => {
     if (!categories.has(e.category_id) || same(e, 'element', e.id)) return;
-    const known = canon.elementById.has(e.id);
+    const known = served.elementById.has(e.id);
     out.push(
       finding(
         'snapshot_drift',

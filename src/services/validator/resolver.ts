@@ -33,7 +33,7 @@ export function resolveDatachain(
   const categoryIds = new Set(release.bundle.categories.filter((c) => c.required).map((c) => c.id));
   for (const p of datachain.elements) {
     deadline.check();
-    const element = snap.elementById.get(p.element_id);
+    const element = snap.element(p.element_id);
     if (!element) continue;
     elementIds.add(element.id);
     categoryIds.add(element.category_id);
@@ -49,8 +49,8 @@ export function resolveDatachain(
     ...thin,
     schema_snapshot: {
       datachain_type: snap.datachainType,
-      categories: [...categoryIds].sort(byId).flatMap((id) => snap.categoryById.get(id) ?? []),
-      elements: [...elementIds].sort(byId).map((id) => snap.elementById.get(id)!),
+      categories: [...categoryIds].sort(byId).flatMap((id) => snap.category(id) ?? []),
+      elements: [...elementIds].sort(byId).map((id) => snap.element(id)!),
     },
     suggested_elements: [],
   } as unknown as Resolved;

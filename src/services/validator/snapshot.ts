@@ -26,36 +26,52 @@ function leanElement(element: MaterializedElement): Element {
   return lean;
 }
 
-/** A release's content in snapshot form (locales in manifest order), with canonical JSON per item for drift checks. */
+/**
+ * A release's content in snapshot form (locales in manifest order), with canonical JSON per item for
+ * drift checks. Each category and element is put in that form on its first request, once per
+ * release and isolate: a call reads the few a datachain places, not every item of the release.
+ */
 export interface ReleaseSnapshot {
   readonly datachainType: DatachainType;
-  readonly categoryById: ReadonlyMap<string, Category>;
-  readonly elementById: ReadonlyMap<string, Element>;
+  category(id: string): Category | undefined;
+  element(id: string): Element | undefined;
   canonical(kind: 'datachain_type' | 'category' | 'element', id: string): string | undefined;
+}
+
+/** `make(item)` for the item of `byId` under an id, made on first request and kept. */
+function madeOnce<T, U>(byId: ReadonlyMap<string, T>, make: (item: T) => U): (id: string) => U | undefined {
+  const made = new Map<string, U>();
+  return (id) => {
+    let out = made.get(id);
+    if (out === undefined) {
+      const item = byId.get(id);
+      if (item === undefined) return undefined;
+      made.set(id, (out = make(item)));
+    }
+    return out;
+  };
 }
 
 /** The snapshot form of a release, built once per release and isolate. */
 export const releaseSnapshot: ReleaseView<ReleaseSnapshot> = releaseView((release) => {
   const order = release.locales;
   const datachainType = sortLocales(release.bundle.datachain_type, order);
-  const categoryById = new Map(release.bundle.categories.map((c) => [c.id, sortLocales(c, order)]));
-  const elementById = new Map(release.bundle.elements.map((e) => [e.id, sortLocales(leanElement(e), order)]));
+  const category = madeOnce(release.categoryById, (c) => sortLocales(c, order));
+  const element = madeOnce(release.elementById, (e) => sortLocales(leanElement(e), order));
   const texts = new Map<string, string>();
-  const snapshot: ReleaseSnapshot = {
+  return {
     datachainType,
-    categoryById,
-    elementById,
+    category,
+    element,
     canonical(kind, id) {
       const key = `${kind}:${id}`;
       let text = texts.get(key);
       if (text === undefined) {
-        const item =
-          kind === 'datachain_type' ? datachainType : kind === 'category' ? categoryById.get(id) : elementById.get(id);
+        const item = kind === 'datachain_type' ? datachainType : kind === 'category' ? category(id) : element(id);
         if (item === undefined) return undefined;
         texts.set(key, (text = canonicalJson(item)));
       }
       return text;
     },
   };
-  return snapshot;
 });
