@@ -1,16 +1,24 @@
 // npm run check:bundle (CI): builds the deployable Worker and fails when its script is over the
 // gzip target, or when it carries release content (content ships as static assets or in the
-// release bucket, so adding a release never changes the script).
+// release bucket, so adding a release never changes the script), or when it imports a `node:`
+// module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
+// for the runtime to refuse when the script loads).
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
 
 const composition = bundleComposition({ top: 8 });
 console.log(formatComposition(composition));
 // A release bundle compiled in as a string literal: its manifest, whatever the quoting.
 const content = /\\?"manifest\\?":\{\\?"version\\?":/.test(composition.code);
+// An import of a Node.js module in the minified script: `from"node:…"`, `import("node:…")`, `require("node:…")`.
+const nodeImports = [
+  ...composition.code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](node:[\w/]+)["']/g),
+].map((m) => m[1]);
 const failures = [];
 if (composition.gzip > GZIP_TARGET)
   failures.push(`the script is ${composition.gzip} bytes gzip, over the ${GZIP_TARGET}-byte target`);
 if (content) failures.push('the script carries a release text: release content must ship as assets or in the bucket');
+if (nodeImports.length)
+  failures.push(`the script imports ${[...new Set(nodeImports)].join(', ')}: the Worker runs without nodejs_compat`);
 if (failures.length) {
   for (const f of failures) console.error(`check:bundle: ${f}`);
   process.exitCode = 1;

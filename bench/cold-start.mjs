@@ -252,7 +252,7 @@ export function printColdStart({ rows, startup, floorStartup }) {
     `${'call'.padEnd(26)} ${'first ms'.padStart(9)} ${'warm ms'.padStart(8)} ${'ratio'.padStart(6)}  <3x   | ${head}| ${head}`,
   );
   console.log(
-    `${''.padEnd(26)} ${'everything cold'.padStart(33)}       | ${'services warm'.padStart(19)}    | ${'process warm too, settled'.padStart(25)}`,
+    `${''.padEnd(27)}${'everything cold'.padEnd(33)}| ${'services warm'.padEnd(24)}| process warm too, settled`,
   );
   const cell = (ms, ratio) =>
     `${ms.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(6)}  ${verdict(ratio).padEnd(6)}`;

@@ -59,6 +59,6 @@ export async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T> 
   try {
     return await Promise.race([work, expiry]);
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
