@@ -1,8 +1,8 @@
-import { canonicalJson } from '../../core/canonical-json.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { SchemaSnapshot } from '../../domain/datachain-resolved.js';
 import type { Release } from '../../store/release.js';
-import { releaseSnapshot, sortLocales } from './snapshot.js';
+import { sameContent } from './same-content.js';
+import { releaseSnapshot } from './snapshot.js';
 import { finding, type Finding } from './finding.js';
 
 const FIX = 'Re-resolve the datachain with resolve_datachain, or pin the version the snapshot was taken from.';
@@ -20,11 +20,13 @@ export function driftRules(
   deadline: Deadline,
 ): Finding[] {
   const out: Finding[] = [];
-  const canon = releaseSnapshot(served);
+  const pinned = releaseSnapshot(served);
   const order = served.locales;
   const same = (item: unknown, kind: 'datachain_type' | 'category' | 'element', id: string) => {
     deadline.check();
-    return canonicalJson(sortLocales(item, order)) === canon.canonical(kind, id);
+    const ref =
+      kind === 'datachain_type' ? pinned.datachainType : kind === 'category' ? pinned.category(id) : pinned.element(id);
+    return ref !== undefined && sameContent(item, ref, order);
   };
   if (!same(snapshot.datachain_type, 'datachain_type', '')) {
     out.push(

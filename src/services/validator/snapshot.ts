@@ -1,4 +1,3 @@
-import { canonicalJson } from '../../core/canonical-json.js';
 import { mapLocaleArrays } from '../../core/projection.js';
 import type { Category, DatachainType, Element, MaterializedElement } from '../../domain/content.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
@@ -27,15 +26,14 @@ function leanElement(element: MaterializedElement): Element {
 }
 
 /**
- * A release's content in snapshot form (locales in manifest order), with canonical JSON per item for
- * drift checks. Each category and element is put in that form on its first request, once per
- * release and isolate: a call reads the few a datachain places, not every item of the release.
+ * A release's content in snapshot form (locales in manifest order). Each category and element is put
+ * in that form on its first request, once per release and isolate: a call reads the few a datachain
+ * places, not every item of the release.
  */
 export interface ReleaseSnapshot {
   readonly datachainType: DatachainType;
   category(id: string): Category | undefined;
   element(id: string): Element | undefined;
-  canonical(kind: 'datachain_type' | 'category' | 'element', id: string): string | undefined;
 }
 
 /** `make(item)` for the item of `byId` under an id, made on first request and kept. */
@@ -55,23 +53,9 @@ function madeOnce<T, U>(byId: ReadonlyMap<string, T>, make: (item: T) => U): (id
 /** The snapshot form of a release, built once per release and isolate. */
 export const releaseSnapshot: ReleaseView<ReleaseSnapshot> = releaseView((release) => {
   const order = release.locales;
-  const datachainType = sortLocales(release.bundle.datachain_type, order);
-  const category = madeOnce(release.categoryById, (c) => sortLocales(c, order));
-  const element = madeOnce(release.elementById, (e) => sortLocales(leanElement(e), order));
-  const texts = new Map<string, string>();
   return {
-    datachainType,
-    category,
-    element,
-    canonical(kind, id) {
-      const key = `${kind}:${id}`;
-      let text = texts.get(key);
-      if (text === undefined) {
-        const item = kind === 'datachain_type' ? datachainType : kind === 'category' ? category(id) : element(id);
-        if (item === undefined) return undefined;
-        texts.set(key, (text = canonicalJson(item)));
-      }
-      return text;
-    },
+    datachainType: sortLocales(release.bundle.datachain_type, order),
+    category: madeOnce(release.categoryById, (c) => sortLocales(c, order)),
+    element: madeOnce(release.elementById, (e) => sortLocales(leanElement(e), order)),
   };
 });
