@@ -20,15 +20,13 @@ export function driftRules(
   deadline: Deadline,
 ): Finding[] {
   const out: Finding[] = [];
-  const pinned = releaseSnapshot(served);
-  const order = served.locales;
-  const same = (item: unknown, kind: 'datachain_type' | 'category' | 'element', id: string) => {
+  const release = releaseSnapshot(served);
+  /** Whether a pinned item holds what the release's item (`undefined`: none) holds. */
+  const same = (item: unknown, ref: unknown) => {
     deadline.check();
-    const ref =
-      kind === 'datachain_type' ? pinned.datachainType : kind === 'category' ? pinned.category(id) : pinned.element(id);
-    return ref !== undefined && sameContent(item, ref, order);
+    return ref !== undefined && sameContent(item, ref, served.locales);
   };
-  if (!same(snapshot.datachain_type, 'datachain_type', '')) {
+  if (!same(snapshot.datachain_type, release.datachainType)) {
     out.push(
       finding(
         'snapshot_drift',
@@ -39,7 +37,7 @@ export function driftRules(
     );
   }
   snapshot.categories.forEach((c, i) => {
-    if (skip.has(c.id) || same(c, 'category', c.id)) return;
+    if (skip.has(c.id) || same(c, release.category(c.id))) return;
     const known = served.categoryById.has(c.id);
     out.push(
       finding(
@@ -54,7 +52,7 @@ export function driftRules(
   });
   const categories = new Set(snapshot.categories.map((c) => c.id));
   snapshot.elements.forEach((e, i) => {
-    if (!categories.has(e.category_id) || same(e, 'element', e.id)) return;
+    if (!categories.has(e.category_id) || same(e, release.element(e.id))) return;
     const known = served.elementById.has(e.id);
     out.push(
       finding(

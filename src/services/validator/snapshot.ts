@@ -3,20 +3,27 @@ import type { Category, DatachainType, Element, MaterializedElement } from '../.
 import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /**
- * Orders every localized text (an array whose items all have a string `locale`) by the position of
- * the locale in `order`, recursively; unknown locales go last in their original order. Returns a copy.
+ * The positions of a localized text's entries in `order`'s locale order: by the position of each
+ * entry's locale in `order`, unknown locales last, the text's own order kept among equals.
  */
-export function sortLocales<T>(value: T, order: readonly string[]): T {
+export function localeOrder(text: ReadonlyArray<{ locale: string }>, order: readonly string[]): number[] {
   const rank = (locale: string) => {
     const i = order.indexOf(locale);
     return i < 0 ? order.length : i;
   };
-  return mapLocaleArrays(value, (text) =>
-    text
-      .map((item, i) => ({ item, i, r: rank(item.locale) }))
-      .sort((a, b) => a.r - b.r || a.i - b.i)
-      .map((x) => x.item),
-  );
+  return text
+    .map((entry, i) => ({ i, r: rank(entry.locale) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.i);
+}
+
+/**
+ * Orders every localized text (an array whose items all have a string `locale`) by the position of
+ * the locale in `order`, recursively (not inside a text's own entries); unknown locales go last in
+ * their original order (localeOrder). Returns a copy.
+ */
+export function sortLocales<T>(value: T, order: readonly string[]): T {
+  return mapLocaleArrays(value, (text) => localeOrder(text, order).map((i) => text[i]!));
 }
 
 /** An element as a snapshot carries it: no build-only fields. */
