@@ -58,11 +58,18 @@ function scenarios(resolved) {
  */
 export const KEEP_UNLIMITED = { KEEP_RENDERS_PER_HOUR: '1000000000', KEEP_BYTES_PER_HOUR: '1000000000000' };
 
+/** wrangler.toml's compatibility date and flags, so every bench runs the script as it is deployed. */
+const WRANGLER_TOML = readFileSync(new URL('../wrangler.toml', import.meta.url), 'utf8');
+const COMPATIBILITY = {
+  compatibilityDate: /^compatibility_date\s*=\s*"([^"]+)"/m.exec(WRANGLER_TOML)[1],
+  compatibilityFlags: JSON.parse(/^compatibility_flags\s*=\s*(\[[^\]]*\])/m.exec(WRANGLER_TOML)?.[1] ?? '[]'),
+};
+
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED };
 
 /**
- * A fresh workerd over the script, bound as wrangler.toml binds it: the embedded set as static
+ * A fresh workerd over the script, bound and dated as wrangler.toml says: the embedded set as static
  * assets (build/assets, the Worker first), and the release bucket (`r2Persist`: a directory the
  * caller seeded, else an empty in-memory bucket). `extra` adds Miniflare options (an inspector port).
  * `neighbour` adds another Worker to the process (bench/floor/neighbour.js, see warmProcess); the
@@ -73,7 +80,7 @@ export function start(scriptPath, r2Persist, extra = {}, neighbour = false) {
     name: 'server',
     modules: true,
     scriptPath,
-    compatibilityDate: '2026-05-01',
+    ...COMPATIBILITY,
     kvNamespaces: ['SESSIONS'],
     r2Buckets: { RELEASES: 'dtpr-releases' },
     assets: {
@@ -84,7 +91,14 @@ export function start(scriptPath, r2Persist, extra = {}, neighbour = false) {
     bindings: VARS,
   };
   const others = neighbour
-    ? [{ name: NEIGHBOUR, modules: true, scriptPath: NEIGHBOUR_SCRIPT, compatibilityDate: '2026-05-01' }]
+    ? [
+        {
+          name: NEIGHBOUR,
+          modules: true,
+          scriptPath: NEIGHBOUR_SCRIPT,
+          compatibilityDate: COMPATIBILITY.compatibilityDate,
+        },
+      ]
     : [];
   return new Miniflare({
     ...extra,
