@@ -1,6 +1,6 @@
 // npm run check:bundle (CI): builds the deployable Worker and fails when its script is over the
-// gzip target, or when it carries release content (content ships as static assets or in the
-// release bucket, so adding a release never changes the script), or when it imports a `node:`
+// gzip target, or when it carries release content (content ships as text modules beside it or in
+// the release bucket, so adding a release never changes the script), or when it imports a `node:`
 // module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
 // for the runtime to refuse when the script loads).
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
@@ -16,7 +16,10 @@ const nodeImports = [
 const failures = [];
 if (composition.gzip > GZIP_TARGET)
   failures.push(`the script is ${composition.gzip} bytes gzip, over the ${GZIP_TARGET}-byte target`);
-if (content) failures.push('the script carries a release text: release content must ship as assets or in the bucket');
+if (content)
+  failures.push(
+    'the script carries a release text: release content must ship as text modules beside it or in the bucket',
+  );
 if (nodeImports.length)
   failures.push(`the script imports ${[...new Set(nodeImports)].join(', ')}: the Worker runs without nodejs_compat`);
 if (failures.length) {

@@ -4,7 +4,7 @@
 // estimate: the bundle's own text, attributed to sources through its source map, gzipped per
 // contributor and scaled so the shares add up to the bundle's gzip size.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,17 +118,25 @@ export function bundleComposition({ top = 5 } = {}) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, bytes]) => ({ name, raw: bytes, gzip: estimated.get(name) }));
-    return { raw: Buffer.byteLength(code), gzip, contributors, code };
+    // The embedded set's text modules, uploaded beside the script (never parsed as JavaScript).
+    const modules = readdirSync(dir).filter((f) => f.endsWith('.release'));
+    const texts = {
+      count: modules.length,
+      raw: modules.reduce((s, f) => s + readFileSync(join(dir, f)).length, 0),
+      gzip: modules.reduce((s, f) => s + gzipToolSize(join(dir, f)), 0),
+    };
+    return { raw: Buffer.byteLength(code), gzip, contributors, code, texts };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** The composition as printable lines. */
-export function formatComposition({ raw, gzip, contributors }) {
+export function formatComposition({ raw, gzip, contributors, texts }) {
   const n = (x) => x.toLocaleString('en-US').padStart(9);
   return [
     `bundle: ${n(raw)} bytes raw, ${n(gzip)} bytes gzip -9 (target <= ${GZIP_TARGET.toLocaleString('en-US')}: ${gzip <= GZIP_TARGET ? 'met' : 'missed'})`,
+    `beside it: ${texts.count} text modules (the embedded set, packed), ${n(texts.raw)} bytes raw, ${n(texts.gzip)} bytes gzip -9; not in the target`,
     'top contributors (raw bytes in the bundle, estimated gzip bytes and share):',
     ...contributors.map(
       (c) =>

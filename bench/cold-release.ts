@@ -1,5 +1,5 @@
 // npm run bench:cold (second part): the first call on a release held in the release bucket against
-// the same call on an embedded release (read from the static assets), each in a fresh isolate, and
+// the same call on an embedded release (read from its text module), each in a fresh isolate, and
 // the warm call on each. The bucket is wrangler's local simulation, seeded by the publisher.
 // Env: COLD_SAMPLES (fresh isolates per release, default 5), WARM (default 20).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ const BUILT = join(PROJECT_ROOT, 'build', 'schemas');
 const PERSIST = join('dist', 'bench-state');
 
 const index = JSON.parse(readFileSync(join(BUILT, 'index.json'), 'utf8')) as VersionIndex;
-const embedded = readdirSync(join(PROJECT_ROOT, 'build', 'assets', 'releases'));
+const embedded = readdirSync(join(PROJECT_ROOT, 'build', 'embedded', 'releases'));
 const text = (id: string) => readFileSync(join(BUILT, id.split('@')[0]!, `${id.split('@')[1]}.json`), 'utf8');
 
 /** The releases to publish: every built release outside the embedded set, or one made from an embedded one. */

@@ -6,6 +6,7 @@
 import { Miniflare } from 'miniflare';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const SAMPLES = Number(process.env.COLD_SAMPLES ?? 3);
@@ -68,26 +69,42 @@ const COMPATIBILITY = {
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED };
 
+/** The embedded set's packed files are text modules (wrangler.toml's rule), resolved beside the script. */
+const TEXT_MODULES = [{ type: 'Text', include: ['**/*.release'] }];
+
 /**
- * A fresh workerd over the script, bound and dated as wrangler.toml says: the embedded set as static
- * assets (build/assets, the Worker first), and the release bucket (`r2Persist`: a directory the
- * caller seeded, else an empty in-memory bucket). `extra` adds Miniflare options (an inspector port).
- * `neighbour` adds another Worker to the process (bench/floor/neighbour.js, see warmProcess); the
- * script stays the one every dispatched request reaches.
+ * How Miniflare loads a script: the server's build imports its text modules itself; the floor that
+ * reads a release (bench/floor/reads.js) is given the embedded release it reads as the text module
+ * it imports (`./release.release`), as our Worker is given its own.
+ */
+function modulesOf(scriptPath) {
+  if (scriptPath !== READS_FLOOR) return { modules: true, scriptPath, modulesRules: TEXT_MODULES };
+  return {
+    modules: [
+      { type: 'ESModule', path: resolve(READS_FLOOR) },
+      {
+        type: 'Text',
+        path: resolve(dirname(READS_FLOOR), 'release.release'),
+        contents: readFileSync(embeddedFile(V), 'utf8'),
+      },
+    ],
+  };
+}
+
+/**
+ * A fresh workerd over the script, bound and dated as wrangler.toml says: the embedded set as the
+ * script's text modules, and the release bucket (`r2Persist`: a directory the caller seeded, else
+ * an empty in-memory bucket). `extra` adds Miniflare options (an inspector port). `neighbour` adds
+ * another Worker to the process (bench/floor/neighbour.js, see warmProcess); the script stays the
+ * one every dispatched request reaches.
  */
 export function start(scriptPath, r2Persist, extra = {}, neighbour = false) {
   const worker = {
     name: 'server',
-    modules: true,
-    scriptPath,
+    ...modulesOf(scriptPath),
     ...COMPATIBILITY,
     kvNamespaces: ['SESSIONS'],
     r2Buckets: { RELEASES: 'dtpr-releases' },
-    assets: {
-      directory: 'build/assets',
-      binding: 'ASSETS',
-      routerConfig: { invoke_user_worker_ahead_of_assets: true, has_user_worker: true },
-    },
     bindings: VARS,
   };
   const others = neighbour
@@ -153,10 +170,10 @@ const READS_FLOOR = 'bench/floor/reads.js';
 const NEIGHBOUR = 'neighbour';
 const NEIGHBOUR_SCRIPT = 'bench/floor/neighbour.js';
 
-/** The static-asset key of an embedded release (the build writes one file per release). */
-export function releaseAsset(id) {
-  const [file] = readdirSync(`build/assets/releases/${id}`);
-  return `releases/${id}/${file}`;
+/** The packed file of an embedded release, as the build writes it (one per release). */
+export function embeddedFile(id) {
+  const [file] = readdirSync(`build/embedded/releases/${id}`);
+  return `build/embedded/releases/${id}/${file}`;
 }
 
 /** Measures every scenario; returns rows of { name, first, warm, ratio }. */
@@ -169,15 +186,15 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
   await helper.dispose();
   const rows = [
     await measure('floor (bare Worker)', { path: '/?size=3500', body: {} }, 'bench/floor/worker.js'),
-    await measure('floor reading a release', { path: `/?size=3500&release=${releaseAsset(V)}`, body: {} }, READS_FLOOR),
+    await measure('floor reading a release', { path: '/?size=3500', body: {} }, READS_FLOOR),
   ];
   for (const [name, req] of scenarios(resolved)) rows.push(await measure(name, req, scriptPath));
   return { rows, startup: await startup(scriptPath), floorStartup: await startup('bench/floor/worker.js') };
 }
 
 /**
- * Touches the runtime's own services, never the Worker: the release bucket, the session store (KV)
- * and the static assets, through Miniflare's bindings (its proxy Worker, not ours). Here they are
+ * Touches the runtime's own services, never the Worker: the release bucket and the session store
+ * (KV), through Miniflare's bindings (its proxy Worker, not ours). Here they are
  * Workers that start cold with each workerd, as does Miniflare's entry Worker in front of ours; on
  * Cloudflare they are the platform's, and none of them starts with a Worker's isolate. A first call
  * after this shows what the isolate itself adds to a first call.
@@ -186,8 +203,6 @@ async function warmServices(mf) {
   const bucket = await mf.getR2Bucket('RELEASES');
   await bucket.head('index.json');
   await (await mf.getKVNamespace('SESSIONS')).get('warm');
-  const { ASSETS } = await mf.getBindings();
-  await (await ASSETS.fetch(`https://assets.local/${releaseAsset(V)}`)).arrayBuffer();
 }
 
 /**
@@ -278,7 +293,7 @@ export function printColdStart({ rows, startup, floorStartup }) {
     "the floors: a bare Worker; the same Worker reading the bucket's index and one release (parsed) on its first request only",
   );
   console.log(
-    "services warm: the bucket, KV, the static assets and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
+    "services warm: the bucket, KV and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
   );
   console.log(
     `process warm: besides, another Worker in the same workerd used Intl first (ICU and the locale tables are shared by the isolates of a process), and the first call waits ${SETTLE_MS} ms more, until the work the script's start left running is done; nothing of ours ran`,

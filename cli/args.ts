@@ -3,7 +3,7 @@ import { parseArgs as parseArgv } from 'node:util';
 const COMMANDS = {
   validate: { args: ['version'], flags: ['source'] },
   build: { args: ['version'], flags: ['source', 'out'] },
-  'build-all': { args: [], flags: ['root', 'out', 'module', 'assets'] },
+  'build-all': { args: [], flags: ['root', 'out', 'module', 'embedded'] },
   new: { args: ['version'], flags: ['root'] },
   publish: {
     args: [],
@@ -25,9 +25,9 @@ Commands:
       Check a release against every authoring rule (default source: schemas/<type>/<dir>).
   build <type>@<YYYY-MM-DD[-beta]> [--source <dir>] [--out <dir>]
       Validate, then write <out>/<type>/<dir>.json (default out: build/schemas).
-  build-all [--root <dir>] [--out <dir>] [--module <file>] [--assets <dir>]
+  build-all [--root <dir>] [--out <dir>] [--module <file>] [--embedded <dir>]
       Build every release under schemas/*/*, write <out>/index.json, the modules under
-      src/store/generated/ and the embedded set (schemas/embedded.json) under build/assets.
+      src/store/generated/ and the embedded set (schemas/embedded.json) under build/embedded.
   publish (<type>@<YYYY-MM-DD[-beta]> | --all) (--local | --remote) [--root <dir>] [--persist-to <dir>] [--warn-only]
       Build, then publish to the release bucket: --local to the one \`npm start\` serves
       (wrangler's local simulation under .wrangler/state), --remote to the deployed one.

@@ -33,7 +33,7 @@ export function runCli(argv: readonly string[], io: Io): number | Promise<number
       case 'build':
         return runBuild(io, { id: versionArg(args[0]), source: flags.source, out: flags.out });
       case 'build-all':
-        return runBuildAll(io, { root: flags.root, out: flags.out, module: flags.module, assets: flags.assets });
+        return runBuildAll(io, { root: flags.root, out: flags.out, module: flags.module, embedded: flags.embedded });
       case 'new':
         return runNew(io, versionArg(args[0]), flags.root);
       case 'publish': {

@@ -8,7 +8,7 @@ export const DEFAULTS = {
   root: join(PROJECT_ROOT, 'schemas'),
   out: join(PROJECT_ROOT, 'build', 'schemas'),
   module: join(PROJECT_ROOT, 'src', 'store', 'generated', 'bundles.ts'),
-  assets: join(PROJECT_ROOT, 'build', 'assets'),
+  embedded: join(PROJECT_ROOT, 'build', 'embedded'),
 } as const;
 
 export function flagPath(value: string | undefined, fallback: string): string {

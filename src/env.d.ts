@@ -4,8 +4,6 @@ declare namespace Cloudflare {
     SESSIONS: KVNamespace;
     /** The release bucket: every published release and its index (optional: without it, the embedded set). */
     RELEASES?: R2Bucket;
-    /** The static assets: the embedded set's release files (`releases/<id>/<hash>.json`). */
-    ASSETS?: Fetcher;
     /** Comma-separated origins allowed to call /mcp besides loopback; "*" turns the check off. */
     ALLOWED_ORIGINS?: string;
     /** The public origin of this deployment (e.g. https://dtpr.example.org); requests from it are same-origin. */
@@ -42,3 +40,9 @@ declare namespace Cloudflare {
   }
 }
 interface Env extends Cloudflare.Env {}
+
+/** The embedded set's packed release files, imported as text modules (wrangler.toml's `*.release` rule). */
+declare module '*.release' {
+  const text: string;
+  export default text;
+}

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
 import { compileRelease } from '../bundle/compile.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
-import { generatedModule } from '../bundle/generated-module.js';
+import { filesModule, generatedModule } from '../bundle/generated-module.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
@@ -43,7 +43,7 @@ export interface BuildAllOptions {
   root?: string;
   out?: string;
   module?: string;
-  assets?: string;
+  embedded?: string;
 }
 
 /** Removes every file under `<dir>/<sub>` whose path (relative to `dir`) is not in `keep`, then empty directories. */
@@ -62,19 +62,31 @@ function clearExcept(dir: string, sub: string, keep: readonly string[]): void {
 
 /** The deployable module (the embedded set's index, no texts), beside the module of every release. */
 const deployableModule = (moduleFile: string): string => join(dirname(moduleFile), 'embedded.ts');
+/** The module of the embedded set's files (text modules), beside it. */
+const filesModuleOf = (moduleFile: string): string => join(dirname(moduleFile), 'embedded-files.ts');
+
+/** Where the file of a release key is written under `<embedded>`: the key, `.json` made `.release` (a text module). */
+const shippedFile = (embedded: string, key: string): string => join(embedded, key.replace(/\.json$/, '.release'));
+
+/** An import specifier from the module's directory to a file (POSIX separators, always relative). */
+function specifierFrom(moduleFile: string, file: string): string {
+  const rel = relative(dirname(moduleFile), file).split('\\').join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
 
 /**
  * Builds every release; when all are error-free, writes each bundle, `<out>/index.json`, the
- * embedded set as static assets (`<assets>/releases/<id>/<hash>.json`, nothing else under it),
- * the module of every release (`moduleFile`: texts and index, for tests and generators) and the
- * deployable module beside it (the embedded set's index). Writes nothing and returns 1 if any
- * release has errors.
+ * embedded set's packed files (`<embedded>/releases/<id>/<hash>.release`, nothing else under it),
+ * the module of every release (`moduleFile`: texts and index, for tests and generators), the
+ * deployable module beside it (the embedded set's index) and the module importing the embedded
+ * set's files as text modules (`embedded-files.ts`, for the Worker's entry).
+ * Writes nothing and returns 1 if any release has errors.
  */
 export function runBuildAll(io: Io, options: BuildAllOptions): number {
   const root = flagPath(options.root, DEFAULTS.root);
   const out = flagPath(options.out, DEFAULTS.out);
   const moduleFile = flagPath(options.module, DEFAULTS.module);
-  const assets = flagPath(options.assets, DEFAULTS.assets);
+  const embeddedDir = flagPath(options.embedded, DEFAULTS.embedded);
   const { releases, problems } = discoverReleases(root);
   for (const problem of problems) io.out(`error    ${problem}`);
   let failed = problems.length > 0;
@@ -121,9 +133,14 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
   const shipped = built.filter((b) => embedded.includes(b.id.id));
   const keys = shipped.map((b) => releaseKey(b.id.id, b.bundle.manifest.content_hash));
-  clearExcept(assets, 'releases', keys);
+  const files = keys.map((key) => shippedFile(embeddedDir, key));
+  clearExcept(
+    embeddedDir,
+    'releases',
+    files.map((f) => relative(embeddedDir, f).split('\\').join('/')),
+  );
   // The embedded set ships packed: its symbols and search indexes parsed only when a call reads them.
-  shipped.forEach((b, i) => writeIfChanged(join(assets, keys[i]!), packRelease(b.bundle)));
+  shipped.forEach((b, i) => writeIfChanged(files[i]!, packRelease(b.bundle)));
   writeIfChanged(
     deployableModule(moduleFile),
     generatedModule(
@@ -134,6 +151,11 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
       ),
     ),
   );
+  const filesFile = filesModuleOf(moduleFile);
+  writeIfChanged(
+    filesFile,
+    filesModule(keys.map((key, i) => ({ key, specifier: specifierFrom(filesFile, files[i]!) }))),
+  );
   writeIfChanged(
     moduleFile,
     generatedModule(
@@ -143,7 +165,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   );
   io.out(
     `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
-      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) under ${shown(assets)}`,
+      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) under ${shown(embeddedDir)}`,
   );
   return 0;
 }

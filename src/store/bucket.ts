@@ -106,14 +106,15 @@ export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry
   return bundle;
 }
 
-/** The static-assets binding as a reader of the same layout (the embedded set ships there). */
-export function assetsReader(assets: { fetch(request: Request): Promise<Response> }): BucketReader {
+/**
+ * Files held in memory (the embedded set's text modules, by key) as a reader of the same layout.
+ * A missing key reads as a missing object.
+ */
+export function filesReader(files: Readonly<Record<string, string>>): BucketReader {
   return {
-    async get(key) {
-      const res = await assets.fetch(new Request(`https://assets.local/${key}`));
-      if (res.ok) return res;
-      await res.body?.cancel();
-      return null;
+    get: async (key) => {
+      const text = Object.hasOwn(files, key) ? files[key] : undefined;
+      return text === undefined ? null : { text: async () => text, size: text.length };
     },
   };
 }

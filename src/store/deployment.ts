@@ -1,22 +1,25 @@
-import { assetsReader } from './bucket.js';
+import { filesReader } from './bucket.js';
 import { createEmbeddedStore } from './embedded.js';
 import { BUNDLES, VERSION_INDEX } from './generated/embedded.js';
 import { createLayeredStore } from './layered.js';
 import type { SchemaStore } from './store.js';
 
 /**
- * The store a deployment serves: the embedded set (its files read through the `ASSETS` binding),
- * plus every release in the bucket bound as `RELEASES` when there is one. A failed read of the
+ * The store a deployment serves: the embedded set, plus every release in the bucket bound as
+ * `RELEASES` when there is one. The embedded set's packed files come as `files` (by key): the
+ * Worker's entry passes the text modules the build ships (`generated/embedded-files.ts`); without
+ * them only the releases whose texts the script carries are embedded. A failed read of the
  * bucket's index, or of a release the store preloads, is logged; the catalogue keeps what it had.
  * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
 export function deploymentStore(
-  env: Partial<Pick<Env, 'RELEASES' | 'ASSETS' | 'INDEX_TTL_SECONDS'>> | undefined,
+  env: Partial<Pick<Env, 'RELEASES' | 'INDEX_TTL_SECONDS'>> | undefined,
+  files?: Readonly<Record<string, string>>,
 ): SchemaStore {
   const ttlSeconds = Number(env?.INDEX_TTL_SECONDS);
   return createLayeredStore({
     indexTtlMs: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds * 1000 : undefined,
-    embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, env?.ASSETS ? assetsReader(env.ASSETS) : undefined),
+    embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, files && filesReader(files)),
     bucket: env?.RELEASES,
     report: (error) =>
       console.error(JSON.stringify({ level: 'error', event: 'release_store_failure', error: String(error) })),

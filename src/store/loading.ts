@@ -2,8 +2,8 @@ import { StorageFailure } from '../core/storage.js';
 import type { SchemaStore } from './store.js';
 
 /**
- * The release-loading seam. A store that holds releases outside the Worker (the static assets of
- * the embedded set, the release bucket) throws `ReleasePending` from `release(id)` for a served
+ * The release-loading seam. A store that holds releases outside the script (the embedded set's
+ * files, the release bucket) throws `ReleasePending` from `release(id)` for a served
  * release this isolate has not read yet. Every surface runs its work through `withReleases`, the
  * one place that catches it: the call pipeline (each tool), the MCP method step (each method, its
  * result stamping included) and the REST routes that call no tool. Nothing outside this file and

@@ -2,7 +2,7 @@ import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
 
 /**
- * The form the embedded set's files take in the static assets (the build writes it; only the
+ * The form the embedded set's files take in a deployment (the build writes it; only the
  * embedded store reads it). A release as published, but for the parts only some calls read: the
  * symbols (icons, renders) and each locale's search index (a search in that locale) are held as
  * JSON texts inside it. Parsing the file then skips them (a JSON string is scanned, not built),

@@ -18,11 +18,11 @@ describe('build-all', () => {
   let fx: Fixture;
   let out: string;
   let moduleFile: string;
-  let assets: string;
+  let embedded: string;
   const run = (): { code: number; io: ReturnType<typeof captureIo> } => {
     const io = captureIo();
     const code = runCli(
-      ['build-all', '--root', fx.root, '--out', out, '--module', moduleFile, '--assets', assets],
+      ['build-all', '--root', fx.root, '--out', out, '--module', moduleFile, '--embedded', embedded],
       io,
     ) as number;
     return { code, io };
@@ -33,7 +33,7 @@ describe('build-all', () => {
     fx = makeFixture('2026-01-01');
     out = join(fx.base, 'build');
     moduleFile = join(fx.base, 'generated', 'bundles.ts');
-    assets = join(fx.base, 'assets');
+    embedded = join(fx.base, 'embedded');
     retag(copyRelease(fx, '2026-03-01-beta'), 'ai@2026-03-01-beta', 'beta');
     retag(copyRelease(fx, '2025-12-01-beta'), 'ai@2025-12-01-beta', 'beta');
   });
@@ -51,7 +51,7 @@ describe('build-all', () => {
     expect(existsSync(join(out, 'ai', '2026-03-01-beta.json'))).toBe(true);
   });
 
-  it('ships the embedded set as static assets and names it, with no texts, in the deployable module', async () => {
+  it('ships the embedded set as packed files, names it in the deployable module and imports each file beside it', async () => {
     run();
     const mod = (await import(pathToFileURL(join(fx.base, 'generated', 'embedded.ts')).href)) as {
       BUNDLES: Record<string, string>;
@@ -61,26 +61,33 @@ describe('build-all', () => {
     const shipped = VersionIndex.parse(JSON.parse(mod.VERSION_INDEX));
     // No embedded.json in the fixture: the newest stable and the newest beta.
     expect(shipped.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
-    for (const v of shipped.versions) {
-      const file = join(assets, 'releases', v.id, `${v.content_hash}.json`);
+    // Read as text: it imports its files as text modules (wrangler.toml's `*.release` rule), which Node cannot load.
+    const files = readFileSync(join(fx.base, 'generated', 'embedded-files.ts'), 'utf8');
+    shipped.versions.forEach((v, i) => {
+      const file = join(embedded, 'releases', v.id, `${v.content_hash}.release`);
       // Packed (src/store/packed-release.ts): the published release, field for field.
       const published = readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8');
       expect(readFileSync(file, 'utf8')).toBe(packRelease(JSON.parse(published) as Bundle));
-    }
-    expect(readdirSync(join(assets, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
+      // Imported from the module's directory, and named by its key in the store's layout.
+      expect(files).toContain(`import file${i} from "../embedded/releases/${v.id}/${v.content_hash}.release";`);
+      expect(files).toContain(`"releases/${v.id}/${v.content_hash}.json": file${i},`);
+    });
+    expect(readdirSync(join(embedded, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
   });
 
   it('ships the releases embedded.json pins, and the deployable does not change when a release is added', () => {
     writeFileSync(join(fx.root, 'embedded.json'), JSON.stringify({ embedded: ['ai@2025-12-01-beta'] }));
     run();
     const deployable = readFileSync(join(fx.base, 'generated', 'embedded.ts'), 'utf8');
-    const listing = () => readdirSync(join(assets, 'releases'), { recursive: true, encoding: 'utf8' }).sort();
+    const files = readFileSync(join(fx.base, 'generated', 'embedded-files.ts'), 'utf8');
+    const listing = () => readdirSync(join(embedded, 'releases'), { recursive: true, encoding: 'utf8' }).sort();
     const before = listing();
-    expect(before.filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    expect(before.filter((f) => f.endsWith('.release'))).toHaveLength(1);
     retag(copyRelease(fx, '2026-04-01-beta'), 'ai@2026-04-01-beta', 'beta');
     expect(run().code).toBe(0);
     expect(index().versions.map((v) => v.id)).toContain('ai@2026-04-01-beta');
     expect(readFileSync(join(fx.base, 'generated', 'embedded.ts'), 'utf8')).toBe(deployable);
+    expect(readFileSync(join(fx.base, 'generated', 'embedded-files.ts'), 'utf8')).toBe(files);
     expect(listing()).toEqual(before);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FILES } from '../../src/store/generated/embedded-files.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { coldApp } from '../helpers/cold.js';
 import { callTool, serveWith } from '../helpers/http.js';
@@ -57,5 +58,21 @@ describe('a fresh deployment: the first request for a release nothing has read',
     const r = await rest(`/api/v2/schemas/ai@latest/elements/people`);
     expect(r.status, r.text.slice(0, 300)).toBe(200);
     expect(r.json).toMatchObject({ ok: true, meta: { version: LATEST } });
+  });
+});
+
+describe('a fresh deployment: the embedded set ships as text modules', () => {
+  it('the Worker imports one packed file per embedded release, and each is served from it', async () => {
+    const index = JSON.parse(VERSION_INDEX) as { versions: { id: string; content_hash: string }[] };
+    expect(Object.keys(FILES)).toEqual(index.versions.map((v) => `releases/${v.id}/${v.content_hash}.json`));
+    for (const v of index.versions) {
+      // Packed: the symbols held as a JSON text (src/store/packed-release.ts).
+      const file = JSON.parse(FILES[`releases/${v.id}/${v.content_hash}.json`]!) as Record<string, any>;
+      expect(file.manifest).toMatchObject({ version: v.id, content_hash: v.content_hash });
+      expect(typeof file.symbols).toBe('string');
+      fresh();
+      const r = await callTool('get_schema', { version: v.id });
+      expect(r.structuredContent, v.id).toMatchObject({ ok: true, meta: { version: v.id } });
+    }
   });
 });

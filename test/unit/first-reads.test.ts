@@ -3,17 +3,18 @@ import { env } from 'cloudflare:workers';
 import { createApp } from '../../src/app.js';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ICON_ALIAS, type VersionIndex } from '../../src/domain/bundle.js';
-import { assetsReader, type BucketReader, INDEX_KEY } from '../../src/store/bucket.js';
+import { type BucketReader, filesReader, INDEX_KEY } from '../../src/store/bucket.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX as ALL_INDEX } from '../../src/store/generated/bundles.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import { bucketArea } from '../helpers/bucket.js';
+import { packedFiles } from '../helpers/packed-files.js';
 
 /**
  * The first request of an isolate reads the embedded releases it names (an MCP request: the icons'
- * release) while it reads the bucket's index, not after: the embedded set as deployed (its files in
- * the static assets), the bucket holding the other releases, the index read held open until the
+ * release) while it reads the bucket's index, not after: the embedded set as deployed (its packed
+ * files), the bucket holding the other releases, the index read held open until the
  * test lets it go.
  */
 const area = bucketArea('first-reads');
@@ -24,11 +25,11 @@ const others = (JSON.parse(ALL_INDEX) as VersionIndex).versions
   .filter((id) => !EMBEDDED.versions.some((v) => v.id === id));
 
 function storeOver(withBucket: boolean) {
-  const assetReads: string[] = [];
-  const real = assetsReader(env.ASSETS!);
-  const assets: BucketReader = {
+  const fileReads: string[] = [];
+  const real = filesReader(packedFiles());
+  const files: BucketReader = {
     get: (key) => {
-      assetReads.push(key);
+      fileReads.push(key);
       return real.get(key);
     },
   };
@@ -41,14 +42,14 @@ function storeOver(withBucket: boolean) {
     },
   };
   const store = createLayeredStore({
-    embedded: createEmbeddedStore({}, VERSION_INDEX, assets),
+    embedded: createEmbeddedStore({}, VERSION_INDEX, files),
     ...(withBucket ? { bucket } : {}),
     report: () => {},
   });
-  return { store, assetReads, open };
+  return { store, fileReads, open };
 }
 
-/** Lets the runtime run what is ready (an asset read starts after a few turns). */
+/** Lets the runtime run what is ready (a file read starts after a few turns). */
 const turns = async (n = 20) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
@@ -61,7 +62,7 @@ describe('the first request reads the releases it names beside the index', () =>
   afterAll(area.clear);
 
   it('starts reading the embedded ai@latest before the index read ends, and holds it when the request goes on', async () => {
-    const { store, assetReads, open } = storeOver(true);
+    const { store, fileReads, open } = storeOver(true);
     const background: Array<() => Promise<unknown>> = [];
     let refreshed = false;
     const refreshing = store.refresh!((work) => void background.push(work), [ICON_ALIAS])!.then(
@@ -69,35 +70,35 @@ describe('the first request reads the releases it names beside the index', () =>
     );
     await turns();
     expect(refreshed).toBe(false);
-    expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
+    expect(fileReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
     open();
     await refreshing;
     expect(store.peek!(ICONS)?.id).toBe(ICONS);
     // The alias targets are still left to the background; nothing else was read on the way.
     expect(background).toHaveLength(1);
-    expect(assetReads).toHaveLength(1);
+    expect(fileReads).toHaveLength(1);
   });
 
   it('reads nothing beside when there is no index to read (no bucket): a first request waits for nothing', async () => {
-    const { store, assetReads } = storeOver(false);
+    const { store, fileReads } = storeOver(false);
     await store.refresh!(() => {}, [ICON_ALIAS]);
-    expect(assetReads).toEqual([]);
+    expect(fileReads).toEqual([]);
     expect(store.peek!(ICONS)).toBeUndefined();
   });
 
   it('reads nothing beside for a request that names no release (/healthz): it waits for the index alone', async () => {
-    const { store, assetReads, open } = storeOver(true);
+    const { store, fileReads, open } = storeOver(true);
     open();
     await store.refresh!(() => {}, []);
-    expect(assetReads).toEqual([]);
+    expect(fileReads).toEqual([]);
     expect(store.peek!(ICONS)).toBeUndefined();
   });
 
   it('reads each named embedded release once, by id or alias, and nothing for a name the embedded set lacks', async () => {
-    const { store, assetReads, open } = storeOver(true);
+    const { store, fileReads, open } = storeOver(true);
     open();
     await store.refresh!(() => {}, [ICON_ALIAS, ICONS, 'ai@2099-01-01', 'nonsense']);
-    expect(assetReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
+    expect(fileReads).toEqual([expect.stringContaining(`releases/${ICONS}/`)]);
     expect(store.peek!(ICONS)?.id).toBe(ICONS);
   });
 
@@ -112,7 +113,7 @@ describe('the first request reads the releases it names beside the index', () =>
       // A CORS preflight answers before any release is read.
       [`/api/v2/schemas/${ICONS}/elements`, { method: 'OPTIONS' }, false, 204],
     ] as const) {
-      const { store, assetReads, open } = storeOver(true);
+      const { store, fileReads, open } = storeOver(true);
       const app = createApp({ store: () => store });
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
       const answering = app.fetch(
@@ -121,7 +122,7 @@ describe('the first request reads the releases it names beside the index', () =>
         createExecutionContext(),
       );
       await turns();
-      expect(assetReads.length, path).toBe(beside ? 1 : 0);
+      expect(fileReads.length, path).toBe(beside ? 1 : 0);
       open();
       expect((await answering).status, path).toBe(status);
     }

@@ -4,17 +4,19 @@ import { createApp } from '../../src/app.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { StorageFailure } from '../../src/core/storage.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { assetsReader, type BucketReader, contentHashOf, releaseKey } from '../../src/store/bucket.js';
+import { type BucketReader, contentHashOf, filesReader, releaseKey } from '../../src/store/bucket.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
+import { packedFiles } from '../helpers/packed-files.js';
 
 const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
 const LATEST = EMBEDDED.aliases['ai@latest']!;
 const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
 const KEY = releaseKey(entry.id, entry.content_hash);
+const FILES = packedFiles();
 
 describe('the embedded set ships packed', () => {
   it('every release reads back from its packed form as published: the same fields, the same content hash', async () => {
@@ -28,8 +30,7 @@ describe('the embedded set ships packed', () => {
   });
 
   it('the deployment holds packed files: symbols and each search index as texts, about 40% of the release', async () => {
-    const res = await env.ASSETS!.fetch(new Request(`https://assets.local/${KEY}`));
-    const raw = JSON.parse(await res.text()) as Record<string, unknown>;
+    const raw = JSON.parse(FILES[KEY]!) as Record<string, unknown>;
     expect(typeof raw.symbols).toBe('string');
     for (const index of Object.values(raw.search_index as Record<string, unknown>)) expect(typeof index).toBe('string');
     // A published file, read by the same store, is answered as it is.
@@ -40,8 +41,8 @@ describe('the embedded set ships packed', () => {
     expect(() => unpackRelease(cut as Bundle)).toThrow(StorageFailure);
   });
 
-  it('a release read from the assets answers searches, icons and renders, in every locale it has', async () => {
-    const store = createEmbeddedStore({}, VERSION_INDEX, assetsReader(env.ASSETS!));
+  it('a release read from its packed file answers searches, icons and renders, in every locale it has', async () => {
+    const store = createEmbeddedStore({}, VERSION_INDEX, filesReader(FILES));
     await store.load!(LATEST);
     const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
     const icon = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric/icon.svg`, {}, env);
@@ -63,7 +64,7 @@ describe('the embedded set ships packed', () => {
     const packed = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle)) as Record<string, unknown>;
     packed.symbols = '{"cut short';
     const damaged: BucketReader = {
-      get: async (key) => (key === KEY ? new Response(JSON.stringify(packed)) : assetsReader(env.ASSETS!).get(key)),
+      get: async (key) => (key === KEY ? new Response(JSON.stringify(packed)) : filesReader(FILES).get(key)),
     };
     const store = createEmbeddedStore({}, VERSION_INDEX, damaged);
     await store.load!(LATEST);

@@ -2,13 +2,14 @@ import { env } from 'cloudflare:workers';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { assetsReader, releaseKey } from '../../src/store/bucket.js';
+import { filesReader, releaseKey } from '../../src/store/bucket.js';
 import { bucketArea } from '../helpers/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import type { SchemaStore } from '../../src/store/store.js';
+import { packedFiles } from '../helpers/packed-files.js';
 
 /** An area of the local bucket of this file's own (other files share the runtime and its bucket). */
 const area = bucketArea('release-store');
@@ -173,27 +174,23 @@ describe('the release store over the R2 bucket', () => {
     expect(missing.structuredContent.errors[0].code).toBe('unknown_version');
   });
 
-  it('lists only the embedded releases it can serve when there are neither texts nor assets for the others', () => {
+  it('lists only the embedded releases it can serve when there are neither texts nor files for the others', () => {
     const partial = createEmbeddedStore({ [BUCKET_ID]: BUNDLES[BUCKET_ID]! }, VERSION_INDEX);
     expect(partial.index().versions.map((v) => v.id)).toEqual([BUCKET_ID]);
     expect(Object.values(partial.index().aliases)).toEqual(expect.arrayContaining([BUCKET_ID]));
     expect(partial.release(EMBEDDED_IDS[0]!)).toBeUndefined();
   });
 
-  it('reads the embedded set from the static assets when the script carries no texts', async () => {
-    const shipped: string[] = [];
-    for (const v of ALL.versions) {
-      const res = await env.ASSETS!.fetch(new Request(`https://assets.local/${releaseKey(v.id, v.content_hash)}`));
-      await res.body?.cancel();
-      if (res.ok) shipped.push(v.id);
-    }
-    expect(shipped.length).toBeGreaterThan(0);
-    const fromAssets = createEmbeddedStore(
+  it('reads the embedded set from its packed files when the script carries no texts', async () => {
+    const files = packedFiles();
+    const shipped = ALL.versions.map((v) => v.id);
+    expect(Object.keys(files)).toEqual(ALL.versions.map((v) => releaseKey(v.id, v.content_hash)));
+    const fromFiles = createEmbeddedStore(
       {},
       JSON.stringify(indexOf(shipped.map((id) => entryOf(ALL, id)))),
-      assetsReader(env.ASSETS!),
+      filesReader(files),
     );
-    const { tool } = appOver(createLayeredStore({ embedded: fromAssets }));
+    const { tool } = appOver(createLayeredStore({ embedded: fromFiles }));
     for (const id of shipped) {
       const answer = await tool('get_schema', { version: id });
       expect(answer.isError).toBeUndefined();
