@@ -69,8 +69,13 @@ const COMPATIBILITY = {
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED };
 
-/** The embedded set's packed files are text modules (wrangler.toml's rule), resolved beside the script. */
-const TEXT_MODULES = [{ type: 'Text', include: ['**/*.release'] }];
+/** The embedded set's packed files are text modules, resolved beside the script: wrangler.toml's `Text` rule. */
+const TEXT_MODULES = [
+  {
+    type: 'Text',
+    include: JSON.parse(/^\[\[rules\]\]\s*type\s*=\s*"Text"\s*globs\s*=\s*(\[[^\]]*\])/m.exec(WRANGLER_TOML)[1]),
+  },
+];
 
 /**
  * How Miniflare loads a script: the server's build imports its text modules itself; the floor that

@@ -16,7 +16,11 @@ import { deploymentStore } from './store/deployment.js';
 import type { SchemaStore } from './store/store.js';
 
 export interface AppOptions {
-  /** Where releases come from (the embedded set plus the `RELEASES` bucket by default); asked once, on the first request. */
+  /**
+   * Where releases come from; asked once, on the first request. By default `deploymentStore` without
+   * files: the releases whose texts the script carries plus the `RELEASES` bucket. The Worker's entry
+   * (src/index.ts) passes the embedded set's files; a deployable build carries no texts.
+   */
   store?: (env: Env) => SchemaStore;
   /** The session slots of this app (one per isolate): its body cache and clock. */
   slots?: SessionSlots;

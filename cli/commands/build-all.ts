@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
 import { compileRelease } from '../bundle/compile.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
+import { asciiJson } from '../bundle/ascii-json.js';
 import { filesModule, generatedModule } from '../bundle/generated-module.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
@@ -70,8 +71,10 @@ const shippedFile = (embedded: string, key: string): string => join(embedded, ke
 
 /** An import specifier from the module's directory to a file (POSIX separators, always relative). */
 function specifierFrom(moduleFile: string, file: string): string {
-  const rel = relative(dirname(moduleFile), file).split('\\').join('/');
-  return rel.startsWith('.') ? rel : `./${rel}`;
+  const rel = relative(dirname(moduleFile), file);
+  if (isAbsolute(rel)) throw new Error(`build-all: ${file} cannot be imported from ${moduleFile} (another drive)`);
+  const posix = rel.split('\\').join('/');
+  return posix.startsWith('../') ? posix : `./${posix}`;
 }
 
 /**
@@ -139,8 +142,9 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     'releases',
     files.map((f) => relative(embeddedDir, f).split('\\').join('/')),
   );
-  // The embedded set ships packed: its symbols and search indexes parsed only when a call reads them.
-  shipped.forEach((b, i) => writeIfChanged(files[i]!, packRelease(b.bundle)));
+  // The embedded set ships packed (its symbols and search indexes parsed only when a call reads them)
+  // and in ASCII (a text module of ASCII is held one byte per character).
+  shipped.forEach((b, i) => writeIfChanged(files[i]!, asciiJson(packRelease(b.bundle))));
   writeIfChanged(
     deployableModule(moduleFile),
     generatedModule(

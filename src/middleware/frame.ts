@@ -43,6 +43,14 @@ function applyHeaders(h: Headers, id: string, cors: boolean): void {
 }
 
 /**
+ * Starts background work once the answer is on its way: after a timer turn, not a microtask. A
+ * read that needs no I/O (an embedded release, held in memory) would otherwise parse in the
+ * microtasks before the answer leaves the isolate.
+ */
+const afterAnswer = (work: () => Promise<unknown>): Promise<unknown> =>
+  new Promise<void>((resolve) => setTimeout(resolve, 0)).then(work);
+
+/**
  * The frame around every request, in one middleware to keep the hot path short: outside
  * `/api/v2` (which redirects a trailing slash itself) a path is served only as written (Hono's
  * pattern router would match `/mcp/` as `/mcp`); the request id and the schema store go into the
@@ -70,7 +78,7 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
       applyHeaders(c.res.headers, id, c.get('originRefused') !== true);
       if ((c.env as Partial<Env> | undefined)?.REQUEST_LOG !== 'off') await logRequest(c, start);
     } finally {
-      if (later) ctx!.waitUntil(later());
+      if (later) ctx!.waitUntil(afterAnswer(later));
     }
   };
 }

@@ -33,8 +33,8 @@ const BACKOFF_MS = 30_000;
  * computed over the union. An embedded release is served by the embedded store; a bucket release is read on
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
- * index once `indexTtlMs` has passed, and reads the targets of its aliases whenever it adopts a new
- * index (the embedded set's included, on the first request). The first request waits for the index
+ * index once `indexTtlMs` has passed, and reads the bucket's targets of its aliases whenever it
+ * adopts a new index (the embedded set's are read by the calls that name them). The first request waits for the index
  * read only when it can hand the alias targets to the background (`waitUntil`): it reads what it
  * needs itself, through the loading seam, and no first request pays for releases it does not name.
  * The embedded releases it names (`refresh`'s `names`) it reads while the index is read.
@@ -248,14 +248,21 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         answered = true;
       });
   /**
-   * Reads the targets of the catalogue's aliases that this isolate does not hold (under the hash
-   * listed now) and, once their back-off has ended, the releases that could not be read; one that
-   * still cannot be read is reported and left to the calls that name it.
+   * Reads the bucket's targets of the catalogue's aliases that this isolate does not hold (under
+   * the hash listed now) and, once their back-off has ended, the releases that could not be read;
+   * one that still cannot be read is reported and left to the calls that name it. The embedded
+   * set's targets are left to the calls that name them: they ship in memory, so reading one ahead
+   * hides no wait, and its parse would hold the isolate's thread (the answer just made, the next
+   * request) for as long as it would take later.
    */
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    const unread = [...targets].filter((id) => unreadable.has(id) || store.peek!(id) === undefined);
+    const inBucket = (id: string) => {
+      const entry = byId.get(id);
+      return entry !== undefined && !fromEmbedded(entry);
+    };
+    const unread = [...targets].filter((id) => unreadable.has(id) || (inBucket(id) && store.peek!(id) === undefined));
     await Promise.all(unread.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
     preloaded = of;
   };

@@ -67,7 +67,9 @@ describe('build-all', () => {
       const file = join(embedded, 'releases', v.id, `${v.content_hash}.release`);
       // Packed (src/store/packed-release.ts): the published release, field for field.
       const published = readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8');
-      expect(readFileSync(file, 'utf8')).toBe(packRelease(JSON.parse(published) as Bundle));
+      const shippedText = readFileSync(file, 'utf8');
+      expect(shippedText).toMatch(/^[\x00-\x7f]*$/);
+      expect(JSON.parse(shippedText)).toEqual(JSON.parse(packRelease(JSON.parse(published) as Bundle)));
       // Imported from the module's directory, and named by its key in the store's layout.
       expect(files).toContain(`import file${i} from "../embedded/releases/${v.id}/${v.content_hash}.release";`);
       expect(files).toContain(`"releases/${v.id}/${v.content_hash}.json": file${i},`);

@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import worker from '../../src/index.js';
 import { FILES } from '../../src/store/generated/embedded-files.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { coldApp } from '../helpers/cold.js';
@@ -64,7 +67,9 @@ describe('a fresh deployment: the first request for a release nothing has read',
 describe('a fresh deployment: the embedded set ships as text modules', () => {
   it('the Worker imports one packed file per embedded release, and each is served from it', async () => {
     const index = JSON.parse(VERSION_INDEX) as { versions: { id: string; content_hash: string }[] };
-    expect(Object.keys(FILES)).toEqual(index.versions.map((v) => `releases/${v.id}/${v.content_hash}.json`));
+    expect(Object.keys(FILES).sort()).toEqual(
+      index.versions.map((v) => `releases/${v.id}/${v.content_hash}.json`).sort(),
+    );
     for (const v of index.versions) {
       // Packed: the symbols held as a JSON text (src/store/packed-release.ts).
       const file = JSON.parse(FILES[`releases/${v.id}/${v.content_hash}.json`]!) as Record<string, any>;
@@ -74,5 +79,20 @@ describe('a fresh deployment: the embedded set ships as text modules', () => {
       const r = await callTool('get_schema', { version: v.id });
       expect(r.structuredContent, v.id).toMatchObject({ ok: true, meta: { version: v.id } });
     }
+  });
+
+  it("the Worker's own entry serves the embedded set from its files, not from the bucket that also holds it", async () => {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request('http://127.0.0.1:8787/api/v2/schemas', { headers: { 'dtpr-client': 'cold-entry' } }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+    const versions = ((await res.json()) as { data: { versions: { id: string; held: string }[] } }).data.versions;
+    // Every release is in the bucket too: only the files make these embedded.
+    expect(EMBEDDED_IDS.length).toBeGreaterThan(0);
+    for (const id of EMBEDDED_IDS) expect(versions.find((v) => v.id === id)?.held, id).toBe('embedded');
   });
 });

@@ -77,6 +77,10 @@ describe('the first request reads the releases it names beside the index', () =>
     // The alias targets are still left to the background; nothing else was read on the way.
     expect(background).toHaveLength(1);
     expect(fileReads).toHaveLength(1);
+    // The background reads no embedded release: those ship in memory and are read by the calls that name them.
+    expect(Object.values(EMBEDDED.aliases).some((id) => id !== ICONS)).toBe(true);
+    await background[0]!();
+    expect(fileReads).toHaveLength(1);
   });
 
   it('reads nothing beside when there is no index to read (no bucket): a first request waits for nothing', async () => {

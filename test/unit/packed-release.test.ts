@@ -29,7 +29,7 @@ describe('the embedded set ships packed', () => {
     }
   });
 
-  it('the deployment holds packed files: symbols and each search index as texts, about 40% of the release', async () => {
+  it('a packed file holds the symbols and each search index as texts, about 40% of the release', async () => {
     const raw = JSON.parse(FILES[KEY]!) as Record<string, unknown>;
     expect(typeof raw.symbols).toBe('string');
     for (const index of Object.values(raw.search_index as Record<string, unknown>)) expect(typeof index).toBe('string');

@@ -184,7 +184,6 @@ describe('the release store over the R2 bucket', () => {
   it('reads the embedded set from its packed files when the script carries no texts', async () => {
     const files = packedFiles();
     const shipped = ALL.versions.map((v) => v.id);
-    expect(Object.keys(files)).toEqual(ALL.versions.map((v) => releaseKey(v.id, v.content_hash)));
     const fromFiles = createEmbeddedStore(
       {},
       JSON.stringify(indexOf(shipped.map((id) => entryOf(ALL, id)))),

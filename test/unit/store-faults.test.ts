@@ -165,6 +165,8 @@ describe('one unreadable release', () => {
     // Before, the first request waited for every alias target, this one too: it never answered.
     const first = await app.getElement(LATEST);
     expect(first.json.result.structuredContent.meta.version).toBe(LATEST);
+    // The background starts once the answer is on its way (a timer turn after it).
+    for (let i = 0; i < 20 && !app.reads.has(otherKey); i++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(app.reads.get(otherKey)).toBe(1);
     release();
     await app.settle();
