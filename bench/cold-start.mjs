@@ -73,7 +73,12 @@ const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED };
 const TEXT_MODULES = [
   {
     type: 'Text',
-    include: JSON.parse(/^\[\[rules\]\]\s*type\s*=\s*"Text"\s*globs\s*=\s*(\[[^\]]*\])/m.exec(WRANGLER_TOML)[1]),
+    include: JSON.parse(
+      /^\[\[rules\]\]\s*type\s*=\s*"Text"\s*globs\s*=\s*(\[[^\]]*\])/m.exec(WRANGLER_TOML)?.[1] ??
+        (() => {
+          throw new Error('wrangler.toml: no [[rules]] block of type "Text" followed by its globs');
+        })(),
+    ),
   },
 ];
 

@@ -201,12 +201,16 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         throw error;
       },
     );
-  /** True when an unreadable release's back-off has ended: the next refresh reads it again. */
-  const retryDue = () =>
-    [...unreadable].some((id) => {
-      const entry = listedById.get(id);
-      return entry !== undefined && (faultOf(entry)?.until ?? 0) <= now();
-    });
+  /**
+   * True when an unreadable bucket release's back-off has ended: the next refresh reads it again.
+   * An embedded release that could not be read is not retried: its file ships with the deployment
+   * and reads the same every time (a call that names it reads it, and fails, through the seam).
+   */
+  const retryable = (id: string) => {
+    const entry = listedById.get(id);
+    return entry !== undefined && !fromEmbedded(entry) && (faultOf(entry)?.until ?? 0) <= now();
+  };
+  const retryDue = () => [...unreadable].some(retryable);
   const isStale = () => bucket !== undefined && now() - readAt >= ttl;
   /** True when the index should be read again, or alias targets (or releases past their back-off) read. */
   const due = () => isStale() || preloaded !== served.index || retryDue();
@@ -262,7 +266,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       const entry = byId.get(id);
       return entry !== undefined && !fromEmbedded(entry);
     };
-    const unread = [...targets].filter((id) => unreadable.has(id) || (inBucket(id) && store.peek!(id) === undefined));
+    const unread = [...targets].filter((id) =>
+      unreadable.has(id) ? retryable(id) : inBucket(id) && store.peek!(id) === undefined,
+    );
     await Promise.all(unread.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
     preloaded = of;
   };

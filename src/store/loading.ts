@@ -9,8 +9,9 @@ import type { SchemaStore } from './store.js';
  * result stamping included) and the REST routes that call no tool. Nothing outside this file and
  * the stores that throw it ever meets a release that is not loaded.
  *
- * Besides, a store preloads the targets of every alias when it adopts an index (`refresh`): on a
- * first request in the background, so that request pays only for the releases it reads itself.
+ * Besides, a store preloads the bucket's targets of the aliases when it adopts an index (`refresh`):
+ * on a first request in the background, so that request pays only for the releases it reads
+ * itself. The embedded set's are in memory and read by the calls that name them.
  */
 export class ReleasePending extends Error {
   override name = 'ReleasePending';

@@ -37,7 +37,7 @@ export interface SchemaStore {
   load?(canonicalId: string): Promise<void>;
   /**
    * A promise when the store must read something before this request (the catalogue index, or the
-   * targets of its aliases, which it preloads), else `undefined`. Given `background` (work the
+   * bucket's targets of its aliases, which it preloads), else `undefined`. Given `background` (work the
    * frame starts once this request's answer is made, under its `waitUntil`), a store that already
    * serves a catalogue re-reads it there and answers `undefined`, and a first request hands it the
    * alias targets. `names`: releases the request names (ids or aliases, as written), which a first

@@ -1,4 +1,4 @@
-import { createExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { createApp } from '../../src/app.js';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -120,15 +120,14 @@ describe('the first request reads the releases it names beside the index', () =>
       const { store, fileReads, open } = storeOver(true);
       const app = createApp({ store: () => store });
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-      const answering = app.fetch(
-        new Request(`http://localhost${path}`, { ...init, headers }),
-        env,
-        createExecutionContext(),
-      );
+      const ctx = createExecutionContext();
+      const answering = app.fetch(new Request(`http://localhost${path}`, { ...init, headers }), env, ctx);
       await turns();
       expect(fileReads.length, path).toBe(beside ? 1 : 0);
       open();
       expect((await answering).status, path).toBe(status);
+      // Its background work ends within the test.
+      await waitOnExecutionContext(ctx);
     }
   });
 
@@ -144,5 +143,33 @@ describe('the first request reads the releases it names beside the index', () =>
     expect(String(reported[0])).toContain(ICONS);
     expect(store.peek!(ICONS)).toBeUndefined();
     expect(() => store.release(ICONS)).toThrow(/not loaded yet/);
+  });
+
+  it('an embedded release that cannot be read is not read again in the background by every later request', async () => {
+    const reads: string[] = [];
+    const missing: BucketReader = {
+      get: async (key) => {
+        reads.push(key);
+        return null;
+      },
+    };
+    const store = createLayeredStore({
+      embedded: createEmbeddedStore({}, VERSION_INDEX, missing),
+      bucket: area.reader,
+      report: () => {},
+    });
+    const handed: Array<() => Promise<unknown>> = [];
+    const request = async () => {
+      await store.refresh!((work) => void handed.push(work), []);
+      while (handed.length) await handed.shift()!();
+    };
+    await request();
+    // A call names it: its read fails through the seam.
+    await expect(store.load!(ICONS)).rejects.toThrow(/missing/);
+    const after = reads.length;
+    // The next request settles the catalogue without it; later ones hand over nothing and read nothing.
+    await request();
+    expect(store.refresh!(() => expect.unreachable('no background work is due'), [])).toBeUndefined();
+    expect(reads.length).toBe(after);
   });
 });
