@@ -3,15 +3,14 @@ import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { Bundle } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
 import { compileRelease } from '../bundle/compile.js';
+import { embeddedFileText } from '../bundle/embedded-file.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
-import { asciiJson } from '../bundle/ascii-json.js';
 import { filesModule, generatedModule } from '../bundle/generated-module.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
 import { formatFinding, shown, type Io } from '../report.js';
 import { releaseKey } from '../../src/store/bucket.js';
-import { packRelease } from '../../src/store/packed-release.js';
 import { countBySeverity } from '../rules/finding.js';
 import { parseDirName, type VersionId } from '../../src/core/version.js';
 
@@ -142,9 +141,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     'releases',
     files.map((f) => relative(embeddedDir, f).split('\\').join('/')),
   );
-  // The embedded set ships packed (its symbols and search indexes parsed only when a call reads them)
-  // and in ASCII (a text module of ASCII is held one byte per character).
-  shipped.forEach((b, i) => writeIfChanged(files[i]!, asciiJson(packRelease(b.bundle))));
+  shipped.forEach((b, i) => writeIfChanged(files[i]!, embeddedFileText(b.bundle)));
   writeIfChanged(
     deployableModule(moduleFile),
     generatedModule(

@@ -91,10 +91,15 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     derive();
   };
   const fromEmbedded = (entry: VersionEntry) => embeddedEntries.get(entry.id)?.content_hash === entry.content_hash;
+  /** Whether the catalogue served now lists `id` under the embedded set's hash. */
+  const servedEmbedded = (id: string) => {
+    const entry = byId.get(id);
+    return entry !== undefined && fromEmbedded(entry);
+  };
 
   const info: CatalogueInfo = {
     sources: bucket ? ['embedded', 'bucket'] : ['embedded'],
-    holder: (id) => (byId.has(id) && fromEmbedded(byId.get(id)!) ? 'embedded' : 'bucket'),
+    holder: (id) => (servedEmbedded(id) ? 'embedded' : 'bucket'),
     problems() {
       const out = indexFault ? [indexUnread()] : [];
       for (const [id, hashes] of served.substituted) out.push(substitutedCopy(id, hashes.listed, hashes.served));
@@ -262,12 +267,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    const inBucket = (id: string) => {
-      const entry = byId.get(id);
-      return entry !== undefined && !fromEmbedded(entry);
-    };
     const unread = [...targets].filter((id) =>
-      unreadable.has(id) ? retryable(id) : inBucket(id) && store.peek!(id) === undefined,
+      unreadable.has(id) ? retryable(id) : byId.has(id) && !servedEmbedded(id) && store.peek!(id) === undefined,
     );
     await Promise.all(unread.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
     preloaded = of;
