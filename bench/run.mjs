@@ -25,9 +25,9 @@ function run(url, requests, seconds = SECONDS) {
   });
 }
 
-/** Sends a scenario's requests once; refuses to measure a scenario whose answers are not successes. Returns each answer's size. */
-async function checkedSizes(base, scenario) {
-  const sizes = [];
+/** Sends a scenario's requests once; refuses to measure a scenario whose answers are not successes. Returns each answer's size and body. */
+async function checkedAnswers(base, scenario) {
+  const answers = [];
   for (const [i, req] of scenario.requests.entries()) {
     const r = await fetch(base + req.path, {
       method: req.method,
@@ -40,10 +40,36 @@ async function checkedSizes(base, scenario) {
       r.status === 200 &&
       (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
     if (!okay) throw new Error(`${scenario.name}: request ${i} did not succeed: ${r.status} ${text.slice(0, 300)}`);
-    sizes.push(Buffer.byteLength(text));
+    answers.push({ size: Buffer.byteLength(text), body });
   }
-  return sizes;
+  return answers;
 }
+
+/**
+ * The floor requests of a scenario: each answers a constant of the size of the server's answer; with
+ * `withStore`, each first makes the session-store calls the scenario's request makes (`store`), with
+ * the page as long as the one the scenario reads and the source datachain as long as the one it sends.
+ */
+function floorRequests(scenario, answers, withStore) {
+  const page = answers.map((a) => a.body.result?.contents?.[0]?.text).find((text) => typeof text === 'string');
+  return scenario.requests.map((req, i) => {
+    const store = withStore
+      ? `&store=${scenario.store[i]}&page=${Buffer.byteLength(page ?? '')}&source=${scenario.sourceBytes}`
+      : '';
+    return {
+      method: req.method,
+      path: `/?size=${answers[i].size}${store}`,
+      headers: { 'content-type': 'application/json' },
+      body: req.body,
+    };
+  });
+}
+
+/** Per-round ratios of runs to the mean of the floor runs on either side (`floors` has one run more). */
+const pairedRatios = (runs, floors) =>
+  runs.map((r, i) => r.requests.average / ((floors[i].requests.average + floors[i + 1].requests.average) / 2));
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const fmt = (n, d = 0) => n.toFixed(d).padStart(8);
 
@@ -71,41 +97,52 @@ const floor = await startWrangler({
 const rows = [];
 try {
   for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name.includes(process.env.BENCH_ONLY))) {
-    const sizes = await checkedSizes(server.base, s);
+    const answers = await checkedAnswers(server.base, s);
     // The floor answers each request of the scenario with a constant of the same size, so a
     // scenario of two requests (render, then read) is compared with two floor requests.
-    const floorReqs = s.requests.map((req, i) => ({
-      method: req.method,
-      path: `/?size=${sizes[i]}`,
-      headers: { 'content-type': 'application/json' },
-      body: req.body,
-    }));
+    const floorReqs = floorRequests(s, answers, false);
+    // A scenario that keeps renders is also compared with a floor that makes its session-store calls.
+    const storeReqs = s.store ? floorRequests(s, answers, true) : undefined;
     await run(server.base, s.requests, 1);
     // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
     // against the mean of its two neighbouring floor runs, so a change in the machine's load
     // between rounds cancels out; the row reports the median round.
     const floors = [await run(floor.base, floorReqs)];
+    const storeFloors = storeReqs ? [await run(floor.base, storeReqs)] : [];
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
       const r = await run(server.base, s.requests);
       floors.push(await run(floor.base, floorReqs));
+      if (storeReqs) storeFloors.push(await run(floor.base, storeReqs));
       const floorRps = (floors[i].requests.average + floors[i + 1].requests.average) / 2 / s.requests.length;
       const iterRps = r.requests.average / s.requests.length;
       rounds.push({ r, floorRps, iterRps, ratio: iterRps / floorRps });
     }
     const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
+    // Against the floor that makes the store calls, as against the bare floor; and that floor against
+    // the bare floor run just before it.
+    const store = storeReqs && {
+      server: pairedRatios(
+        rounds.map((x) => x.r),
+        storeFloors,
+      ),
+      floor: storeFloors.map((x, i) => x.requests.average / floors[i].requests.average),
+    };
+    if (storeFloors.some((x) => x.non2xx || x.errors))
+      throw new Error(`${s.name}: the floor that makes the store calls answered errors`);
     const non2xx = rounds.reduce((n, x) => n + x.r.non2xx, 0);
     const errors = rounds.reduce((n, x) => n + x.r.errors + x.r.timeouts, 0);
     rows.push({
       name: s.name,
       cls: s.class,
-      size: sizes[0],
+      size: answers[0].size,
       rps: mid.iterRps,
       p50: mid.r.latency.p50,
       p99: mid.r.latency.p99,
       floorRps: mid.floorRps,
       ratio: mid.ratio,
       spread: rounds.map((x) => Math.round(x.ratio * 100)),
+      store,
       non2xx,
       errors,
     });
@@ -147,6 +184,12 @@ try {
     const ok = TARGET[r.cls] === undefined ? 'n/a' : r.ratio >= TARGET[r.cls] ? 'met' : 'MISSED';
     console.log(
       `${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}  [${r.spread.join(' ')}]`,
+    );
+  }
+  for (const r of rows.filter((x) => x.store)) {
+    const pct = (xs) => `${Math.round(median(xs) * 100)}% [${xs.map((x) => Math.round(x * 100)).join(' ')}]`;
+    console.log(
+      `${r.name}: against a floor that makes the same session-store calls (bench/floor/storage.mjs) ${pct(r.store.server)}; those calls alone take the floor to ${pct(r.store.floor)} of itself`,
     );
   }
   for (const [label, x] of [

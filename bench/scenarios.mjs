@@ -67,7 +67,10 @@ const rpc2026 = (name, args) => ({
   }),
 });
 
-/** `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. */
+/**
+ * `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. `store` names
+ * the session-store calls of each request, for a second floor that makes them (bench/floor/storage.mjs).
+ */
 export const SCENARIOS = [
   {
     name: 'mcp list_elements limit 50',
@@ -102,6 +105,9 @@ export const SCENARIOS = [
   {
     name: 'mcp render_datachain + resources/read',
     class: 'render',
+    // The session-store calls each request makes (bench/floor/storage.mjs), for the floor that makes them too.
+    store: ['render', 'read'],
+    sourceBytes: Buffer.byteLength(JSON.stringify(realistic)),
     requests: [
       rpc('render_datachain', { version: V, datachain: realistic }),
       {

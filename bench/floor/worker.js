@@ -1,5 +1,10 @@
 // The floor: a bare Worker answering a constant JSON body of a requested size (`?size=N` bytes),
 // so each benchmark scenario is compared with the cheapest possible answer of the same size.
+// With `?store=render` or `?store=read` it first makes the session-store calls the server makes
+// for a kept render or for reading the session's page (storage.mjs), so a render's ratio to it
+// shows the server's own work apart from the KV service's.
+import { storeCalls } from './storage.mjs';
+
 const bodies = new Map();
 
 function bodyOf(size) {
@@ -13,9 +18,13 @@ function bodyOf(size) {
 }
 
 export default {
-  async fetch(request) {
+  async fetch(request, env) {
     if (request.method === 'POST') await request.arrayBuffer();
-    const size = Math.min(1_000_000, Number(new URL(request.url).searchParams.get('size')) || 1000);
+    const params = new URL(request.url).searchParams;
+    const size = Math.min(1_000_000, Number(params.get('size')) || 1000);
+    const store = params.get('store');
+    if (store)
+      await storeCalls(env.SESSIONS, store, Number(params.get('page')) || 0, Number(params.get('source')) || 0);
     return new Response(bodyOf(size), { headers: { 'content-type': 'application/json' } });
   },
 };

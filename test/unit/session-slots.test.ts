@@ -1,31 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BodyCache } from '../../src/store/body-cache.js';
+import { recorded } from '../helpers/recorded-kv.js';
 import { BODY_TTL_SECONDS, type KeepPlace, SessionSlots, SLOT_TTL_SECONDS } from '../../src/store/sessions.js';
-
-/** The session store of the test Worker, with every call recorded. */
-function recorded(kv: KVNamespace = env.SESSIONS) {
-  const calls: { op: string; key: string; ttl?: number }[] = [];
-  const spy = {
-    get: (key: string, type: 'text') => {
-      calls.push({ op: 'get', key });
-      return kv.get(key, type);
-    },
-    put: (key: string, value: string, options?: KVNamespacePutOptions) => {
-      calls.push({ op: 'put', key, ttl: options?.expirationTtl });
-      return kv.put(key, value, options);
-    },
-    delete: (key: string) => {
-      calls.push({ op: 'delete', key });
-      return kv.delete(key);
-    },
-  } as unknown as KVNamespace;
-  return {
-    kv: spy,
-    calls,
-    ops: (op: string, prefix: string) => calls.filter((c) => c.op === op && c.key.startsWith(prefix)),
-  };
-}
 
 const page = (n: number | string) =>
   `<!doctype html><html><head><title>Page ${n}</title></head><body>${'x'.repeat(2000)}</body></html>`;
