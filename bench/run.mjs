@@ -1,12 +1,13 @@
 // npm run bench: load benchmark of the server against a floor Worker, both under `wrangler dev`
 // on loopback, driven by autocannon in bounded, paired runs; then a 60-second soak with
-// memory samples of the server's workerd, and the deployable bundle's size and composition.
+// memory samples of the server's workerd, and the deployable bundle's size and composition. A
+// scenario that keeps renders is also run against the floor making its session-store calls.
 // Env: BENCH_SECONDS (per run, default 4), BENCH_ROUNDS (paired server and floor runs, default 3), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60),
 // BENCH_ONLY (run the scenarios whose name holds it), COLD_SAMPLES and WARM (bench/cold-start.mjs; 0 skips it).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
-import { buildWorker, coldStart, KEEP_UNLIMITED, printColdStart } from './cold-start.mjs';
+import { buildWorker, coldStart, KEEP_UNLIMITED, median, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdRssKiB } from './servers.mjs';
 
@@ -46,30 +47,39 @@ async function checkedAnswers(base, scenario) {
 }
 
 /**
- * The floor requests of a scenario: each answers a constant of the size of the server's answer; with
- * `withStore`, each first makes the session-store calls the scenario's request makes (`store`), with
- * the page as long as the one the scenario reads and the source datachain as long as the one it sends.
+ * The length in bytes of the page a render scenario keeps: its render answer links the kept
+ * render's handle (a `resource_link`), read here as any client reads it. (The session's view, which
+ * the scenario reads, wraps that page in the MCP Apps view's script and style.)
  */
-function floorRequests(scenario, answers, withStore) {
-  const page = answers.map((a) => a.body.result?.contents?.[0]?.text).find((text) => typeof text === 'string');
-  return scenario.requests.map((req, i) => {
-    const store = withStore
-      ? `&store=${scenario.store[i]}&page=${Buffer.byteLength(page ?? '')}&source=${scenario.sourceBytes}`
-      : '';
-    return {
-      method: req.method,
-      path: `/?size=${answers[i].size}${store}`,
-      headers: { 'content-type': 'application/json' },
-      body: req.body,
-    };
-  });
+async function keptPageBytes(base, scenario, answers) {
+  const link = answers[0].body.result?.content?.find((c) => c.type === 'resource_link');
+  if (!link) throw new Error(`${scenario.name}: the render answer links no kept render`);
+  const [render] = scenario.requests;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: link.uri } });
+  const r = await fetch(base + render.path, { method: 'POST', headers: render.headers, body });
+  const text = (await r.json()).result?.contents?.[0]?.text;
+  if (typeof text !== 'string') throw new Error(`${scenario.name}: ${link.uri} could not be read`);
+  return Buffer.byteLength(text);
+}
+
+/**
+ * The floor requests of a scenario: each answers a constant of the size of the server's answer; with
+ * `store` (the kept page's length in bytes), each first makes the session-store calls the
+ * scenario's request makes (`scenario.store`), on a page of that length and a source datachain as
+ * long as the one the scenario sends (`scenario.sourceBytes`).
+ */
+function floorRequests(scenario, answers, store) {
+  return scenario.requests.map((req, i) => ({
+    method: req.method,
+    path: `/?size=${answers[i].size}${store === undefined ? '' : `&store=${scenario.store[i]}&page=${store}&source=${scenario.sourceBytes}`}`,
+    headers: { 'content-type': 'application/json' },
+    body: req.body,
+  }));
 }
 
 /** Per-round ratios of runs to the mean of the floor runs on either side (`floors` has one run more). */
 const pairedRatios = (runs, floors) =>
   runs.map((r, i) => r.requests.average / ((floors[i].requests.average + floors[i + 1].requests.average) / 2));
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const fmt = (n, d = 0) => n.toFixed(d).padStart(8);
 
@@ -100,10 +110,11 @@ try {
     const answers = await checkedAnswers(server.base, s);
     // The floor answers each request of the scenario with a constant of the same size, so a
     // scenario of two requests (render, then read) is compared with two floor requests.
-    const floorReqs = floorRequests(s, answers, false);
+    const floorReqs = floorRequests(s, answers);
     // A scenario that keeps renders is also compared with a floor that makes its session-store calls.
-    const storeReqs = s.store ? floorRequests(s, answers, true) : undefined;
+    const storeReqs = s.store ? floorRequests(s, answers, await keptPageBytes(server.base, s, answers)) : undefined;
     await run(server.base, s.requests, 1);
+    if (storeReqs) await run(floor.base, storeReqs, 1);
     // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
     // against the mean of its two neighbouring floor runs, so a change in the machine's load
     // between rounds cancels out; the row reports the median round.
@@ -119,16 +130,16 @@ try {
       rounds.push({ r, floorRps, iterRps, ratio: iterRps / floorRps });
     }
     const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
-    // Against the floor that makes the store calls, as against the bare floor; and that floor against
-    // the bare floor run just before it.
+    // Against the floor that makes the store calls, paired as against the bare floor (the server's
+    // run i sits between store runs i and i+1); and each store run against the bare runs either side of it.
     const store = storeReqs && {
       server: pairedRatios(
         rounds.map((x) => x.r),
         storeFloors,
       ),
-      floor: storeFloors.map((x, i) => x.requests.average / floors[i].requests.average),
+      floor: pairedRatios(storeFloors.slice(0, ROUNDS), floors),
     };
-    if (storeFloors.some((x) => x.non2xx || x.errors))
+    if (storeFloors.some((x) => x.non2xx || x.errors || x.timeouts))
       throw new Error(`${s.name}: the floor that makes the store calls answered errors`);
     const non2xx = rounds.reduce((n, x) => n + x.r.non2xx, 0);
     const errors = rounds.reduce((n, x) => n + x.r.errors + x.r.timeouts, 0);
@@ -189,7 +200,7 @@ try {
   for (const r of rows.filter((x) => x.store)) {
     const pct = (xs) => `${Math.round(median(xs) * 100)}% [${xs.map((x) => Math.round(x * 100)).join(' ')}]`;
     console.log(
-      `${r.name}: against a floor that makes the same session-store calls (bench/floor/storage.mjs) ${pct(r.store.server)}; those calls alone take the floor to ${pct(r.store.floor)} of itself`,
+      `${r.name}: ${pct(r.store.server)} of a floor that makes the same session-store calls (bench/floor/storage.mjs); that floor runs at ${pct(r.store.floor)} of the bare floor`,
     );
   }
   for (const [label, x] of [

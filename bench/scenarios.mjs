@@ -105,8 +105,8 @@ export const SCENARIOS = [
   {
     name: 'mcp render_datachain + resources/read',
     class: 'render',
-    // The session-store calls each request makes (bench/floor/storage.mjs), for the floor that makes them too.
     store: ['render', 'read'],
+    // The source datachain a render keeps in the session's slot, as long as the one sent.
     sourceBytes: Buffer.byteLength(JSON.stringify(realistic)),
     requests: [
       rpc('render_datachain', { version: V, datachain: realistic }),
