@@ -77,9 +77,11 @@ function floorRequests(scenario, answers, store) {
   }));
 }
 
-/** Per-round ratios of runs to the mean of the floor runs on either side (`floors` has one run more). */
-const pairedRatios = (runs, floors) =>
-  runs.map((r, i) => r.requests.average / ((floors[i].requests.average + floors[i + 1].requests.average) / 2));
+/** Requests per second of the floor runs on either side of run `i` (`floors` has one run more than the runs they pair). */
+const around = (floors, i) => (floors[i].requests.average + floors[i + 1].requests.average) / 2;
+
+/** Per-round ratios of runs to the floor runs on either side of each. */
+const pairedRatios = (runs, floors) => runs.map((r, i) => r.requests.average / around(floors, i));
 
 const fmt = (n, d = 0) => n.toFixed(d).padStart(8);
 
@@ -125,7 +127,7 @@ try {
       const r = await run(server.base, s.requests);
       floors.push(await run(floor.base, floorReqs));
       if (storeReqs) storeFloors.push(await run(floor.base, storeReqs));
-      const floorRps = (floors[i].requests.average + floors[i + 1].requests.average) / 2 / s.requests.length;
+      const floorRps = around(floors, i) / s.requests.length;
       const iterRps = r.requests.average / s.requests.length;
       rounds.push({ r, floorRps, iterRps, ratio: iterRps / floorRps });
     }

@@ -65,8 +65,8 @@ const deployableModule = (moduleFile: string): string => join(dirname(moduleFile
 /** The module of the embedded set's files (text modules), beside it. */
 const filesModuleOf = (moduleFile: string): string => join(dirname(moduleFile), 'embedded-files.ts');
 
-/** Where the file of a release key is written under `<embedded>`: the key, `.json` made `.release` (a text module). */
-const shippedFile = (embedded: string, key: string): string => join(embedded, key.replace(/\.json$/, '.release'));
+/** The name a release key's file is written under in `<embedded>`: the key, `.json` made `.release` (a text module). */
+const shippedName = (key: string): string => key.replace(/\.json$/, '.release');
 
 /** An import specifier from the module's directory to a file (POSIX separators, always relative). */
 function specifierFrom(moduleFile: string, file: string): string {
@@ -135,12 +135,9 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   writeIfChanged(join(out, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
   const shipped = built.filter((b) => embedded.includes(b.id.id));
   const keys = shipped.map((b) => releaseKey(b.id.id, b.bundle.manifest.content_hash));
-  const files = keys.map((key) => shippedFile(embeddedDir, key));
-  clearExcept(
-    embeddedDir,
-    'releases',
-    files.map((f) => relative(embeddedDir, f).split('\\').join('/')),
-  );
+  const names = keys.map(shippedName);
+  clearExcept(embeddedDir, 'releases', names);
+  const files = names.map((name) => join(embeddedDir, name));
   shipped.forEach((b, i) => writeIfChanged(files[i]!, embeddedFileText(b.bundle)));
   writeIfChanged(
     deployableModule(moduleFile),
