@@ -29,7 +29,9 @@ function run(url, requests, seconds = SECONDS) {
 /** Sends a scenario's requests once; refuses to measure a scenario whose answers are not successes. Returns each answer's size and body. */
 async function checkedAnswers(base, scenario) {
   const answers = [];
-  for (const [i, req] of scenario.requests.entries()) {
+  const context = {};
+  for (const [i, planned] of scenario.requests.entries()) {
+    const req = planned.setupRequest ? planned.setupRequest({ ...planned }, context) : planned;
     const r = await fetch(base + req.path, {
       method: req.method,
       headers: { ...req.headers, 'dtpr-client': 'bench-check' },
@@ -41,7 +43,7 @@ async function checkedAnswers(base, scenario) {
       r.status === 200 &&
       (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
     if (!okay) throw new Error(`${scenario.name}: request ${i} did not succeed: ${r.status} ${text.slice(0, 300)}`);
-    answers.push({ size: Buffer.byteLength(text), body });
+    answers.push({ size: Buffer.byteLength(text), body, request: req });
   }
   return answers;
 }
@@ -54,7 +56,7 @@ async function checkedAnswers(base, scenario) {
 async function keptPageBytes(base, scenario, answers) {
   const link = answers[0].body.result?.content?.find((c) => c.type === 'resource_link');
   if (!link) throw new Error(`${scenario.name}: the render answer links no kept render`);
-  const [render] = scenario.requests;
+  const render = answers[0].request;
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: link.uri } });
   const r = await fetch(base + render.path, { method: 'POST', headers: render.headers, body });
   const text = (await r.json()).result?.contents?.[0]?.text;

@@ -67,6 +67,33 @@ const rpc2026 = (name, args) => ({
   }),
 });
 
+/** A read of the session's page. */
+const readView = {
+  ...rpc('x', {}),
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'resources/read',
+    params: { uri: 'ui://dtpr/datachain/view.html' },
+  }),
+};
+
+let sessions = 0;
+/** autocannon's hook: the request in a new session, from a new address (the server's rate key). */
+function inNewSession(req, context) {
+  const n = ++sessions;
+  context.session = `bench-new-${n}`;
+  context.address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return inSameSession(req, context);
+}
+/** autocannon's hook: the request in the session (and from the address) of the iteration's render. */
+function inSameSession(req, context) {
+  return {
+    ...req,
+    headers: { ...req.headers, 'mcp-session-id': context.session, 'cf-connecting-ip': context.address },
+  };
+}
+
 /**
  * `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. `store` names
  * the session-store calls of each request, for a second floor that makes them (bench/floor/storage.mjs).
@@ -103,22 +130,23 @@ export const SCENARIOS = [
     requests: [rpc('validate_datachain', { version: V, datachain: realistic })],
   },
   {
+    // One session renders one datachain again and again: within a second, the server writes each
+    // key of the session store once (src/store/paced-writes.ts).
     name: 'mcp render_datachain + resources/read',
     class: 'render',
+    requests: [rpc('render_datachain', { version: V, datachain: realistic }), readView],
+  },
+  {
+    // Every render new to the store: each iteration renders in a new session, from a new address,
+    // so every session-store call is made; compared with a floor that makes them (no target).
+    name: 'mcp render + read, new session each',
+    class: 'reference',
     store: ['render', 'read'],
     // The source datachain a render keeps in the session's slot, as long as the one sent.
     sourceBytes: Buffer.byteLength(JSON.stringify(realistic)),
     requests: [
-      rpc('render_datachain', { version: V, datachain: realistic }),
-      {
-        ...rpc('x', {}),
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 2,
-          method: 'resources/read',
-          params: { uri: 'ui://dtpr/datachain/view.html' },
-        }),
-      },
+      { ...rpc('render_datachain', { version: V, datachain: realistic }), setupRequest: inNewSession },
+      { ...readView, setupRequest: inSameSession },
     ],
   },
   {

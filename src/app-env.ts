@@ -21,3 +21,12 @@ export interface AppEnv {
  * Middleware factories take one so they stay surface-agnostic.
  */
 export type Refuser = (c: Context, error: ErrorItem, headers?: Record<string, string>) => Response;
+
+/** The request's execution context (its `waitUntil`), or none for an app called without one (in-process tests). */
+export function executionContext(c: Context): ExecutionContext | undefined {
+  try {
+    return c.executionCtx as ExecutionContext;
+  } catch {
+    return undefined;
+  }
+}

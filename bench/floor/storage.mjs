@@ -1,12 +1,14 @@
 // The session-store calls of the server (src/store/sessions.ts, src/store/keep-quota.ts), made
 // with values of the same sizes and in the same order, and nothing else:
-// - `render`, a kept render in a session: the keep quota's tally read, then written; the page's
-//   body written under its handle; then its `made:` marker and the session's slot (a pointer and
-//   the source datachain) written together;
-// - `read`, the session's page read: the slot read (the server takes the body from its memory).
+// - `render`, a kept render new to the store (a new session from a new address): the keep quota's
+//   tally read, then written; the page's body written under its handle; then its `made:` marker
+//   and the session's slot (a pointer and the source datachain) written together;
+// - `read`, the page of the last render's session read: the slot read (the server takes the body
+//   from its memory).
+// Each render writes keys of its own, as the server does for a new session and address.
 const HASH = 'f'.repeat(64);
-const TALLY = 'kept-by:floor';
 const texts = new Map();
+let renders = 0;
 
 /** A constant text of `bytes` ASCII characters. */
 function textOf(bytes) {
@@ -18,15 +20,17 @@ function textOf(bytes) {
 /** `page`: the page's length; `source`: the source datachain's length (both in bytes). */
 export async function storeCalls(kv, kind, page, source) {
   if (kind === 'read') {
-    await kv.get('slot:floor', 'text');
+    await kv.get(`slot:floor-${renders}`, 'text');
     return;
   }
   if (kind !== 'render') throw new Error(`unknown store calls: ${kind}`);
-  const [count, bytes] = ((await kv.get(TALLY, 'text')) ?? '0 0').split(' ').map(Number);
-  await kv.put(TALLY, `${count + 1} ${bytes + page + source}`, { expirationTtl: 7200 });
-  await kv.put(`body:${HASH}.html`, textOf(page), { expirationTtl: 7200 });
+  const n = ++renders;
+  const tally = `kept-by:floor-${n}`;
+  const [count, bytes] = ((await kv.get(tally, 'text')) ?? '0 0').split(' ').map(Number);
+  await kv.put(tally, `${count + 1} ${bytes + page + source}`, { expirationTtl: 7200 });
+  await kv.put(`body:${n}-${HASH}.html`, textOf(page), { expirationTtl: 7200 });
   await Promise.all([
-    kv.put(`made:floor:${HASH}.html`, '', { expirationTtl: 7200 }),
-    kv.put('slot:floor', `${HASH} ${Date.now()}\n${textOf(source)}`, { expirationTtl: 3600 }),
+    kv.put(`made:floor-${n}:${HASH}.html`, '', { expirationTtl: 7200 }),
+    kv.put(`slot:floor-${n}`, `${HASH} ${Date.now()}\n${textOf(source)}`, { expirationTtl: 3600 }),
   ]);
 }

@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.js';
+import { type AppEnv, executionContext } from '../app-env.js';
 import type { SchemaStore } from '../store/store.js';
 import { notFound } from './error-handler.js';
-import { executionContext } from './execution-context.js';
 import { logRequest } from './logger.js';
 import { releasesNamedBy } from '../store/named-releases.js';
 

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env.js';
-import { executionContext } from './execution-context.js';
+import { type AppEnv, executionContext } from '../app-env.js';
 
 /** Lines are written in batches: one console call per batch is far cheaper than one per request. */
 const BATCH_LINES = 512;

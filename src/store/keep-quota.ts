@@ -1,6 +1,7 @@
 import { payloadTooLarge, rateLimited } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
+import type { Later, PacedWrites } from './paced-writes.js';
 
 /** What one address may keep per window: renders and their bytes (the body and the source datachain). */
 export interface KeepQuota {
@@ -21,8 +22,9 @@ const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
  * Charges one kept render of `body` and `source` to `address` in the window of `now`, or answers
  * why it may not be kept: `rate_limited` once the address kept `quota.count` renders or
  * `quota.bytes` bytes this hour. The tally is a KV value (`kept-by:<window>:<address>` = `<count>
- * <bytes>`) read and written back, so concurrent renders of one address may each pass the last
- * check; the validate rate bucket bounds how far that goes over.
+ * <bytes>`) read and written back through `writes` (at most one write a second per isolate; a
+ * value not yet in KV is read from the isolate), so concurrent renders of one address may each pass
+ * the last check; the validate rate bucket bounds how far that goes over.
  */
 export async function chargeKeep(
   kv: KVNamespace,
@@ -31,6 +33,8 @@ export async function chargeKeep(
   body: string,
   source: string,
   now: number,
+  writes: PacedWrites,
+  later?: Later,
 ): Promise<ErrorItem | undefined> {
   const size = utf8Bytes(body) + utf8Bytes(source);
   if (size > quota.bytes) {
@@ -42,7 +46,8 @@ export async function chargeKeep(
   }
   const window = Math.floor(now / KEEP_WINDOW_MS);
   const key = tallyKey(address, window);
-  const [count, bytes] = ((await guardStorage(() => kv.get(key, 'text'))) ?? '0 0').split(' ').map(Number);
+  const tally = writes.unwritten(key) ?? (await guardStorage(() => kv.get(key, 'text')));
+  const [count, bytes] = (tally ?? '0 0').split(' ').map(Number);
   if (count! + 1 > quota.count || bytes! + size > quota.bytes) {
     const waitMinutes = Math.ceil(((window + 1) * KEEP_WINDOW_MS - now) / 60_000);
     const what = count! + 1 > quota.count ? `${quota.count} renders` : `${quota.bytes} bytes of renders`;
@@ -52,6 +57,6 @@ export async function chargeKeep(
       fix_hint: `Wait ${waitMinutes} minutes, or read the renders already made by their handles (kept for two hours) instead of rendering them again.`,
     };
   }
-  await guardStorage(() => kv.put(key, `${count! + 1} ${bytes! + size}`, { expirationTtl: TALLY_TTL_SECONDS }));
+  await writes.put(kv, key, `${count! + 1} ${bytes! + size}`, TALLY_TTL_SECONDS, later);
   return undefined;
 }

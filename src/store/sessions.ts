@@ -2,6 +2,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import { BodyCache } from './body-cache.js';
 import { chargeKeep, type KeepQuota } from './keep-quota.js';
+import { type Later, PacedWrites } from './paced-writes.js';
 import { RenderKeys } from './render-key.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
 
@@ -20,8 +21,13 @@ import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
  * `made:<session>:<hash>.<ext>`, so `clear` (DELETE /mcp) deletes them with its slots. Each
  * render is charged to the caller's address first (keep-quota.ts).
  *
- * A slot read fetches the pointer from KV and takes the body from isolate memory when it holds
- * that hash; a read by handle always asks KV, so a cleared render is gone for every isolate.
+ * Every write goes through the isolate's PacedWrites (paced-writes.ts): KV takes one write to a key
+ * a second, so a body or marker already written within that second is not written again, and a slot
+ * or tally written again within it is written once the second has passed, in the background.
+ *
+ * A slot read takes the pointer this isolate has yet to write, if any, or else fetches it from KV,
+ * and takes the body from isolate memory when it holds that hash; a read by handle always asks KV,
+ * so a cleared render is gone for every isolate.
  * Session ids are 1-128 visible ASCII characters, so keys stay well under KV's 512 bytes; each
  * kind has its own prefix, so no session id reaches another kind's key or a body. A failing KV
  * call throws StorageFailure (answered as `upstream_error`).
@@ -96,25 +102,31 @@ export const NO_SESSION: SessionStore = {
   readKept: async () => null,
 };
 
-/** Where one request keeps renders: the store, the caller's address and its quota, and the `RENDER_KEY` secret if set. */
+/**
+ * Where one request keeps renders: the store, the caller's address and its quota, the `RENDER_KEY`
+ * secret if set, and the request's background (`waitUntil`) for writes made after the answer.
+ */
 export interface KeepPlace {
   kv: KVNamespace;
   address: string;
   quota: KeepQuota;
   renderKey?: string;
+  later?: Later;
 }
 
-/** The slots as one isolate sees them: its body cache, its render keys and its clock (milliseconds), all injectable. */
+/** The slots as one isolate sees them: its body cache, render keys, paced writes and clock (milliseconds), all injectable. */
 export class SessionSlots {
   private readonly cache: BodyCache;
   private readonly keys: RenderKeys;
+  private readonly writes: PacedWrites;
   private readonly now: () => number;
   private lastAt = 0;
 
-  constructor(options: { cache?: BodyCache; keys?: RenderKeys; now?: () => number } = {}) {
+  constructor(options: { cache?: BodyCache; keys?: RenderKeys; writes?: PacedWrites; now?: () => number } = {}) {
     this.cache = options.cache ?? new BodyCache(CACHE_MAX_CHARS);
     this.keys = options.keys ?? new RenderKeys();
     this.now = options.now ?? Date.now;
+    this.writes = options.writes ?? new PacedWrites({ now: this.now });
   }
 
   /**
@@ -131,10 +143,19 @@ export class SessionSlots {
     // The hash is computed while the charge reads and writes the tally; it is used only once the charge passed.
     const hashing = this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
     hashing.catch(() => undefined);
-    const refused = await chargeKeep(place.kv, place.address, place.quota, body, source, this.now());
+    const refused = await chargeKeep(
+      place.kv,
+      place.address,
+      place.quota,
+      body,
+      source,
+      this.now(),
+      this.writes,
+      place.later,
+    );
     if (refused) return { refused };
     const hash = await hashing;
-    await guardStorage(() => place.kv.put(bodyKey(keptName(kind, hash)), body, { expirationTtl: BODY_TTL_SECONDS }));
+    await this.writes.put(place.kv, bodyKey(keptName(kind, hash)), body, BODY_TTL_SECONDS, place.later);
     this.cache.set(keptName(kind, hash), { body });
     return { hash };
   }
@@ -158,19 +179,17 @@ export class SessionSlots {
     const start = this.now();
     // Strictly increasing within an isolate, so the newer of two slots is known even within one millisecond.
     const at = (this.lastAt = Math.max(start, this.lastAt + 1));
-    const ttl = { expirationTtl: SLOT_TTL_SECONDS };
-    await guardStorage(() =>
-      Promise.all([
-        place.kv.put(`${madePrefix(sessionId)}${keptName(kind, hash)}`, '', { expirationTtl: BODY_TTL_SECONDS }),
-        place.kv.put(slotKey(sessionId, kind), formatPointer({ hash, at, source }), ttl),
-      ]),
-    );
+    const { kv, later } = place;
+    await Promise.all([
+      this.writes.put(kv, `${madePrefix(sessionId)}${keptName(kind, hash)}`, '', BODY_TTL_SECONDS, later),
+      this.writes.put(kv, slotKey(sessionId, kind), formatPointer({ hash, at, source }), SLOT_TTL_SECONDS, later),
+    ]);
     return kept;
   }
 
   /** The session's last `kind` output, or null before the first one. */
   async read(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<string | null> {
-    const pointer = parsePointer(await guardStorage(() => kv.get(slotKey(sessionId, kind), 'text')));
+    const pointer = parsePointer(await this.slot(kv, sessionId, kind));
     if (!pointer) return null;
     const name = keptName(kind, pointer.hash);
     const cached = this.cache.get(name);
@@ -182,13 +201,18 @@ export class SessionSlots {
 
   /** The datachain of the session's newest output of either kind, or null before the first one. */
   async lastSource(kv: KVNamespace, sessionId: string): Promise<string | null> {
-    const [page, sign] = await guardStorage(() =>
-      Promise.all([kv.get(slotKey(sessionId, 'page'), 'text'), kv.get(slotKey(sessionId, 'sign'), 'text')]),
-    );
+    const [page, sign] = await Promise.all([this.slot(kv, sessionId, 'page'), this.slot(kv, sessionId, 'sign')]);
     const a = parsePointer(page);
     const b = parsePointer(sign);
     if (!a || !b) return (a ?? b)?.source ?? null;
     return (b.at > a.at ? b : a).source;
+  }
+
+  /** A slot's text: the pointer this isolate has yet to write, or else KV's. */
+  private slot(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<string | null> {
+    const key = slotKey(sessionId, kind);
+    const unwritten = this.writes.unwritten(key);
+    return unwritten !== undefined ? Promise.resolve(unwritten) : guardStorage(() => kv.get(key, 'text'));
   }
 
   /** The slots of one session, as the capability a call is given: renders are kept in the session's scope. */
@@ -226,13 +250,21 @@ export class SessionSlots {
    * quota keeps a session from one address below that, and any rest expires with its two hours.
    */
   async clear(kv: KVNamespace, sessionId: string): Promise<void> {
-    await guardStorage(() =>
-      Promise.all((Object.keys(PREFIX) as SlotKind[]).map((kind) => kv.delete(slotKey(sessionId, kind)))),
+    await this.remove(
+      kv,
+      (Object.keys(PREFIX) as SlotKind[]).map((kind) => slotKey(sessionId, kind)),
     );
     const prefix = madePrefix(sessionId);
     const made = await guardStorage(() => kv.list({ prefix, limit: CLEAR_MAX_RENDERS }));
-    await guardStorage(() =>
-      Promise.all(made.keys.flatMap(({ name }) => [kv.delete(bodyKey(name.slice(prefix.length))), kv.delete(name)])),
+    await this.remove(
+      kv,
+      made.keys.flatMap(({ name }) => [bodyKey(name.slice(prefix.length)), name]),
     );
+  }
+
+  /** Deletes `keys`, first dropping what this isolate queued for them or remembers writing (so nothing is written back, or skipped as present). */
+  private async remove(kv: KVNamespace, keys: string[]): Promise<void> {
+    for (const key of keys) this.writes.forget(key);
+    await guardStorage(() => Promise.all(keys.map((key) => kv.delete(key))));
   }
 }

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fetchWith } from '../helpers/app.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { JSON_HEADERS } from '../helpers/http.js';
@@ -70,6 +70,24 @@ const readBy2026 = (bindings: Partial<Env>, uri: string) => in2026(bindings, add
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 
 describe('kept renders: one copy, charged to the address', () => {
+  it('a session that renders twice within a second reads its second page at once; the store has it a second later', async () => {
+    // KV takes one write to a key a second (decision 046): the second slot is written after the answer.
+    const [ip, s] = [address(), sid('twice')];
+    handleIn((await in2025({}, ip, s, 'tools/call', render(small('First render')))).json.result);
+    const second = HANDLE.exec(
+      handleIn((await in2025({}, ip, s, 'tools/call', render(small('Second render')))).json.result),
+    );
+    const view = await in2025({}, ip, s, 'resources/read', { uri: VIEW });
+    expect(view.json.result.contents[0].text).toContain('Second render');
+    await vi.waitFor(
+      async () => expect(await env.SESSIONS.get(`slot:${s}`, 'text')).toMatch(new RegExp(`^${second![1]} `)),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
+  });
+
   it('a 2025 render is stored once: its slot points at the one body its handle names', async () => {
     const puts: { key: string; bytes: number }[] = [];
     const spy = {

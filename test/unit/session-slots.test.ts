@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BodyCache } from '../../src/store/body-cache.js';
+import { WRITE_GAP_MS } from '../../src/store/paced-writes.js';
 import { recorded } from '../helpers/recorded-kv.js';
 import { BODY_TTL_SECONDS, type KeepPlace, SessionSlots, SLOT_TTL_SECONDS } from '../../src/store/sessions.js';
 
@@ -31,7 +32,9 @@ describe('session slots across isolates', () => {
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page(2));
     expect(await b.slots.read(store.kv, s, 'page')).toBe(page(2));
     expect(await a.slots.lastSource(store.kv, s)).toBe(source(2));
-    // Back to page 1 from isolate B: A holds page 1's body in memory and must still follow the pointer.
+    // Back to page 1 from isolate B, a second later (sooner, B writes it after the answer: paced-writes.test.ts).
+    // A holds page 1's body in memory and must still follow the pointer.
+    b.clock.t += WRITE_GAP_MS;
     await b.slots.write(at(store.kv), s, 'page', page(1), source(1));
     expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
   });

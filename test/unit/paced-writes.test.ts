@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import { StorageFailure } from '../../src/core/storage.js';
+import { BodyCache } from '../../src/store/body-cache.js';
+import { PacedWrites, WRITE_GAP_MS } from '../../src/store/paced-writes.js';
+import { type KeepPlace, SessionSlots } from '../../src/store/sessions.js';
+import { handClock, limitedKv } from '../helpers/limited-kv.js';
+
+/**
+ * Workers KV takes one write to a key a second and throws on a second one (429). A session that
+ * renders twice within a second, or an address that keeps two renders within one, must still be
+ * answered, and read back what it rendered last. These tests run over a store that refuses writes
+ * as KV does, on a clock moved by hand.
+ */
+const page = (n: number | string) =>
+  `<!doctype html><html><head><title>Page ${n}</title></head><body>${n}</body></html>`;
+const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
+
+function isolate(time = handClock(), report = vi.fn()) {
+  const writes = new PacedWrites({ now: time.now, wait: time.wait, report });
+  const slots = new SessionSlots({ cache: new BodyCache(1 << 20), writes, now: time.now });
+  return { time, slots, report };
+}
+
+const place = (kv: KVNamespace, later: KeepPlace['later'], count = 1e9): KeepPlace => ({
+  kv,
+  address: 'paced-test',
+  quota: { count, bytes: 1e12 },
+  renderKey: 'k',
+  later,
+});
+
+describe('writes paced to one a key a second', () => {
+  it('a session that renders again and again within a second is answered each time and reads its newest page', async () => {
+    const { time, slots } = isolate();
+    const store = limitedKv(time.clock);
+    const session = slots.forSession(place(store.kv, time.later), 's1');
+    for (const n of [1, 2, 1, 2, 3]) {
+      expect(await session.write('page', page(n), source(n))).toMatchObject({ handle: expect.any(String) });
+      expect(await session.read('page')).toBe(page(n));
+      expect(await session.lastSource()).toBe(source(n));
+      time.clock.t += 10;
+    }
+    expect(store.state.refused).toBe(0);
+    // One write of each body and its marker; the slot and the tally once now and once a second later.
+    expect([store.written('body'), store.written('made'), store.written('slot'), store.written('kept-by')]).toEqual([
+      3, 3, 1, 1,
+    ]);
+    await time.advance(WRITE_GAP_MS);
+    expect([store.written('slot'), store.written('kept-by')]).toEqual([2, 2]);
+    expect(store.values.get('slot:s1')).toMatch(/\n.*Source 3/);
+    expect(store.values.get(`kept-by:${Math.floor(time.clock.t / 3_600_000)}:paced-test`)?.split(' ')[0]).toBe('5');
+    // Another isolate now reads the newest page from the store.
+    expect(await isolate(time).slots.read(store.kv, 's1', 'page')).toBe(page(3));
+  });
+
+  it('keeps counting an address within the second, so the quota still holds before the tally is written', async () => {
+    const { time, slots } = isolate();
+    const store = limitedKv(time.clock);
+    const session = slots.withoutSession(place(store.kv, time.later, 3));
+    for (const n of [1, 2, 3]) expect(await session.write('page', page(n), source(n))).toHaveProperty('handle');
+    expect(await session.write('page', page(4), source(4))).toMatchObject({ refused: { code: 'rate_limited' } });
+    expect(store.state.refused).toBe(0);
+  });
+
+  it('a write another isolate made within the second is tried again a second later, and the render is answered', async () => {
+    const time = handClock();
+    const a = isolate(time);
+    const b = isolate(time);
+    const store = limitedKv(time.clock);
+    await a.slots.forSession(place(store.kv, time.later), 'shared').write('page', page('a'), source('a'));
+    const session = b.slots.forSession(place(store.kv, time.later), 'shared');
+    expect(await session.write('page', page('b'), source('b'))).toHaveProperty('handle');
+    expect(store.state.refused).toBeGreaterThan(0);
+    expect(await session.read('page')).toBe(page('b'));
+    await time.advance(WRITE_GAP_MS);
+    expect(await a.slots.read(store.kv, 'shared', 'page')).toBe(page('b'));
+    expect(b.report).not.toHaveBeenCalled();
+  });
+
+  it('gives up a write KV keeps refusing after three more tries, and reports it', async () => {
+    const { time, slots, report } = isolate();
+    const store = limitedKv(time.clock);
+    store.state.refuseAll = true;
+    expect(await slots.forSession(place(store.kv, time.later), 's').write('page', page(1), source(1))).toHaveProperty(
+      'handle',
+    );
+    for (let i = 0; i < 5; i++) await time.advance(WRITE_GAP_MS);
+    expect(time.timers).toBe(0);
+    // The tally, the body, the marker and the slot: each tried four times, each reported once.
+    expect(store.state.refused).toBe(16);
+    expect(report).toHaveBeenCalledTimes(4);
+    expect(report.mock.calls.every(([, error]) => error instanceof StorageFailure)).toBe(true);
+  });
+
+  it('any other failure of a write the caller waits for is a StorageFailure', async () => {
+    const writes = new PacedWrites();
+    const failing = {
+      put: async () => {
+        throw new Error('kv down');
+      },
+    } as unknown as KVNamespace;
+    await expect(writes.put(failing, 'slot:x', 'v', 60)).rejects.toBeInstanceOf(StorageFailure);
+    expect(writes.unwritten('slot:x')).toBeUndefined();
+  });
+
+  it('a clear drops what the isolate had queued: nothing is written back after it, and a new render is stored again', async () => {
+    const { time, slots } = isolate();
+    const store = limitedKv(time.clock);
+    const session = slots.forSession(place(store.kv, time.later), 'c');
+    await session.write('page', page(1), source(1));
+    time.clock.t += 10;
+    await session.write('page', page(2), source(2));
+    await slots.clear(store.kv, 'c');
+    expect(await session.read('page')).toBeNull();
+    await time.advance(WRITE_GAP_MS);
+    expect(store.values.has('slot:c')).toBe(false);
+    expect(await session.read('page')).toBeNull();
+    const bodies = store.written('body');
+    await session.write('page', page(1), source(1));
+    expect(store.written('body')).toBe(bodies + 1);
+    expect(await isolate(time).slots.read(store.kv, 'c', 'page')).toBe(page(1));
+  });
+
+  it('remembers only the writes of the last second', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = limitedKv(time.clock);
+    for (let i = 0; i < 50; i++) await writes.put(store.kv, `body:${i}`, 'v', 60);
+    expect(writes.size).toBe(50);
+    time.clock.t += WRITE_GAP_MS;
+    await writes.put(store.kv, 'body:last', 'v', 60);
+    expect(writes.size).toBe(1);
+  });
+});
