@@ -72,7 +72,10 @@ async function inspect(port) {
 
 /** Sends one iteration of a scenario (its requests in turn); fails on any non-200. */
 async function iterate(mf, scenario) {
-  for (const req of scenario.requests) {
+  const context = {};
+  for (const planned of scenario.requests) {
+    // A scenario's own hook (autocannon's setupRequest), e.g. a new session for each iteration.
+    const req = planned.setupRequest ? planned.setupRequest({ ...planned }, context) : planned;
     // Content-Length as an HTTP client sends it (without it Miniflare's fetch streams the body chunked).
     const length = req.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.body)) };
     const res = await mf.dispatchFetch(`http://127.0.0.1${req.path}`, {

@@ -31,6 +31,7 @@ async function checkedAnswers(base, scenario) {
   const answers = [];
   const context = {};
   for (const [i, planned] of scenario.requests.entries()) {
+    // A scenario's own hook, as autocannon runs it (a new session for each iteration, say).
     const req = planned.setupRequest ? planned.setupRequest({ ...planned }, context) : planned;
     const r = await fetch(base + req.path, {
       method: req.method,
