@@ -9,6 +9,8 @@
 const HASH = 'f'.repeat(64);
 const texts = new Map();
 let renders = 0;
+/** The newest render whose slot is written: the one a read reads. */
+let stored = 0;
 
 /** A constant text of `bytes` ASCII characters. */
 function textOf(bytes) {
@@ -20,7 +22,7 @@ function textOf(bytes) {
 /** `page`: the page's length; `source`: the source datachain's length (both in bytes). */
 export async function storeCalls(kv, kind, page, source) {
   if (kind === 'read') {
-    await kv.get(`slot:floor-${renders}`, 'text');
+    await kv.get(`slot:floor-${stored}`, 'text');
     return;
   }
   if (kind !== 'render') throw new Error(`unknown store calls: ${kind}`);
@@ -33,4 +35,5 @@ export async function storeCalls(kv, kind, page, source) {
     kv.put(`made:floor-${n}:${HASH}.html`, '', { expirationTtl: 7200 }),
     kv.put(`slot:floor-${n}`, `${HASH} ${Date.now()}\n${textOf(source)}`, { expirationTtl: 3600 }),
   ]);
+  stored = Math.max(stored, n);
 }

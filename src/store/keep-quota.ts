@@ -18,23 +18,29 @@ const tallyKey = (address: string, window: number) => `kept-by:${window}:${addre
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 
+/** Whom a render is charged to: the store, the caller's address, its quota, and the request's background. */
+export interface KeepCharge {
+  kv: KVNamespace;
+  address: string;
+  quota: KeepQuota;
+  later?: Later;
+}
+
 /**
- * Charges one kept render of `body` and `source` to `address` in the window of `now`, or answers
+ * Charges one kept render of `body` and `source` to the address in the window of `now`, or answers
  * why it may not be kept: `rate_limited` once the address kept `quota.count` renders or
  * `quota.bytes` bytes this hour. The tally is a KV value (`kept-by:<window>:<address>` = `<count>
  * <bytes>`) read and written back through `writes` (at most one write a second per isolate; a
  * value not yet in KV is read from the isolate), so concurrent renders of one address may each pass
- * the last check; the validate rate bucket bounds how far that goes over.
+ * the last check, and isolates serving one address at once each count their own renders while they
+ * have a tally queued; the validate rate bucket bounds how far that goes over.
  */
 export async function chargeKeep(
-  kv: KVNamespace,
-  address: string,
-  quota: KeepQuota,
+  { kv, address, quota, later }: KeepCharge,
   body: string,
   source: string,
   now: number,
   writes: PacedWrites,
-  later?: Later,
 ): Promise<ErrorItem | undefined> {
   const size = utf8Bytes(body) + utf8Bytes(source);
   if (size > quota.bytes) {

@@ -9,6 +9,7 @@ const RETRIES = 3;
 export type Later = (work: Promise<unknown>) => void;
 
 interface Written {
+  /** When the write was made, then when KV answered it: the second is counted from the later. */
   at: number;
   value: string;
   done: Promise<void>;
@@ -20,24 +21,33 @@ interface Queued {
   value: string;
   ttl: number;
   tries: number;
+  /** When its write comes due; long past it, the write was lost (the runtime dropped its timer). */
+  due: number;
 }
 
+/** How long past its time a queued write counts as lost, and a new value starts a new one. */
+const LOST_AFTER_MS = 10 * WRITE_GAP_MS;
+
 /** True for the error KV throws when a key was written within the last second (`KV PUT failed: 429 Too Many Requests`). */
-export const isWriteLimited = (error: unknown): boolean => /\b429\b/.test(String(error));
+const isWriteLimited = (error: unknown): boolean => /\b429\b/.test(String(error));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * One isolate's writes to the session store, paced to KV's limit of one write per key per second:
- * - a key this isolate has not written within the last WRITE_GAP_MS is written now, and the caller
- *   waits for it;
- * - the same value again within the gap is not written again: the caller waits for the first write
- *   (a kept body's key names its content, so the same key always carries the same value);
- * - another value within the gap is queued and written once the gap has passed, as background work
- *   (`later`); the newest queued value wins and the caller does not wait. Until it is in KV,
- *   `unwritten(key)` answers it, so this isolate reads what it wrote;
+ * One isolate's writes to the session store, paced to KV's limit of one write per key per second.
+ * Each key has one chain of writes, so a value never overwrites a newer one this isolate gave:
+ * - a key this isolate has no write of in flight, queued or answered within the last WRITE_GAP_MS
+ *   is written now, and the caller waits for it;
+ * - the same value as that last write, while nothing is queued, is not written again: the caller
+ *   waits for the last write (a kept body's key names its content, so it always carries one value);
+ * - any other value is queued and written once the second has passed and the last write was
+ *   answered, as background work (`later`); a newer value replaces the queued one, and the caller
+ *   does not wait. Until it is in KV, `unwritten(key)` answers it, so this isolate reads what it wrote;
+ * - a queued write is dropped when it comes due if KV no longer holds the key: a DELETE, in this
+ *   isolate or another, removed it meanwhile (every queued key held a value a moment before);
  * - a write KV refuses for that limit (another isolate wrote the key within the second) is queued
- *   the same way, and tried again at most RETRIES times.
+ *   the same way, unless a newer value is queued or the key was forgotten, and tried again at most
+ *   RETRIES times.
  * Any other failure of a write the caller waits for throws StorageFailure; a background write that
  * fails is reported through `report` and dropped.
  */
@@ -74,18 +84,23 @@ export class PacedWrites {
   put(kv: KVNamespace, key: string, value: string, ttl: number, later?: Later): Promise<void> {
     const now = this.now();
     this.prune(now);
-    const last = this.written.get(key);
-    if (last && now - last.at < WRITE_GAP_MS) {
-      if (last.value === value && !this.queue.has(key)) return last.done;
-      this.enqueue(key, { kv, value, ttl, tries: 0 }, last.at + WRITE_GAP_MS - now, later);
+    const queued = this.queued(key, now);
+    if (queued) {
+      Object.assign(queued, { kv, value, ttl });
       return Promise.resolve();
     }
-    return this.writeNow(key, { kv, value, ttl, tries: 0 }, now, later);
+    const last = this.written.get(key);
+    if (last && (!last.settled || now - last.at < WRITE_GAP_MS)) {
+      if (last.value === value) return last.done;
+      this.enqueue(key, { kv, value, ttl, tries: 0, due: 0 }, Math.max(0, last.at + WRITE_GAP_MS - now), later);
+      return Promise.resolve();
+    }
+    return this.writeNow(key, { kv, value, ttl, tries: 0, due: now }, now, later);
   }
 
   /** The newest value this isolate gave for `key` that KV may not hold yet (queued or being written), or undefined. */
   unwritten(key: string): string | undefined {
-    const queued = this.queue.get(key);
+    const queued = this.queued(key, this.now());
     if (queued) return queued.value;
     const last = this.written.get(key);
     return last && !last.settled ? last.value : undefined;
@@ -102,20 +117,31 @@ export class PacedWrites {
     return this.written.size + this.queue.size;
   }
 
+  /** The write queued for `key`, unless it is long overdue (lost: then it is dropped). */
+  private queued(key: string, now: number): Queued | undefined {
+    const queued = this.queue.get(key);
+    if (queued && now - queued.due > LOST_AFTER_MS) {
+      this.queue.delete(key);
+      return undefined;
+    }
+    return queued;
+  }
+
   private writeNow(key: string, entry: Queued, now: number, later?: Later): Promise<void> {
     const record: Written = { at: now, value: entry.value, settled: false, done: Promise.resolve() };
     record.done = entry.kv.put(key, entry.value, { expirationTtl: entry.ttl }).then(
       () => {
         record.settled = true;
+        record.at = Math.max(record.at, this.now());
       },
       (error: unknown) => {
         record.settled = true;
-        if (this.written.get(key) === record) this.written.delete(key);
-        if (isWriteLimited(error) && entry.tries < RETRIES) {
+        const current = this.written.get(key) === record;
+        if (current) this.written.delete(key);
+        if (!isWriteLimited(error) || entry.tries >= RETRIES) throw new StorageFailure(String(error));
+        // Refused for the limit: tried again a second later, unless the key was forgotten or a newer value is queued.
+        if (current && !this.queue.has(key))
           this.enqueue(key, { ...entry, tries: entry.tries + 1 }, WRITE_GAP_MS, later);
-          return;
-        }
-        throw new StorageFailure(String(error));
       },
     );
     this.written.delete(key);
@@ -123,23 +149,29 @@ export class PacedWrites {
     return record.done;
   }
 
-  /** Queues `entry` for `key`; the first entry queued schedules the write, a later one replaces its value. */
+  /** Queues `entry` for `key` (nothing is queued for it) and schedules its write in `delay` ms. */
   private enqueue(key: string, entry: Queued, delay: number, later?: Later): void {
-    const scheduled = this.queue.has(key);
+    entry.due = this.now() + delay;
     this.queue.set(key, entry);
-    if (scheduled) return;
     const flush = this.wait(delay)
-      .then(() => {
-        const queued = this.queue.get(key);
-        if (!queued) return; // forgotten: the key was deleted meanwhile
-        this.queue.delete(key);
-        return this.writeNow(key, queued, this.now(), later);
-      })
+      .then(() => this.flush(key, entry, later))
       .catch((error: unknown) => this.report(key, error));
     if (later) later(flush);
   }
 
-  /** Forgets writes older than the gap; they are oldest first, as a key written again moves to the end. */
+  /** Makes the queued write of `entry` once the last write of `key` was answered, unless it was replaced, forgotten or its key deleted. */
+  private async flush(key: string, entry: Queued, later?: Later): Promise<void> {
+    const last = this.written.get(key);
+    if (last && !last.settled) await last.done.catch(() => undefined);
+    if (this.queue.get(key) !== entry) return;
+    const held = await entry.kv.get(key, 'text').catch(() => '');
+    if (this.queue.get(key) !== entry) return;
+    this.queue.delete(key);
+    if (held === null) return;
+    await this.writeNow(key, entry, this.now(), later);
+  }
+
+  /** Forgets answered writes older than the gap, oldest first (a key written again moves to the end). */
   private prune(now: number): void {
     for (const [key, record] of this.written) {
       if (now - record.at < WRITE_GAP_MS) break;

@@ -1,8 +1,8 @@
 import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import { BodyCache } from './body-cache.js';
-import { chargeKeep, type KeepQuota } from './keep-quota.js';
-import { type Later, PacedWrites } from './paced-writes.js';
+import { chargeKeep, type KeepCharge } from './keep-quota.js';
+import { PacedWrites } from './paced-writes.js';
 import { RenderKeys } from './render-key.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
 
@@ -16,8 +16,8 @@ import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
  * (the session id, or nothing without a session), the kind and the body: stable for the same
  * render in the same scope, and not computable by a client. A session's slot (`slot:<session>`
  * for the page, `sign-slot:<session>` for the sign, one hour) is a small pointer to that body: the
- * hash, a write time and the source datachain. Every render stores its body again, so a body
- * always outlives the slots pointing at it. A session's renders are listed under
+ * hash, a write time and the source datachain. Every render stores its body again (an isolate
+ * at most once a second, below), so a body always outlives the slots pointing at it. A session's renders are listed under
  * `made:<session>:<hash>.<ext>`, so `clear` (DELETE /mcp) deletes them with its slots. Each
  * render is charged to the caller's address first (keep-quota.ts).
  *
@@ -106,12 +106,8 @@ export const NO_SESSION: SessionStore = {
  * Where one request keeps renders: the store, the caller's address and its quota, the `RENDER_KEY`
  * secret if set, and the request's background (`waitUntil`) for writes made after the answer.
  */
-export interface KeepPlace {
-  kv: KVNamespace;
-  address: string;
-  quota: KeepQuota;
+export interface KeepPlace extends KeepCharge {
   renderKey?: string;
-  later?: Later;
 }
 
 /** The slots as one isolate sees them: its body cache, render keys, paced writes and clock (milliseconds), all injectable. */
@@ -143,16 +139,7 @@ export class SessionSlots {
     // The hash is computed while the charge reads and writes the tally; it is used only once the charge passed.
     const hashing = this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
     hashing.catch(() => undefined);
-    const refused = await chargeKeep(
-      place.kv,
-      place.address,
-      place.quota,
-      body,
-      source,
-      this.now(),
-      this.writes,
-      place.later,
-    );
+    const refused = await chargeKeep(place, body, source, this.now(), this.writes);
     if (refused) return { refused };
     const hash = await hashing;
     await this.writes.put(place.kv, bodyKey(keptName(kind, hash)), body, BODY_TTL_SECONDS, place.later);

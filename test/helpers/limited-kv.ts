@@ -1,7 +1,8 @@
 /**
  * A session store in memory that refuses writes as Workers KV does: a second write to a key within
  * a second of the last one throws `KV PUT failed: 429 Too Many Requests`. Time is the test's clock.
- * `refuseAll` makes every write fail that way (another isolate keeps writing the key).
+ * `refuseAll` stands for another isolate that keeps writing every key: each write fails that way,
+ * and a key this store never held reads as that isolate's value.
  */
 export function limitedKv(clock: { t: number }) {
   const values = new Map<string, string>();
@@ -9,7 +10,7 @@ export function limitedKv(clock: { t: number }) {
   const puts: string[] = [];
   const state = { refuseAll: false, refused: 0 };
   const kv = {
-    get: async (key: string) => values.get(key) ?? null,
+    get: async (key: string) => values.get(key) ?? (state.refuseAll ? 'written by another isolate' : null),
     put: async (key: string, value: string) => {
       const last = lastWrite.get(key);
       if (state.refuseAll || (last !== undefined && clock.t - last < 1000)) {
@@ -43,14 +44,19 @@ export function handClock(start = 1_000_000) {
     wait: (ms: number) => new Promise<void>((resolve) => timers.push({ due: clock.t + ms, resolve })),
     /** Background work handed over (`waitUntil`). */
     later: (work: Promise<unknown>) => void background.push(work),
-    /** Moves the clock, fires the timers now due and waits for the background work they start. */
+    /**
+     * Moves the clock, fires the timers now due and lets the work they start run: the store answers
+     * in microtasks, so a few turns of the event loop see it through, retries' new timers included.
+     */
     async advance(ms: number) {
       clock.t += ms;
       const due = timers.filter((x) => x.due <= clock.t);
       timers = timers.filter((x) => x.due > clock.t);
       for (const timer of due) timer.resolve();
-      await Promise.all(background.splice(0));
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
     },
+    /** The background work handed over so far (`waitUntil`). */
+    background,
     get timers() {
       return timers.length;
     },

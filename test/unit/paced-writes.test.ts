@@ -41,6 +41,7 @@ describe('writes paced to one a key a second', () => {
       time.clock.t += 10;
     }
     expect(store.state.refused).toBe(0);
+    expect(time.background.length).toBeGreaterThan(0); // the queued writes are the request's background work
     // One write of each body and its marker; the slot and the tally once now and once a second later.
     expect([store.written('body'), store.written('made'), store.written('slot'), store.written('kept-by')]).toEqual([
       3, 3, 1, 1,
@@ -130,5 +131,103 @@ describe('writes paced to one a key a second', () => {
     time.clock.t += WRITE_GAP_MS;
     await writes.put(store.kv, 'body:last', 'v', 60);
     expect(writes.size).toBe(1);
+  });
+});
+
+describe('one chain of writes per key', () => {
+  /** An isolate's paced writes over `store`, on the hand clock. */
+  const paced = (time = handClock()) => ({ time, writes: new PacedWrites({ now: time.now, wait: time.wait }) });
+
+  it('a write in flight is read from the isolate until KV has answered it', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    const writing = writes.put(store.kv, 'slot:f', 'v1', 60, time.later);
+    expect(writes.unwritten('slot:f')).toBe('v1');
+    await writing;
+    expect(writes.unwritten('slot:f')).toBeUndefined();
+  });
+
+  it('a queued write waits the whole second', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await writes.put(store.kv, 'slot:w', 'v1', 60, time.later);
+    await writes.put(store.kv, 'slot:w', 'v2', 60, time.later);
+    await time.advance(WRITE_GAP_MS - 1);
+    expect(store.values.get('slot:w')).toBe('v1');
+    await time.advance(1);
+    expect(store.values.get('slot:w')).toBe('v2');
+    expect(store.state.refused).toBe(0);
+  });
+
+  it('a value given after the second passed, before the queued write ran, replaces it: the older value is never written last', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await writes.put(store.kv, 'slot:late', 'v1', 60, time.later);
+    await writes.put(store.kv, 'slot:late', 'v2', 60, time.later);
+    time.clock.t += 1500; // the timer is late
+    await writes.put(store.kv, 'slot:late', 'v3', 60, time.later);
+    expect(writes.unwritten('slot:late')).toBe('v3');
+    await time.advance(0);
+    await time.advance(WRITE_GAP_MS);
+    expect(store.values.get('slot:late')).toBe('v3');
+  });
+
+  it('a write refused for the limit is not tried again once a newer value is queued', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await store.kv.put('slot:r', 'other isolate'); // another isolate, just now
+    const first = writes.put(store.kv, 'slot:r', 'v1', 60, time.later);
+    const second = writes.put(store.kv, 'slot:r', 'v2', 60, time.later);
+    await Promise.all([first, second]);
+    expect(writes.unwritten('slot:r')).toBe('v2');
+    for (let i = 0; i < 4; i++) await time.advance(WRITE_GAP_MS);
+    expect(store.values.get('slot:r')).toBe('v2');
+  });
+
+  it('a value given while a refused write waits to be tried again replaces it', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await store.kv.put('slot:q', 'other isolate');
+    await writes.put(store.kv, 'slot:q', 'v1', 60, time.later);
+    time.clock.t += 500;
+    await writes.put(store.kv, 'slot:q', 'v2', 60, time.later);
+    for (let i = 0; i < 4; i++) await time.advance(WRITE_GAP_MS);
+    expect(store.values.get('slot:q')).toBe('v2');
+  });
+
+  it('a write refused while its key was being deleted is not tried again', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await store.kv.put('slot:d', 'other isolate');
+    const refused = writes.put(store.kv, 'slot:d', 'v1', 60, time.later);
+    writes.forget('slot:d');
+    await store.kv.delete('slot:d');
+    await refused;
+    for (let i = 0; i < 4; i++) await time.advance(WRITE_GAP_MS);
+    expect(store.values.has('slot:d')).toBe(false);
+  });
+
+  it('a queued write whose key another isolate deleted is dropped', async () => {
+    const { time, writes } = paced();
+    const store = limitedKv(time.clock);
+    await writes.put(store.kv, 'slot:gone', 'v1', 60, time.later);
+    await writes.put(store.kv, 'slot:gone', 'v2', 60, time.later);
+    await store.kv.delete('slot:gone'); // DELETE /mcp served by another isolate
+    await time.advance(WRITE_GAP_MS);
+    expect(store.values.has('slot:gone')).toBe(false);
+    expect(writes.unwritten('slot:gone')).toBeUndefined();
+  });
+
+  it('a queued write whose timer never ran is given up after ten seconds, and the key is written again', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: () => new Promise<void>(() => undefined) });
+    const store = limitedKv(time.clock);
+    await writes.put(store.kv, 'slot:lost', 'v1', 60);
+    await writes.put(store.kv, 'slot:lost', 'v2', 60);
+    expect(writes.unwritten('slot:lost')).toBe('v2');
+    time.clock.t += 12 * WRITE_GAP_MS;
+    expect(writes.unwritten('slot:lost')).toBeUndefined();
+    await writes.put(store.kv, 'slot:lost', 'v3', 60);
+    expect(store.values.get('slot:lost')).toBe('v3');
   });
 });
