@@ -1,4 +1,5 @@
 import { guardStorage } from '../core/storage.js';
+import { putWaitingOutLimit } from '../store/paced-writes.js';
 
 /** Requests without an Mcp-Session-Id share this documented fallback session (and its render slot). */
 export const FALLBACK_SESSION = '__dtpr_default_session__';
@@ -34,9 +35,12 @@ export async function hasEnded(kv: KVNamespace, id: string): Promise<boolean> {
   return (await guardStorage(() => kv.get(recordKey(id), 'text'))) === 'ended';
 }
 
-/** Ends an issued session; a no-op for ids this server did not issue. */
-export async function endIfIssued(kv: KVNamespace, id: string): Promise<void> {
+/**
+ * Ends an issued session; a no-op for ids this server did not issue. A session ended within a
+ * second of its `initialize` waits out KV's one write a second to its record (`wait`: injectable).
+ */
+export async function endIfIssued(kv: KVNamespace, id: string, wait?: (ms: number) => Promise<void>): Promise<void> {
   if (!id.startsWith(ISSUED_PREFIX)) return;
   if ((await guardStorage(() => kv.get(recordKey(id), 'text'))) === null) return;
-  await guardStorage(() => kv.put(recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }));
+  await putWaitingOutLimit(kv, recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }, wait);
 }

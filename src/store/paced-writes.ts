@@ -29,9 +29,31 @@ interface Queued {
 const LOST_AFTER_MS = 10 * WRITE_GAP_MS;
 
 /** True for the error KV throws when a key was written within the last second (`KV PUT failed: 429 Too Many Requests`). */
-const isWriteLimited = (error: unknown): boolean => /\b429\b/.test(String(error));
+export const isWriteLimited = (error: unknown): boolean => /\b429\b/.test(String(error));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One write the caller waits for, to a key written rarely (a session's record): a write KV refuses
+ * for its limit is made again a second later, at most RETRIES more times; any other failure, or the
+ * last refusal, throws StorageFailure.
+ */
+export async function putWaitingOutLimit(
+  kv: KVNamespace,
+  key: string,
+  value: string,
+  options: KVNamespacePutOptions,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await kv.put(key, value, options);
+    } catch (error) {
+      if (!isWriteLimited(error) || tries >= RETRIES) throw new StorageFailure(String(error));
+    }
+    await wait(WRITE_GAP_MS);
+  }
+}
 
 /**
  * One isolate's writes to the session store, paced to KV's limit of one write per key per second.

@@ -1,4 +1,5 @@
-import { guardStorage } from '../core/storage.js';
+import { guardStorage, StorageFailure } from '../core/storage.js';
+import { isWriteLimited } from './paced-writes.js';
 
 /** Where the generated key is kept when no `RENDER_KEY` secret is set: one value, no expiry. */
 const GENERATED_KEY = 'render-key';
@@ -41,11 +42,17 @@ function importKey(material: string): Promise<CryptoKey> {
   ]);
 }
 
-/** The generated key of this deployment, made and stored on first use; whatever the store holds after a write wins. */
+/**
+ * The generated key of this deployment, made and stored on first use; whatever the store holds
+ * after a write wins. A write KV refuses for its one write a second means another isolate has just
+ * stored its key: that one is read back.
+ */
 async function generatedKey(kv: KVNamespace): Promise<string> {
   const stored = await guardStorage(() => kv.get(GENERATED_KEY, 'text'));
   if (stored) return stored;
   const made = hex(crypto.getRandomValues(new Uint8Array(32)));
-  await guardStorage(() => kv.put(GENERATED_KEY, made));
+  await kv.put(GENERATED_KEY, made).catch((error: unknown) => {
+    if (!isWriteLimited(error)) throw new StorageFailure(String(error));
+  });
   return (await guardStorage(() => kv.get(GENERATED_KEY, 'text'))) ?? made;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { StorageFailure } from '../../src/core/storage.js';
+import { endIfIssued, hasEnded, issueSessionId, recordIssued } from '../../src/mcp/session.js';
 import { BodyCache } from '../../src/store/body-cache.js';
 import { PacedWrites, WRITE_GAP_MS } from '../../src/store/paced-writes.js';
+import { RenderKeys } from '../../src/store/render-key.js';
 import { type KeepPlace, SessionSlots } from '../../src/store/sessions.js';
 import { handClock, limitedKv } from '../helpers/limited-kv.js';
 
@@ -229,5 +231,39 @@ describe('one chain of writes per key', () => {
     expect(writes.unwritten('slot:lost')).toBeUndefined();
     await writes.put(store.kv, 'slot:lost', 'v3', 60);
     expect(store.values.get('slot:lost')).toBe('v3');
+  });
+});
+
+describe('keys written once or twice', () => {
+  it('a session ended within a second of its initialize waits out the limit and is ended', async () => {
+    const time = handClock();
+    const store = limitedKv(time.clock);
+    const id = issueSessionId();
+    await recordIssued(store.kv, id);
+    time.clock.t += 200;
+    await endIfIssued(store.kv, id, async (ms) => {
+      time.clock.t += ms;
+    });
+    expect(await hasEnded(store.kv, id)).toBe(true);
+    expect(store.state.refused).toBe(1);
+  });
+
+  it('a render key another isolate stored a moment ago is read back when KV refuses this one', async () => {
+    const theirs = 'a'.repeat(64);
+    let stored: string | null = null;
+    const kv = {
+      get: async () => stored,
+      put: async () => {
+        stored = theirs; // the other isolate's write landed first
+        throw new Error('KV PUT failed: 429 Too Many Requests');
+      },
+    } as unknown as KVNamespace;
+    const mine = await new RenderKeys().mac(kv, undefined, 'message');
+    const expected = await new RenderKeys().mac(
+      { get: async () => theirs } as unknown as KVNamespace,
+      undefined,
+      'message',
+    );
+    expect(mine).toBe(expected);
   });
 });
