@@ -1,5 +1,5 @@
 import { guardStorage } from '../core/storage.js';
-import { putWaitingOutLimit } from '../store/paced-writes.js';
+import { waitingOutLimit } from '../store/paced-writes.js';
 
 /** Requests without an Mcp-Session-Id share this documented fallback session (and its render slot). */
 export const FALLBACK_SESSION = '__dtpr_default_session__';
@@ -42,5 +42,5 @@ export async function hasEnded(kv: KVNamespace, id: string): Promise<boolean> {
 export async function endIfIssued(kv: KVNamespace, id: string, wait?: (ms: number) => Promise<void>): Promise<void> {
   if (!id.startsWith(ISSUED_PREFIX)) return;
   if ((await guardStorage(() => kv.get(recordKey(id), 'text'))) === null) return;
-  await putWaitingOutLimit(kv, recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }, wait);
+  await waitingOutLimit(() => kv.put(recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }), wait);
 }

@@ -9,9 +9,10 @@ const RETRIES = 3;
 export type Later = (work: Promise<unknown>) => void;
 
 interface Written {
-  /** When the write was made, then when KV answered it: the second is counted from the later. */
+  /** When the write was made, then when KV answered it (the second is counted from the answer); for a delete, when it was made. */
   at: number;
-  value: string;
+  /** The value written; undefined once this isolate deleted the key (no write is skipped against it). */
+  value: string | undefined;
   done: Promise<void>;
   settled: boolean;
 }
@@ -21,11 +22,15 @@ interface Queued {
   value: string;
   ttl: number;
   tries: number;
-  /** When its write comes due; long past it, the write was lost (the runtime dropped its timer). */
+  /** When its write comes due; long past it, with its timer not fired, the write was lost. */
   due: number;
+  /** Its timer fired: the write is under way. */
+  started: boolean;
+  /** Given within a second after this isolate deleted the key: written though KV no longer holds the key. */
+  afterDelete: boolean;
 }
 
-/** How long past its time a queued write counts as lost, and a new value starts a new one. */
+/** How long past its time a queued write, or a write KV has not answered, counts as lost. */
 const LOST_AFTER_MS = 10 * WRITE_GAP_MS;
 
 /** True for the error KV throws when a key was written within the last second (`KV PUT failed: 429 Too Many Requests`). */
@@ -34,20 +39,17 @@ export const isWriteLimited = (error: unknown): boolean => /\b429\b/.test(String
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * One write the caller waits for, to a key written rarely (a session's record): a write KV refuses
- * for its limit is made again a second later, at most RETRIES more times; any other failure, or the
- * last refusal, throws StorageFailure.
+ * One write or delete the caller waits for, of a key written rarely (a session's record, a key a
+ * DELETE removes): an operation KV refuses for its limit is made again a second later, at most
+ * RETRIES more times; any other failure, or the last refusal, throws StorageFailure.
  */
-export async function putWaitingOutLimit(
-  kv: KVNamespace,
-  key: string,
-  value: string,
-  options: KVNamespacePutOptions,
+export async function waitingOutLimit<T>(
+  op: () => Promise<T>,
   wait: (ms: number) => Promise<void> = sleep,
-): Promise<void> {
+): Promise<T> {
   for (let tries = 0; ; tries++) {
     try {
-      return await kv.put(key, value, options);
+      return await op();
     } catch (error) {
       if (!isWriteLimited(error) || tries >= RETRIES) throw new StorageFailure(String(error));
     }
@@ -57,19 +59,24 @@ export async function putWaitingOutLimit(
 
 /**
  * One isolate's writes to the session store, paced to KV's limit of one write per key per second.
- * Each key has one chain of writes, so a value never overwrites a newer one this isolate gave:
- * - a key this isolate has no write of in flight, queued or answered within the last WRITE_GAP_MS
- *   is written now, and the caller waits for it;
+ * Each key has one chain of writes, so a value never lands after a newer one this isolate gave:
+ * - a key this isolate has no write of in flight, queued, answered or deleted within the last
+ *   WRITE_GAP_MS is written now, and the caller waits for it;
  * - the same value as that last write, while nothing is queued, is not written again: the caller
  *   waits for the last write (a kept body's key names its content, so it always carries one value);
- * - any other value is queued and written once the second has passed and the last write was
- *   answered, as background work (`later`); a newer value replaces the queued one, and the caller
- *   does not wait. Until it is in KV, `unwritten(key)` answers it, so this isolate reads what it wrote;
- * - a queued write is dropped when it comes due if KV no longer holds the key: a DELETE, in this
- *   isolate or another, removed it meanwhile (every queued key held a value a moment before);
+ * - any other value is queued and written a second after KV answered the last write, as
+ *   background work (`later`); a newer value replaces the queued one, and the caller does not wait.
+ *   Until it is in KV, `unwritten(key)` answers it, so this isolate reads what it wrote;
+ * - a queued write is dropped when it comes due if KV no longer holds the key: another isolate's
+ *   DELETE removed it meanwhile (the key held this isolate's value, or another's, a moment before).
+ *   A value given after this isolate deleted the key is written all the same;
  * - a write KV refuses for that limit (another isolate wrote the key within the second) is queued
- *   the same way, unless a newer value is queued or the key was forgotten, and tried again at most
- *   RETRIES times.
+ *   the same way, unless a newer value is queued or the key was deleted, and tried again at most
+ *   RETRIES times;
+ * - `forget(key)` (the key is being deleted) drops what is queued and answers once a write in
+ *   flight is answered, so the delete comes after it;
+ * - a queued write whose timer never fired, or a write KV never answered, counts as lost
+ *   LOST_AFTER_MS past its time, so the key is not blocked for good.
  * Any other failure of a write the caller waits for throws StorageFailure; a background write that
  * fails is reported through `report` and dropped.
  */
@@ -106,47 +113,55 @@ export class PacedWrites {
   put(kv: KVNamespace, key: string, value: string, ttl: number, later?: Later): Promise<void> {
     const now = this.now();
     this.prune(now);
-    const queued = this.queued(key, now);
-    if (queued) {
-      Object.assign(queued, { kv, value, ttl });
+    const queued = this.queue.get(key);
+    if (queued && (queued.started || now - queued.due <= LOST_AFTER_MS)) {
+      Object.assign(queued, { kv, value, ttl, tries: 0 });
       return Promise.resolve();
     }
-    const last = this.written.get(key);
+    this.queue.delete(key);
+    const last = this.last(key, now);
     if (last && (!last.settled || now - last.at < WRITE_GAP_MS)) {
       if (last.value === value) return last.done;
-      this.enqueue(key, { kv, value, ttl, tries: 0, due: 0 }, Math.max(0, last.at + WRITE_GAP_MS - now), later);
+      const entry = { kv, value, ttl, tries: 0, due: 0, started: false, afterDelete: last.value === undefined };
+      this.enqueue(key, entry, Math.max(0, last.at + WRITE_GAP_MS - now), later);
       return Promise.resolve();
     }
-    return this.writeNow(key, { kv, value, ttl, tries: 0, due: now }, now, later);
+    return this.writeNow(key, { kv, value, ttl, tries: 0, due: now, started: true, afterDelete: false }, now, later);
   }
 
   /** The newest value this isolate gave for `key` that KV may not hold yet (queued or being written), or undefined. */
   unwritten(key: string): string | undefined {
-    const queued = this.queued(key, this.now());
+    const queued = this.queue.get(key);
     if (queued) return queued.value;
-    const last = this.written.get(key);
+    const last = this.last(key, this.now());
     return last && !last.settled ? last.value : undefined;
   }
 
-  /** Drops what this isolate queued or remembers writing for `key` (the key is being deleted). */
-  forget(key: string): void {
+  /**
+   * The key is being deleted: drops what is queued for it, remembers the delete for a second (a
+   * new value waits that second out), and resolves once a write of it in flight is answered.
+   */
+  forget(key: string): Promise<void> {
+    const last = this.written.get(key);
     this.queue.delete(key);
     this.written.delete(key);
+    this.written.set(key, { at: this.now(), value: undefined, settled: true, done: Promise.resolve() });
+    return last && !last.settled ? last.done.catch(() => undefined) : Promise.resolve();
   }
 
-  /** How many keys this isolate remembers writing within the gap, or has queued (for tests). */
+  /** How many keys this isolate remembers writing or deleting within the gap, or has queued (for tests). */
   get size(): number {
     return this.written.size + this.queue.size;
   }
 
-  /** The write queued for `key`, unless it is long overdue (lost: then it is dropped). */
-  private queued(key: string, now: number): Queued | undefined {
-    const queued = this.queue.get(key);
-    if (queued && now - queued.due > LOST_AFTER_MS) {
-      this.queue.delete(key);
+  /** The last write of `key` this isolate remembers, unless KV has left it unanswered for LOST_AFTER_MS (then it is forgotten). */
+  private last(key: string, now: number): Written | undefined {
+    const last = this.written.get(key);
+    if (last && !last.settled && now - last.at > LOST_AFTER_MS) {
+      this.written.delete(key);
       return undefined;
     }
-    return queued;
+    return last;
   }
 
   private writeNow(key: string, entry: Queued, now: number, later?: Later): Promise<void> {
@@ -161,9 +176,9 @@ export class PacedWrites {
         const current = this.written.get(key) === record;
         if (current) this.written.delete(key);
         if (!isWriteLimited(error) || entry.tries >= RETRIES) throw new StorageFailure(String(error));
-        // Refused for the limit: tried again a second later, unless the key was forgotten or a newer value is queued.
+        // Refused for the limit: tried again a second later, unless the key was deleted or a newer value is queued.
         if (current && !this.queue.has(key))
-          this.enqueue(key, { ...entry, tries: entry.tries + 1 }, WRITE_GAP_MS, later);
+          this.enqueue(key, { ...entry, tries: entry.tries + 1, started: false }, WRITE_GAP_MS, later);
       },
     );
     this.written.delete(key);
@@ -181,19 +196,32 @@ export class PacedWrites {
     if (later) later(flush);
   }
 
-  /** Makes the queued write of `entry` once the last write of `key` was answered, unless it was replaced, forgotten or its key deleted. */
+  /**
+   * Makes the queued write of `entry` a second after KV answered the last write of `key` (waiting
+   * for that answer at most LOST_AFTER_MS), unless it was replaced or forgotten meanwhile, or (a
+   * value not given after this isolate's delete) KV no longer holds the key.
+   */
   private async flush(key: string, entry: Queued, later?: Later): Promise<void> {
+    if (this.queue.get(key) !== entry) return;
+    entry.started = true;
     const last = this.written.get(key);
-    if (last && !last.settled) await last.done.catch(() => undefined);
+    if (last && !last.settled) await Promise.race([last.done.catch(() => undefined), this.wait(LOST_AFTER_MS)]);
+    const rest = last ? last.at + WRITE_GAP_MS - this.now() : 0;
+    if (rest > 0) await this.wait(rest);
     if (this.queue.get(key) !== entry) return;
-    const held = await entry.kv.get(key, 'text').catch(() => '');
-    if (this.queue.get(key) !== entry) return;
+    if (!entry.afterDelete) {
+      const held = await entry.kv.get(key, 'text').catch(() => '');
+      if (this.queue.get(key) !== entry) return;
+      if (held === null) {
+        this.queue.delete(key);
+        return;
+      }
+    }
     this.queue.delete(key);
-    if (held === null) return;
     await this.writeNow(key, entry, this.now(), later);
   }
 
-  /** Forgets answered writes older than the gap, oldest first (a key written again moves to the end). */
+  /** Forgets answered writes and deletes older than the gap, oldest first (a key written again moves to the end). */
   private prune(now: number): void {
     for (const [key, record] of this.written) {
       if (now - record.at < WRITE_GAP_MS) break;

@@ -2,7 +2,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import { BodyCache } from './body-cache.js';
 import { chargeKeep, type KeepCharge } from './keep-quota.js';
-import { PacedWrites } from './paced-writes.js';
+import { PacedWrites, waitingOutLimit } from './paced-writes.js';
 import { RenderKeys } from './render-key.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
 
@@ -110,19 +110,29 @@ export interface KeepPlace extends KeepCharge {
   renderKey?: string;
 }
 
-/** The slots as one isolate sees them: its body cache, render keys, paced writes and clock (milliseconds), all injectable. */
+/** The slots as one isolate sees them: its body cache, render keys, paced writes, clock (milliseconds) and timer, all injectable. */
 export class SessionSlots {
   private readonly cache: BodyCache;
   private readonly keys: RenderKeys;
   private readonly writes: PacedWrites;
   private readonly now: () => number;
+  private readonly wait?: (ms: number) => Promise<void>;
   private lastAt = 0;
 
-  constructor(options: { cache?: BodyCache; keys?: RenderKeys; writes?: PacedWrites; now?: () => number } = {}) {
+  constructor(
+    options: {
+      cache?: BodyCache;
+      keys?: RenderKeys;
+      writes?: PacedWrites;
+      now?: () => number;
+      wait?: (ms: number) => Promise<void>;
+    } = {},
+  ) {
     this.cache = options.cache ?? new BodyCache(CACHE_MAX_CHARS);
     this.keys = options.keys ?? new RenderKeys();
     this.now = options.now ?? Date.now;
-    this.writes = options.writes ?? new PacedWrites({ now: this.now });
+    this.wait = options.wait;
+    this.writes = options.writes ?? new PacedWrites({ now: this.now, wait: this.wait });
   }
 
   /**
@@ -249,9 +259,13 @@ export class SessionSlots {
     );
   }
 
-  /** Deletes `keys`, first dropping what this isolate queued for them or remembers writing (so nothing is written back, or skipped as present). */
+  /**
+   * Deletes `keys`, first dropping what this isolate queued for them or remembers writing (so
+   * nothing is written back, or skipped as present); a delete refused for KV's one write a second
+   * to a key is made again a second later.
+   */
   private async remove(kv: KVNamespace, keys: string[]): Promise<void> {
-    for (const key of keys) this.writes.forget(key);
-    await guardStorage(() => Promise.all(keys.map((key) => kv.delete(key))));
+    await Promise.all(keys.map((key) => this.writes.forget(key)));
+    await Promise.all(keys.map((key) => waitingOutLimit(() => kv.delete(key), this.wait)));
   }
 }

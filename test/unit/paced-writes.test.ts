@@ -15,11 +15,12 @@ import { handClock, limitedKv } from '../helpers/limited-kv.js';
  */
 const page = (n: number | string) =>
   `<!doctype html><html><head><title>Page ${n}</title></head><body>${n}</body></html>`;
+const HANDLE = /([0-9a-f]{64})\.html$/;
 const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
 
 function isolate(time = handClock(), report = vi.fn()) {
   const writes = new PacedWrites({ now: time.now, wait: time.wait, report });
-  const slots = new SessionSlots({ cache: new BodyCache(1 << 20), writes, now: time.now });
+  const slots = new SessionSlots({ cache: new BodyCache(1 << 20), writes, now: time.now, wait: time.wait });
   return { time, slots, report };
 }
 
@@ -118,10 +119,19 @@ describe('writes paced to one a key a second', () => {
     await time.advance(WRITE_GAP_MS);
     expect(store.values.has('slot:c')).toBe(false);
     expect(await session.read('page')).toBeNull();
-    const bodies = store.written('body');
-    await session.write('page', page(1), source(1));
-    expect(store.written('body')).toBe(bodies + 1);
+    // A render in the session right after the clear: written a second after the delete, not refused, not dropped.
+    const kept = await session.write('page', page(1), source(1));
+    await slots.clear(store.kv, 'c');
+    time.clock.t += 100;
+    const again = await session.write('page', page(1), source(1));
+    expect(again).toEqual(kept);
+    expect(await session.read('page')).toBe(page(1));
+    await time.advance(WRITE_GAP_MS);
+    expect(store.state.refused).toBe(0);
     expect(await isolate(time).slots.read(store.kv, 'c', 'page')).toBe(page(1));
+    expect(await slots.readKept(store.kv, HANDLE.exec((again as { handle: string }).handle)![1]!, 'page')).toBe(
+      page(1),
+    );
   });
 
   it('remembers only the writes of the last second', async () => {
@@ -228,13 +238,104 @@ describe('one chain of writes per key', () => {
     await writes.put(store.kv, 'slot:lost', 'v2', 60);
     expect(writes.unwritten('slot:lost')).toBe('v2');
     time.clock.t += 12 * WRITE_GAP_MS;
-    expect(writes.unwritten('slot:lost')).toBeUndefined();
     await writes.put(store.kv, 'slot:lost', 'v3', 60);
     expect(store.values.get('slot:lost')).toBe('v3');
   });
 });
 
+/** A store whose writes are answered only when the test says so. */
+function heldKv() {
+  const values = new Map<string, string>();
+  const held: { key: string; value: string; answer: () => void }[] = [];
+  const kv = {
+    get: async (key: string) => values.get(key) ?? null,
+    put: (key: string, value: string) =>
+      new Promise<void>((resolve) =>
+        held.push({
+          key,
+          value,
+          answer: () => {
+            values.set(key, value);
+            resolve();
+          },
+        }),
+      ),
+    delete: async (key: string) => {
+      values.delete(key);
+    },
+  } as unknown as KVNamespace;
+  return { kv, values, held };
+}
+
+describe('writes KV is slow to answer', () => {
+  it('a delete waits for a write of its key in flight, so the write does not land after it', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = heldKv();
+    void writes.put(store.kv, 'slot:x', 'v1', 60, time.later);
+    let forgotten = false;
+    const forgetting = writes.forget('slot:x').then(() => {
+      forgotten = true;
+    });
+    await time.advance(0);
+    expect(forgotten).toBe(false);
+    store.held[0]!.answer();
+    await forgetting;
+    expect(forgotten).toBe(true);
+  });
+
+  it('the second is counted from when KV answered the last write', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = heldKv();
+    void writes.put(store.kv, 'slot:y', 'v1', 60, time.later);
+    await writes.put(store.kv, 'slot:y', 'v2', 60, time.later);
+    await time.advance(1500); // the queued write is due, but v1 is not answered yet
+    store.held[0]!.answer();
+    await time.advance(0);
+    await time.advance(WRITE_GAP_MS - 1);
+    expect(store.held).toHaveLength(1);
+    await time.advance(1);
+    expect(store.held.map((h) => h.value)).toEqual(['v1', 'v2']);
+  });
+
+  it('a write KV never answers blocks its key for ten seconds at most', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = heldKv();
+    void writes.put(store.kv, 'slot:z', 'v1', 60, time.later);
+    expect(writes.unwritten('slot:z')).toBe('v1');
+    time.clock.t += 11 * WRITE_GAP_MS;
+    expect(writes.unwritten('slot:z')).toBeUndefined();
+    void writes.put(store.kv, 'slot:z', 'v2', 60, time.later);
+    expect(store.held.map((h) => h.value)).toEqual(['v1', 'v2']);
+  });
+});
+
 describe('keys written once or twice', () => {
+  it('a DELETE whose deletes KV refuses for the limit makes them again a second later', async () => {
+    const { time, slots } = isolate();
+    const store = limitedKv(time.clock);
+    await slots.forSession(place(store.kv, time.later), 'del').write('page', page(1), source(1));
+    let refusals = 0;
+    const refusing = {
+      ...store.kv,
+      list: store.kv.list,
+      get: store.kv.get,
+      delete: async (key: string) => {
+        if (refusals++ < 3) throw new Error('KV PUT failed: 429 Too Many Requests');
+        return store.kv.delete(key);
+      },
+    } as unknown as KVNamespace;
+    let cleared = false;
+    const clearing = slots.clear(refusing, 'del').then(() => {
+      cleared = true;
+    });
+    for (let i = 0; i < 5 && !cleared; i++) await time.advance(WRITE_GAP_MS);
+    await clearing;
+    expect([...store.values.keys()].filter((k) => !k.startsWith('kept-by:'))).toEqual([]);
+  });
+
   it('a session ended within a second of its initialize waits out the limit and is ended', async () => {
     const time = handClock();
     const store = limitedKv(time.clock);
