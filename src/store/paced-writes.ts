@@ -60,29 +60,31 @@ export async function waitingOutLimit<T>(
 /**
  * One isolate's writes to the session store, paced to KV's limit of one write per key per second.
  * Each key has one chain of writes, so a value never lands after a newer one this isolate gave:
- * - a key this isolate has no write of in flight, queued, answered or deleted within the last
- *   WRITE_GAP_MS is written now, and the caller waits for it;
+ * - a key this isolate has no write or delete of in flight or queued, and none answered within the
+ *   last WRITE_GAP_MS, is written now, and the caller waits for it;
  * - the same value as that last write, while nothing is queued, is not written again: the caller
  *   waits for the last write (a kept body's key names its content, so it always carries one value);
  * - any other value is queued and written a second after KV answered the last write, as
  *   background work (`later`); a newer value replaces the queued one, and the caller does not wait.
  *   Until it is in KV, `unwritten(key)` answers it, so this isolate reads what it wrote;
  * - a queued write is dropped when it comes due if KV no longer holds the key: another isolate's
- *   DELETE removed it meanwhile (the key held this isolate's value, or another's, a moment before).
- *   A value given after this isolate deleted the key is written all the same;
+ *   DELETE removed it meanwhile (the key held a value a moment before);
  * - a write KV refuses for that limit (another isolate wrote the key within the second) is queued
- *   the same way, unless a newer value is queued or the key was deleted, and tried again at most
- *   RETRIES times;
- * - `forget(key)` (the key is being deleted) drops what is queued and answers once a write in
- *   flight is answered, so the delete comes after it;
- * - a queued write whose timer never fired, or a write KV never answered, counts as lost
- *   LOST_AFTER_MS past its time, so the key is not blocked for good.
+ *   the same way, unless a newer value is queued or the key is being deleted, and tried again at
+ *   most RETRIES times (a new value starts the count again);
+ * - `remove(kv, key)` deletes the key in its chain: what is queued is dropped, a write in flight
+ *   is answered first, and a value given until a second after the delete is queued behind it and
+ *   written without the check above;
+ * - a write KV has not answered, or a queued write whose timer never fired, counts as lost
+ *   LOST_AFTER_MS past its time (twice that for a queued write under way), so no key is held for
+ *   good and no caller waits longer.
  * Any other failure of a write the caller waits for throws StorageFailure; a background write that
  * fails is reported through `report` and dropped.
  */
 export class PacedWrites {
   private readonly written = new Map<string, Written>();
   private readonly queue = new Map<string, Queued>();
+  private queuePruned = 0;
   private readonly now: () => number;
   private readonly wait: (ms: number) => Promise<void>;
   private readonly report: (key: string, error: unknown) => void;
@@ -114,14 +116,14 @@ export class PacedWrites {
     const now = this.now();
     this.prune(now);
     const queued = this.queue.get(key);
-    if (queued && (queued.started || now - queued.due <= LOST_AFTER_MS)) {
-      Object.assign(queued, { kv, value, ttl, tries: 0 });
+    if (queued) {
+      if (queued.value !== value) queued.tries = 0;
+      Object.assign(queued, { kv, value, ttl });
       return Promise.resolve();
     }
-    this.queue.delete(key);
-    const last = this.last(key, now);
+    const last = this.written.get(key);
     if (last && (!last.settled || now - last.at < WRITE_GAP_MS)) {
-      if (last.value === value) return last.done;
+      if (last.value === value) return this.bounded(last, now);
       const entry = { kv, value, ttl, tries: 0, due: 0, started: false, afterDelete: last.value === undefined };
       this.enqueue(key, entry, Math.max(0, last.at + WRITE_GAP_MS - now), later);
       return Promise.resolve();
@@ -131,22 +133,40 @@ export class PacedWrites {
 
   /** The newest value this isolate gave for `key` that KV may not hold yet (queued or being written), or undefined. */
   unwritten(key: string): string | undefined {
+    this.prune(this.now());
     const queued = this.queue.get(key);
     if (queued) return queued.value;
-    const last = this.last(key, this.now());
+    const last = this.written.get(key);
     return last && !last.settled ? last.value : undefined;
   }
 
   /**
-   * The key is being deleted: drops what is queued for it, remembers the delete for a second (a
-   * new value waits that second out), and resolves once a write of it in flight is answered.
+   * Deletes `key` in its chain: drops what is queued for it, waits until KV has answered a write of
+   * it in flight (LOST_AFTER_MS at most), then deletes it, making the delete again a second later
+   * while KV refuses it for its limit (three more times at most). Until the delete is answered, and
+   * for a second after, a new value for the key is queued behind it and written without asking KV
+   * whether it still holds the key.
    */
-  forget(key: string): Promise<void> {
+  async remove(kv: KVNamespace, key: string): Promise<void> {
+    const now = this.now();
+    this.prune(now);
     const last = this.written.get(key);
     this.queue.delete(key);
+    let answered = () => {};
+    const done = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const marker: Written = { at: now, value: undefined, settled: false, done };
     this.written.delete(key);
-    this.written.set(key, { at: this.now(), value: undefined, settled: true, done: Promise.resolve() });
-    return last && !last.settled ? last.done.catch(() => undefined) : Promise.resolve();
+    this.written.set(key, marker);
+    try {
+      if (last && !last.settled) await this.bounded(last, now).catch(() => undefined);
+      await waitingOutLimit(() => kv.delete(key), this.wait);
+    } finally {
+      marker.settled = true;
+      marker.at = Math.max(marker.at, this.now());
+      answered();
+    }
   }
 
   /** How many keys this isolate remembers writing or deleting within the gap, or has queued (for tests). */
@@ -154,14 +174,10 @@ export class PacedWrites {
     return this.written.size + this.queue.size;
   }
 
-  /** The last write of `key` this isolate remembers, unless KV has left it unanswered for LOST_AFTER_MS (then it is forgotten). */
-  private last(key: string, now: number): Written | undefined {
-    const last = this.written.get(key);
-    if (last && !last.settled && now - last.at > LOST_AFTER_MS) {
-      this.written.delete(key);
-      return undefined;
-    }
-    return last;
+  /** The answer to `last`, or nothing once KV has left it unanswered LOST_AFTER_MS (a lost write does not hold its key for good). */
+  private bounded(last: Written, now: number): Promise<void> {
+    if (last.settled) return last.done;
+    return Promise.race([last.done, this.wait(Math.max(0, last.at + LOST_AFTER_MS - now))]);
   }
 
   private writeNow(key: string, entry: Queued, now: number, later?: Later): Promise<void> {
@@ -205,7 +221,7 @@ export class PacedWrites {
     if (this.queue.get(key) !== entry) return;
     entry.started = true;
     const last = this.written.get(key);
-    if (last && !last.settled) await Promise.race([last.done.catch(() => undefined), this.wait(LOST_AFTER_MS)]);
+    if (last && !last.settled) await this.bounded(last, this.now()).catch(() => undefined);
     const rest = last ? last.at + WRITE_GAP_MS - this.now() : 0;
     if (rest > 0) await this.wait(rest);
     if (this.queue.get(key) !== entry) return;
@@ -221,11 +237,20 @@ export class PacedWrites {
     await this.writeNow(key, entry, this.now(), later);
   }
 
-  /** Forgets answered writes and deletes older than the gap, oldest first (a key written again moves to the end). */
+  /**
+   * Forgets answered writes and deletes older than the gap, oldest first (a key written again moves
+   * to the end), and writes KV left unanswered LOST_AFTER_MS; at most once per LOST_AFTER_MS, drops
+   * queued writes lost with their timer (LOST_AFTER_MS past due, twice that once started).
+   */
   private prune(now: number): void {
     for (const [key, record] of this.written) {
       if (now - record.at < WRITE_GAP_MS) break;
-      if (record.settled) this.written.delete(key);
+      if (record.settled || now - record.at > LOST_AFTER_MS) this.written.delete(key);
+    }
+    if (now - this.queuePruned < LOST_AFTER_MS) return;
+    this.queuePruned = now;
+    for (const [key, entry] of this.queue) {
+      if (now - entry.due > (entry.started ? 2 : 1) * LOST_AFTER_MS) this.queue.delete(key);
     }
   }
 }

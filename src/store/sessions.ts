@@ -2,7 +2,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import { BodyCache } from './body-cache.js';
 import { chargeKeep, type KeepCharge } from './keep-quota.js';
-import { PacedWrites, waitingOutLimit } from './paced-writes.js';
+import { PacedWrites } from './paced-writes.js';
 import { RenderKeys } from './render-key.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
 
@@ -116,7 +116,6 @@ export class SessionSlots {
   private readonly keys: RenderKeys;
   private readonly writes: PacedWrites;
   private readonly now: () => number;
-  private readonly wait?: (ms: number) => Promise<void>;
   private lastAt = 0;
 
   constructor(
@@ -131,8 +130,7 @@ export class SessionSlots {
     this.cache = options.cache ?? new BodyCache(CACHE_MAX_CHARS);
     this.keys = options.keys ?? new RenderKeys();
     this.now = options.now ?? Date.now;
-    this.wait = options.wait;
-    this.writes = options.writes ?? new PacedWrites({ now: this.now, wait: this.wait });
+    this.writes = options.writes ?? new PacedWrites({ now: this.now, wait: options.wait });
   }
 
   /**
@@ -259,13 +257,8 @@ export class SessionSlots {
     );
   }
 
-  /**
-   * Deletes `keys`, first dropping what this isolate queued for them or remembers writing (so
-   * nothing is written back, or skipped as present); a delete refused for KV's one write a second
-   * to a key is made again a second later.
-   */
+  /** Deletes `keys`, each in its chain of writes (paced-writes.ts): nothing this isolate queued is written back after it. */
   private async remove(kv: KVNamespace, keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.writes.forget(key)));
-    await Promise.all(keys.map((key) => waitingOutLimit(() => kv.delete(key), this.wait)));
+    await Promise.all(keys.map((key) => this.writes.remove(kv, key)));
   }
 }

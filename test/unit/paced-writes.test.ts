@@ -212,9 +212,9 @@ describe('one chain of writes per key', () => {
     const store = limitedKv(time.clock);
     await store.kv.put('slot:d', 'other isolate');
     const refused = writes.put(store.kv, 'slot:d', 'v1', 60, time.later);
-    writes.forget('slot:d');
-    await store.kv.delete('slot:d');
+    const removing = writes.remove(store.kv, 'slot:d');
     await refused;
+    await removing;
     for (let i = 0; i < 4; i++) await time.advance(WRITE_GAP_MS);
     expect(store.values.has('slot:d')).toBe(false);
   });
@@ -273,15 +273,72 @@ describe('writes KV is slow to answer', () => {
     const writes = new PacedWrites({ now: time.now, wait: time.wait });
     const store = heldKv();
     void writes.put(store.kv, 'slot:x', 'v1', 60, time.later);
-    let forgotten = false;
-    const forgetting = writes.forget('slot:x').then(() => {
-      forgotten = true;
+    let removed = false;
+    const removing = writes.remove(store.kv, 'slot:x').then(() => {
+      removed = true;
     });
     await time.advance(0);
-    expect(forgotten).toBe(false);
+    expect(removed).toBe(false);
     store.held[0]!.answer();
-    await forgetting;
-    expect(forgotten).toBe(true);
+    await removing;
+    expect(store.values.has('slot:x')).toBe(false);
+  });
+
+  it('a value given while its key is being deleted is written a second after the delete, even if KV refused the delete once', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = limitedKv(time.clock);
+    let refusals = 0;
+    const kv = {
+      ...store.kv,
+      get: store.kv.get,
+      put: store.kv.put,
+      delete: async (key: string) => {
+        if (refusals++ === 0) throw new Error('KV DELETE failed: 429 Too Many Requests');
+        return store.kv.delete(key);
+      },
+    } as unknown as KVNamespace;
+    await writes.put(kv, 'slot:p3', 'v1', 60, time.later);
+    let removed = false;
+    const removing = writes.remove(kv, 'slot:p3').then(() => {
+      removed = true;
+    });
+    time.clock.t += 100;
+    await writes.put(kv, 'slot:p3', 'v2', 60, time.later);
+    for (let i = 0; i < 3 && !removed; i++) await time.advance(WRITE_GAP_MS);
+    await removing;
+    expect(store.values.has('slot:p3')).toBe(false);
+    expect(writes.unwritten('slot:p3')).toBe('v2');
+    await time.advance(WRITE_GAP_MS);
+    await time.advance(WRITE_GAP_MS);
+    expect(store.values.get('slot:p3')).toBe('v2');
+    expect(store.state.refused).toBe(0);
+  });
+
+  it('a caller waiting on a write KV never answers, a same value or a delete, waits ten seconds at most', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = heldKv();
+    void writes.put(store.kv, 'body:n', 'v', 60, time.later);
+    let settled = 0;
+    void writes.put(store.kv, 'body:n', 'v', 60, time.later).then(() => settled++);
+    void writes.remove(store.kv, 'body:n').then(() => settled++);
+    await time.advance(9 * WRITE_GAP_MS);
+    expect(settled).toBe(0);
+    await time.advance(WRITE_GAP_MS);
+    expect(settled).toBe(2);
+  });
+
+  it('remembers no delete or lost write for long', async () => {
+    const time = handClock();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const store = heldKv();
+    void writes.put(store.kv, 'slot:never', 'v', 60, time.later);
+    for (let i = 0; i < 100; i++) await writes.remove(limitedKv(time.clock).kv, `slot:${i}`);
+    expect(writes.size).toBe(101);
+    time.clock.t += 11 * WRITE_GAP_MS;
+    expect(writes.unwritten('slot:never')).toBeUndefined();
+    expect(writes.size).toBe(0);
   });
 
   it('the second is counted from when KV answered the last write', async () => {
