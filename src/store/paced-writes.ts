@@ -75,9 +75,9 @@ export async function waitingOutLimit<T>(
  * - `remove(kv, key)` deletes the key in its chain: what is queued is dropped, a write in flight
  *   is answered first, and a value given until a second after the delete is queued behind it and
  *   written without the check above;
- * - a write KV has not answered, or a queued write whose timer never fired, counts as lost
- *   LOST_AFTER_MS past its time (twice that for a queued write under way), so no key is held for
- *   good and no caller waits longer.
+ * - a write KV has not answered counts as lost LOST_AFTER_MS after it was made, so no caller waits
+ *   longer; a queued write whose timer never fired is dropped 10-20 s past its time (20-30 s once
+ *   under way), so no key is held for good.
  * Any other failure of a write the caller waits for throws StorageFailure; a background write that
  * fails is reported through `report` and dropped.
  */
@@ -123,7 +123,11 @@ export class PacedWrites {
     }
     const last = this.written.get(key);
     if (last && (!last.settled || now - last.at < WRITE_GAP_MS)) {
-      if (last.value === value) return this.bounded(last, now);
+      // The same content: a refusal for the limit means another isolate has just written it.
+      if (last.value === value)
+        return this.bounded(last, now).catch((error: unknown) => {
+          if (!(error instanceof StorageFailure && isWriteLimited(error))) throw error;
+        });
       const entry = { kv, value, ttl, tries: 0, due: 0, started: false, afterDelete: last.value === undefined };
       this.enqueue(key, entry, Math.max(0, last.at + WRITE_GAP_MS - now), later);
       return Promise.resolve();
@@ -161,6 +165,7 @@ export class PacedWrites {
     this.written.set(key, marker);
     try {
       if (last && !last.settled) await this.bounded(last, now).catch(() => undefined);
+      marker.at = this.now();
       await waitingOutLimit(() => kv.delete(key), this.wait);
     } finally {
       marker.settled = true;

@@ -315,6 +315,33 @@ describe('writes KV is slow to answer', () => {
     expect(store.state.refused).toBe(0);
   });
 
+  it('a render of a body whose last try KV refuses for the limit is answered: the same content is in KV', async () => {
+    const time = handClock();
+    const report = vi.fn();
+    const writes = new PacedWrites({ now: time.now, wait: time.wait, report });
+    const tries: { refuse: () => void }[] = [];
+    const kv = {
+      get: async () => 'written by another isolate',
+      put: () =>
+        new Promise<void>((_, reject) =>
+          tries.push({ refuse: () => reject(new Error('KV PUT failed: 429 Too Many Requests')) }),
+        ),
+    } as unknown as KVNamespace;
+    const first = writes.put(kv, 'body:same', 'page', 60, time.later);
+    for (let i = 0; i < 3; i++) {
+      tries[i]!.refuse();
+      await time.advance(0);
+      await time.advance(WRITE_GAP_MS);
+    }
+    await first;
+    expect(tries).toHaveLength(4);
+    const again = writes.put(kv, 'body:same', 'page', 60, time.later);
+    tries[3]!.refuse();
+    await expect(again).resolves.toBeUndefined();
+    await time.advance(0);
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
   it('a caller waiting on a write KV never answers, a same value or a delete, waits ten seconds at most', async () => {
     const time = handClock();
     const writes = new PacedWrites({ now: time.now, wait: time.wait });
