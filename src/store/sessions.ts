@@ -17,9 +17,9 @@ import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
  * render in the same scope, and not computable by a client. A session's slot (`slot:<session>`
  * for the page, `sign-slot:<session>` for the sign, one hour) is a small pointer to that body: the
  * hash, a write time and the source datachain. Every render stores its body again (an isolate
- * at most once a second, below), so a body always outlives the slots pointing at it. A session's renders are listed under
- * `made:<session>:<hash>.<ext>`, so `clear` (DELETE /mcp) deletes them with its slots. Each
- * render is charged to the caller's address first (keep-quota.ts).
+ * at most once a second, below), so a body always outlives the slots pointing at it. A session's
+ * renders are listed under `made:<session>:<hash>.<ext>`, so `clear` (DELETE /mcp) deletes them
+ * with its slots. Each render is charged to the caller's address first (keep-quota.ts).
  *
  * Every write goes through the isolate's PacedWrites (paced-writes.ts): KV takes one write to a key
  * a second, so a body or marker already written within that second is not written again, and a slot
@@ -110,7 +110,7 @@ export interface KeepPlace extends KeepCharge {
   renderKey?: string;
 }
 
-/** The slots as one isolate sees them: its body cache, render keys, paced writes, clock (milliseconds) and timer, all injectable. */
+/** The slots as one isolate sees them: its body cache, render keys, paced writes and clock (milliseconds), all injectable. */
 export class SessionSlots {
   private readonly cache: BodyCache;
   private readonly keys: RenderKeys;
@@ -124,13 +124,12 @@ export class SessionSlots {
       keys?: RenderKeys;
       writes?: PacedWrites;
       now?: () => number;
-      wait?: (ms: number) => Promise<void>;
     } = {},
   ) {
     this.cache = options.cache ?? new BodyCache(CACHE_MAX_CHARS);
     this.keys = options.keys ?? new RenderKeys();
     this.now = options.now ?? Date.now;
-    this.writes = options.writes ?? new PacedWrites({ now: this.now, wait: options.wait });
+    this.writes = options.writes ?? new PacedWrites({ now: this.now });
   }
 
   /**

@@ -18,9 +18,20 @@ const page = (n: number | string) =>
 const HANDLE = /([0-9a-f]{64})\.html$/;
 const source = (n: number | string) => JSON.stringify({ title: [{ locale: 'en', value: `Source ${n}` }] });
 
+/** An isolate's paced writes, on a clock moved by hand. */
+const paced = (time = handClock()) => ({ time, writes: new PacedWrites({ now: time.now, wait: time.wait }) });
+
+/** Paced writes over a store where another isolate has just written `key`: this isolate's first write of it is refused. */
+async function afterAnotherIsolate(key: string) {
+  const { time, writes } = paced();
+  const store = limitedKv(time.clock);
+  await store.kv.put(key, 'other isolate');
+  return { time, writes, store };
+}
+
 function isolate(time = handClock(), report = vi.fn()) {
   const writes = new PacedWrites({ now: time.now, wait: time.wait, report });
-  const slots = new SessionSlots({ cache: new BodyCache(1 << 20), writes, now: time.now, wait: time.wait });
+  const slots = new SessionSlots({ cache: new BodyCache(1 << 20), writes, now: time.now });
   return { time, slots, report };
 }
 
@@ -135,8 +146,7 @@ describe('writes paced to one a key a second', () => {
   });
 
   it('remembers only the writes of the last second', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = limitedKv(time.clock);
     for (let i = 0; i < 50; i++) await writes.put(store.kv, `body:${i}`, 'v', 60);
     expect(writes.size).toBe(50);
@@ -147,9 +157,6 @@ describe('writes paced to one a key a second', () => {
 });
 
 describe('one chain of writes per key', () => {
-  /** An isolate's paced writes over `store`, on the hand clock. */
-  const paced = (time = handClock()) => ({ time, writes: new PacedWrites({ now: time.now, wait: time.wait }) });
-
   it('a write in flight is read from the isolate until KV has answered it', async () => {
     const { time, writes } = paced();
     const store = limitedKv(time.clock);
@@ -185,9 +192,7 @@ describe('one chain of writes per key', () => {
   });
 
   it('a write refused for the limit is not tried again once a newer value is queued', async () => {
-    const { time, writes } = paced();
-    const store = limitedKv(time.clock);
-    await store.kv.put('slot:r', 'other isolate'); // another isolate, just now
+    const { time, writes, store } = await afterAnotherIsolate('slot:r');
     const first = writes.put(store.kv, 'slot:r', 'v1', 60, time.later);
     const second = writes.put(store.kv, 'slot:r', 'v2', 60, time.later);
     await Promise.all([first, second]);
@@ -197,9 +202,7 @@ describe('one chain of writes per key', () => {
   });
 
   it('a value given while a refused write waits to be tried again replaces it', async () => {
-    const { time, writes } = paced();
-    const store = limitedKv(time.clock);
-    await store.kv.put('slot:q', 'other isolate');
+    const { time, writes, store } = await afterAnotherIsolate('slot:q');
     await writes.put(store.kv, 'slot:q', 'v1', 60, time.later);
     time.clock.t += 500;
     await writes.put(store.kv, 'slot:q', 'v2', 60, time.later);
@@ -208,9 +211,7 @@ describe('one chain of writes per key', () => {
   });
 
   it('a write refused while its key was being deleted is not tried again', async () => {
-    const { time, writes } = paced();
-    const store = limitedKv(time.clock);
-    await store.kv.put('slot:d', 'other isolate');
+    const { time, writes, store } = await afterAnotherIsolate('slot:d');
     const refused = writes.put(store.kv, 'slot:d', 'v1', 60, time.later);
     const removing = writes.remove(store.kv, 'slot:d');
     await refused;
@@ -269,8 +270,7 @@ function heldKv() {
 
 describe('writes KV is slow to answer', () => {
   it('a delete waits for a write of its key in flight, so the write does not land after it', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = heldKv();
     void writes.put(store.kv, 'slot:x', 'v1', 60, time.later);
     let removed = false;
@@ -285,8 +285,7 @@ describe('writes KV is slow to answer', () => {
   });
 
   it('a value given while its key is being deleted is written a second after the delete, even if KV refused the delete once', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = limitedKv(time.clock);
     let refusals = 0;
     const kv = {
@@ -343,8 +342,7 @@ describe('writes KV is slow to answer', () => {
   });
 
   it('a caller waiting on a write KV never answers, a same value or a delete, waits ten seconds at most', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = heldKv();
     void writes.put(store.kv, 'body:n', 'v', 60, time.later);
     let settled = 0;
@@ -357,8 +355,7 @@ describe('writes KV is slow to answer', () => {
   });
 
   it('remembers no delete or lost write for long', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = heldKv();
     void writes.put(store.kv, 'slot:never', 'v', 60, time.later);
     for (let i = 0; i < 100; i++) await writes.remove(limitedKv(time.clock).kv, `slot:${i}`);
@@ -369,8 +366,7 @@ describe('writes KV is slow to answer', () => {
   });
 
   it('the second is counted from when KV answered the last write', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = heldKv();
     void writes.put(store.kv, 'slot:y', 'v1', 60, time.later);
     await writes.put(store.kv, 'slot:y', 'v2', 60, time.later);
@@ -384,8 +380,7 @@ describe('writes KV is slow to answer', () => {
   });
 
   it('a write KV never answers blocks its key for ten seconds at most', async () => {
-    const time = handClock();
-    const writes = new PacedWrites({ now: time.now, wait: time.wait });
+    const { time, writes } = paced();
     const store = heldKv();
     void writes.put(store.kv, 'slot:z', 'v1', 60, time.later);
     expect(writes.unwritten('slot:z')).toBe('v1');
