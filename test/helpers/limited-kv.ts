@@ -2,13 +2,14 @@
  * A session store in memory that refuses writes as Workers KV does: a second write to a key within
  * a second of the last one throws `KV PUT failed: 429 Too Many Requests`. Time is the test's clock.
  * `refuseAll` stands for another isolate that keeps writing every key: each write fails that way,
- * and a key this store never held reads as that isolate's value.
+ * and a key this store never held reads as that isolate's value. `deletesToRefuse` refuses that many
+ * deletes the same way (whether KV counts deletes against the limit is not documented).
  */
 export function limitedKv(clock: { t: number }) {
   const values = new Map<string, string>();
   const lastWrite = new Map<string, number>();
   const puts: string[] = [];
-  const state = { refuseAll: false, refused: 0 };
+  const state = { refuseAll: false, refused: 0, deletesToRefuse: 0 };
   const kv = {
     get: async (key: string) => values.get(key) ?? (state.refuseAll ? 'written by another isolate' : null),
     put: async (key: string, value: string) => {
@@ -22,6 +23,10 @@ export function limitedKv(clock: { t: number }) {
       puts.push(key);
     },
     delete: async (key: string) => {
+      if (state.deletesToRefuse > 0) {
+        state.deletesToRefuse--;
+        throw new Error('KV DELETE failed: 429 Too Many Requests');
+      }
       values.delete(key);
     },
     list: async ({ prefix }: { prefix: string }) => ({

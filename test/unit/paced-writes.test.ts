@@ -287,16 +287,8 @@ describe('writes KV is slow to answer', () => {
   it('a value given while its key is being deleted is written a second after the delete, even if KV refused the delete once', async () => {
     const { time, writes } = paced();
     const store = limitedKv(time.clock);
-    let refusals = 0;
-    const kv = {
-      ...store.kv,
-      get: store.kv.get,
-      put: store.kv.put,
-      delete: async (key: string) => {
-        if (refusals++ === 0) throw new Error('KV DELETE failed: 429 Too Many Requests');
-        return store.kv.delete(key);
-      },
-    } as unknown as KVNamespace;
+    const { kv } = store;
+    store.state.deletesToRefuse = 1;
     await writes.put(kv, 'slot:p3', 'v1', 60, time.later);
     let removed = false;
     const removing = writes.remove(kv, 'slot:p3').then(() => {
@@ -396,18 +388,9 @@ describe('keys written once or twice', () => {
     const { time, slots } = isolate();
     const store = limitedKv(time.clock);
     await slots.forSession(place(store.kv, time.later), 'del').write('page', page(1), source(1));
-    let refusals = 0;
-    const refusing = {
-      ...store.kv,
-      list: store.kv.list,
-      get: store.kv.get,
-      delete: async (key: string) => {
-        if (refusals++ < 3) throw new Error('KV PUT failed: 429 Too Many Requests');
-        return store.kv.delete(key);
-      },
-    } as unknown as KVNamespace;
+    store.state.deletesToRefuse = 3;
     let cleared = false;
-    const clearing = slots.clear(refusing, 'del').then(() => {
+    const clearing = slots.clear(store.kv, 'del').then(() => {
       cleared = true;
     });
     for (let i = 0; i < 5 && !cleared; i++) await time.advance(WRITE_GAP_MS);
