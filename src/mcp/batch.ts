@@ -24,11 +24,19 @@ export interface BatchAnswer {
   effects: Omit<Dispatched, 'response'>[];
 }
 
+/** The answer an entry gets once the batch is spent (undefined when it is owed none). */
+function refusal(entry: unknown, cap: number): string | undefined {
+  const c = classifyMessage(entry);
+  if (c.kind === 'notification' || c.kind === 'response') return undefined;
+  return c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
+}
+
 /**
  * Answers a batch entry by entry, in order, as serialised responses (notifications and client
- * responses answer nothing). The answers together stay under `cap` bytes: the entry that would
- * pass it, and every request after it, is answered with a `payload_too_large` error instead of
- * being run.
+ * responses answer nothing). The answers together stay under `cap` bytes, counting the refusals
+ * still owed: an entry is run only while its answer leaves room for a refusal of every entry after
+ * it; the entry that would not, and every request after it, is answered with a `payload_too_large`
+ * error instead of being run. (Only refusals alone larger than `cap`, ids of megabytes, pass it.)
  */
 export async function answerBatch(
   entries: readonly unknown[],
@@ -36,22 +44,27 @@ export async function answerBatch(
   era: Methods,
   cap: number,
 ): Promise<BatchAnswer> {
+  const refusals = entries.map((entry) => refusal(entry, cap));
+  const size = (text: string | undefined) => (text === undefined ? 0 : text.length + 1);
+  // owedAfter[i]: what the refusals of the entries after i take, each with its comma.
+  const owedAfter = new Array<number>(entries.length).fill(0);
+  for (let i = entries.length - 2; i >= 0; i--) owedAfter[i] = owedAfter[i + 1]! + size(refusals[i + 1]);
   const parts: string[] = [];
   const effects: Omit<Dispatched, 'response'>[] = [];
   let bytes = 2;
   let spent = false;
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
     let text: string;
     if (spent) {
-      const c = classifyMessage(entry);
-      if (c.kind === 'notification' || c.kind === 'response') continue;
-      text = c.kind === 'request' ? overBudget(c.msg.id, cap) : serializeResponse(c.response);
+      const owed = refusals[i];
+      if (owed === undefined) continue;
+      text = owed;
     } else {
       const { response, ...told } = await dispatchOne(entry, ctx, era);
       effects.push(told);
       if (!response) continue;
       text = serializeResponse(response);
-      if (bytes + text.length + 1 > cap) {
+      if (bytes + text.length + 1 + owedAfter[i]! > cap) {
         spent = true;
         text = overBudget(response.id, cap);
       }
