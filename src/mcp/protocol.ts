@@ -63,9 +63,13 @@ export const initialize: MethodHandler = async (params, ctx) => {
 
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 
+/** The params of logging/setLevel, made on first use and kept. */
+let levelParams: z.ZodType | undefined;
+
 /** Accepted and validated; this server sends no log notifications. */
 export const setLevel: MethodHandler = (params) => {
-  parseParams(z.looseObject({ level: z.enum(LEVELS) }), params);
+  levelParams ??= z.looseObject({ level: z.enum(LEVELS) });
+  parseParams(levelParams, params);
   return {};
 };
 

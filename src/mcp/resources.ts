@@ -114,8 +114,12 @@ function decodePart(uri: string, part: string): string {
   }
 }
 
+/** The params of resources/read, made on the first read (not at start-up) and kept: building a zod schema costs more than using it. */
+let readParams: z.ZodType<{ uri: string }> | undefined;
+
 export const readResource: MethodHandler = async (params, ctx) => {
-  const { uri } = parseParams(z.looseObject({ uri: z.string().min(1).max(2048) }), params);
+  readParams ??= z.looseObject({ uri: z.string().min(1).max(2048) });
+  const { uri } = parseParams(readParams, params);
   if (uri === VIEW_URI) {
     const html = await viewDocument((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
     return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
