@@ -1,6 +1,6 @@
 import type { Bundle } from '../../src/domain/bundle.js';
 import { packRelease } from '../../src/store/packed-release.js';
-import { asciiJson } from './ascii-json.js';
+import { asciiJson } from '../../src/core/ascii-json.js';
 
 /**
  * The text of an embedded release's file as the build ships it: packed (its symbols and search

@@ -1,4 +1,5 @@
 import { PLACEHOLDER_MARK } from '../services/render/placeholder.js';
+import { asciiJson } from '../core/ascii-json.js';
 import { VIEW_WORDS } from './view-words.js';
 
 /**
@@ -37,7 +38,7 @@ export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
-  var WORDS = ${JSON.stringify(VIEW_WORDS)};
+  var WORDS = ${asciiJson(JSON.stringify(VIEW_WORDS))};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
   var MISSING_VALUE = /^Missing required value /;
   var SCHEME = /\\(\\s*prefers-color-scheme\\s*:\\s*(?:light|dark)\\s*\\)/gi;
@@ -192,7 +193,7 @@ export const VIEW_SCRIPT = `(function () {
     body.appendChild(header);
     adopt(null, body, w[0], title);
   }
-  // Still the placeholder: it says "Preparing the disclosure…" in the call's locale.
+  // Still the placeholder: it says "Preparing the disclosure..." in the call's locale.
   function preparing() {
     var h = document.querySelector('h1');
     if (!document.body.hasAttribute('${PLACEHOLDER_MARK}') || !h) return;

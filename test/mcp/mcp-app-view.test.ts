@@ -158,4 +158,12 @@ describe('the MCP App view', () => {
     }
     expect(VIEW_STYLE).not.toMatch(/<\/style/i);
   });
+
+  it('is written in ASCII, its words in every locale as escapes that read the same', () => {
+    // A view joins the script to a page; one character beyond Latin-1 in it would make every view
+    // a string of two bytes per character, slower to quote and encode on each read.
+    expect(VIEW_SCRIPT).toMatch(/^[\x00-\x7f]*$/);
+    const words = /var WORDS = (.+);/.exec(VIEW_SCRIPT)![1]!;
+    expect(JSON.parse(words)).toEqual(VIEW_WORDS);
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiJson } from '../../cli/bundle/ascii-json.js';
+import { asciiJson } from '../../src/core/ascii-json.js';
 
 describe('asciiJson', () => {
   it('writes French, Khmer and emoji texts in ASCII that parses to the same value', () => {
