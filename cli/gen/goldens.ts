@@ -1,13 +1,13 @@
 import { createApp } from '../../src/app.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { inProcessEnv } from '../../test/helpers/in-process.js';
-import { JSON_GOLDENS, normalise, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
+import { JSON_GOLDENS, normalise, PAGE_GOLDENS, POST_GOLDENS, SVG_GOLDENS } from '../../test/golden/cases.js';
 
 const pretty = (body: unknown) => `${JSON.stringify(body, null, 2)}\n`;
 
 /**
  * The golden files under test/golden/, answered by the app itself: REST bodies (normalised), SVG
- * bytes, and the `prompts/list` result (tools/list is the generated descriptor file). Keys are paths relative to the repository root.
+ * and page bytes, and the `prompts/list` result (tools/list is the generated descriptor file). Keys are paths relative to the repository root.
  */
 export async function goldenFiles(): Promise<Record<string, string>> {
   const app = createApp({ store: catalogueStore });
@@ -23,6 +23,14 @@ export async function goldenFiles(): Promise<Record<string, string>> {
       ENV,
     );
     out[`test/golden/${file}`] = pretty(normalise(await res.json()));
+  }
+  for (const [file, { path, body }] of Object.entries(PAGE_GOLDENS)) {
+    const res = await app.request(
+      path,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      ENV,
+    );
+    out[`test/golden/${file}`] = await res.text();
   }
   for (const [file, path] of Object.entries(SVG_GOLDENS)) {
     out[`test/golden/${file}`] = await (await app.request(path, {}, ENV)).text();

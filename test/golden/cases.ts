@@ -1,5 +1,6 @@
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { servedVersionIds } from '../../src/store/store.js';
+import { hostileDatachain, REALISTIC } from '../helpers/hostile.js';
 
 /**
  * Golden answers of the REST surface: file (under test/golden/) -> request path. JSON files hold
@@ -38,6 +39,16 @@ export const SVG_GOLDENS: Readonly<Record<string, string>> = {
   'icons/circle-coloured-black-inner.svg': `${V}/elements/input_biometric/icon.identifiable.svg`,
   'icons/octagon-default.svg': `${V}/elements/autonomy_loss/icon.svg`,
   'icons/rounded-square-dark.svg': `${V}/elements/data_retained/icon.dark.svg`,
+};
+
+/**
+ * Rendered pages, byte for byte: file -> render request path and datachain. They pin the page's
+ * markup and its escaping (decision 047: the page's own JSX runtime).
+ */
+export const PAGE_GOLDENS: Readonly<Record<string, { path: string; body: unknown }>> = {
+  'pages/realistic-15.en.html': { path: `${V}/render?locale=en`, body: REALISTIC },
+  'pages/realistic-15.fr.html': { path: `${V}/render?locale=fr`, body: REALISTIC },
+  'pages/hostile.en.html': { path: `${V}/render?locale=en`, body: hostileDatachain() },
 };
 
 /** Stands in for the list of served versions, which grows when a release is added. */

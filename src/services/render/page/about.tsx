@@ -1,3 +1,4 @@
+/** @jsxImportSource ./jsx */
 import type { SourceView } from '../view/citations.js';
 import { labelOf, type Labels } from '../shared/labels.js';
 import { releaseName, writtenDate } from '../shared/dates.js';

@@ -1,3 +1,4 @@
+/** @jsxImportSource ./jsx */
 import type { CardView } from '../view/card.js';
 import type { SourceView } from '../view/citations.js';
 import type { IconClassOf } from '../icons/resolver.js';

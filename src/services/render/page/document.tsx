@@ -1,5 +1,6 @@
-import { raw } from 'hono/html';
-import type { Child } from 'hono/jsx';
+/** @jsxImportSource ./jsx */
+import { raw } from './jsx/jsx-runtime.js';
+import type { Child } from './jsx/jsx-runtime.js';
 import { iconSheet, type IconOf } from '../icons/resolver.js';
 import { labelsFor } from '../shared/labels.js';
 import { About } from './about.js';

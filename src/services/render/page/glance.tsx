@@ -1,3 +1,4 @@
+/** @jsxImportSource ./jsx */
 import type { ActionView } from '../view/card.js';
 import type { GlanceItem, GlanceRow, GlanceView } from '../view/glance.js';
 import { labelOf, type Labels } from '../shared/labels.js';

@@ -1,3 +1,4 @@
+/** @jsxImportSource ./jsx */
 import { innerColor } from '../icons/color.js';
 import type { ActionView, ContextBadge } from '../view/card.js';
 import type { LocalText } from '../shared/localize.js';
