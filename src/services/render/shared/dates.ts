@@ -17,6 +17,10 @@ function formatFor(locale: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Days already written, by locale and day: a release's date is on every page of that release. */
+const written = new Map<string, string | undefined>();
+const WRITTEN_MAX = 1024;
+
 /**
  * A date as people write it in `locale` ("1 September 2026", « 1er septembre 2026 »), from an ISO
  * date or date-time (its calendar day as written, in UTC); `undefined` for anything else, which the
@@ -25,6 +29,15 @@ function formatFor(locale: string): Intl.DateTimeFormat {
 export function writtenDate(iso: string | undefined, locale: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(iso ?? '');
   if (!m) return undefined;
+  const key = `${locale}|${m[1]}-${m[2]}-${m[3]}`;
+  if (written.has(key)) return written.get(key);
+  if (written.size >= WRITTEN_MAX) written.clear();
+  const text = formatDay(m, locale);
+  written.set(key, text);
+  return text;
+}
+
+function formatDay(m: RegExpExecArray, locale: string): string | undefined {
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return undefined;
   const parts = formatFor(locale).formatToParts(date);
