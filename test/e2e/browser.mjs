@@ -102,7 +102,17 @@ await step('page: stylesheet applies (font stack, muted intro colour, no entity 
     // The icon is the background of its class; on dark screens the shape is a light outline (stroke #E8ECF1).
     const icon = await page.evaluate(() => getComputedStyle(document.querySelector('.dtpr-icon')).backgroundImage);
     assert.match(icon, /^url\("data:image\/svg\+xml/, `${colorScheme}: the icon is painted`);
-    assert.equal(icon.includes('stroke%3D%22%23E8ECF1%22'), colorScheme === 'dark', `${colorScheme}: icon variant`);
+    const drawn = decodeURIComponent(icon);
+    assert.equal(drawn.includes('stroke="#E8ECF1"'), colorScheme === 'dark', `${colorScheme}: icon variant`);
+    // The browser reads the icon's data: URI (escaped only where it must be) as a 36x36 image.
+    const size = await page.evaluate(async () => {
+      const css = getComputedStyle(document.querySelector('.dtpr-icon')).backgroundImage;
+      const img = new Image();
+      img.src = /^url\("(.*)"\)$/.exec(css)[1];
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    assert.deepEqual(size, [36, 36], `${colorScheme}: the icon decodes as an image`);
     await context.close();
   }
 });

@@ -12,7 +12,26 @@ export interface IconUris {
 }
 export type IconOf = (icon: CardView['icon']) => IconUris;
 
-const dataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** What a data: URI of an icon keeps as it is: every printable ASCII character but `" % # < > \\` and the backtick. */
+const ENCODED = /[^ !$&'()*+,\-./0-9:;=?@A-Z[\]^_a-z{|}~]/gu;
+/**
+ * An SVG as a data: URI, percent-encoding only what must be: the characters that would end the
+ * stylesheet's `url("...")` or its `<style>` element, start a fragment or an escape, and everything
+ * beyond ASCII. The SVG's spaces, `=`, `/` and `:` stay as they are, which browsers read the same
+ * and which takes a fifth less of the page than encoding them.
+ */
+export const dataUri = (svg: string) =>
+  `data:image/svg+xml;charset=utf-8,${svg.replace(ENCODED, (c) => encodeURIComponent(c))}`;
+
+/**
+ * The same icon with every character of its SVG but letters, digits and `-_.!~*'()` percent-encoded
+ * (`encodeURIComponent`): how a printed sign carries its icons, for SVG programs stricter about
+ * data: URIs than browsers.
+ */
+export function strictDataUri(uri: string): string {
+  const at = uri.indexOf(',') + 1;
+  return `${uri.slice(0, at)}${encodeURIComponent(decodeURIComponent(uri.slice(at)))}`;
+}
 
 /** Composed icons by source object: a served release's source is one object, so each icon is composed once per release. */
 const COMPOSED = new WeakMap<RenderSource, Map<string, IconUris>>();
@@ -57,8 +76,11 @@ export function iconResolver(src: RenderSource): IconOf {
 /** The CSS class that paints one icon of a page. */
 export type IconClassOf = (icon: CardView['icon']) => string;
 
-/** Only percent-encoded data: URIs reach the stylesheet, so nothing can break out of `url("...")`. */
-const CSS_SAFE_URI = /^data:image\/svg\+xml;charset=utf-8,[A-Za-z0-9%._~!*'()-]*$/;
+/**
+ * Only data: URIs made by `dataUri` reach the stylesheet: no quote, backslash, `<` or `>`, and no
+ * `%` but in an escape, so nothing can break out of `url("...")` or the `<style>` element.
+ */
+const CSS_SAFE_URI = /^data:image\/svg\+xml;charset=utf-8,(?:[ !$&'()*+,\-./0-9:;=?@A-Z[\]^_a-z{|}~]|%[0-9A-F]{2})*$/;
 /** Icon pairs already checked against CSS_SAFE_URI (an IconUris is never changed after it is made). */
 const SAFE = new WeakSet<IconUris>();
 
@@ -79,7 +101,7 @@ export function iconSheet(icons: Iterable<CardView['icon']>, iconOf: IconOf): { 
     const uris = iconOf(icon);
     if (!SAFE.has(uris)) {
       if (!CSS_SAFE_URI.test(uris.light) || !CSS_SAFE_URI.test(uris.dark))
-        throw new Error('icon data URI is not percent-encoded');
+        throw new Error('icon data URI is not safe in a stylesheet');
       SAFE.add(uris);
     }
     classes.set(key, name);

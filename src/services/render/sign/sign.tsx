@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx';
 import type { Finding } from '../../validator/finding.js';
-import type { IconOf } from '../icons/resolver.js';
+import { type IconOf, strictDataUri } from '../icons/resolver.js';
 import { fontStack } from '../shared/fonts.js';
 import type { DocView } from '../view/view.js';
 import { signAnswers, type SignAnswers, type SignText } from './blocks.js';
@@ -287,7 +287,7 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
     does: c.does!,
     cut: placed.some((p) => p.cut),
   });
-  const icons = tiles.map((tile) => ({ ...tile, href: iconOf(tile.icon).light }));
+  const icons = tiles.map((tile) => ({ ...tile, href: strictDataUri(iconOf(tile.icon).light) }));
   const a = as[0]!;
 
   const root: Child = (
