@@ -1,4 +1,5 @@
 import { payloadTooLarge } from '../core/error-catalogue.js';
+import { utf8Length } from '../core/utf8.js';
 import type { McpContext } from './context.js';
 import { type Dispatched, dispatchOne, type Methods } from './dispatch.js';
 import { serializeResponse } from './encode.js';
@@ -33,10 +34,11 @@ function refusal(entry: unknown, cap: number): string | undefined {
 
 /**
  * Answers a batch entry by entry, in order, as serialised responses (notifications and client
- * responses answer nothing). The answers together stay under `cap` bytes, counting the refusals
- * still owed: an entry is run only while its answer leaves room for a refusal of every entry after
- * it; the entry that would not, and every request after it, is answered with a `payload_too_large`
- * error instead of being run. (Only refusals alone larger than `cap`, ids of megabytes, pass it.)
+ * responses answer nothing). The answers together, in UTF-8, stay within `cap` bytes counting the
+ * refusals still owed: an entry's answer is kept only while it leaves room for a refusal of every
+ * entry after it. The entry whose answer would not is answered with a `payload_too_large` error
+ * instead (it has run: what it did stands), and every request after it is refused without running.
+ * With the default limits the refusals alone (at most BATCH_LIMIT of them) always fit.
  */
 export async function answerBatch(
   entries: readonly unknown[],
@@ -45,13 +47,13 @@ export async function answerBatch(
   cap: number,
 ): Promise<BatchAnswer> {
   const refusals = entries.map((entry) => refusal(entry, cap));
-  const size = (text: string | undefined) => (text === undefined ? 0 : text.length + 1);
+  const size = (text: string | undefined) => (text === undefined ? 0 : utf8Length(text) + 1);
   // owedAfter[i]: what the refusals of the entries after i take, each with its comma.
   const owedAfter = new Array<number>(entries.length).fill(0);
   for (let i = entries.length - 2; i >= 0; i--) owedAfter[i] = owedAfter[i + 1]! + size(refusals[i + 1]);
   const parts: string[] = [];
   const effects: Omit<Dispatched, 'response'>[] = [];
-  let bytes = 2;
+  let bytes = 1;
   let spent = false;
   for (const [i, entry] of entries.entries()) {
     let text: string;
@@ -64,12 +66,12 @@ export async function answerBatch(
       effects.push(told);
       if (!response) continue;
       text = serializeResponse(response);
-      if (bytes + text.length + 1 + owedAfter[i]! > cap) {
+      if (bytes + size(text) + owedAfter[i]! > cap) {
         spent = true;
         text = overBudget(response.id, cap);
       }
     }
-    bytes += text.length + 1;
+    bytes += size(text);
     parts.push(text);
   }
   return { json: parts.length ? `[${parts.join(',')}]` : undefined, effects };

@@ -84,7 +84,7 @@ describe('answers are bounded', () => {
     }));
     const r = await postMcp(batch, session);
     expect(r.status).toBe(200);
-    expect(r.text.length).toBeLessThanOrEqual(1_048_576);
+    expect(new TextEncoder().encode(r.text).byteLength).toBeLessThanOrEqual(1_048_576);
     const refused = r.json.filter((x: any) => x.error);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0].error).toMatchObject({

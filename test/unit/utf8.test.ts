@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { utf8SizeOver } from '../../src/core/utf8.js';
+import { utf8Length, utf8SizeOver } from '../../src/core/utf8.js';
 
 describe('utf8SizeOver', () => {
   it('answers the UTF-8 size only when it is over the limit', () => {
@@ -10,5 +11,19 @@ describe('utf8SizeOver', () => {
     expect(utf8SizeOver('€€€', 9)).toBeNull();
     expect(utf8SizeOver('😀😀', 7)).toBe(8);
     expect(utf8SizeOver('\ud800x', 3)).toBe(4);
+  });
+});
+
+describe('utf8Length', () => {
+  it('counts what TextEncoder writes, lone surrogates included (fixed seed)', () => {
+    for (const text of ['', 'abc', 'é€😀', '\ud800', '\udc00\ud800', 'a\ud83d']) {
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
+      }),
+      { seed: 20261126, numRuns: 2000 },
+    );
   });
 });
