@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataUri } from '../../src/services/render/icons/resolver.js';
+import type { CardView } from '../../src/services/render/view/card.js';
+import { CSS_SAFE_URI, dataUri, iconSheet } from '../../src/services/render/icons/resolver.js';
 
 const PREFIX = 'data:image/svg+xml;charset=utf-8,';
-/** What may stand in a stylesheet's url("...") inside a <style> element. */
-const CSS_SAFE = /^(?:[ !$&'()*+,\-./0-9:;=?@A-Z[\]^_a-z{|}~]|%[0-9A-F]{2})*$/;
 
 describe('icon data: URIs', () => {
   it('keep an SVG readable: spaces, = / : stay, the rest is escaped', () => {
@@ -20,11 +19,22 @@ describe('icon data: URIs', () => {
         const svg = parts.join('');
         const uri = dataUri(svg);
         expect(uri.startsWith(PREFIX)).toBe(true);
-        const body = uri.slice(PREFIX.length);
-        expect(body).toMatch(CSS_SAFE);
-        expect(decodeURIComponent(body)).toBe(svg);
+        expect(uri).toMatch(CSS_SAFE_URI);
+        expect(decodeURIComponent(uri.slice(PREFIX.length))).toBe(svg);
       }),
       { seed: 20261126, numRuns: 1000 },
     );
+  });
+
+  it('reach a page only when nothing in them can end url("...") or the <style> element', () => {
+    const icon = { elementId: 'e' } as CardView['icon'];
+    const sheet = (uri: string) => iconSheet([icon], () => ({ light: uri, dark: uri })).css;
+    expect(sheet(dataUri('<svg a="#1"/>'))).toContain(
+      'url("data:image/svg+xml;charset=utf-8,%3Csvg a=%22%231%22/%3E")',
+    );
+    for (const bad of ['a"b', 'a\\b', '</style><script>', 'a\nb', '%zz', '%', 'é', '`', 'a#b']) {
+      expect(() => sheet(`${PREFIX}${bad}`), bad).toThrow(/not safe in a stylesheet/);
+    }
+    expect(() => sheet(`data:text/html,${'x'}`)).toThrow(/not safe in a stylesheet/);
   });
 });
