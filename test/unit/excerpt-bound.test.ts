@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../src/domain/locale.js';
 import { excerpt, isOneSentence, RUN_BOUNDED, wordsAtMost } from '../../src/services/render/view/excerpt.js';
 
+const segmenters = new Map<string, Intl.Segmenter>();
+/** The runtime's segmenter of `granularity` for `lang`, made once. */
+function segmenter(lang: string, granularity: 'word' | 'sentence'): Intl.Segmenter {
+  const key = `${lang}|${granularity}`;
+  let s = segmenters.get(key);
+  if (!s) segmenters.set(key, (s = new Intl.Segmenter(lang, { granularity })));
+  return s;
+}
+
 /** The words the runtime's segmenter finds in `text`, read in `lang`. */
 function segmented(text: string, lang: string): number {
   let n = 0;
-  for (const w of new Intl.Segmenter(lang, { granularity: 'word' }).segment(text)) if (w.isWordLike) n++;
+  for (const w of segmenter(lang, 'word').segment(text)) if (w.isWordLike) n++;
   return n;
 }
 
@@ -71,11 +80,7 @@ describe('the word bound of an excerpt', () => {
 
 /** The first sentence the runtime's segmenter finds in `text`, read in `lang`, trimmed. */
 function firstSentence(text: string, lang: string): string {
-  return new Intl.Segmenter(lang, { granularity: 'sentence' })
-    .segment(text)
-    [Symbol.iterator]()
-    .next()
-    .value!.segment.trim();
+  return segmenter(lang, 'sentence').segment(text)[Symbol.iterator]().next().value!.segment.trim();
 }
 
 describe('a text known to be one sentence', () => {
@@ -83,6 +88,7 @@ describe('a text known to be one sentence', () => {
   const BREAKS = ['.', '!', '?', '\n', '\u2029', '\u0085', '\u203c'];
 
   it('is one sentence for the segmenter too, for every locale (fixed seed)', () => {
+    let claimed = 0;
     const char = fc.oneof(fc.constantFrom(...BOUNDED_CHARS), fc.constantFrom(...USUAL), fc.constantFrom(...USUAL));
     fc.assert(
       fc.property(
@@ -92,11 +98,14 @@ describe('a text known to be one sentence', () => {
         (chars, end, lang) => {
           const text = `${chars.join('')}${end}`.trim();
           if (text === '' || !isOneSentence(text)) return;
+          claimed++;
           expect(firstSentence(text, lang)).toBe(text);
         },
       ),
       { seed: 20261126, numRuns: 3000 },
     );
+    // Most generated texts end in one of ENDS or nothing, so most are claimed and checked.
+    expect(claimed).toBeGreaterThan(1000);
   });
 
   it('is not claimed when a terminator or separator stands before the end', () => {

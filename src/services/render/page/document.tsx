@@ -16,8 +16,8 @@ const DOCUMENT_CSP =
 
 /**
  * Renders the whole HTML5 document. Every value goes through JSX escaping; the raw insertions are
- * the constant stylesheet and the icon stylesheet, whose only variable parts are percent-encoded
- * data: URIs of composed icons (checked before insertion).
+ * the constant stylesheet and the icon stylesheet, whose only variable parts are data: URIs of
+ * composed icons, each checked against CSS_SAFE_URI before insertion.
  */
 export function renderDocument(view: DocView, iconOf: IconOf): string {
   const t = labelsFor(view.lang, view.datachainType);

@@ -101,10 +101,10 @@ function segmentersFor(lang: string) {
 export function excerpt(source: LocalText, pageLang: string, limit = EXCERPT_WORDS): Excerpt {
   // Runs of ordinary white space fold to one space; no-break spaces (French typography) stay.
   const whole = source.text.trim().replace(/[ \t\n\r\f\v]+/g, ' ');
-  const seg = segmentersFor(source.lang ?? pageLang);
+  const lang = source.lang ?? pageLang;
   const first = isOneSentence(whole)
     ? whole
-    : (seg.sentence.segment(whole)[Symbol.iterator]().next().value?.segment.trim() ?? whole);
+    : (segmentersFor(lang).sentence.segment(whole)[Symbol.iterator]().next().value?.segment.trim() ?? whole);
   const shown = (text: string, cut: boolean): Excerpt => ({
     text: { text, ...(source.lang ? { lang: source.lang } : {}) },
     cut,
@@ -113,7 +113,7 @@ export function excerpt(source: LocalText, pageLang: string, limit = EXCERPT_WOR
   if (wordsAtMost(first) <= most) return shown(first, first.length < whole.length);
   // Words past `most` are not needed: a cut falls within the first `limit` (at most `most`) of them.
   const words: Array<{ start: number; end: number }> = [];
-  for (const w of seg.word.segment(first)) {
+  for (const w of segmentersFor(lang).word.segment(first)) {
     if (!w.isWordLike) continue;
     words.push({ start: w.index, end: w.index + w.segment.length });
     if (words.length > most) break;

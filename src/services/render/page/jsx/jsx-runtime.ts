@@ -4,12 +4,12 @@
  * `@jsxImportSource`; the sign keeps Hono's JSX (its SVG attribute names need Hono's mapping).
  *
  * What it writes, and the rules it holds to (the same bytes as Hono's JSX for the page's markup):
- * - text and attribute values are escaped (`& < > " '`); only `Html` values go in as they are,
- *   and only `raw` makes one from a string;
+ * - text and attribute values are escaped (`& < > " '`); only `Html` values go in as they are:
+ *   the runtime's own elements, and `raw` (the page's two stylesheets, nothing from a caller);
  * - `null`, `undefined` and booleans write nothing as children; as attributes, `null` and
  *   `undefined` write nothing, and the HTML boolean attributes write `name=""` when true and
  *   nothing when false;
- * - void elements (`meta`, `br`, ...) without children close as `<meta .../>`;
+ * - void elements (`meta`, `br`, ...) given no children (not even `undefined`) close as `<meta .../>`;
  * - a component is called at once with its props and answers `Html`.
  */
 
@@ -113,8 +113,9 @@ export function jsx(tag: string | Component, props: Props): Html {
   let out = `<${tag}`;
   for (const name in props) if (name !== 'children') out += attribute(name, props[name]);
   const inner = props.children;
-  if (VOID.has(tag) && (inner === undefined || (Array.isArray(inner) && inner.length === 0)))
+  if (VOID.has(tag) && (!('children' in props) || (Array.isArray(inner) && inner.length === 0))) {
     return new Html(`${out}/>`);
+  }
   return new Html(`${out}>${children(inner)}</${tag}>`);
 }
 /** An element with several children: the same as `jsx`. */
@@ -126,6 +127,30 @@ export function Fragment(props: { children?: Child }): Html {
   return new Html(children(props.children));
 }
 
+/** What an attribute may be given. */
+type AttributeValue = string | number | boolean | null | undefined;
+
+/**
+ * An element's attributes: text, numbers and booleans, written under the name given. Names Hono's
+ * JSX wrote under another name (`className` as `class`, ...) and props it read specially are
+ * refused by type, so a page never relies on a mapping this runtime does not make.
+ */
+interface Attributes {
+  [name: string]: AttributeValue | Child;
+  children?: Child;
+  className?: never;
+  htmlFor?: never;
+  httpEquiv?: never;
+  crossOrigin?: never;
+  itemProp?: never;
+  fetchPriority?: never;
+  noModule?: never;
+  formAction?: never;
+  dangerouslySetInnerHTML?: never;
+  ref?: never;
+  key?: never;
+}
+
 // biome-ignore lint/style/noNamespace: TypeScript finds a JSX runtime's element and attribute types in its JSX namespace
 export declare namespace JSX {
   type Element = Html;
@@ -133,6 +158,6 @@ export declare namespace JSX {
     children: unknown;
   }
   interface IntrinsicElements {
-    [tag: string]: Record<string, unknown>;
+    [tag: string]: Attributes;
   }
 }
