@@ -26,6 +26,13 @@ describe('icon data: URIs', () => {
     );
   });
 
+  it('keep raw exactly the characters the stylesheet guard lets through', () => {
+    for (let code = 0; code < 0x80; code++) {
+      const c = String.fromCharCode(code);
+      expect(dataUri(c) === `${PREFIX}${c}`, `U+${code.toString(16)}`).toBe(CSS_SAFE_URI.test(`${PREFIX}${c}`));
+    }
+  });
+
   it('reach a page only when nothing in them can end url("...") or the <style> element', () => {
     const icon = { elementId: 'e' } as CardView['icon'];
     const sheet = (uri: string) => iconSheet([icon], () => ({ light: uri, dark: uri })).css;
