@@ -22,6 +22,39 @@ export class SerializedEnvelope {
   }
 }
 
+/**
+ * A text whose JSON string literal is already written (`quoted`, quotes included), such as a view
+ * whose constant part is quoted once per isolate: `serializeResponse` splices it in where it stands
+ * in a read's `contents`; anything else that serialises it gets the text itself.
+ */
+export class QuotedText {
+  constructor(readonly quoted: string) {}
+  toJSON(): string {
+    return JSON.parse(this.quoted) as string;
+  }
+}
+
+/** The JSON of `value` as JSON.stringify writes it, with each QuotedText within plain objects and arrays spliced in. */
+function withQuoted(value: unknown): string | undefined {
+  if (value instanceof QuotedText) return value.quoted;
+  if (Array.isArray(value)) return `[${value.map((v) => withQuoted(v) ?? 'null').join(',')}]`;
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    const fields: string[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      const json = withQuoted(v);
+      if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
+    }
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Whether a result's `contents` (resources/read) holds a QuotedText. */
+function hasQuotedContents(result: Record<string, unknown> | null): boolean {
+  const contents = result?.contents;
+  return Array.isArray(contents) && contents.some((c) => (c as { text?: unknown } | null)?.text instanceof QuotedText);
+}
+
 /** The JSON-RPC forms of one prepared answer, built on its first MCP use and kept beside it. */
 interface RpcTemplate {
   /** `head` as a JSON string literal without its closing quote: the text copy's prefix. */
@@ -72,12 +105,13 @@ function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope)
 }
 
 /**
- * Serialises one JSON-RPC response. A tool result's `structuredContent` that is already text is
- * spliced in as is, so an envelope is serialised once rather than twice; its text copy in
+ * Serialises one JSON-RPC response. A read's QuotedText contents are spliced in as written; a tool
+ * result's `structuredContent` that is already text is spliced in as is, so an envelope is serialised once rather than twice; its text copy in
  * `content` is spliced in too when it comes from a prepared answer.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
+  if (hasQuotedContents(result)) return withQuoted(response)!;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;

@@ -8,7 +8,7 @@ import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
-import { viewDocument } from './view-app.js';
+import { quotedView } from './view-app.js';
 
 const VIEW_MIME = 'text/html;profile=mcp-app';
 /** MCP Apps: the page needs no network; DOCUMENT_CSP inside the page says the same. */
@@ -121,8 +121,8 @@ export const readResource: MethodHandler = async (params, ctx) => {
   readParams ??= z.looseObject({ uri: z.string().min(1).max(2048) });
   const { uri } = parseParams(readParams, params);
   if (uri === VIEW_URI) {
-    const html = await viewDocument((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
-    return { contents: [{ uri, mimeType: VIEW_MIME, text: html, _meta: { ui: VIEW_UI_META } }] };
+    const view = await quotedView((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
+    return { contents: [{ uri, mimeType: VIEW_MIME, text: view, _meta: { ui: VIEW_UI_META } }] };
   }
   if (uri === SIGN_URI) {
     const svg = (await ctx.caller.sessions.read('sign')) ?? PLACEHOLDER_SIGN;

@@ -5,6 +5,7 @@
  * the view's CSP allows that one script by its SHA-256 and nothing else (no inline handlers, no
  * other script, no network).
  */
+import { QuotedText } from './encode.js';
 import { VIEW_SCRIPT } from './view-script.js';
 
 /**
@@ -32,17 +33,42 @@ function viewCsp(): Promise<string> {
 
 const PAGE_CSP = '<meta http-equiv="Content-Security-Policy"';
 
-/**
- * A rendered page (or the placeholder) as the view: its CSP meta (the first element of its head,
- * before any author text) replaced by the view's, then the script and the view's style.
- */
-export async function viewDocument(page: string): Promise<string> {
-  const csp = await viewCsp();
+/** What the view puts where the page's CSP meta was: its own CSP, the script and the view's style. */
+let headPromise: Promise<{ html: string; inner: string }> | undefined;
+function viewHead(): Promise<{ html: string; inner: string }> {
+  headPromise ??= viewCsp().then((csp) => {
+    const html =
+      `<meta http-equiv="Content-Security-Policy" content="${csp}"><script>${VIEW_SCRIPT}</script>` +
+      `<style id="dtpr-view-style">${VIEW_STYLE}</style>`;
+    return { html, inner: inner(html) };
+  });
+  return headPromise;
+}
+
+/** `text` as it stands inside a JSON string literal. */
+const inner = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** Where the page's CSP meta (the first element of its head, before any author text) starts and ends. */
+function cspMeta(page: string): { start: number; end: number } {
   const start = page.indexOf(PAGE_CSP);
   const end = start < 0 ? -1 : page.indexOf('>', start);
   if (end < 0) throw new Error('a rendered page always carries its CSP meta');
-  const head =
-    `<meta http-equiv="Content-Security-Policy" content="${csp}"><script>${VIEW_SCRIPT}</script>` +
-    `<style id="dtpr-view-style">${VIEW_STYLE}</style>`;
-  return page.slice(0, start) + head + page.slice(end + 1);
+  return { start, end: end + 1 };
+}
+
+/** A rendered page (or the placeholder) as the view: its CSP meta replaced by the view's, then the script and the view's style. */
+export async function viewDocument(page: string): Promise<string> {
+  const head = await viewHead();
+  const { start, end } = cspMeta(page);
+  return page.slice(0, start) + head.html + page.slice(end);
+}
+
+/**
+ * The view of `page` as a JSON string literal, for a resources/read answer: the same text as
+ * `viewDocument`, with the view's constant part quoted once per isolate rather than on every read.
+ */
+export async function quotedView(page: string): Promise<QuotedText> {
+  const head = await viewHead();
+  const { start, end } = cspMeta(page);
+  return new QuotedText(`"${inner(page.slice(0, start))}${head.inner}${inner(page.slice(end))}"`);
 }
