@@ -9,7 +9,7 @@ import type { RpcId, RpcResponse } from './jsonrpc.js';
 const encoder = new TextEncoder();
 
 /** `JSON.stringify(text)` without its quotes: `text` as it appears inside a JSON string. */
-const inner = (text: string) => JSON.stringify(text).slice(1, -1);
+export const inner = (text: string) => JSON.stringify(text).slice(1, -1);
 
 /** The envelope of a tool result, serialised once; one from a prepared answer keeps it and its request id. */
 export class SerializedEnvelope {
@@ -23,9 +23,10 @@ export class SerializedEnvelope {
 }
 
 /**
- * A text whose JSON string literal is already written (`quoted`, quotes included), such as a view
- * whose constant part is quoted once per isolate: `serializeResponse` splices it in where it stands
- * in a read's `contents`; anything else that serialises it gets the text itself.
+ * A text whose JSON string literal is already written: `quoted` must be exactly what
+ * `JSON.stringify` writes for the text (quotes included), e.g. `inner` of parts cut between whole
+ * characters, joined and quoted. `serializeResponse` splices it in when a read's `contents` holds
+ * one; a serialiser that calls `toJSON` (JSON.stringify) gets the text itself, parsed back.
  */
 export class QuotedText {
   constructor(readonly quoted: string) {}
@@ -34,19 +35,32 @@ export class QuotedText {
   }
 }
 
-/** The JSON of `value` as JSON.stringify writes it, with each QuotedText within plain objects and arrays spliced in. */
-function withQuoted(value: unknown): string | undefined {
+/**
+ * The JSON of `value` as JSON.stringify writes it (`toJSON` called with its key, holes and values
+ * without JSON as `null` in arrays and left out of objects, boxed primitives unwrapped), with each
+ * QuotedText spliced in as written. Only for the acyclic data of an answer.
+ */
+function withQuoted(value: unknown, key: string): string | undefined {
   if (value instanceof QuotedText) return value.quoted;
-  if (Array.isArray(value)) return `[${value.map((v) => withQuoted(v) ?? 'null').join(',')}]`;
-  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
-    const fields: string[] = [];
-    for (const [key, v] of Object.entries(value)) {
-      const json = withQuoted(v);
-      if (json !== undefined) fields.push(`${JSON.stringify(key)}:${json}`);
-    }
-    return `{${fields.join(',')}}`;
+  let v = value;
+  if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    v = (v as { toJSON(key: string): unknown }).toJSON(key);
+    if (v instanceof QuotedText) return v.quoted;
   }
-  return JSON.stringify(value);
+  if (typeof v !== 'object' || v === null || v instanceof Number || v instanceof String || v instanceof Boolean) {
+    return JSON.stringify(v);
+  }
+  if (Array.isArray(v)) {
+    const items: string[] = [];
+    for (let i = 0; i < v.length; i++) items.push(withQuoted(v[i], String(i)) ?? 'null');
+    return `[${items.join(',')}]`;
+  }
+  const fields: string[] = [];
+  for (const k of Object.keys(v)) {
+    const json = withQuoted((v as Record<string, unknown>)[k], k);
+    if (json !== undefined) fields.push(`${JSON.stringify(k)}:${json}`);
+  }
+  return `{${fields.join(',')}}`;
 }
 
 /** Whether a result's `contents` (resources/read) holds a QuotedText. */
@@ -105,13 +119,13 @@ function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope)
 }
 
 /**
- * Serialises one JSON-RPC response. A read's QuotedText contents are spliced in as written; a tool
- * result's `structuredContent` that is already text is spliced in as is, so an envelope is serialised once rather than twice; its text copy in
+ * Serialises one JSON-RPC response. A read's QuotedText contents are spliced in as written; a
+ * tool result's `structuredContent` that is already text is spliced in as is, so an envelope is serialised once rather than twice; its text copy in
  * `content` is spliced in too when it comes from a prepared answer.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
-  if (hasQuotedContents(result)) return withQuoted(response)!;
+  if (hasQuotedContents(result)) return withQuoted(response, '')!;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;

@@ -5,7 +5,7 @@
  * the view's CSP allows that one script by its SHA-256 and nothing else (no inline handlers, no
  * other script, no network).
  */
-import { QuotedText } from './encode.js';
+import { inner, QuotedText } from './encode.js';
 import { VIEW_SCRIPT } from './view-script.js';
 
 /**
@@ -45,9 +45,6 @@ function viewHead(): Promise<{ html: string; inner: string }> {
   return headPromise;
 }
 
-/** `text` as it stands inside a JSON string literal. */
-const inner = (text: string) => JSON.stringify(text).slice(1, -1);
-
 /** Where the page's CSP meta (the first element of its head, before any author text) starts and ends. */
 function cspMeta(page: string): { start: number; end: number } {
   const start = page.indexOf(PAGE_CSP);
@@ -56,7 +53,10 @@ function cspMeta(page: string): { start: number; end: number } {
   return { start, end: end + 1 };
 }
 
-/** A rendered page (or the placeholder) as the view: its CSP meta replaced by the view's, then the script and the view's style. */
+/**
+ * A rendered page (or the placeholder) as the view: its CSP meta replaced by the view's, then the
+ * script and the view's style. Answers use `quotedView`; this text is what it quotes (its tests' reference).
+ */
 export async function viewDocument(page: string): Promise<string> {
   const head = await viewHead();
   const { start, end } = cspMeta(page);
@@ -66,6 +66,8 @@ export async function viewDocument(page: string): Promise<string> {
 /**
  * The view of `page` as a JSON string literal, for a resources/read answer: the same text as
  * `viewDocument`, with the view's constant part quoted once per isolate rather than on every read.
+ * The page is cut right before a `<` and right after a `>`, never inside a surrogate pair, so its
+ * parts quote as the whole would.
  */
 export async function quotedView(page: string): Promise<QuotedText> {
   const head = await viewHead();

@@ -6,11 +6,42 @@ import { quotedView, viewDocument } from '../../src/mcp/view-app.js';
 import { placeholderDocument } from '../../src/services/render/placeholder.js';
 import { HOSTILE } from '../helpers/hostile.js';
 
-const quoted = (text: string) => new QuotedText(JSON.stringify(text));
+/** A QuotedText that refuses to be serialised through `toJSON`: only a splice writes it. */
+class SplicedOnly extends QuotedText {
+  override toJSON(): string {
+    throw new Error('serialised through toJSON, not spliced');
+  }
+}
+
+/** Values whose JSON is easy to get wrong: JSON.stringify's rules for each must hold around a splice. */
+class Point {
+  constructor(
+    readonly x: number,
+    readonly y?: number,
+  ) {}
+}
+const ODD: unknown[] = [
+  undefined,
+  () => 1,
+  Symbol('s'),
+  new Date(0),
+  -0,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  // biome-ignore lint/suspicious/noSparseArray: a hole is written as null
+  [1, , 3],
+  [undefined, () => 1, Symbol('t')],
+  new Number(3),
+  new String('s'),
+  new Boolean(false),
+  { toJSON: (key: string) => `key=${key}` },
+  new Point(1),
+  { nested: { deeper: [{ toJSON: () => undefined }] } },
+];
 
 describe('a read answer with quoted contents', () => {
-  it('is serialised byte for byte as JSON.stringify writes it (fixed seed)', () => {
-    const value = fc.jsonValue({ maxDepth: 3 });
+  it('is serialised byte for byte as JSON.stringify writes it, the quoted text spliced in (fixed seed)', () => {
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...ODD));
     fc.assert(
       fc.property(
         fc.string({ unit: 'binary' }),
@@ -18,18 +49,21 @@ describe('a read answer with quoted contents', () => {
         fc.array(value, { maxLength: 3 }),
         fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
         (text, others, more, id) => {
-          const response: RpcResponse = {
+          const response = (quoted: QuotedText): RpcResponse => ({
             jsonrpc: '2.0',
             id,
             result: {
               contents: [
-                { uri: 'ui://x', mimeType: 'text/html', text: quoted(text), _meta: others, skipped: undefined },
+                { uri: 'ui://x', mimeType: 'text/html', text: quoted, _meta: others, skipped: undefined },
                 ...more,
               ],
               ...others,
             },
-          };
-          expect(serializeResponse(response)).toBe(JSON.stringify(response));
+          });
+          const literal = JSON.stringify(text);
+          expect(serializeResponse(response(new SplicedOnly(literal)))).toBe(
+            JSON.stringify(response(new QuotedText(literal))),
+          );
         },
       ),
       { seed: 20261126, numRuns: 500 },
