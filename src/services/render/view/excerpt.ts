@@ -21,6 +21,7 @@ const TRAILING: ReadonlySet<string> = new Set([' ', ',', ';', ':', '\u2014', '\u
  * `test/unit/excerpt-bound.test.ts` checks the bound against the runtime's segmenter.
  */
 export const RUN_BOUNDED =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: a range of code points, combining marks among them, each matched on its own
   /^[\u0000-\u00B7\u00B9-\u024F\u0300-\u036F\u0370-\u03FF\u0400-\u04FF\u1E00-\u1EFF\u2000-\u206F\u20A0-\u20CF]*$/;
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: marks are matched one code point at a time on purpose, as parts of a run
 const RUN = /[\p{L}\p{Nd}\p{M}\p{Pc}\u202F]+/gu;
