@@ -120,8 +120,9 @@ function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope)
 
 /**
  * Serialises one JSON-RPC response. A read's QuotedText contents are spliced in as written; a
- * tool result's `structuredContent` that is already text is spliced in as is, so an envelope is serialised once rather than twice; its text copy in
- * `content` is spliced in too when it comes from a prepared answer.
+ * tool result's `structuredContent` that is already text is spliced in as is, so an envelope is
+ * serialised once rather than twice; its text copy in `content` is spliced in too when it comes
+ * from a prepared answer.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;

@@ -2,6 +2,7 @@ import { payloadTooLarge, rateLimited } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import type { Later, PacedWrites } from './paced-writes.js';
+import { utf8Length } from '../core/utf8.js';
 
 /** What one address may keep per window: renders and their bytes (the body and the source datachain). */
 export interface KeepQuota {
@@ -15,8 +16,6 @@ const KEEP_WINDOW_MS = 3600 * 1000;
 const TALLY_TTL_SECONDS = 2 * 3600;
 
 const tallyKey = (address: string, window: number) => `kept-by:${window}:${address.slice(0, 64)}`;
-
-const utf8Bytes = (text: string) => new TextEncoder().encode(text).byteLength;
 
 /** Whom a render is charged to: the store, the caller's address, its quota, and the request's background. */
 export interface KeepCharge {
@@ -42,7 +41,7 @@ export async function chargeKeep(
   now: number,
   writes: PacedWrites,
 ): Promise<ErrorItem | undefined> {
-  const size = utf8Bytes(body) + utf8Bytes(source);
+  const size = utf8Length(body) + utf8Length(source);
   if (size > quota.bytes) {
     return payloadTooLarge({
       message: `This render and its datachain take ${size} bytes; an address may keep at most ${quota.bytes} bytes of renders per hour.`,

@@ -16,8 +16,8 @@ const TRAILING: ReadonlySet<string> = new Set([' ', ',', ';', ':', '\u2014', '\u
  * but the cedilla U+00B8 (runtimes' segmenters disagree on it). There the word segmenter never
  * splits a run of RUN characters (letters, decimal digits, marks, and the characters that join
  * words: connector punctuation, U+202F) and finds no word outside one, so it finds at most as many
- * words as there are runs. Scripts written without spaces
- * (Han, kana, Thai, Khmer, ...) split within runs, and are always segmented.
+ * words as there are runs. Scripts written without spaces (Han, kana, Thai, Khmer, ...) split
+ * within runs, and are always segmented.
  * `test/unit/excerpt-bound.test.ts` checks the bound against the runtime's segmenter.
  */
 export const RUN_BOUNDED =
