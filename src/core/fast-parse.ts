@@ -92,6 +92,33 @@ function scalar(test: (v: unknown) => boolean, checks: readonly Check[]): Node {
   return (input) => (test(input) ? afterChecks(checks, input) : FAIL);
 }
 
+type LengthDef = { check?: string; maximum?: number; minimum?: number };
+
+/**
+ * A string node. When its checks are only length bounds (the common case: every text has a cap),
+ * a string whose UTF-16 length settles them passes without running them: zod counts code points,
+ * each one or two units, so `units <= max` is within every maximum and `units >= 2 * min` clears
+ * every minimum. (A check's `when` can only skip it, and skipping a check the value passes changes
+ * nothing.) A length in between is left to `afterChecks`, which runs zod's own checks.
+ */
+function stringNode(checks: readonly Check[]): Node {
+  const isString = (v: unknown) => typeof v === 'string';
+  let max = Number.POSITIVE_INFINITY;
+  let min = 0;
+  for (const check of checks) {
+    const def = check._zod.def as LengthDef;
+    if (def.check === 'max_length' && typeof def.maximum === 'number') max = Math.min(max, def.maximum);
+    else if (def.check === 'min_length' && typeof def.minimum === 'number') min = Math.max(min, def.minimum);
+    else return scalar(isString, checks);
+  }
+  if (checks.length === 0) return scalar(isString, checks);
+  return (input) => {
+    if (typeof input !== 'string') return FAIL;
+    const units = input.length;
+    return units <= max && units >= 2 * min ? input : afterChecks(checks, input);
+  };
+}
+
 function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   const shape = def.shape as Record<string, unknown>;
   if (Object.getOwnPropertySymbols(shape).length) throw new Unsure();
@@ -212,7 +239,7 @@ function compileNode(schema: unknown, compile: (s: unknown) => Node): Node {
   switch (def.type) {
     case 'string':
       if (def.coerce) throw new Unsure();
-      return scalar((v) => typeof v === 'string', checks);
+      return stringNode(checks);
     case 'number':
       if (def.coerce) throw new Unsure();
       return scalar((v) => typeof v === 'number' && Number.isFinite(v), checks);

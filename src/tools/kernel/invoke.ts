@@ -38,9 +38,38 @@ export async function callTool(tool: Tool, rawArgs: unknown, caller: Caller): Pr
   return invoke(tool, rawArgs, caller);
 }
 
-/** The caller with its deadline; every other capability is read through to the caller, so a lazy one stays lazy. */
+/**
+ * The caller with its deadline; every other capability is read through to the caller, so a lazy
+ * one stays lazy. One class, so a tool's reads of its context see one shape whatever the surface
+ * (a per-call object made a prototype, as `Object.create(caller)` did, costs V8 a map of its own).
+ */
+class DeadlineContext implements ToolContext {
+  constructor(
+    private readonly caller: CallContext,
+    readonly deadline: Deadline,
+  ) {}
+  get store(): SchemaStore {
+    return this.caller.store;
+  }
+  get sessions(): ToolContext['sessions'] {
+    return this.caller.sessions;
+  }
+  get limits(): ToolContext['limits'] {
+    return this.caller.limits;
+  }
+  get origin(): string {
+    return this.caller.origin;
+  }
+  get requestId(): string {
+    return this.caller.requestId;
+  }
+}
+
+/** The caller with the deadline of its call: a context that already holds that deadline is itself. */
 function withDeadline(caller: CallContext, deadline: Deadline): ToolContext {
-  return Object.assign(Object.create(caller) as CallContext, { deadline });
+  return caller instanceof DeadlineContext && caller.deadline === deadline
+    ? caller
+    : new DeadlineContext(caller, deadline);
 }
 
 /** The pipeline without the rate token: for calls inside a request that already took one (resources). */
