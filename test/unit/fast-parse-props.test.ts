@@ -390,16 +390,18 @@ const mixedText = fc
   .map((parts) => parts.join(''));
 
 describe("the fast parser agrees with zod on a string's length bounds", () => {
-  it('maximum, minimum, both, a `when` that declines, and a bound beside another check', () => {
+  it('maximum, minimum, both, two of a kind, a `when` that declines, and bounds beside an exact length or a pattern', () => {
     const seen = { accepted: 0, rejected: 0 };
     const bounds = fc.record({
       min: fc.option(fc.nat({ max: 6 }), { nil: undefined }),
       max: fc.option(fc.nat({ max: 10 }), { nil: undefined }),
       declines: fc.boolean(),
       pattern: fc.boolean(),
+      // A second bound of either kind, or an exact length (a check of another kind).
+      also: fc.record({ kind: fc.constantFrom('none', 'max', 'min', 'length'), n: fc.nat({ max: 8 }) }),
     });
     fc.assert(
-      fc.property(bounds, fc.oneof(mixedText, nearValues), ({ min, max, declines, pattern }, input) => {
+      fc.property(bounds, fc.oneof(mixedText, nearValues), ({ min, max, declines, pattern, also }, input) => {
         // A `when` that declines texts holding 'é': zod then skips that check, and so must the fast path.
         // (A custom `when` is asked after a failed type check too, so it must refuse what is not text.)
         const when = declines
@@ -408,8 +410,12 @@ describe("the fast parser agrees with zod on a string's length bounds", () => {
         let schema = zod.string();
         if (min !== undefined) schema = schema.min(min, when as object);
         if (max !== undefined) schema = schema.max(max, when as object);
+        if (also.kind === 'max') schema = schema.max(also.n);
+        if (also.kind === 'min') schema = schema.min(also.n);
+        if (also.kind === 'length') schema = schema.length(also.n);
         if (pattern) schema = schema.regex(/^[^\u{10FFFF}]*$/u);
-        expectAgreement(zod.object({ s: schema }), { s: input }, seen, JSON.stringify({ min, max, declines, pattern }));
+        const label = JSON.stringify({ min, max, declines, pattern, also });
+        expectAgreement(zod.object({ s: schema }), { s: input }, seen, label);
       }),
       fuzzRuns(4000),
     );

@@ -44,24 +44,28 @@ export async function callTool(tool: Tool, rawArgs: unknown, caller: Caller): Pr
  * (a per-call object made a prototype, as `Object.create(caller)` did, costs V8 a map of its own).
  */
 class DeadlineContext implements ToolContext {
+  // Private, so a context spread or serialised never carries the caller (its store included).
+  readonly #caller: CallContext;
   constructor(
-    private readonly caller: CallContext,
+    caller: CallContext,
     readonly deadline: Deadline,
-  ) {}
+  ) {
+    this.#caller = caller;
+  }
   get store(): SchemaStore {
-    return this.caller.store;
+    return this.#caller.store;
   }
   get sessions(): ToolContext['sessions'] {
-    return this.caller.sessions;
+    return this.#caller.sessions;
   }
   get limits(): ToolContext['limits'] {
-    return this.caller.limits;
+    return this.#caller.limits;
   }
   get origin(): string {
-    return this.caller.origin;
+    return this.#caller.origin;
   }
   get requestId(): string {
-    return this.caller.requestId;
+    return this.#caller.requestId;
   }
 }
 
