@@ -103,6 +103,7 @@ type LengthDef = { check?: string; maximum?: number; minimum?: number };
  */
 function stringNode(checks: readonly Check[]): Node {
   const isString = (v: unknown) => typeof v === 'string';
+  if (checks.length === 0) return scalar(isString, checks);
   let max = Number.POSITIVE_INFINITY;
   let min = 0;
   for (const check of checks) {
@@ -111,7 +112,6 @@ function stringNode(checks: readonly Check[]): Node {
     else if (def.check === 'min_length' && typeof def.minimum === 'number') min = Math.max(min, def.minimum);
     else return scalar(isString, checks);
   }
-  if (checks.length === 0) return scalar(isString, checks);
   return (input) => {
     if (typeof input !== 'string') return FAIL;
     const units = input.length;

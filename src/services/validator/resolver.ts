@@ -1,4 +1,5 @@
 import { payloadTooLarge } from '../../core/error-catalogue.js';
+import { utf8Length } from '../../core/utf8.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import { DatachainInstance } from '../../domain/datachain.js';
@@ -55,7 +56,7 @@ export function resolveDatachain(
     suggested_elements: [],
   } as unknown as Resolved;
   // Its canonical JSON's size: JSON.stringify writes the same members the same way, in another key order.
-  const bytes = new TextEncoder().encode(JSON.stringify(resolved)).length;
+  const bytes = utf8Length(JSON.stringify(resolved));
   if (bytes > maxBytes) {
     return {
       ok: false,
