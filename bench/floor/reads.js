@@ -1,9 +1,10 @@
 // The floor of a first call that reads a release: a bare Worker that, on the first request of its
-// isolate, does only the reads our first call cannot skip (the release bucket's index, and one
-// embedded release given to it as a text module, as the build gives ours: bench/cold-start.mjs;
-// the release's JSON parsed) and then, like every later request, answers a constant JSON body of
-// the requested size. Its first-against-warm ratio is the least a first call that reads a release
-// can show on the same runtime (bench/cold-start.mjs). Query: `size` (body bytes).
+// isolate, does only the reads our first call cannot skip (one embedded release given to it as a
+// text module, as the build gives ours: bench/cold-start.mjs; the release's JSON parsed; with
+// `index=1`, the release bucket's index too, which a first call that needs the whole catalogue
+// reads: decision 048) and then, like every later request, answers a constant JSON body of the
+// requested size. Its first-against-warm ratio is the least a first call that reads a release can
+// show on the same runtime (bench/cold-start.mjs). Query: `size` (body bytes), `index`.
 import releaseText from './release.release';
 
 const bodies = new Map();
@@ -23,8 +24,10 @@ export default {
     if (request.method === 'POST') await request.arrayBuffer();
     const params = new URL(request.url).searchParams;
     if (held === undefined) {
-      const index = await env.RELEASES.get('index.json');
-      if (index) await index.text();
+      if (params.get('index') === '1') {
+        const index = await env.RELEASES.get('index.json');
+        if (index) await index.text();
+      }
       held = JSON.parse(releaseText);
     }
     const size = Math.min(1_000_000, Number(params.get('size')) || 1000);

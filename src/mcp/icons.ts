@@ -4,12 +4,15 @@ import type { SchemaStore } from '../store/store.js';
 
 /**
  * Icons of the server, its tools, prompts and resources: our own composed DTPR element icons,
- * served by the REST icon route of the newest stable release, as absolute URLs on the origin the
- * client reached (so any client that can call the server can fetch them). They come from the
- * release `ai@latest` names: stamping runs inside the release-loading seam, so a first request
- * that finds it unread has it read (`ReleasePending`) and runs again. When its read fails the store
- * marks it unreadable and the alias names the next readable release; with no `ai@latest`, icons
- * come from the newest `ai` release this isolate holds, or there are none.
+ * served by the REST icon route of the newest stable `ai` release the deployment ships, as absolute
+ * URLs on the origin the client reached (so any client that can call the server can fetch them).
+ * They come from the store's `shipped` catalogue (the embedded set), so they are the same on an
+ * isolate's first request as on every later one, and no answer waits for the bucket's index for
+ * them (decision 048); a deployment that ships no readable stable `ai` release draws them from
+ * the whole catalogue. Stamping runs inside the release-loading seam, so a first request that
+ * finds the release unread has it read (`ReleasePending`) and runs again. When its read fails the
+ * store marks it unreadable and `ai@latest` names the next readable release; with no `ai@latest`,
+ * icons come from the newest `ai` release this isolate holds, or there are none.
  */
 const SERVER_ELEMENT = 'institution';
 
@@ -36,10 +39,14 @@ export interface Icon {
   sizes: ['any'];
 }
 
-/** The release icons are drawn from: `ai@latest` (read when unread), else the newest held `ai` release (stable first). */
+/**
+ * The release icons are drawn from: `ai@latest` of the shipped catalogue, else of the whole one
+ * (read when unread), else the newest held `ai` release (stable first).
+ */
 function iconRelease(store: SchemaStore): Release | undefined {
   const held = (id: string) => (store.peek ? store.peek(id) : store.release(id));
-  const index = store.index();
+  const shipped = store.shipped?.();
+  const index = shipped?.aliases[ICON_ALIAS] !== undefined ? shipped : store.index();
   const latest = index.aliases[ICON_ALIAS];
   const first = latest === undefined ? undefined : store.release(latest);
   if (first) return first;

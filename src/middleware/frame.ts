@@ -3,7 +3,6 @@ import { type AppEnv, executionContext } from '../app-env.js';
 import type { SchemaStore } from '../store/store.js';
 import { notFound } from './error-handler.js';
 import { logRequest } from './logger.js';
-import { releasesNamedBy } from '../store/named-releases.js';
 
 /** Headers a browser may read from any answer. */
 export const EXPOSED_HEADERS = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id'];
@@ -53,7 +52,8 @@ const afterAnswer = (work: () => Promise<unknown>): Promise<unknown> =>
  * The frame around every request, in one middleware to keep the hot path short: outside
  * `/api/v2` (which redirects a trailing slash itself) a path is served only as written (Hono's
  * pattern router would match `/mcp/` as `/mcp`); the request id and the schema store go into the
- * context (its catalogue re-read first when the store asks for it); the answer gets X-Request-Id,
+ * context (the store's due reads handed to the background, or awaited first where there is none);
+ * the answer gets X-Request-Id,
  * the security and CORS headers; then the request's log line is written (unless the `REQUEST_LOG`
  * var is "off").
  */
@@ -68,8 +68,8 @@ export function frame(getStore: (env: Env) => SchemaStore): MiddlewareHandler<Ap
     const ctx = executionContext(c);
     let later: (() => Promise<unknown>) | undefined;
     const path = c.req.path;
-    // A first request reads the releases its path names (an MCP answer's icons too) beside the index.
-    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)), releasesNamedBy(c.req.method, path));
+    // Reads the store says are due go to the background; a call that needs one reads it itself (the seam).
+    const refreshing = store.refresh?.(ctx && ((work) => void (later = work)));
     if (refreshing) await refreshing;
     try {
       if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/v2/')) c.res = await notFound(c);

@@ -2,7 +2,7 @@ import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { type BucketReader, readBucketBundle, readBucketIndex } from './bucket.js';
 import { mergeIndexes } from './catalogue.js';
 import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
-import { ReleasePending } from './loading.js';
+import { CataloguePending, ReleasePending } from './loading.js';
 import { type ServedCatalogue, servedCatalogue } from './served-catalogue.js';
 import { createRelease, type Release } from './release.js';
 import type { Background, CatalogueInfo, SchemaStore } from './store.js';
@@ -34,10 +34,14 @@ const BACKOFF_MS = 30_000;
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
  * index once `indexTtlMs` has passed, and reads the bucket's targets of its aliases whenever it
- * adopts a new index (the embedded set's are read by the calls that name them). The first request waits for the index
- * read only when it can hand the alias targets to the background (`waitUntil`): it reads what it
- * needs itself, through the loading seam, and no first request pays for releases it does not name.
- * The embedded releases it names (`refresh`'s `names`) it reads while the index is read.
+ * adopts a new index (the embedded set's are read by the calls that name them).
+ *
+ * Until this isolate has read the bucket's index once, the catalogue is provisional (decision 048):
+ * the embedded stable releases are served (a stable release is never republished, so no index can
+ * change what one holds), and anything else (the index, an alias, a beta, a release only the bucket
+ * may have) throws `CataloguePending`, on which the seam has this store read the index for that
+ * request (`settle`; the embedded releases it names read beside). A first request that needs none
+ * of it waits for no read: its frame hands the index read to the background (`refresh(background)`).
  *
  * No request ever awaits I/O another request started (the Workers runtime forbids it): each
  * request that must read a release or the index reads it itself, and once a catalogue is held a
@@ -46,7 +50,7 @@ const BACKOFF_MS = 30_000;
  * that failure for `backoffMs` rather than read again on every request; aliases skip it, and once
  * the back-off ends a refresh reads it again. When the bucket names an embedded release under
  * another hash and its copy cannot be read, the embedded copy is served in its place, and the
- * catalogue lists the hash of what it serves. Until the bucket's index has been read once, the
+ * catalogue lists the hash of what it serves. When the read of the bucket's index fails, the
  * catalogue is the embedded set and says so (`problems`, `warnings`).
  */
 export function createLayeredStore(options: LayeredOptions): SchemaStore {
@@ -56,21 +60,32 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const keep = options.keep ?? KEEP;
   const backoff = options.backoffMs ?? BACKOFF_MS;
   const embeddedEntries = new Map(embedded.index().versions.map((v) => [v.id, v]));
+  /** The embedded stable releases: served while the catalogue is provisional. */
+  const pinned = new Set(embedded.index().versions.flatMap((v) => (v.status === 'stable' ? [v.id] : [])));
   /** The catalogue as the sources list it; `served` is what this isolate serves of it. */
   let listed: VersionIndex = embedded.index();
   let listedById = new Map<string, VersionEntry>(listed.versions.map((v) => [v.id, v]));
   let served: ServedCatalogue = servedCatalogue(listed, new Set(), embeddedEntries);
   let byId = listedById;
+  /** What the store serves now (`generation`): a token of its own while provisional, then the served index. */
+  let generation: object = bucket ? {} : served.index;
   /** Releases whose listed copy this isolate could not read (until a read succeeds). */
   const unreadable = new Set<string>();
+  /** The embedded set less what this isolate could not read (`shipped`), derived with the served catalogue. */
+  let shipped: VersionIndex = embedded.index();
   const derive = () => {
     served = servedCatalogue(listed, unreadable, embeddedEntries);
     byId = new Map(served.index.versions.map((v) => [v.id, v]));
+    shipped = servedCatalogue(embedded.index(), unreadable, new Map()).index;
+    generation = provisional() ? {} : served.index;
   };
   let bucketText = '';
   let readAt = Number.NEGATIVE_INFINITY;
-  /** True once an index was read (or its read failed): later refreshes may run in the background. */
+  /** True once an index was read (or its read failed): the catalogue is no longer provisional. */
   let answered = false;
+  const provisional = () => bucket !== undefined && !answered;
+  /** Served while provisional: an embedded stable release this isolate has not found unreadable. */
+  const servedProvisionally = (id: string) => pinned.has(id) && !unreadable.has(id);
   /** True while no read of the bucket's index has succeeded and one has failed. */
   let indexFault = false;
   let backgroundRefresh = false;
@@ -137,9 +152,17 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
 
   const store: SchemaStore = {
-    index: () => served.index,
+    index() {
+      if (provisional()) throw new CataloguePending();
+      return served.index;
+    },
+    provisional,
+    shipped: () => shipped,
+    generation: () => generation,
     catalogue: () => info,
     warnings(version, servedId) {
+      // Provisional: the call was served an embedded stable release, of which no index says more.
+      if (provisional()) return [];
       const named = version.replace(/%40/gi, '@');
       const out: string[] = [];
       const skipped = served.skipped[named];
@@ -150,6 +173,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       return out;
     },
     release(id) {
+      if (provisional()) {
+        if (!servedProvisionally(id)) throw new CataloguePending();
+        return embedded.release(id);
+      }
       const entry = byId.get(id);
       if (!entry) return undefined;
       if (fromEmbedded(entry)) return embedded.release(id);
@@ -158,11 +185,16 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       throw new ReleasePending(id);
     },
     peek(id) {
+      if (provisional()) return servedProvisionally(id) ? embedded.peek?.(id) : undefined;
       const entry = byId.get(id);
       if (!entry) return undefined;
       return fromEmbedded(entry) ? embedded.peek?.(id) : heldRelease(id, entry);
     },
     load(id) {
+      if (provisional()) {
+        if (servedProvisionally(id)) return tracked(id, embedded.load?.(id) ?? Promise.resolve());
+        return store.settle!().then(() => store.load!(id));
+      }
       const entry = listedById.get(id);
       if (!entry) return Promise.resolve();
       if (fromEmbedded(entry)) return tracked(id, embedded.load?.(id) ?? Promise.resolve());
@@ -178,18 +210,18 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         },
       );
     },
-    refresh(background, names = []) {
+    settle(names = []) {
+      if (!provisional()) return Promise.resolve();
+      return Promise.all([readIndex(), ...besideIndex(names)]).then(() => undefined);
+    },
+    refresh(background) {
       if (!due()) return undefined;
-      if (answered && background) {
+      if (background) {
+        // A provisional catalogue is read after the answer too: the calls that need it read it themselves.
         inBackground(background);
         return undefined;
       }
-      if (!background) return refreshNow(isStale());
-      // The first request of an isolate waits for the index only (and the embedded releases it
-      // names, read beside it): the alias targets are read once its answer is made, and another
-      // release it needs it reads through the loading seam.
-      const reads = isStale() ? [readIndex(), ...besideIndex(names)] : [];
-      return Promise.all(reads).then(() => inBackground(background));
+      return refreshNow(isStale());
     },
   };
   /** Marks `id` unreadable when its read fails, readable again when one succeeds (aliases follow). */
@@ -254,7 +286,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       })
       .finally(() => {
         readAt = now();
-        answered = true;
+        if (!answered) {
+          answered = true;
+          generation = served.index;
+        }
       });
   /**
    * Reads the bucket's targets of the catalogue's aliases that this isolate does not hold (under

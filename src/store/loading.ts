@@ -20,11 +20,26 @@ export class ReleasePending extends Error {
   }
 }
 
-/** How many releases one piece of work may read (a migration names two, a resolved render its pin). */
-const MAX_LOADS = 4;
+/**
+ * Thrown by a store whose catalogue is still provisional (the first requests of an isolate, before
+ * the bucket's index has been read: decision 048) when work asks for what only the whole catalogue
+ * can say: the index, an alias, a release the deployment does not ship as stable. The seam has the
+ * store read the index (`settle`, this request's own read) and runs the work again. `names`: the
+ * versions the work was resolving, as written, which the store may read beside the index.
+ */
+export class CataloguePending extends Error {
+  override name = 'CataloguePending';
+  constructor(readonly names: readonly string[] = []) {
+    super('the catalogue has not been read yet');
+  }
+}
+
+/** How many reads one piece of work may make: releases (a migration names two, a resolved render its pin) and the catalogue once. */
+const MAX_LOADS = 5;
 
 /**
- * Runs `work`; each time it stops on a release not read yet, reads that release and runs it again.
+ * Runs `work`; each time it stops on a release not read yet, reads that release and runs it again,
+ * and each time it stops on a catalogue not read yet (`CataloguePending`), has the store read it.
  * Work that needs nothing answers synchronously (the warm path awaits nothing). When a read fails,
  * the work runs once more: the store has marked the release unreadable, so an alias that named it
  * now names another release (or the embedded copy stands in); work that still needs the release
@@ -42,6 +57,10 @@ function attempt<T>(
   failed: Map<string, unknown>,
 ): T | Promise<Awaited<T>> {
   const again = (error: unknown): Promise<Awaited<T>> => {
+    if (error instanceof CataloguePending) {
+      if (loads <= 0 || !store.settle) throw new StorageFailure(`${error.message} after ${MAX_LOADS} reads`);
+      return store.settle(error.names).then(() => attempt(store, work, loads - 1, failed) as Awaited<T>);
+    }
     if (!(error instanceof ReleasePending)) throw error;
     if (failed.has(error.id)) throw failed.get(error.id);
     if (loads <= 0 || !store.load) throw new StorageFailure(`${error.message} after ${MAX_LOADS} reads`);

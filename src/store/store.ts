@@ -3,6 +3,7 @@ import { noStableRelease, unknownVersion } from '../core/error-catalogue.js';
 import { type Failure, failure, type Result, type Success, success } from '../core/result.js';
 import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { VersionIndex } from '../domain/bundle.js';
+import { CataloguePending } from './loading.js';
 import type { Release } from './release.js';
 
 /** Where the catalogue's releases are held. */
@@ -25,9 +26,13 @@ export type Background = (work: () => Promise<unknown>) => void;
  * Where releases come from: the catalogue (`index`) and each release, synchronously. A store that
  * holds releases outside the Worker throws `ReleasePending` from `release` for a served release it
  * has not read yet; the release-loading seam (`loading.ts`) awaits `load` and runs the work again.
- * The frame awaits `refresh` before a request when it returns a promise.
+ * A store whose catalogue is provisional (`provisional`: its index not read yet) answers the
+ * releases whose content no index can change and throws `CataloguePending` for anything else; the
+ * seam awaits `settle` and runs the work again. The frame awaits `refresh` before a request when it
+ * returns a promise.
  */
 export interface SchemaStore {
+  /** The catalogue; a provisional store throws `CataloguePending`. */
   index(): VersionIndex;
   /** The release with this canonical id, or `undefined` when it is not served. */
   release(canonicalId: string): Release | undefined;
@@ -36,14 +41,33 @@ export interface SchemaStore {
   /** Reads a served release into the synchronous cache; rejects with a StorageFailure. */
   load?(canonicalId: string): Promise<void>;
   /**
-   * A promise when the store must read something before this request (the catalogue index, or the
-   * bucket's targets of its aliases, which it preloads), else `undefined`. Given `background` (work the
-   * frame starts once this request's answer is made, under its `waitUntil`), a store that already
-   * serves a catalogue re-reads it there and answers `undefined`, and a first request hands it the
-   * alias targets. `names`: releases the request names (ids or aliases, as written), which a first
-   * request reads while the index is read where the store can (its embedded ones).
+   * A promise when the store must read something before this request, else `undefined`. Given
+   * `background` (work the frame starts once this request's answer is made, under its `waitUntil`),
+   * the store reads there what is due (the catalogue index, first or stale; the bucket's targets of
+   * its aliases) and answers `undefined`: no request waits for a read it does not need. Without
+   * `background` it reads in line.
    */
-  refresh?(background?: Background, names?: readonly string[]): Promise<void> | undefined;
+  refresh?(background?: Background): Promise<void> | undefined;
+  /** True while the catalogue is provisional: the bucket's index has not been read by this isolate. Never reads. */
+  provisional?(): boolean;
+  /**
+   * Reads the catalogue's index now, for the request that needs it (its own read, never one another
+   * request started); resolves at once when it is no longer provisional. `names`: versions the work
+   * was resolving, as written, which the store may read beside the index (the embedded ones).
+   * Never rejects: a failed read leaves the catalogue the embedded set, with its problem reported.
+   */
+  settle?(names?: readonly string[]): Promise<void>;
+  /**
+   * The catalogue of the releases the deployment ships (the embedded set) that this isolate can
+   * read, aliases over them: never reads, never throws, and the same whether or not the bucket's
+   * index has been read. The server's icons are drawn from it.
+   */
+  shipped?(): VersionIndex;
+  /**
+   * An object replaced whenever what the store serves may change (a new index, a provisional
+   * catalogue settled): answers computed under one are valid while it is current. Never reads.
+   */
+  generation?(): object;
   catalogue?(): CatalogueInfo;
   /**
    * What a call that named `version` and was served `served` (its `meta.version`, when it has one)
@@ -58,14 +82,20 @@ export interface SchemaStore {
 const resolved = new WeakMap<VersionIndex, Map<string, Success<Release>>>();
 const MEMO_LIMIT = 256;
 
-/** Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release. Successes are memoised per store. */
+/**
+ * Resolves a caller's version argument (canonical, `%40`-encoded or an alias) to a release.
+ * Successes are memoised per catalogue. A provisional store resolves a canonical id without its
+ * index (the store answers the release or throws `CataloguePending`); an alias or an unknown id
+ * needs the catalogue, which the seam reads.
+ */
 export function resolveVersion(store: SchemaStore, raw: string): Result<Release> {
+  if (store.provisional?.()) return resolveUncached(store, raw);
   const index = store.index();
   let memo = resolved.get(index);
   if (!memo) resolved.set(index, (memo = new Map()));
   const hit = memo.get(raw);
   if (hit) return hit;
-  const result = resolveUncached(store, raw, index);
+  const result = resolveUncached(store, raw);
   if (result.error === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(raw, result);
@@ -73,22 +103,30 @@ export function resolveVersion(store: SchemaStore, raw: string): Result<Release>
   return result;
 }
 
-function resolveUncached(store: SchemaStore, raw: string, index: VersionIndex): Result<Release> {
+/**
+ * A canonical id (no alias is ever a canonical id: aliases end in `latest` or `latest-beta`) is
+ * looked up as a release; only an alias, an unknown id or the wording of an error reads the index.
+ */
+function resolveUncached(store: SchemaStore, raw: string): Result<Release> {
   const split = splitVersion(raw);
   if (split.error !== undefined) return badVersion(split.error);
   const { type, rest } = split.value;
+  const parsed = parseDirName(type, rest);
+  if (parsed.error === undefined) {
+    const release = store.release(parsed.value.id);
+    return release ? success(release) : unknown(parsed.value.id, store.index());
+  }
+  // Only words can be aliases (`latest`, `latest-beta`); anything else is malformed in any catalogue.
+  if (!/^[a-z-]+$/.test(rest)) return badVersion(parsed.error);
   const alias = `${type}@${rest}`;
-  let canonical = Object.hasOwn(index.aliases, alias) ? index.aliases[alias] : undefined;
+  if (store.provisional?.()) throw new CataloguePending([alias]);
+  const index = store.index();
+  const canonical = Object.hasOwn(index.aliases, alias) ? index.aliases[alias] : undefined;
   if (!canonical && rest === 'latest') {
     const beta = index.aliases[`${type}@latest-beta`];
     if (beta) return failure(noStableRelease(type, beta));
   }
-  if (!canonical) {
-    const parsed = parseDirName(type, rest);
-    if (parsed.error !== undefined)
-      return /^[a-z-]+$/.test(rest) ? unknown(`${type}@${rest}`, index) : badVersion(parsed.error);
-    canonical = parsed.value.id;
-  }
+  if (!canonical) return unknown(alias, index);
   const release = store.release(canonical);
   return release ? success(release) : unknown(canonical, index);
 }

@@ -16,8 +16,12 @@ const port = Number(process.env.COLD_PORT ?? 8798);
 const base = `http://127.0.0.1:${port}`;
 const embedded = JSON.parse(readFileSync('schemas/embedded.json', 'utf8')).embedded;
 const EMBEDDED_BETA = embedded.find((id) => id.endsWith('-beta'));
+const EMBEDDED_STABLE = embedded.find((id) => !id.endsWith('-beta'));
 const BUCKET_RELEASE = 'ai@2026-05-06-beta';
-assert.ok(EMBEDDED_BETA && !embedded.includes(BUCKET_RELEASE), 'schemas/embedded.json changed: pick other releases');
+assert.ok(
+  EMBEDDED_BETA && EMBEDDED_STABLE && !embedded.includes(BUCKET_RELEASE),
+  'schemas/embedded.json changed: pick other releases',
+);
 
 /** The schemas tree plus a stable release dated after every shipped one, a copy of the newest stable. */
 function rootWithNewerStable(dir) {
@@ -54,6 +58,8 @@ const getElement = (version) => {
   return post(body, headers);
 };
 
+const clientInfo = { name: 'cold-start', version: '1' };
+
 /** Each kind of first request and what its answer must hold. */
 const FIRST_REQUESTS = [
   [
@@ -77,6 +83,35 @@ const FIRST_REQUESTS = [
     },
   ],
   [
+    `tools/call get_element on the shipped stable release, ${EMBEDDED_STABLE} (2026-07-28)`,
+    async () => {
+      const { body } = await getElement(EMBEDDED_STABLE);
+      assert.equal(body.result.structuredContent.ok, true, JSON.stringify(body).slice(0, 300));
+      assert.equal(body.result.structuredContent.meta.version, EMBEDDED_STABLE);
+    },
+  ],
+  [
+    "initialize (2025-11-25), then the catalogue and tools/list: the icons stay the shipped stable release's",
+    async () => {
+      const rpc = (id, method, params = {}) => post({ jsonrpc: '2.0', id, method, params });
+      const init = await rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo });
+      const icon = init.body.result.serverInfo.icons[0].src;
+      assert.match(icon, new RegExp(`/schemas/${EMBEDDED_STABLE}/`));
+      // A call that needs the whole catalogue reads the bucket's index; the icons do not follow ai@latest.
+      const listed = await rpc(2, 'tools/call', { name: 'list_schema_versions', arguments: {} });
+      const latest = listed.body.result.structuredContent.data.versions.find((v) => v.aliases.includes('ai@latest'));
+      assert.ok(latest, JSON.stringify(listed.body).slice(0, 300));
+      const tools = await rpc(3, 'tools/list');
+      assert.equal(
+        tools.body.result.tools[0].icons[0].src.replace(/\/elements\/.*$/, ''),
+        icon.replace(/\/elements\/.*$/, ''),
+      );
+      const svg = await fetch(icon.replace(/^https?:\/\/[^/]+/, base));
+      assert.equal(svg.status, 200);
+      assert.match(svg.headers.get('content-type') ?? '', /image\/svg\+xml/);
+    },
+  ],
+  [
     `tools/call get_element on a bucket release, ${BUCKET_RELEASE} (2026-07-28)`,
     async () => {
       const { body } = await getElement(BUCKET_RELEASE);
@@ -93,11 +128,7 @@ const FIRST_REQUESTS = [
   [
     'initialize (2025-11-25)',
     async () => {
-      const init = {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'cold-start', version: '1' },
-      };
+      const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo };
       const { status, body, headers } = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
       assert.equal(status, 200);
       assert.equal(body.result.protocolVersion, '2025-11-25');

@@ -33,12 +33,13 @@ class AnswerCache {
 /**
  * One cache per store and catalogue: a catalogue's releases never change, so neither do the
  * answers computed from them. A store that can re-read its catalogue (`refresh`) gives a new
- * index object when it changed, and the answers of the old one are dropped.
+ * `generation` (else a new index object) when what it serves changed, and the answers of the old
+ * one are dropped.
  */
 const caches = new WeakMap<SchemaStore, { of: object | undefined; cache: AnswerCache }>();
 
 function cacheOf(store: SchemaStore): AnswerCache {
-  const of = store.refresh ? store.index() : undefined;
+  const of = store.refresh ? (store.generation?.() ?? store.index()) : undefined;
   let held = caches.get(store);
   if (!held || held.of !== of) caches.set(store, (held = { of, cache: new AnswerCache() }));
   return held.cache;
