@@ -46,7 +46,10 @@ export interface Icon {
 function iconRelease(store: SchemaStore): Release | undefined {
   const held = (id: string) => (store.peek ? store.peek(id) : store.release(id));
   const shipped = store.shipped?.();
-  const index = shipped?.aliases[ICON_ALIAS] !== undefined ? shipped : store.index();
+  const target = shipped?.aliases[ICON_ALIAS];
+  // The shipped `ai@latest` only when it is stable (with none readable it would name a beta).
+  const ownStable = target !== undefined && shipped!.versions.some((v) => v.id === target && v.status === 'stable');
+  const index = ownStable ? shipped! : store.index();
   const latest = index.aliases[ICON_ALIAS];
   const first = latest === undefined ? undefined : store.release(latest);
   if (first) return first;

@@ -93,9 +93,12 @@ function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readon
   if (route.method !== 'GET' || !ok) return CACHE.none;
   const canonical = meta.version;
   if (canonical === undefined) return CACHE.short;
-  const release = c.get('store').release(canonical);
-  if (!release) return CACHE.none;
-  return versionCache(release.status, namedCanonically(c.req.param('version') ?? '', canonical), route.cache ?? 'json');
+  // Outside the loading seam: never read. The release the tool just served is held, or listed (a
+  // bucket release dropped from the kept set since the tool's answer was cached).
+  const store = c.get('store');
+  const status = store.peek?.(canonical)?.status ?? store.index().versions.find((v) => v.id === canonical)?.status;
+  if (!status) return CACHE.none;
+  return versionCache(status, namedCanonically(c.req.param('version') ?? '', canonical), route.cache ?? 'json');
 }
 
 /**

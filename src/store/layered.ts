@@ -174,7 +174,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
     release(id) {
       if (provisional()) {
-        if (!servedProvisionally(id)) throw new CataloguePending();
+        // Named, so that an embedded beta is read beside the index.
+        if (!servedProvisionally(id)) throw new CataloguePending([id]);
         return embedded.release(id);
       }
       const entry = byId.get(id);

@@ -11,6 +11,7 @@ import { createLayeredStore } from '../../src/store/layered.js';
 import { CataloguePending } from '../../src/store/loading.js';
 import { resolveVersion } from '../../src/store/store.js';
 import { bucketArea } from '../helpers/bucket.js';
+import { modernMessage } from '../helpers/modern.js';
 import { packedFiles } from '../helpers/packed-files.js';
 import { computeLikeCli } from '../helpers/rehash.js';
 
@@ -67,13 +68,14 @@ const turns = async (n = 20) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-/** Sends `request` to a fresh app over `store`; `answered()` says whether its answer has come. */
-function send(store: ReturnType<typeof storeOver>['store'], path: string, init: RequestInit = {}) {
+/** Sends a request to a fresh app over `store`; `answered()` says whether its answer has come. */
+function send(store: ReturnType<typeof storeOver>['store'], path: string, init: Init = {}) {
   const app = createApp({ store: () => store });
   const ctx = createExecutionContext();
   let done = false;
+  const headers = { ...JSON_HEADERS, ...init.headers };
   const answer = Promise.resolve(
-    app.fetch(new Request(`http://localhost${path}`, { ...init, headers: JSON_HEADERS }), env, ctx),
+    app.fetch(new Request(`http://localhost${path}`, { ...init, headers }), env, ctx),
   ).then((res) => {
     done = true;
     return res;
@@ -81,11 +83,33 @@ function send(store: ReturnType<typeof storeOver>['store'], path: string, init: 
   return { answer, answered: () => done, background: () => waitOnExecutionContext(ctx) };
 }
 
-const rpc = (method: string, params: unknown = {}): RequestInit => ({
+type Init = { method?: string; body?: string; headers?: Record<string, string> };
+/** What an answer must hold: its JSON body checked, as a JSON-RPC result or a REST envelope. */
+type Check = (body: any) => void;
+
+const rpc = (method: string, params: unknown = {}): Init => ({
   method: 'POST',
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
 });
 const call = (name: string, args: Record<string, unknown>) => rpc('tools/call', { name, arguments: args });
+const modern = (method: string, params: Record<string, unknown> = {}): Init => {
+  const message = modernMessage(method, params);
+  return { method: 'POST', body: JSON.stringify(message.body), headers: message.headers };
+};
+
+const toolOk: Check = (body) => expect(body.result.structuredContent.ok, JSON.stringify(body).slice(0, 300)).toBe(true);
+const restOk: Check = (body) => expect(body.ok, JSON.stringify(body).slice(0, 300)).toBe(true);
+/** A result whose icons (in the 2025 identity, the tools, or the 2026-07-28 `_meta`) name the shipped stable release. */
+const shippedIcons =
+  (pick: (result: any) => string): Check =>
+  (body) =>
+    expect(pick(body.result)).toContain(`/schemas/${STABLE}/`);
+const modernIdentity = (result: any) => result._meta['io.modelcontextprotocol/serverInfo'].icons[0].src;
+
+/** Lets the runtime run until `done()` holds or `n` turns have passed (an answer that waits for a held read never comes). */
+const until = async (done: () => boolean, n = 200) => {
+  for (let i = 0; i < n && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 describe('a first request waits only for the reads it needs', () => {
   beforeAll(() => {
@@ -103,36 +127,72 @@ describe('a first request waits only for the reads it needs', () => {
   });
   afterAll(area.clear);
 
-  const unneeded: Array<[string, string, RequestInit?]> = [
-    ['/healthz', '/healthz'],
+  const unneeded: Array<[string, string, Init, Check]> = [
+    ['/healthz', '/healthz', {}, (body) => expect(body.ok).toBe(true)],
     [
       'get_element on the shipped stable release',
       '/mcp',
       call('get_element', { version: STABLE, element_id: 'institution' }),
+      toolOk,
     ],
     [
       'the same, named with %40',
       '/mcp',
       call('get_element', { version: STABLE.replace('@', '%40'), element_id: 'institution' }),
+      toolOk,
     ],
-    ['initialize (its icons)', '/mcp', rpc('initialize', { protocolVersion: '2025-11-25' })],
-    ['tools/list (its icons)', '/mcp', rpc('tools/list')],
+    [
+      'initialize (its icons)',
+      '/mcp',
+      rpc('initialize', { protocolVersion: '2025-11-25' }),
+      shippedIcons((r) => r.serverInfo.icons[0].src),
+    ],
+    ['tools/list (its icons)', '/mcp', rpc('tools/list'), shippedIcons((r) => r.tools[0].icons[0].src)],
     [
       'a malformed version (refused without the catalogue)',
       '/mcp',
       call('get_element', { version: 'ai@2026-13-45', element_id: 'institution' }),
+      (body) => expect(body.result.structuredContent.errors[0].path).toBe('version'),
     ],
-    ['REST: elements of the shipped stable release', `/api/v2/schemas/${STABLE}/elements?limit=2`],
+    [
+      '2026-07-28 server/discover (the identity in _meta)',
+      '/mcp',
+      modern('server/discover'),
+      shippedIcons(modernIdentity),
+    ],
+    [
+      '2026-07-28 get_element on the shipped stable release',
+      '/mcp',
+      modern('tools/call', { name: 'get_element', arguments: { version: STABLE, element_id: 'institution' } }),
+      (body) => {
+        toolOk(body);
+        shippedIcons(modernIdentity)(body);
+      },
+    ],
+    [
+      '2026-07-28 resources/read of the shipped stable release (its cache hints)',
+      '/mcp',
+      modern('resources/read', { uri: `dtpr://schemas/${STABLE}/categories` }),
+      (body) => {
+        expect(body.result.contents[0].mimeType).toBe('application/json');
+        expect(body.result.ttlMs).toBeGreaterThan(0);
+      },
+    ],
+    ['REST: elements of the shipped stable release', `/api/v2/schemas/${STABLE}/elements?limit=2`, {}, restOk],
   ];
-  for (const [what, path, init] of unneeded) {
+  for (const [what, path, init, check] of unneeded) {
     it(`answers before the index read ends: ${what}`, async () => {
       const { store, open, indexReads } = storeOver();
       const sent = send(store, path, init);
+      await until(sent.answered);
+      // Fails here, not by a timeout, if the answer waits for the index.
+      expect(sent.answered()).toBe(true);
       const res = await sent.answer;
-      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.status).toBe(200);
+      check(await res.json());
       expect(store.provisional!()).toBe(true);
       // The index read was handed to the background, and runs once the answer is made.
-      await turns();
+      await until(() => indexReads() > 0);
       expect(indexReads()).toBe(1);
       open();
       await sent.background();
@@ -141,42 +201,77 @@ describe('a first request waits only for the reads it needs', () => {
     });
   }
 
-  const needed: Array<[string, string, RequestInit?]> = [
-    ['list_schema_versions', '/mcp', call('list_schema_versions', {})],
-    ['an alias', '/mcp', call('get_element', { version: 'ai@latest', element_id: 'institution' })],
+  const needed: Array<[string, string, Init, Check]> = [
+    ['list_schema_versions', '/mcp', call('list_schema_versions', {}), toolOk],
+    ['an alias', '/mcp', call('get_element', { version: 'ai@latest', element_id: 'institution' }), toolOk],
     [
       'a shipped beta (the bucket may have replaced it)',
       '/mcp',
       call('get_element', { version: BETA, element_id: 'institution' }),
+      toolOk,
     ],
-    ['a release only the bucket has', '/mcp', call('get_element', { version: OTHERS[0], element_id: 'institution' })],
+    [
+      'a release only the bucket has',
+      '/mcp',
+      call('get_element', { version: OTHERS[0], element_id: 'institution' }),
+      toolOk,
+    ],
     [
       'the translation status of the shipped stable release',
       '/mcp',
       call('get_translation_status', { version: STABLE }),
+      toolOk,
     ],
-    ['REST: the catalogue', '/api/v2/schemas'],
+    ['REST: the catalogue', '/api/v2/schemas', {}, restOk],
   ];
-  for (const [what, path, init] of needed) {
+  for (const [what, path, init, check] of needed) {
     it(`waits for its own read of the index: ${what}`, async () => {
       const { store, open } = storeOver();
       const sent = send(store, path, init);
-      await turns();
+      await until(sent.answered);
       expect(sent.answered()).toBe(false);
       open();
       const res = await sent.answer;
       expect(res.status).toBe(200);
-      const body = (await res.json()) as any;
-      expect(body.result?.structuredContent?.ok ?? body.ok, JSON.stringify(body).slice(0, 300)).toBe(true);
+      check(await res.json());
       expect(store.provisional!()).toBe(false);
       await sent.background();
     });
   }
 
+  it('a shipped beta named by its id is read beside the index', async () => {
+    const { store, fileReads, open } = storeOver();
+    const sent = send(store, '/mcp', call('get_element', { version: BETA, element_id: 'institution' }));
+    await until(() => fileReads.length > 0);
+    expect(sent.answered()).toBe(false);
+    expect(fileReads).toEqual([expect.stringContaining(`releases/${BETA}/`)]);
+    open();
+    toolOk(await (await sent.answer).json());
+    await sent.background();
+  });
+
+  it('a cached REST answer keeps its cache policy after its release was dropped from the kept set', async () => {
+    const store = createLayeredStore({
+      embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
+      bucket: area.reader,
+      keep: 1,
+      report: () => {},
+    });
+    const path = `/api/v2/schemas/${OTHERS[0]}/elements/institution`;
+    const first = send(store, path);
+    expect((await first.answer).status).toBe(200);
+    // The background reads the bucket's alias targets, and with room for one drops OTHERS[0].
+    await first.background();
+    expect(store.peek!(OTHERS[0]!)).toBeUndefined();
+    const again = await send(store, path).answer;
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(again.headers.get('cache-control')).toBe((await first.answer).headers.get('cache-control'));
+  });
+
   it('an unknown version is answered with the whole catalogue in its error', async () => {
     const { store, open } = storeOver();
     const sent = send(store, '/mcp', call('get_element', { version: 'ai@2099-01-01', element_id: 'institution' }));
-    await turns();
+    await until(sent.answered);
     expect(sent.answered()).toBe(false);
     open();
     const body = (await (await sent.answer).json()) as any;
@@ -189,8 +284,9 @@ describe('a first request waits only for the reads it needs', () => {
     const { store, open } = storeOver();
     const icon = async () => {
       const sent = send(store, '/mcp', rpc('initialize', { protocolVersion: '2025-11-25' }));
+      await until(sent.answered);
+      expect(sent.answered()).toBe(true);
       const body = (await (await sent.answer).json()) as any;
-      await turns();
       return { src: body.result.serverInfo.icons[0].src as string, sent };
     };
     const first = await icon();
@@ -201,6 +297,18 @@ describe('a first request waits only for the reads it needs', () => {
     const later = await icon();
     expect(later.src).toBe(first.src);
     await later.sent.background();
+  });
+
+  it("with the shipped stable release unreadable, the icons are the whole catalogue's ai@latest, not a shipped beta", async () => {
+    const real = filesReader(packedFiles());
+    const { store, open } = storeOver({
+      files: { get: (key) => (key.startsWith(`releases/${STABLE}/`) ? Promise.resolve(null) : real.get(key)) },
+    });
+    const sent = send(store, '/mcp', rpc('initialize', { protocolVersion: '2025-11-25' }));
+    open();
+    const body = (await (await sent.answer).json()) as any;
+    expect(body.result.serverInfo.icons[0].src).toContain(`/schemas/${NEWER}/`);
+    await sent.background();
   });
 
   it('settle reads the embedded release an alias names beside the index, and no other', async () => {

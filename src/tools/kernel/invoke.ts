@@ -126,7 +126,7 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
       return uncarried ? err(uncarried) : tool.run(parsed.data, ctx);
     });
     const told = (a: Answer) => noteCatalogue(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
-    return answer instanceof Promise ? answer.then(told, crashed) : told(answer);
+    return answer instanceof Promise ? answer.then(told).catch(crashed) : told(answer);
   } catch (error) {
     return crashed(error);
   }
