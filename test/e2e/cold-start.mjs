@@ -1,8 +1,9 @@
 // End-to-end: every first request answers. For each kind of first request, a fresh `wrangler dev`
 // (a new isolate, nothing loaded) gets that request before any other, not even a health check (the
 // script waits for the port to open). Run twice: over the shipped releases, and with a newer stable
-// release published to the bucket only (so `ai@latest`, which the server identity and icons name,
-// is a release nothing has read). Each server has its own local bucket under a temporary directory.
+// release published to the bucket only (so `ai@latest` is a release nothing has read, and the
+// server's icons, drawn from the newest stable release the deployment ships, must not follow it:
+// decision 048). Each server has its own local bucket under a temporary directory.
 // Usage: node test/e2e/cold-start.mjs   (COLD_PORT picks the port; default 8798)
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
