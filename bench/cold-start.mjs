@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { publish } from '../test/e2e/fresh-server.mjs';
 
 const SAMPLES = Number(process.env.COLD_SAMPLES ?? 3);
 const WARM = Number(process.env.WARM ?? 20);
@@ -198,10 +199,7 @@ let bucketDir;
 function seededBucket() {
   if (bucketDir) return bucketDir;
   rmSync(BUCKET_STATE, { recursive: true, force: true });
-  execFileSync('npx', ['tsx', 'cli/bin.ts', 'publish', '--all', '--local', '--persist-to', BUCKET_STATE], {
-    stdio: 'ignore',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
-  });
+  publish('schemas', BUCKET_STATE);
   return (bucketDir = `${BUCKET_STATE}/v3/r2`);
 }
 

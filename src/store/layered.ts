@@ -67,8 +67,6 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   let listedById = new Map<string, VersionEntry>(listed.versions.map((v) => [v.id, v]));
   let served: ServedCatalogue = servedCatalogue(listed, new Set(), embeddedEntries);
   let byId = listedById;
-  /** What the store serves now (`generation`): a token of its own while provisional, then the served index. */
-  let generation: object = bucket ? {} : served.index;
   /** Releases whose listed copy this isolate could not read (until a read succeeds). */
   const unreadable = new Set<string>();
   /** The embedded set less what this isolate could not read (`shipped`), derived with the served catalogue. */
@@ -77,7 +75,6 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     served = servedCatalogue(listed, unreadable, embeddedEntries);
     byId = new Map(served.index.versions.map((v) => [v.id, v]));
     shipped = servedCatalogue(embedded.index(), unreadable, new Map()).index;
-    generation = provisional() ? {} : served.index;
   };
   let bucketText = '';
   let readAt = Number.NEGATIVE_INFINITY;
@@ -158,7 +155,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
     provisional,
     shipped: () => shipped,
-    generation: () => generation,
+    // The served index, provisional or not: while provisional only embedded stable releases answer,
+    // and they answer the same under the index that settles it.
+    generation: () => served.index,
     catalogue: () => info,
     warnings(version, servedId) {
       // Provisional: the call was served an embedded stable release, of which no index says more.
@@ -287,10 +286,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       })
       .finally(() => {
         readAt = now();
-        if (!answered) {
-          answered = true;
-          generation = served.index;
-        }
+        answered = true;
       });
   /**
    * Reads the bucket's targets of the catalogue's aliases that this isolate does not hold (under

@@ -64,8 +64,9 @@ export interface SchemaStore {
    */
   shipped?(): VersionIndex;
   /**
-   * An object replaced whenever what the store serves may change (a new index, a provisional
-   * catalogue settled): answers computed under one are valid while it is current. Never reads.
+   * An object replaced whenever what the store serves may change (a new index adopted, a release
+   * found unreadable): answers computed under one are valid while it is current. Never reads, never
+   * throws, provisional or not.
    */
   generation?(): object;
   catalogue?(): CatalogueInfo;
