@@ -83,15 +83,21 @@ export async function contentHashOf(bundle: Bundle): Promise<string> {
   return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/**
- * Reads the bundle of one index entry and checks it is that release: its id and stamped hash, and
- * (unless `recompute` is false: files shipped with the deployment) a content hash recomputed from
- * its content equal to the entry's. Anything else is a StorageFailure.
- */
-export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry, recompute = true): Promise<Bundle> {
+/** The text of one index entry's release object, unchecked; a missing object is a StorageFailure. */
+export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEntry): Promise<string> {
   const key = releaseKey(entry.id, entry.content_hash);
   const text = await read(bucket, key, MAX_RELEASE_BYTES, entry.id);
   if (text === undefined) throw new StorageFailure(`release bucket: ${key} is missing`, entry.id);
+  return text;
+}
+
+/**
+ * Parses the text of an index entry's release object and checks it is that release: its id and
+ * stamped hash, and (unless `recompute` is false: files shipped with the deployment) a content hash
+ * recomputed from its content equal to the entry's. Anything else is a StorageFailure.
+ */
+export async function checkedBundle(text: string, entry: VersionEntry, recompute = true): Promise<Bundle> {
+  const key = releaseKey(entry.id, entry.content_hash);
   let bundle: Bundle;
   try {
     bundle = JSON.parse(text) as Bundle;
@@ -104,6 +110,11 @@ export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry
   if (recompute && (await contentHashOf(bundle)) !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} does not match its content hash`, entry.id);
   return bundle;
+}
+
+/** Reads one index entry's release and checks it is that release (`checkedBundle`). */
+export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry, recompute = true): Promise<Bundle> {
+  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, recompute);
 }
 
 /**

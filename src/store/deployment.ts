@@ -9,7 +9,7 @@ import type { SchemaStore } from './store.js';
  * `RELEASES` when there is one. The embedded set's packed files come as `files` (by key): the
  * Worker's entry passes the text modules the build ships (`generated/embedded-files.ts`); without
  * them only the releases whose texts the script carries are embedded. A failed read of the
- * bucket's index, or of a release the store preloads, is logged; the catalogue keeps what it had.
+ * bucket's index, or of a release the store reads ahead, is logged; the catalogue keeps what it had.
  * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
 export function deploymentStore(

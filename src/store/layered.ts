@@ -1,5 +1,5 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
-import { type BucketReader, readBucketBundle, readBucketIndex } from './bucket.js';
+import { type BucketReader, checkedBundle, fetchBucketRelease, readBucketBundle, readBucketIndex } from './bucket.js';
 import { mergeIndexes } from './catalogue.js';
 import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
 import { CataloguePending, ReleasePending } from './loading.js';
@@ -33,8 +33,9 @@ const BACKOFF_MS = 30_000;
  * computed over the union. An embedded release is served by the embedded store; a bucket release is read on
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
- * index once `indexTtlMs` has passed, and reads the bucket's targets of its aliases whenever it
- * adopts a new index (the embedded set's are read by the calls that name them).
+ * index once `indexTtlMs` has passed, and whenever it adopts a new index reads ahead the text of
+ * the bucket's targets of its aliases, which the first call naming one checks and parses (decision
+ * 049; the embedded set's are read by the calls that name them).
  *
  * Until this isolate has read the bucket's index once, the catalogue is provisional (decision 048):
  * the embedded stable releases are served (a stable release is never republished, so no index can
@@ -89,6 +90,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /** The index whose alias targets were read (or tried). */
   let preloaded: VersionIndex | undefined;
   const held = new Map<string, Release>();
+  /**
+   * Texts of the bucket's alias targets read ahead (keyed by id and hash), not yet checked or
+   * parsed: the first call that needs one checks and parses it. At most one per alias target.
+   */
+  const fetched = new Map<string, string>();
   /** Releases whose read failed, with the failure and when they may be read again (keyed by id and hash). */
   const failed = new Map<string, { error: unknown; until: number }>();
   const faultOf = (entry: VersionEntry) => failed.get(`${entry.id} ${entry.content_hash}`);
@@ -129,18 +135,28 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     return hit;
   };
 
-  /** Reads the bucket's copy of a listed release; a failure is remembered for the back-off. */
-  const readListed = (entry: VersionEntry): Promise<void> => {
+  /**
+   * Reads the bucket's copy of a listed release (its text read ahead, if it was); a failure is
+   * remembered for the back-off. `ahead`: only its text is read, kept in `fetched`.
+   */
+  const readListed = (entry: VersionEntry, ahead = false): Promise<void> => {
     const fault = faultOf(entry);
     if (fault && now() < fault.until) return Promise.reject(fault.error);
     const key = `${entry.id} ${entry.content_hash}`;
-    return readBucketBundle(bucket!, entry).then(
-      (bundle) => {
-        failed.delete(key);
-        held.delete(entry.id);
-        held.set(entry.id, createRelease(bundle));
-        while (held.size > keep) held.delete(held.keys().next().value!);
-      },
+    const text = fetched.get(key);
+    fetched.delete(key);
+    const read = ahead
+      ? fetchBucketRelease(bucket!, entry).then((got) => {
+          // A call may have read it meanwhile.
+          if (held.get(entry.id)?.contentHash !== entry.content_hash) fetched.set(key, got);
+        })
+      : (text === undefined ? readBucketBundle(bucket!, entry) : checkedBundle(text, entry)).then((bundle) => {
+          held.delete(entry.id);
+          held.set(entry.id, createRelease(bundle));
+          while (held.size > keep) held.delete(held.keys().next().value!);
+        });
+    return read.then(
+      () => void failed.delete(key),
       (error: unknown) => {
         failed.set(key, { error, until: now() + backoff });
         throw error;
@@ -289,20 +305,35 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         answered = true;
       });
   /**
-   * Reads the bucket's targets of the catalogue's aliases that this isolate does not hold (under
-   * the hash listed now) and, once their back-off has ended, the releases that could not be read;
-   * one that still cannot be read is reported and left to the calls that name it. The embedded
-   * set's targets are left to the calls that name them: they ship in memory, so reading one ahead
-   * hides no wait, and its parse would hold the isolate's thread (the answer just made, the next
-   * request) for as long as it would take later.
+   * Reads ahead the bucket's targets of the catalogue's aliases that this isolate does not hold
+   * (under the hash listed now): their text only, so that a call naming one waits for no I/O. The
+   * check and the parse are left to that call: done here they would hold the isolate's thread (the
+   * next request; a large release, tens of milliseconds) for work no request may need, and no
+   * sooner than the call would do it. A text whose read fails is reported and its release marked
+   * unreadable (aliases skip it), as a call's read would. Releases that could not be read are read
+   * again in full once their back-off has ended. The embedded set's targets are left to the calls
+   * that name them: they ship in memory.
    */
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    const unread = [...targets].filter((id) =>
-      unreadable.has(id) ? retryable(id) : byId.has(id) && !servedEmbedded(id) && store.peek!(id) === undefined,
+    const keyOf = (id: string) => `${id} ${byId.get(id)?.content_hash}`;
+    const current = new Set([...targets].map(keyOf));
+    for (const key of fetched.keys()) if (!current.has(key)) fetched.delete(key);
+    const retried = [...unreadable].filter(retryable);
+    const ahead = [...targets].filter(
+      (id) =>
+        !unreadable.has(id) &&
+        byId.has(id) &&
+        !servedEmbedded(id) &&
+        store.peek!(id) === undefined &&
+        !fetched.has(keyOf(id)),
     );
-    await Promise.all(unread.map((id) => store.load!(id).catch((error: unknown) => options.report?.(error))));
+    const reported = (error: unknown) => options.report?.(error);
+    await Promise.all([
+      ...retried.map((id) => store.load!(id).catch(reported)),
+      ...ahead.map((id) => tracked(id, readListed(byId.get(id)!, true)).catch(reported)),
+    ]);
     preloaded = of;
   };
   return store;

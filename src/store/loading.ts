@@ -9,9 +9,10 @@ import type { SchemaStore } from './store.js';
  * result stamping included) and the REST routes that call no tool. Nothing outside this file and
  * the stores that throw it ever meets a release that is not loaded.
  *
- * Besides, a store preloads the bucket's targets of the aliases when it adopts an index (`refresh`):
- * on a first request in the background, so that request pays only for the releases it reads
- * itself. The embedded set's are in memory and read by the calls that name them.
+ * Besides, a store reads ahead the text of the bucket's targets of the aliases when it adopts an
+ * index (`refresh`): on a first request in the background, so that request pays only for the
+ * releases it reads itself, and a call that names one later waits for no I/O (its check and parse
+ * are that call's: decision 049). The embedded set's are in memory and read by the calls that name them.
  */
 export class ReleasePending extends Error {
   override name = 'ReleasePending';

@@ -86,7 +86,7 @@ function coldApp(
   const getElement = (version: string) =>
     modern('tools/call', { name: 'get_element', arguments: { version, element_id: 'institution' } });
   const settle = () => Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
-  return { legacy, modern, getElement, reads, settle };
+  return { legacy, modern, getElement, reads, settle, store };
 }
 
 const DAMAGE: Array<[string, () => Promise<void>]> = [
@@ -144,7 +144,8 @@ describe('one unreadable release', () => {
       expect(alias.meta.version).not.toBe(LATEST);
       expect(alias.meta.warnings.join(' ')).toContain(LATEST);
 
-      // Read once by the preload and once when first named: then answered from memory until the back-off ends.
+      // Read once or twice before (a text read ahead is checked by the first call that names it), then
+      // answered with its failure from memory until the back-off ends.
       const readsSoFar = app.reads.get(latestKey()) ?? 0;
       await app.getElement(LATEST);
       await app.getElement(LATEST);
@@ -155,7 +156,7 @@ describe('one unreadable release', () => {
     });
   }
 
-  it('a first request with a waitUntil does not wait for the alias targets it does not name: they are read in the background', async () => {
+  it('a first request with a waitUntil does not wait for the alias targets it does not name: their texts are read in the background', async () => {
     // An alias target other than ai@latest (which every MCP answer's icons name).
     const other = Object.values(ALL.aliases).find((id) => id !== LATEST && id !== EMBEDDED_ID)!;
     const otherKey = releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash);
@@ -170,9 +171,12 @@ describe('one unreadable release', () => {
     expect(app.reads.get(otherKey)).toBe(1);
     release();
     await app.settle();
-    // Read once, by the background: a request naming it now finds it held. The background reads
+    // Only its text is read ahead: checking and parsing it is left to the first call that names it.
+    expect(app.store.peek!(other)).toBeUndefined();
+    // Read once, by the background: a request naming it now reads nothing. The background reads
     // only what the isolate does not hold: ai@latest, which the first request read, is not read again.
     expect((await app.getElement(other)).json.result.structuredContent.meta.version).toBe(other);
+    expect(app.store.peek!(other)?.id).toBe(other);
     expect(app.reads.get(otherKey)).toBe(1);
     expect(app.reads.get(latestKey())).toBe(1);
   });
