@@ -79,8 +79,12 @@ export interface SchemaStore {
   warnings?(version: string, served: string | undefined): string[];
 }
 
-/** Alias and canonical lookups, memoised per catalogue (a new index starts a new memo). */
-const resolved = new WeakMap<VersionIndex, Map<string, Success<Release>>>();
+/**
+ * Alias and canonical lookups, memoised per catalogue (a new index starts a new memo) as the id
+ * each names: the release itself is asked of the store on every call, so a bucket release the
+ * store has dropped from its kept set is read again (through the seam) rather than kept alive here.
+ */
+const resolved = new WeakMap<VersionIndex, Map<string, string>>();
 const MEMO_LIMIT = 256;
 
 /**
@@ -94,12 +98,13 @@ export function resolveVersion(store: SchemaStore, raw: string): Result<Release>
   const index = store.index();
   let memo = resolved.get(index);
   if (!memo) resolved.set(index, (memo = new Map()));
-  const hit = memo.get(raw);
-  if (hit) return hit;
+  const id = memo.get(raw);
+  const held = id === undefined ? undefined : store.release(id);
+  if (held) return success(held);
   const result = resolveUncached(store, raw);
   if (result.error === undefined) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(raw, result);
+    memo.set(raw, result.value.id);
   }
   return result;
 }

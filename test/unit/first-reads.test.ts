@@ -360,6 +360,23 @@ describe('a first request waits only for the reads it needs', () => {
     expect(store.generation!()).toBe(store.index());
   });
 
+  it('a resolved version does not keep a release the store dropped from its kept set alive', async () => {
+    const store = createLayeredStore({
+      embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
+      bucket: area.reader,
+      keep: 1,
+      report: () => {},
+    });
+    await store.settle!();
+    await store.load!(OTHERS[0]!);
+    expect(resolveVersion(store, OTHERS[0]!).value?.id).toBe(OTHERS[0]);
+    // With room for one, reading another bucket release drops OTHERS[0]: naming it again reads it again.
+    await store.load!(OTHERS[1]!);
+    expect(() => resolveVersion(store, OTHERS[0]!)).toThrow(/not loaded yet/);
+    await store.load!(OTHERS[0]!);
+    expect(resolveVersion(store, OTHERS[0]!).value).toBe(store.peek!(OTHERS[0]!));
+  });
+
   it('a failed index read settles the catalogue as the embedded set, and says so to alias calls', async () => {
     const store = createLayeredStore({
       embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
