@@ -9,19 +9,23 @@ export function utf8SizeOver(text: string, limit: number): number | null {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+const encoder = new TextEncoder();
+/** Largest scratch buffer kept for counting; longer text is encoded into a buffer of its own. */
+const SCRATCH_LIMIT = 1024 * 1024;
+let scratch = new Uint8Array(0);
 
-/** The UTF-8 size of `text` in bytes, counted without encoding it (a lone surrogate as the 3 bytes of U+FFFD, as TextEncoder writes it). */
+/**
+ * The UTF-8 size of `text` in bytes (a lone surrogate as the 3 bytes of U+FFFD, as TextEncoder
+ * writes it). Written by the runtime's encoder into a scratch buffer kept per isolate (at most
+ * SCRATCH_LIMIT bytes): about three times faster than counting in script once optimised, and ten
+ * times on the first calls of an isolate, before the script is.
+ */
 export function utf8Length(text: string): number {
   if (!NON_ASCII.test(text)) return text.length;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
+  const room = text.length * 3;
+  if (room > scratch.length) {
+    if (room > SCRATCH_LIMIT) return encoder.encode(text).byteLength;
+    scratch = new Uint8Array(Math.max(room, 64 * 1024));
   }
-  return n;
+  return encoder.encodeInto(text, scratch).written;
 }

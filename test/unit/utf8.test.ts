@@ -26,4 +26,9 @@ describe('utf8Length', () => {
       { seed: 20261126, numRuns: 2000 },
     );
   });
+
+  it('counts long text, over and under the kept scratch buffer, and short text after it', () => {
+    for (const text of ['é'.repeat(300_000), `${'a€'.repeat(200_000)}\ud800`, 'é😀'.repeat(40_000), 'é\udc00', 'ab'])
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
+  });
 });
