@@ -25,14 +25,49 @@ export function issueSessionId(): string {
   return `${ISSUED_PREFIX}${crypto.randomUUID()}`;
 }
 
-export async function recordIssued(kv: KVNamespace, id: string): Promise<void> {
-  await guardStorage(() => kv.put(recordKey(id), 'open', { expirationTtl: RECORD_TTL_SECONDS }));
+/**
+ * What this isolate knows of the records of issued sessions, so that a session's requests do not
+ * each read KV (a client of the SDK's default era names its issued session on every request):
+ * `ended` is final, a record never reopens; `open` (read here, or written at `initialize`) is
+ * trusted for OPEN_TRUST_MS. So a DELETE made through another isolate is seen here at most
+ * OPEN_TRUST_MS after this isolate last read the record, on top of KV's own delay between places
+ * (up to a minute); through this isolate, at once. Kept per session store, at most KNOWN_LIMIT
+ * sessions (the oldest dropped first).
+ */
+const OPEN_TRUST_MS = 10_000;
+const KNOWN_LIMIT = 4096;
+type Known = { ended: true } | { ended: false; until: number };
+const knownBy = new WeakMap<KVNamespace, Map<string, Known>>();
+
+function known(kv: KVNamespace): Map<string, Known> {
+  let map = knownBy.get(kv);
+  if (!map) knownBy.set(kv, (map = new Map()));
+  return map;
 }
 
-/** True when `id` names a session this server issued and a DELETE has ended. Other ids need no lookup. */
-export async function hasEnded(kv: KVNamespace, id: string): Promise<boolean> {
+function remember(kv: KVNamespace, id: string, ended: boolean, now: number): void {
+  const map = known(kv);
+  map.delete(id);
+  if (map.size >= KNOWN_LIMIT) map.delete(map.keys().next().value!);
+  map.set(id, ended ? { ended: true } : { ended: false, until: now + OPEN_TRUST_MS });
+}
+
+export async function recordIssued(kv: KVNamespace, id: string, now = Date.now()): Promise<void> {
+  await guardStorage(() => kv.put(recordKey(id), 'open', { expirationTtl: RECORD_TTL_SECONDS }));
+  remember(kv, id, false, now);
+}
+
+/**
+ * True when `id` names a session this server issued and a DELETE has ended. Other ids need no
+ * lookup; an issued one is read from KV unless this isolate knows its record (see `knownBy`).
+ */
+export async function hasEnded(kv: KVNamespace, id: string, now = Date.now()): Promise<boolean> {
   if (!id.startsWith(ISSUED_PREFIX)) return false;
-  return (await guardStorage(() => kv.get(recordKey(id), 'text'))) === 'ended';
+  const held = known(kv).get(id);
+  if (held && (held.ended || now < held.until)) return held.ended;
+  const ended = (await guardStorage(() => kv.get(recordKey(id), 'text'))) === 'ended';
+  remember(kv, id, ended, now);
+  return ended;
 }
 
 /**
@@ -41,6 +76,9 @@ export async function hasEnded(kv: KVNamespace, id: string): Promise<boolean> {
  */
 export async function endIfIssued(kv: KVNamespace, id: string, wait?: (ms: number) => Promise<void>): Promise<void> {
   if (!id.startsWith(ISSUED_PREFIX)) return;
-  if ((await guardStorage(() => kv.get(recordKey(id), 'text'))) === null) return;
-  await waitingOutLimit(() => kv.put(recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }), wait);
+  const record = await guardStorage(() => kv.get(recordKey(id), 'text'));
+  if (record === null) return;
+  if (record !== 'ended')
+    await waitingOutLimit(() => kv.put(recordKey(id), 'ended', { expirationTtl: RECORD_TTL_SECONDS }), wait);
+  remember(kv, id, true, 0);
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { endIfIssued, hasEnded, issueSessionId, recordIssued } from '../../src/mcp/session.js';
+
+/** A session store in memory that counts its reads; `elsewhere` writes as another isolate would. */
+function countingKv() {
+  const values = new Map<string, string>();
+  let reads = 0;
+  const kv = {
+    get: async (key: string) => {
+      reads++;
+      return values.get(key) ?? null;
+    },
+    put: async (key: string, value: string) => void values.set(key, value),
+  } as unknown as KVNamespace;
+  return { kv, reads: () => reads, elsewhere: (id: string, value: string) => values.set(`session:${id}`, value) };
+}
+
+describe("an issued session's record, as this isolate knows it", () => {
+  it('is not read again for the requests of an open session within the trust window', async () => {
+    const store = countingKv();
+    const id = issueSessionId();
+    await recordIssued(store.kv, id, 0);
+    for (const now of [1, 500, 9_999]) expect(await hasEnded(store.kv, id, now)).toBe(false);
+    expect(store.reads()).toBe(0);
+    // Past the window the record is read again, once, and trusted for another window.
+    expect(await hasEnded(store.kv, id, 10_000)).toBe(false);
+    expect(await hasEnded(store.kv, id, 19_999)).toBe(false);
+    expect(store.reads()).toBe(1);
+  });
+
+  it('sees an end made through another isolate once its trust in the open record has run out', async () => {
+    const store = countingKv();
+    const id = issueSessionId();
+    store.elsewhere(id, 'open');
+    expect(await hasEnded(store.kv, id, 0)).toBe(false);
+    store.elsewhere(id, 'ended');
+    expect(await hasEnded(store.kv, id, 9_999)).toBe(false);
+    expect(await hasEnded(store.kv, id, 10_000)).toBe(true);
+    // An end is final: never read again.
+    const reads = store.reads();
+    expect(await hasEnded(store.kv, id, 10_000_000)).toBe(true);
+    expect(store.reads()).toBe(reads);
+  });
+
+  it('sees an end made through this isolate at once, and remembers a record found ended', async () => {
+    const store = countingKv();
+    const id = issueSessionId();
+    await recordIssued(store.kv, id, 0);
+    await endIfIssued(store.kv, id);
+    expect(await hasEnded(store.kv, id, 1)).toBe(true);
+    const other = issueSessionId();
+    store.elsewhere(other, 'ended');
+    await endIfIssued(store.kv, other);
+    const reads = store.reads();
+    expect(await hasEnded(store.kv, other, 1)).toBe(true);
+    expect(store.reads()).toBe(reads);
+  });
+
+  it('reads nothing for an id a client chose, and keeps what it knows per session store', async () => {
+    const store = countingKv();
+    expect(await hasEnded(store.kv, 'my-session', 0)).toBe(false);
+    expect(store.reads()).toBe(0);
+    const id = issueSessionId();
+    await recordIssued(store.kv, id, 0);
+    const another = countingKv();
+    another.elsewhere(id, 'ended');
+    expect(await hasEnded(another.kv, id, 1)).toBe(true);
+    expect(await hasEnded(store.kv, id, 1)).toBe(false);
+  });
+});
