@@ -317,7 +317,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    const keyOf = (id: string) => `${id} ${byId.get(id)?.content_hash}`;
+    const keyOf = (id: string) => `${id} ${listedById.get(id)?.content_hash}`;
     const current = new Set([...targets].map(keyOf));
     for (const key of fetched.keys()) if (!current.has(key)) fetched.delete(key);
     const retried = [...unreadable].filter(retryable);
@@ -325,6 +325,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       (id) =>
         !unreadable.has(id) &&
         byId.has(id) &&
+        listedById.has(id) &&
         !servedEmbedded(id) &&
         store.peek!(id) === undefined &&
         !fetched.has(keyOf(id)),
@@ -332,7 +333,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const reported = (error: unknown) => options.report?.(error);
     await Promise.all([
       ...retried.map((id) => store.load!(id).catch(reported)),
-      ...ahead.map((id) => tracked(id, readListed(byId.get(id)!, true)).catch(reported)),
+      ...ahead.map((id) => tracked(id, readListed(listedById.get(id)!, true)).catch(reported)),
     ]);
     preloaded = of;
   };
