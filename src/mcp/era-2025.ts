@@ -44,11 +44,18 @@ function checkHeaders(h: HeaderReader): ErrorItem | undefined {
   return undefined;
 }
 
-/** The refusal of a request that names a session this server issued and then ended; else undefined. */
-export async function endedSession(kv: KVNamespace, session: string | undefined): Promise<ErrorItem | undefined> {
+/**
+ * The refusal of a request that names a session this server issued and then ended; else undefined.
+ * `fresh`: the session's record is read from KV even when this isolate trusts what it knows of it.
+ */
+export async function endedSession(
+  kv: KVNamespace,
+  session: string | undefined,
+  fresh = false,
+): Promise<ErrorItem | undefined> {
   if (session === undefined) return undefined;
   try {
-    if (!(await hasEnded(kv, session))) return undefined;
+    if (!(await hasEnded(kv, session, Date.now(), fresh))) return undefined;
   } catch (error) {
     // Without the record the session is treated as open: a store hiccup must not end sessions.
     if (!(error instanceof StorageFailure)) throw error;

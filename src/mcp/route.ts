@@ -81,7 +81,7 @@ function deleteHandler(slots: SessionSlots) {
       );
     }
     if (!isValidSessionId(session)) return refuseRpc(c, badSession());
-    const ended = await endedSession(c.env.SESSIONS, session);
+    const ended = await endedSession(c.env.SESSIONS, session, true);
     if (ended) return refuseRpc(c, ended);
     try {
       await slots.clear(c.env.SESSIONS, session);

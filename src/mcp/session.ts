@@ -47,6 +47,8 @@ function known(kv: KVNamespace): Map<string, Known> {
 
 function remember(kv: KVNamespace, id: string, ended: boolean, now: number): void {
   const map = known(kv);
+  // An end is final: a read that started before it and lands after it changes nothing.
+  if (!ended && map.get(id)?.ended) return;
   map.delete(id);
   if (map.size >= KNOWN_LIMIT) map.delete(map.keys().next().value!);
   map.set(id, ended ? { ended: true } : { ended: false, until: now + OPEN_TRUST_MS });
@@ -59,12 +61,13 @@ export async function recordIssued(kv: KVNamespace, id: string, now = Date.now()
 
 /**
  * True when `id` names a session this server issued and a DELETE has ended. Other ids need no
- * lookup; an issued one is read from KV unless this isolate knows its record (see `knownBy`).
+ * lookup; an issued one is read from KV unless this isolate knows its record (see `knownBy`) and
+ * `fresh` is false (a DELETE reads it: ending a session twice is answered 404, as ever).
  */
-export async function hasEnded(kv: KVNamespace, id: string, now = Date.now()): Promise<boolean> {
+export async function hasEnded(kv: KVNamespace, id: string, now = Date.now(), fresh = false): Promise<boolean> {
   if (!id.startsWith(ISSUED_PREFIX)) return false;
   const held = known(kv).get(id);
-  if (held && (held.ended || now < held.until)) return held.ended;
+  if (held && (held.ended || (!fresh && now < held.until))) return held.ended;
   const ended = (await guardStorage(() => kv.get(recordKey(id), 'text'))) === 'ended';
   remember(kv, id, ended, now);
   return ended;

@@ -136,29 +136,52 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
 
   /**
-   * Reads the bucket's copy of a listed release (its text read ahead, if it was); a failure is
-   * remembered for the back-off. `ahead`: only its text is read, kept in `fetched`.
+   * Reads the bucket's copy of a listed release and checks it, from its text read ahead when there
+   * is one and no read of it has failed since (a read after a failure goes to the bucket); a
+   * failure is remembered for the back-off.
    */
-  const readListed = (entry: VersionEntry, ahead = false): Promise<void> => {
+  const readListed = (entry: VersionEntry): Promise<void> => {
     const fault = faultOf(entry);
     if (fault && now() < fault.until) return Promise.reject(fault.error);
     const key = `${entry.id} ${entry.content_hash}`;
-    const text = fetched.get(key);
+    const text = fault ? undefined : fetched.get(key);
     fetched.delete(key);
-    const read = ahead
-      ? fetchBucketRelease(bucket!, entry).then((got) => {
-          // A call may have read it meanwhile.
-          if (held.get(entry.id)?.contentHash !== entry.content_hash) fetched.set(key, got);
-        })
-      : (text === undefined ? readBucketBundle(bucket!, entry) : checkedBundle(text, entry)).then((bundle) => {
-          held.delete(entry.id);
-          held.set(entry.id, createRelease(bundle));
-          while (held.size > keep) held.delete(held.keys().next().value!);
-        });
-    return read.then(
-      () => void failed.delete(key),
+    return (text === undefined ? readBucketBundle(bucket!, entry) : checkedBundle(text, entry)).then(
+      (bundle) => {
+        failed.delete(key);
+        fetched.delete(key);
+        held.delete(entry.id);
+        held.set(entry.id, createRelease(bundle));
+        while (held.size > keep) held.delete(held.keys().next().value!);
+      },
       (error: unknown) => {
         failed.set(key, { error, until: now() + backoff });
+        fetched.delete(key);
+        throw error;
+      },
+    );
+  };
+
+  /**
+   * Reads a listed release's text ahead (`fetched`), unchecked. Its success changes nothing else: a
+   * text landing after a call has read the release, or found it unreadable, is dropped. A failure
+   * marks the release unreadable for the back-off, as a call's read would, unless a call has read
+   * it meanwhile.
+   */
+  const readAhead = (entry: VersionEntry): Promise<void> => {
+    const key = `${entry.id} ${entry.content_hash}`;
+    const read = () => held.get(entry.id)?.contentHash === entry.content_hash;
+    return fetchBucketRelease(bucket!, entry).then(
+      (text) => {
+        if (!read() && !failed.has(key)) fetched.set(key, text);
+      },
+      (error: unknown) => {
+        if (read()) return;
+        failed.set(key, { error, until: now() + backoff });
+        if (!unreadable.has(entry.id)) {
+          unreadable.add(entry.id);
+          derive();
+        }
         throw error;
       },
     );
@@ -333,7 +356,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const reported = (error: unknown) => options.report?.(error);
     await Promise.all([
       ...retried.map((id) => store.load!(id).catch(reported)),
-      ...ahead.map((id) => tracked(id, readListed(listedById.get(id)!, true)).catch(reported)),
+      ...ahead.map((id) => readAhead(listedById.get(id)!).catch(reported)),
     ]);
     preloaded = of;
   };

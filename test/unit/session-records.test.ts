@@ -56,6 +56,41 @@ describe("an issued session's record, as this isolate knows it", () => {
     expect(store.reads()).toBe(reads);
   });
 
+  it('an end through this isolate stays known when a read that started before it lands after it', async () => {
+    const store = countingKv();
+    const id = issueSessionId();
+    store.elsewhere(id, 'open');
+    let land!: () => void;
+    const gate = new Promise<void>((resolve) => (land = resolve));
+    const get = store.kv.get.bind(store.kv);
+    let gets = 0;
+    // The first read (the request's) lands only when `land()` is called; later reads at once.
+    const slow = {
+      ...store.kv,
+      get: async (key: string) => {
+        const value = await get(key);
+        if (gets++ === 0) await gate;
+        return value;
+      },
+    } as unknown as KVNamespace;
+    const reading = hasEnded(slow, id, 0);
+    // `slow` and `store.kv` are different stores to the memo; end it through the one being read.
+    await endIfIssued(slow, id);
+    land();
+    await reading;
+    expect(await hasEnded(slow, id, 1)).toBe(true);
+  });
+
+  it('a DELETE reads the record even while this isolate trusts it as open', async () => {
+    const store = countingKv();
+    const id = issueSessionId();
+    await recordIssued(store.kv, id, 0);
+    store.elsewhere(id, 'ended');
+    expect(await hasEnded(store.kv, id, 1)).toBe(false);
+    expect(await hasEnded(store.kv, id, 1, true)).toBe(true);
+    expect(await hasEnded(store.kv, id, 2)).toBe(true);
+  });
+
   it('reads nothing for an id a client chose, and keeps what it knows per session store', async () => {
     const store = countingKv();
     expect(await hasEnded(store.kv, 'my-session', 0)).toBe(false);

@@ -181,6 +181,66 @@ describe('one unreadable release', () => {
     expect(app.reads.get(latestKey())).toBe(1);
   });
 
+  describe('a read-ahead and a call reading the same damaged release', () => {
+    // An alias target the first request does not read (it reads ai@latest's for the icons).
+    const [alias, other] = Object.entries(ALL.aliases).find(([, id]) => id !== LATEST && id !== EMBEDDED_ID)!;
+    const otherKey = releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash);
+    const tamper = async () => {
+      const tampered = JSON.parse(BUNDLES[other]!) as Bundle;
+      tampered.manifest.notes = 'changed after publishing';
+      await area.put(otherKey, JSON.stringify(tampered));
+    };
+    const turns = async (until: () => boolean) => {
+      for (let i = 0; i < 50 && !until(); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(until()).toBe(true);
+    };
+    /** Holds the reads of `other` in turn, one promise each; `open(i)` lets the i-th go on. */
+    const gates = (count: number) => {
+      const opens: Array<() => void> = [];
+      const held = Array.from({ length: count }, () => new Promise<void>((resolve) => opens.push(resolve)));
+      return { hold: (key: string) => (key === otherKey ? held.shift() : undefined), open: (i: number) => opens[i]!() };
+    };
+
+    it('a read-ahead that lands after a call found the release damaged leaves it unreadable', async () => {
+      await tamper();
+      const { hold, open } = gates(1);
+      const app = coldApp(() => 0, { background: true, hold });
+      await app.getElement(HEALTHY);
+      await turns(() => app.reads.get(otherKey) === 1);
+      const broken = (await app.getElement(other)).json.result.structuredContent;
+      expect(broken.errors[0].code).toBe('upstream_error');
+      open(0);
+      await app.settle();
+      // Before, the text landing cleared the failure: the alias named the damaged release again.
+      expect(app.store.index().aliases[alias]).not.toBe(other);
+      expect(app.store.catalogue!().problems().join(' ')).toContain(other);
+    });
+
+    it('a text read ahead while a call read the release is not used once that read failed: after the back-off the bucket is read', async () => {
+      await tamper();
+      let clock = 0;
+      const { hold, open } = gates(2);
+      const app = coldApp(() => clock, { background: true, hold });
+      await app.getElement(HEALTHY);
+      await turns(() => app.reads.get(otherKey) === 1);
+      const call = app.getElement(other);
+      await turns(() => app.reads.get(otherKey) === 2);
+      // The read-ahead lands while the call's own read is still under way, then that read fails.
+      open(0);
+      for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      open(1);
+      expect((await call).json.result.structuredContent.errors[0].code).toBe('upstream_error');
+      await app.settle();
+      // The object is repaired; once the back-off has passed, the next refresh reads the bucket again.
+      await area.put(otherKey, BUNDLES[other]!);
+      clock += 60_000;
+      await app.getElement(HEALTHY);
+      await app.settle();
+      expect(app.reads.get(otherKey)).toBe(3);
+      expect(app.store.index().aliases[alias]).toBe(other);
+    });
+  });
+
   it('the first answer of an isolate carries the icons of ai@latest, and its tool runs once (one rate token)', async () => {
     const limiters = Object.fromEntries(
       ['RL_READ', 'RL_READ_IP', 'RL_VALIDATE', 'RL_VALIDATE_IP', 'RL_RESOLVE', 'RL_RESOLVE_IP'].map((n) => [
