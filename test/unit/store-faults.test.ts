@@ -213,7 +213,7 @@ describe('one unreadable release', () => {
       await app.settle();
       // Before, the text landing cleared the failure: the alias named the damaged release again.
       expect(app.store.index().aliases[alias]).not.toBe(other);
-      expect(app.store.catalogue!().problems().join(' ')).toContain(other);
+      expect(app.store.catalogue!().problems!().join(' ')).toContain(other);
     });
 
     it('a text read ahead while a call read the release is not used once that read failed: after the back-off the bucket is read', async () => {
