@@ -33,6 +33,15 @@ const EMBEDDED_INDEX = JSON.stringify(
 );
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
+/** A store over the bucket, with room for one bucket release in its kept set. */
+const keepingOne = () =>
+  createLayeredStore({
+    embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
+    bucket: area.reader,
+    keep: 1,
+    report: () => {},
+  });
+
 function storeOver(options: { files?: BucketReader } = {}) {
   const fileReads: string[] = [];
   const real = options.files ?? filesReader(packedFiles());
@@ -251,12 +260,7 @@ describe('a first request waits only for the reads it needs', () => {
   });
 
   it('a cached REST answer keeps its cache policy after its release was dropped from the kept set', async () => {
-    const store = createLayeredStore({
-      embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
-      bucket: area.reader,
-      keep: 1,
-      report: () => {},
-    });
+    const store = keepingOne();
     const path = `/api/v2/schemas/${OTHERS[0]}/elements/institution`;
     const first = send(store, path);
     expect((await first.answer).status).toBe(200);
@@ -361,12 +365,7 @@ describe('a first request waits only for the reads it needs', () => {
   });
 
   it('a resolved version does not keep a release the store dropped from its kept set alive', async () => {
-    const store = createLayeredStore({
-      embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
-      bucket: area.reader,
-      keep: 1,
-      report: () => {},
-    });
+    const store = keepingOne();
     await store.settle!();
     await store.load!(OTHERS[0]!);
     expect(resolveVersion(store, OTHERS[0]!).value?.id).toBe(OTHERS[0]);
