@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
-import { INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { readIndex, withEntries } from './index-object.js';
@@ -98,10 +98,14 @@ export async function publish(
       await bucket.put(key, json);
       written.add(key);
     }
-    const entries = changed.map(({ bundle: { manifest: m }, translations }) => ({
-      entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
-      translations,
-    }));
+    const entries = await Promise.all(
+      changed.map(async ({ bundle: { manifest: m }, json, translations }) => ({
+        entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
+        translations,
+        // Only an object this publish wrote: a reviewed release's object is the one published before.
+        ...(written.has(releaseKey(m.version, m.content_hash)) ? { objectHash: await objectHashOf(json) } : {}),
+      })),
+    );
     if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
     await sleep(Math.random() * 25 * attempt);
   }

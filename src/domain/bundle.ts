@@ -43,6 +43,14 @@ export const VersionIndex = z.object({
    * entry never makes the whole index unreadable.
    */
   translations: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The bucket's index only: the hash of each release object's bytes as publish wrote them
+   * (`objectHashOf`), by object key (`releases/<id>/<content hash>.json`). A reader whose object
+   * has these bytes reads the release publish checked, without recomputing its content hash; an
+   * object without one, or whose bytes differ, is checked by its content hash. Outside every
+   * content hash; never in a served catalogue.
+   */
+  objects: z.record(z.string(), z.string()).optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;
 

@@ -76,11 +76,21 @@ export async function readBucketIndex(bucket: BucketReader): Promise<VersionInde
   return parsed.data;
 }
 
-/** `sha256-` + hex SHA-256 of the bundle's canonical JSON with its own hash unstamped (docs/content-hash.md). */
-export async function contentHashOf(bundle: Bundle): Promise<string> {
-  const unstamped = { ...bundle, manifest: { ...bundle.manifest, content_hash: UNSTAMPED_HASH } };
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(unstamped)));
+/** `sha256-` + the hex SHA-256 of `bytes`. */
+async function sha256Of(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
   return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** `sha256-` + hex SHA-256 of the bundle's canonical JSON with its own hash unstamped (docs/content-hash.md). */
+export function contentHashOf(bundle: Bundle): Promise<string> {
+  const unstamped = { ...bundle, manifest: { ...bundle.manifest, content_hash: UNSTAMPED_HASH } };
+  return sha256Of(new TextEncoder().encode(canonicalJson(unstamped)));
+}
+
+/** `sha256-` + hex SHA-256 of a release object's text as UTF-8: its hash in the index's `objects`. */
+export function objectHashOf(text: string): Promise<string> {
+  return sha256Of(new TextEncoder().encode(text));
 }
 
 /** The text of one index entry's release object, unchecked; a missing object is a StorageFailure. */
@@ -93,10 +103,18 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
 
 /**
  * Parses the text of an index entry's release object and checks it is that release: its id and
- * stamped hash, and (unless `recompute` is false: files shipped with the deployment) a content hash
- * recomputed from its content equal to the entry's. Anything else is a StorageFailure.
+ * stamped hash, and (unless `recompute` is false: files shipped with the deployment) its content.
+ * The content is the release's when the text's bytes are those publish wrote (`objectHash`, the
+ * index's `objects` entry for it), else when a content hash recomputed from it is the entry's:
+ * the first costs a hash of the text, the second a canonical form of the whole release besides.
+ * Anything else is a StorageFailure.
  */
-export async function checkedBundle(text: string, entry: VersionEntry, recompute = true): Promise<Bundle> {
+export async function checkedBundle(
+  text: string,
+  entry: VersionEntry,
+  recompute = true,
+  objectHash?: string,
+): Promise<Bundle> {
   const key = releaseKey(entry.id, entry.content_hash);
   let bundle: Bundle;
   try {
@@ -107,14 +125,20 @@ export async function checkedBundle(text: string, entry: VersionEntry, recompute
   const manifest = bundle?.manifest;
   if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
-  if (recompute && (await contentHashOf(bundle)) !== entry.content_hash)
+  if (!recompute || (objectHash !== undefined && (await objectHashOf(text)) === objectHash)) return bundle;
+  if ((await contentHashOf(bundle)) !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} does not match its content hash`, entry.id);
   return bundle;
 }
 
 /** Reads one index entry's release and checks it is that release (`checkedBundle`). */
-export async function readBucketBundle(bucket: BucketReader, entry: VersionEntry, recompute = true): Promise<Bundle> {
-  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, recompute);
+export async function readBucketBundle(
+  bucket: BucketReader,
+  entry: VersionEntry,
+  recompute = true,
+  objectHash?: string,
+): Promise<Bundle> {
+  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, recompute, objectHash);
 }
 
 /**

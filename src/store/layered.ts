@@ -1,5 +1,12 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
-import { type BucketReader, checkedBundle, fetchBucketRelease, readBucketBundle, readBucketIndex } from './bucket.js';
+import {
+  type BucketReader,
+  checkedBundle,
+  fetchBucketRelease,
+  readBucketBundle,
+  readBucketIndex,
+  releaseKey,
+} from './bucket.js';
 import { mergeIndexes } from './catalogue.js';
 import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
 import { CataloguePending, ReleasePending } from './loading.js';
@@ -78,6 +85,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     shipped = servedCatalogue(embedded.index(), unreadable, new Map()).index;
   };
   let bucketText = '';
+  /** The bucket index's hashes of its release objects' bytes, by object key (`objects`). */
+  let objectHashes: Readonly<Record<string, string>> = {};
   let readAt = Number.NEGATIVE_INFINITY;
   /** True once an index was read (or its read failed): the catalogue is no longer provisional. */
   let answered = false;
@@ -104,6 +113,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const text = JSON.stringify(bucketIndex);
     if (text === bucketText) return;
     bucketText = text;
+    objectHashes = bucketIndex.objects ?? {};
     listed = mergeIndexes(embedded.index(), bucketIndex);
     listedById = new Map(listed.versions.map((v) => [v.id, v]));
     derive();
@@ -146,7 +156,13 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const key = `${entry.id} ${entry.content_hash}`;
     const text = fault ? undefined : fetched.get(key);
     fetched.delete(key);
-    return (text === undefined ? readBucketBundle(bucket!, entry) : checkedBundle(text, entry)).then(
+    const object = releaseKey(entry.id, entry.content_hash);
+    const objectHash = Object.hasOwn(objectHashes, object) ? objectHashes[object] : undefined;
+    const read =
+      text === undefined
+        ? readBucketBundle(bucket!, entry, true, objectHash)
+        : checkedBundle(text, entry, true, objectHash);
+    return read.then(
       (bundle) => {
         failed.delete(key);
         fetched.delete(key);

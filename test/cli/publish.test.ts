@@ -7,6 +7,7 @@ import { runPublish } from '../../cli/commands/publish.js';
 import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publish/buckets.js';
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
+import { objectHashOf } from '../../src/store/bucket.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
 
@@ -145,6 +146,29 @@ describe('publish', () => {
     expect(after.versions[1]!.content_hash).not.toBe(first);
     expect(after.aliases).toEqual({ 'ai@latest': 'ai@2026-01-01', 'ai@latest-beta': 'ai@2026-02-01-beta' });
     expect(bucket.writes.at(-1)).toBe('index.json');
+  });
+
+  it("records the hash of each release object's bytes it wrote, keeps it through a review-only change, and drops a replaced beta's", async () => {
+    await publish('ai@2026-01-01');
+    await publish('ai@2026-02-01-beta');
+    const keys = () => index().versions.map((v) => `releases/${v.id}/${v.content_hash}.json`);
+    const hashesOfStored = async () =>
+      Object.fromEntries(await Promise.all(keys().map(async (k) => [k, await objectHashOf(bucket.objects.get(k)!)])));
+    expect(index().objects).toEqual(await hashesOfStored());
+    fx.write('translations.yaml', {
+      source_locale: 'en',
+      locales: [
+        { locale: 'fr', status: 'human_reviewed', reviewed_by: 'a reader', updated_at: '2026-02-01', summary: 'Read.' },
+      ],
+    });
+    expect((await publish('ai@2026-01-01')).io.text()).toContain('reviewed  ai@2026-01-01');
+    expect(index().objects).toEqual(await hashesOfStored());
+    fx.edit('../2026-02-01-beta/elements/health.yaml', (d) => {
+      d.title = lv('Health, reworded');
+    });
+    expect((await publish('ai@2026-02-01-beta')).io.text()).toContain('replaced  ai@2026-02-01-beta');
+    expect(Object.keys(index().objects!)).toEqual(keys());
+    expect(index().objects).toEqual(await hashesOfStored());
   });
 
   it('reads, merges and writes the index again when another publish changed it meanwhile', async () => {

@@ -1,23 +1,30 @@
 import { env } from 'cloudflare:workers';
 import type { Bundle } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
+import { type BucketReader, INDEX_KEY, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 
 /** The local release bucket of the test Worker (the `RELEASES` binding of wrangler.toml). */
 const bucket = env.RELEASES!;
 
-/** Publishes bundle texts as the CLI does: objects first, then the index of them, under `prefix`. */
+/**
+ * Publishes bundle texts as the CLI does: objects first, then the index of them (with the hashes of
+ * the objects' bytes), under `prefix`.
+ */
 async function publishUnder(prefix: string, texts: readonly string[]): Promise<void> {
   const bundles = texts.map((t) => JSON.parse(t) as Bundle);
-  for (const [i, b] of bundles.entries())
-    await bucket.put(prefix + releaseKey(b.manifest.version, b.manifest.content_hash), texts[i]!);
+  const objects: Record<string, string> = {};
+  for (const [i, b] of bundles.entries()) {
+    const key = releaseKey(b.manifest.version, b.manifest.content_hash);
+    await bucket.put(prefix + key, texts[i]!);
+    objects[key] = await objectHashOf(texts[i]!);
+  }
   const entries = bundles.map(({ manifest: m }) => ({
     id: m.version,
     status: m.status,
     created_at: m.created_at,
     content_hash: m.content_hash,
   }));
-  await bucket.put(prefix + INDEX_KEY, JSON.stringify(indexOf(entries)));
+  await bucket.put(prefix + INDEX_KEY, JSON.stringify({ ...indexOf(entries), objects }));
 }
 
 async function clearUnder(prefix: string): Promise<void> {

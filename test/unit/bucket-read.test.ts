@@ -4,9 +4,14 @@ import {
   type BucketReader,
   INDEX_KEY,
   MAX_RELEASE_BYTES,
+  checkedBundle,
+  contentHashOf,
+  objectHashOf,
   readBucketBundle,
   readBucketIndex,
 } from '../../src/store/bucket.js';
+import type { Bundle } from '../../src/domain/bundle.js';
+import { BUNDLES } from '../../src/store/generated/bundles.js';
 
 /** A reader of one object of `size` bytes whose body must never be read; counts heads, gets and cancelled bodies. */
 function oversized(size: number) {
@@ -62,5 +67,35 @@ describe('bucket reads: an object over its limit is never read', () => {
   it('a failed get is a StorageFailure, not a fault', async () => {
     const reader: BucketReader = { get: () => Promise.reject(new Error('network')) };
     await expect(readBucketIndex(reader)).rejects.toThrow(/reading index.json failed: Error: network/);
+  });
+});
+
+describe("a release object's check", () => {
+  const [id, text] = Object.entries(BUNDLES)[0]!;
+  const bundle = JSON.parse(text) as Bundle;
+  const entry = { ...ENTRY, id, content_hash: bundle.manifest.content_hash };
+  // The same release with a content change its stamped hash does not cover.
+  const changed = JSON.stringify({ ...bundle, manifest: { ...bundle.manifest, notes: 'changed after publishing' } });
+
+  it('is the content hash when the index has no hash of the object, or another one', async () => {
+    expect(await contentHashOf(bundle)).toBe(entry.content_hash);
+    await expect(checkedBundle(text, entry)).resolves.toMatchObject({ manifest: { version: id } });
+    await expect(checkedBundle(text, entry, true, 'sha256-another')).resolves.toMatchObject({
+      manifest: { version: id },
+    });
+    await expect(checkedBundle(changed, entry)).rejects.toThrow('does not match its content hash');
+    await expect(checkedBundle(changed, entry, true, await objectHashOf(text))).rejects.toThrow(
+      'does not match its content hash',
+    );
+  });
+
+  it("is the hash of the object's bytes when the index has it: the content hash is not recomputed", async () => {
+    // Bytes the index vouches for are taken as the release publish checked, even these.
+    await expect(checkedBundle(changed, entry, true, await objectHashOf(changed))).resolves.toMatchObject({
+      manifest: { notes: 'changed after publishing' },
+    });
+    // Its id and stamped hash are still checked.
+    const other = { ...entry, content_hash: 'sha256-other' };
+    await expect(checkedBundle(text, other, true, await objectHashOf(text))).rejects.toThrow('holds another release');
   });
 });

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Bundle, VersionEntry, VersionIndex } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, MAX_RELEASE_BYTES, releaseKey } from '../../src/store/bucket.js';
+import { type BucketReader, INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
@@ -283,6 +283,19 @@ describe('one unreadable release', () => {
       await app.settle();
     });
   }
+
+  it("a release whose object's bytes the index vouches for is read without recomputing its content hash", async () => {
+    // Bytes publish did not write, but the index names their hash: the store takes the index's word.
+    const changed = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    changed.manifest.notes = 'changed after publishing';
+    const text = JSON.stringify(changed);
+    await area.put(latestKey(), text);
+    const published = JSON.parse((await (await area.reader.get(INDEX_KEY))!.text()) as string) as VersionIndex;
+    await area.put(INDEX_KEY, JSON.stringify({ ...published, objects: { [latestKey()]: await objectHashOf(text) } }));
+    const app = coldApp(() => 0);
+    expect((await app.getElement(LATEST)).json.result.structuredContent.meta.version).toBe(LATEST);
+    expect(app.store.peek!(LATEST)?.bundle.manifest.notes).toBe('changed after publishing');
+  });
 
   it('an unreadable release is read again once its back-off ends, and the alias names it again', async () => {
     const intact = BUNDLES[LATEST]!;
