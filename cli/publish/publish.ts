@@ -4,7 +4,8 @@ import type { TranslationReview } from '../../src/domain/translations.js';
 import { INDEX_KEY, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
-import { readIndex, withEntries } from './index-object.js';
+import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
+import { vouchedHashes } from './object-hashes.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
@@ -74,7 +75,14 @@ export async function publish(
     const outcomes = judge(index, releases);
     if (outcomes.some((o) => o.result === 'refused')) return outcomes;
     const changed = releases.filter((_, i) => outcomes[i]!.result !== 'unchanged');
-    if (changed.length === 0) return outcomes;
+    // Objects published before the index recorded their hashes, which this publish does not rewrite.
+    const kept = releases.flatMap(({ bundle: { manifest: m } }, i) => {
+      const was = outcomes[i]!.result === 'unchanged' || outcomes[i]!.result === 'reviewed';
+      return was ? index.versions.filter((v) => v.id === m.version) : [];
+    });
+    const vouched = await vouchedHashes(bucket, index, kept);
+    const recorded = kept.filter((v) => vouched.has(releaseKey(v.id, v.content_hash)));
+    if (changed.length === 0 && vouched.size === 0) return outcomes;
     for (const [i, { bundle }] of releases.entries()) {
       const m = bundle.manifest;
       const result = outcomes[i]!.result;
@@ -98,14 +106,26 @@ export async function publish(
       await bucket.put(key, json);
       written.add(key);
     }
-    const entries = await Promise.all(
-      changed.map(async ({ bundle: { manifest: m }, json, translations }) => ({
-        entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
-        translations,
-        // Only an object this publish wrote: a reviewed release's object is the one published before.
-        ...(written.has(releaseKey(m.version, m.content_hash)) ? { objectHash: await objectHashOf(json) } : {}),
-      })),
+    const entries: PublishedEntry[] = await Promise.all(
+      changed.map(async ({ bundle: { manifest: m }, json, translations }) => {
+        const key = releaseKey(m.version, m.content_hash);
+        // The bytes of an object this publish wrote; a reviewed release's object is the one published before.
+        const objectHash = written.has(key) ? await objectHashOf(json) : vouched.get(key);
+        return {
+          entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
+          translations,
+          ...(objectHash === undefined ? {} : { objectHash }),
+        };
+      }),
     );
+    const changedIds = new Set(changed.map((r) => r.bundle.manifest.version));
+    for (const { aliases: _, ...entry } of recorded)
+      if (!changedIds.has(entry.id))
+        entries.push({
+          entry,
+          translations: index.translations?.[entry.id],
+          objectHash: vouched.get(releaseKey(entry.id, entry.content_hash))!,
+        });
     if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
     await sleep(Math.random() * 25 * attempt);
   }

@@ -171,6 +171,30 @@ describe('publish', () => {
     expect(index().objects).toEqual(await hashesOfStored());
   });
 
+  it('records the hashes of objects published before the index had them, once, and only for objects that are their release', async () => {
+    await publish('ai@2026-01-01');
+    await publish('ai@2026-02-01-beta');
+    const { objects, ...older } = index();
+    const [stableKey, betaKey] = Object.keys(objects!);
+    // An index written before the hashes were recorded, and a stored beta edited since.
+    bucket.objects.set('index.json', JSON.stringify(older));
+    const edited = JSON.parse(bucket.objects.get(betaKey!)!);
+    edited.manifest.notes = 'changed after publishing';
+    bucket.objects.set(betaKey!, JSON.stringify(edited));
+    const before = bucket.writes.length;
+    const { code, io } = await publish('ai@2026-01-01');
+    expect(code).toBe(0);
+    expect(io.text()).toContain('unchanged ai@2026-01-01');
+    expect(bucket.writes.slice(before)).toEqual(['index.json']);
+    expect(index().objects).toEqual({ [stableKey!]: objects![stableKey!] });
+    expect((await publish('ai@2026-02-01-beta')).io.text()).toContain('unchanged ai@2026-02-01-beta');
+    expect(Object.keys(index().objects!)).toEqual([stableKey]);
+    // Recorded once: publishing again writes nothing.
+    const after = bucket.writes.length;
+    await publish('ai@2026-01-01');
+    expect(bucket.writes).toHaveLength(after);
+  });
+
   it('reads, merges and writes the index again when another publish changed it meanwhile', async () => {
     bucket.beforePut = async (key) => {
       if (key !== 'index.json') return;
