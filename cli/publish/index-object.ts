@@ -1,4 +1,4 @@
-import { VersionIndex } from '../../src/domain/bundle.js';
+import { objectHashesOf, VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
 import { type CatalogueEntry, indexOf } from '../../src/store/catalogue.js';
 import type { BucketClient, Condition } from './buckets.js';
@@ -54,7 +54,7 @@ export interface PublishedEntry {
 export function withEntries(index: VersionIndex, entries: readonly PublishedEntry[]): string {
   const byId = new Map<string, CatalogueEntry>(index.versions.map(({ aliases: _, ...e }) => [e.id, e]));
   const translations: Record<string, unknown> = { ...index.translations };
-  const hashes = new Map(Object.entries(index.objects ?? {}));
+  const hashes = objectHashesOf(index);
   for (const { entry, translations: review, objectHash } of entries) {
     byId.set(entry.id, entry);
     if (review === undefined) delete translations[entry.id];

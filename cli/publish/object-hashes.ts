@@ -1,4 +1,4 @@
-import type { Bundle, VersionEntry, VersionIndex } from '../../src/domain/bundle.js';
+import { type Bundle, objectHashesOf, type VersionEntry, type VersionIndex } from '../../src/domain/bundle.js';
 import { objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import { computeContentHash } from '../bundle/content-hash.js';
 import type { BucketClient } from './buckets.js';
@@ -16,9 +16,10 @@ export async function vouchedHashes(
   entries: readonly VersionEntry[],
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
+  const recorded = objectHashesOf(index);
   for (const entry of entries) {
     const key = releaseKey(entry.id, entry.content_hash);
-    if (index.objects && Object.hasOwn(index.objects, key)) continue;
+    if (recorded.has(key)) continue;
     const stored = await bucket.get(key);
     if (stored === undefined || !isRelease(stored.text, entry)) continue;
     out.set(key, await objectHashOf(stored.text));

@@ -48,11 +48,19 @@ export const VersionIndex = z.object({
    * (`objectHashOf`), by object key (`releases/<id>/<content hash>.json`). A reader whose object
    * has these bytes reads the release publish checked, without recomputing its content hash; an
    * object without one, or whose bytes differ, is checked by its content hash. Outside every
-   * content hash; never in a served catalogue.
+   * content hash; never in a served catalogue. A value that is not a string is ignored where it is
+   * read (`objectHashesOf`), so one malformed value never makes the whole index unreadable.
    */
-  objects: z.record(z.string(), z.string()).optional(),
+  objects: z.record(z.string(), z.unknown()).optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;
+
+/** The hashes an index records for its release objects (`objects`), its values that are strings. */
+export function objectHashesOf(index: VersionIndex): Map<string, string> {
+  return new Map(
+    Object.entries(index.objects ?? {}).flatMap(([key, hash]) => (typeof hash === 'string' ? [[key, hash]] : [])),
+  );
+}
 
 /** The alias whose release draws the server's own icons (every MCP answer carries them). */
 export const ICON_ALIAS = 'ai@latest';

@@ -1,4 +1,4 @@
-import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
+import { objectHashesOf, type VersionEntry, type VersionIndex } from '../domain/bundle.js';
 import {
   type BucketReader,
   checkedBundle,
@@ -86,7 +86,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
   let bucketText = '';
   /** The bucket index's hashes of its release objects' bytes, by object key (`objects`). */
-  let objectHashes: Readonly<Record<string, string>> = {};
+  let objectHashes: ReadonlyMap<string, string> = new Map();
   let readAt = Number.NEGATIVE_INFINITY;
   /** True once an index was read (or its read failed): the catalogue is no longer provisional. */
   let answered = false;
@@ -113,7 +113,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const text = JSON.stringify(bucketIndex);
     if (text === bucketText) return;
     bucketText = text;
-    objectHashes = bucketIndex.objects ?? {};
+    objectHashes = objectHashesOf(bucketIndex);
     listed = mergeIndexes(embedded.index(), bucketIndex);
     listedById = new Map(listed.versions.map((v) => [v.id, v]));
     derive();
@@ -156,8 +156,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const key = `${entry.id} ${entry.content_hash}`;
     const text = fault ? undefined : fetched.get(key);
     fetched.delete(key);
-    const object = releaseKey(entry.id, entry.content_hash);
-    const objectHash = Object.hasOwn(objectHashes, object) ? objectHashes[object] : undefined;
+    const objectHash = objectHashes.get(releaseKey(entry.id, entry.content_hash));
     const read =
       text === undefined
         ? readBucketBundle(bucket!, entry, true, objectHash)

@@ -10,7 +10,7 @@ import {
   readBucketBundle,
   readBucketIndex,
 } from '../../src/store/bucket.js';
-import type { Bundle } from '../../src/domain/bundle.js';
+import { type Bundle, objectHashesOf } from '../../src/domain/bundle.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
 
 /** A reader of one object of `size` bytes whose body must never be read; counts heads, gets and cancelled bodies. */
@@ -97,5 +97,17 @@ describe("a release object's check", () => {
     // Its id and stamped hash are still checked.
     const other = { ...entry, content_hash: 'sha256-other' };
     await expect(checkedBundle(text, other, true, await objectHashOf(text))).rejects.toThrow('holds another release');
+  });
+});
+
+describe("the index's hashes of its objects", () => {
+  it('a value that is not a string is ignored, never making the index unreadable', async () => {
+    const text = JSON.stringify({
+      versions: [],
+      aliases: {},
+      objects: { 'releases/ai@2026-08-12/sha256-a.json': 'sha256-b', 'releases/ai@2026-08-12/sha256-c.json': 42 },
+    });
+    const index = await readBucketIndex({ get: async () => ({ text: async () => text }) });
+    expect([...objectHashesOf(index)]).toEqual([['releases/ai@2026-08-12/sha256-a.json', 'sha256-b']]);
   });
 });
