@@ -38,7 +38,8 @@ export async function readIndex(bucket: BucketClient, fix: string): Promise<Read
 
 /**
  * A release's index entry and the review metadata published with it (none: it ships none), and the
- * hash of its object's bytes when this publish wrote the object (`objectHashOf`).
+ * hash of its object's bytes (`objectHashOf`) when this publish wrote the object or checked the
+ * stored one (none: the index's hash of it, if any, stays).
  */
 export interface PublishedEntry {
   entry: CatalogueEntry;

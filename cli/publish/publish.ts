@@ -6,6 +6,7 @@ import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
 import { vouchedHashes } from './object-hashes.js';
+import { computeContentHash } from '../bundle/content-hash.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
@@ -103,14 +104,23 @@ export async function publish(
       if (outcomes[i]!.result === 'unchanged' || outcomes[i]!.result === 'reviewed') continue;
       const key = releaseKey(bundle.manifest.version, bundle.manifest.content_hash);
       if (written.has(key)) continue;
+      // Readers take the index's hash of these bytes for the content (decision 051): they must be it.
+      if (computeContentHash(JSON.parse(json) as Bundle) !== bundle.manifest.content_hash)
+        throw new PublishFailure(
+          `${bundle.manifest.version}: its built text does not have the content hash it is stamped with`,
+          'Build it again (npm run gen); this is a fault of the build, not of the release.',
+        );
       await bucket.put(key, json);
       written.add(key);
     }
     const entries: PublishedEntry[] = await Promise.all(
-      changed.map(async ({ bundle: { manifest: m }, json, translations }) => {
+      changed.map(async ({ bundle, json, translations }) => {
+        const m = bundle.manifest;
         const key = releaseKey(m.version, m.content_hash);
-        // The bytes of an object this publish wrote; a reviewed release's object is the one published before.
-        const objectHash = written.has(key) ? await objectHashOf(json) : vouched.get(key);
+        const result = outcomes[releases.findIndex((r) => r.bundle === bundle)]!.result;
+        // The bytes of the object this attempt published; a reviewed release's object is the one published
+        // before (maybe by another publisher, in other bytes): its recorded hash stays, or is vouched for.
+        const objectHash = result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
         return {
           entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
           translations,

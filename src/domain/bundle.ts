@@ -48,17 +48,20 @@ export const VersionIndex = z.object({
    * (`objectHashOf`), by object key (`releases/<id>/<content hash>.json`). A reader whose object
    * has these bytes reads the release publish checked, without recomputing its content hash; an
    * object without one, or whose bytes differ, is checked by its content hash. Outside every
-   * content hash; never in a served catalogue. A value that is not a string is ignored where it is
-   * read (`objectHashesOf`), so one malformed value never makes the whole index unreadable.
+   * content hash; never in a served catalogue. Read only through `objectHashesOf`, which ignores a
+   * value that is not a string and a field that is not a map: a malformed one never makes the whole
+   * index unreadable (a reader checks by the content hash instead).
    */
-  objects: z.record(z.string(), z.unknown()).optional(),
+  objects: z.unknown().optional(),
 });
 export type VersionIndex = z.infer<typeof VersionIndex>;
 
 /** The hashes an index records for its release objects (`objects`), its values that are strings. */
 export function objectHashesOf(index: VersionIndex): Map<string, string> {
+  const objects = index.objects;
+  if (typeof objects !== 'object' || objects === null || Array.isArray(objects)) return new Map();
   return new Map(
-    Object.entries(index.objects ?? {}).flatMap(([key, hash]) => (typeof hash === 'string' ? [[key, hash]] : [])),
+    Object.entries(objects).flatMap(([key, hash]) => (typeof hash === 'string' ? [[key, hash]] : [])),
   );
 }
 

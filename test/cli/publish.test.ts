@@ -8,6 +8,7 @@ import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publis
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
 import { objectHashOf } from '../../src/store/bucket.js';
+import { indexOf } from '../../src/store/catalogue.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
 
@@ -167,7 +168,7 @@ describe('publish', () => {
       d.title = lv('Health, reworded');
     });
     expect((await publish('ai@2026-02-01-beta')).io.text()).toContain('replaced  ai@2026-02-01-beta');
-    expect(Object.keys(index().objects!)).toEqual(keys());
+    expect(Object.keys(index().objects as object)).toEqual(keys());
     expect(index().objects).toEqual(await hashesOfStored());
   });
 
@@ -175,7 +176,8 @@ describe('publish', () => {
     await publish('ai@2026-01-01');
     await publish('ai@2026-02-01-beta');
     const { objects, ...older } = index();
-    const [stableKey, betaKey] = Object.keys(objects!);
+    const recorded = objects as Record<string, string>;
+    const [stableKey, betaKey] = Object.keys(recorded);
     // An index written before the hashes were recorded, and a stored beta edited since.
     bucket.objects.set('index.json', JSON.stringify(older));
     const edited = JSON.parse(bucket.objects.get(betaKey!)!);
@@ -186,9 +188,9 @@ describe('publish', () => {
     expect(code).toBe(0);
     expect(io.text()).toContain('unchanged ai@2026-01-01');
     expect(bucket.writes.slice(before)).toEqual(['index.json']);
-    expect(index().objects).toEqual({ [stableKey!]: objects![stableKey!] });
+    expect(index().objects).toEqual({ [stableKey!]: recorded[stableKey!] });
     expect((await publish('ai@2026-02-01-beta')).io.text()).toContain('unchanged ai@2026-02-01-beta');
-    expect(Object.keys(index().objects!)).toEqual([stableKey]);
+    expect(Object.keys(index().objects as object)).toEqual([stableKey]);
     // Recorded once: publishing again writes nothing.
     const after = bucket.writes.length;
     await publish('ai@2026-01-01');
@@ -206,6 +208,24 @@ describe('publish', () => {
     expect(io.text()).toContain('published ai@2026-01-01');
     expect(index().versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
     expect(bucket.writes.filter((k) => k === 'index.json')).toHaveLength(2);
+  });
+
+  it("keeps another publisher's hash of an object it wrote again in other bytes meanwhile", async () => {
+    bucket.beforePut = async (key) => {
+      if (key !== 'index.json') return;
+      bucket.beforePut = undefined;
+      // Another publisher: the same release in other bytes, and an index naming it with a review.
+      const ours = [...bucket.objects.keys()].find((k) => k.startsWith('releases/ai@2026-02-01-beta/'))!;
+      const theirs = JSON.stringify(JSON.parse(bucket.objects.get(ours)!), null, 1);
+      await bucket.put(ours, theirs);
+      const m = JSON.parse(theirs).manifest;
+      const entry = { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash };
+      const reviewed = indexOf([entry], { [m.version]: { source_locale: 'en', locales: [], flags: [] } });
+      await bucket.put('index.json', JSON.stringify({ ...reviewed, objects: { [ours]: await objectHashOf(theirs) } }));
+    };
+    expect((await publish('ai@2026-02-01-beta')).code).toBe(0);
+    const [key] = Object.keys(index().objects as object);
+    expect(index().objects).toEqual({ [key!]: await objectHashOf(bucket.objects.get(key!)!) });
   });
 
   it('refuses a new stable id another publish claimed for other content, and writes no release', async () => {

@@ -297,6 +297,21 @@ describe('one unreadable release', () => {
     expect(app.store.peek!(LATEST)?.bundle.manifest.notes).toBe('changed after publishing');
   });
 
+  it("a release no alias names, read by the call that names it, is checked by its object's hash too", async () => {
+    const unaliased = BUCKET_IDS.find((id) => !Object.values(ALL.aliases).includes(id))!;
+    const bundle = JSON.parse(BUNDLES[unaliased]!) as Bundle;
+    const key = releaseKey(unaliased, bundle.manifest.content_hash);
+    bundle.manifest.notes = 'changed after publishing';
+    const text = JSON.stringify(bundle);
+    await area.put(key, text);
+    const published = JSON.parse((await (await area.reader.get(INDEX_KEY))!.text()) as string) as VersionIndex;
+    await area.put(INDEX_KEY, JSON.stringify({ ...published, objects: { [key]: await objectHashOf(text) } }));
+    const app = coldApp(() => 0, { background: true });
+    expect((await app.getElement(unaliased)).json.result.structuredContent.meta.version).toBe(unaliased);
+    expect(app.store.peek!(unaliased)?.bundle.manifest.notes).toBe('changed after publishing');
+    await app.settle();
+  });
+
   it('an unreadable release is read again once its back-off ends, and the alias names it again', async () => {
     const intact = BUNDLES[LATEST]!;
     await area.delete(latestKey());
