@@ -120,7 +120,8 @@ export async function publish(
         const result = outcomes[releases.findIndex((r) => r.bundle === bundle)]!.result;
         // The bytes of the object this attempt published; a reviewed release's object is the one published
         // before (maybe by another publisher, in other bytes): its recorded hash stays, or is vouched for.
-        const objectHash = result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
+        const objectHash =
+          result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
         return {
           entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
           translations,

@@ -60,9 +60,7 @@ export type VersionIndex = z.infer<typeof VersionIndex>;
 export function objectHashesOf(index: VersionIndex): Map<string, string> {
   const objects = index.objects;
   if (typeof objects !== 'object' || objects === null || Array.isArray(objects)) return new Map();
-  return new Map(
-    Object.entries(objects).flatMap(([key, hash]) => (typeof hash === 'string' ? [[key, hash]] : [])),
-  );
+  return new Map(Object.entries(objects).flatMap(([key, hash]) => (typeof hash === 'string' ? [[key, hash]] : [])));
 }
 
 /** The alias whose release draws the server's own icons (every MCP answer carries them). */
