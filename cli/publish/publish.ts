@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
-import { INDEX_KEY, objectHashOf, releaseKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
@@ -31,7 +31,15 @@ const NEVER_CHANGES = 'a stable release never changes. Publish the change as a n
 /** Each release's outcome against one reading of the index. */
 function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
   const published = new Map(index.versions.map((v) => [v.id, v]));
-  return releases.map(({ bundle: { manifest: m }, translations }) => {
+  return releases.map(({ bundle: { manifest: m }, json, translations }) => {
+    const bytes = Buffer.byteLength(json, 'utf8');
+    if (bytes > MAX_RELEASE_BYTES)
+      return {
+        id: m.version,
+        result: 'refused',
+        hash: m.content_hash,
+        reason: `${m.version} is ${bytes} bytes, over the ${MAX_RELEASE_BYTES} a reader reads; split it or trim its texts`,
+      };
     const was = published.get(m.version);
     if (!was) return { id: m.version, result: 'published', hash: m.content_hash };
     if (was.content_hash === m.content_hash) {

@@ -21,11 +21,12 @@ export function releaseKey(id: string, contentHash: string): string {
  */
 export interface BucketReader {
   get(key: string): Promise<{ text(): Promise<string>; size?: number; body?: ReadableStream | null } | null>;
-  /** An object's size without its body, where the backend can tell (R2 can): a release is sized before its get. */
-  head?(key: string): Promise<{ size: number } | null>;
 }
 
-/** Largest release object read (a release is about 300 KB); a larger one is refused before it is read or hashed. */
+/**
+ * Largest release object read (the releases published today are 0.3-2.1 MB); a larger one is refused
+ * before it is read or hashed, and publish refuses to write one.
+ */
 export const MAX_RELEASE_BYTES = 4 * 1024 * 1024;
 /** Largest index read. */
 const MAX_INDEX_BYTES = 1024 * 1024;
@@ -34,26 +35,20 @@ const EMPTY: VersionIndex = { versions: [], aliases: {} };
 
 /**
  * An object's text, or undefined when it is missing; one over `max` bytes is a StorageFailure for
- * `release`, never read. The index is read with one request (the size comes with the get; an index
- * over its limit has its body cancelled unread): it is read on every first request and every
- * refresh. A release (up to 4 MiB) is sized first (`head`), so an oversized one is never sent.
+ * `release`, never read. Each read is one request (decision 052): the size comes with the get, and
+ * an object over its limit has its body cancelled unread, never read into memory or hashed.
  */
 async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined> {
-  const tooLarge = (size: number) =>
-    new StorageFailure(`release bucket: ${key} holds ${size} bytes, over the ${max} read`, release);
   let object: Awaited<ReturnType<BucketReader['get']>>;
   try {
-    const head = release === undefined ? undefined : await bucket.head?.(key);
-    if (head && head.size > max) throw tooLarge(head.size);
     object = await bucket.get(key);
   } catch (error) {
-    if (error instanceof StorageFailure) throw error;
     throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
   }
   if (!object) return undefined;
   if (object.size !== undefined && object.size > max) {
     await object.body?.cancel();
-    throw tooLarge(object.size);
+    throw new StorageFailure(`release bucket: ${key} holds ${object.size} bytes, over the ${max} read`, release);
   }
   try {
     return await object.text();

@@ -7,7 +7,9 @@ import { runPublish } from '../../cli/commands/publish.js';
 import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publish/buckets.js';
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
-import { objectHashOf } from '../../src/store/bucket.js';
+import { MAX_RELEASE_BYTES, objectHashOf } from '../../src/store/bucket.js';
+import { publish as publishBuilt } from '../../cli/publish/publish.js';
+import type { Bundle } from '../../src/domain/bundle.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
@@ -226,6 +228,21 @@ describe('publish', () => {
     expect((await publish('ai@2026-02-01-beta')).code).toBe(0);
     const [key] = Object.keys(index().objects as object);
     expect(index().objects).toEqual({ [key!]: await objectHashOf(bucket.objects.get(key!)!) });
+  });
+
+  it('refuses a release over the size a reader reads, and writes nothing', async () => {
+    await publish('ai@2026-02-01-beta');
+    const [key] = Object.keys(index().objects as object);
+    const json = bucket.objects.get(key!)!;
+    const bundle = JSON.parse(json) as Bundle;
+    const before = bucket.writes.length;
+    // The same release, padded past the limit with whitespace (still the same JSON).
+    const [outcome] = await publishBuilt(bucket, [{ bundle, json: json + ' '.repeat(MAX_RELEASE_BYTES) }]);
+    expect(outcome).toMatchObject({
+      result: 'refused',
+      reason: expect.stringContaining(`over the ${MAX_RELEASE_BYTES}`),
+    });
+    expect(bucket.writes).toHaveLength(before);
   });
 
   it('refuses a new stable id another publish claimed for other content, and writes no release', async () => {

@@ -39,7 +39,7 @@ async function clearUnder(prefix: string): Promise<void> {
  */
 export function bucketArea(name: string) {
   const prefix = `areas/${name}/`;
-  const reader: BucketReader = { get: (key) => bucket.get(prefix + key), head: (key) => bucket.head(prefix + key) };
+  const reader: BucketReader = { get: (key) => bucket.get(prefix + key) };
   return {
     reader,
     put: (key: string, value: string) => bucket.put(prefix + key, value),

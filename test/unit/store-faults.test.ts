@@ -45,18 +45,11 @@ function coldApp(
   const bindings = { ...env, ...options.bindings };
   const reads = new Map<string, number>();
   const contexts: ExecutionContext[] = [];
-  // A read starts with the release's head, or with the index's get (the index has no head read).
-  const count = async (key: string) => {
-    reads.set(key, (reads.get(key) ?? 0) + 1);
-    await options.hold?.(key);
-  };
+  // Every read, of the index or of a release, is one get (decision 052).
   const counted: BucketReader = {
-    head: async (key) => {
-      await count(key);
-      return area.reader.head!(key);
-    },
     get: async (key) => {
-      if (key === INDEX_KEY) await count(key);
+      reads.set(key, (reads.get(key) ?? 0) + 1);
+      await options.hold?.(key);
       return area.reader.get(key);
     },
   };
