@@ -99,8 +99,9 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
 /**
  * Parses the text of an index entry's release object and checks it is that release: its id and
  * stamped hash, and (unless `recompute` is false: files shipped with the deployment) its content.
- * The content is the release's when the text's bytes are those publish wrote (`objectHash`, the
- * index's `objects` entry for it), else when a content hash recomputed from it is the entry's:
+ * The content is the release's when the text's bytes hash to what publish recorded for them once it
+ * had checked their content (`objectHash`, the index's `objects` entry for the object: decision
+ * 051), else when a content hash recomputed from it is the entry's:
  * the first costs a hash of the text, the second a canonical form of the whole release besides.
  * Anything else is a StorageFailure.
  */
