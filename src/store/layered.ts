@@ -99,14 +99,24 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /** The index whose alias targets were read (or tried). */
   let preloaded: VersionIndex | undefined;
   const held = new Map<string, Release>();
+  /** What a listed release's read state is kept under: its object's key (id and hash). */
+  const keyOf = (entry: VersionEntry) => releaseKey(entry.id, entry.content_hash);
   /**
-   * Texts of the bucket's alias targets read ahead (keyed by id and hash), not yet checked or
-   * parsed: the first call that needs one checks and parses it. At most one per alias target.
+   * Texts of the bucket's alias targets read ahead (by object key), not yet checked or parsed: the
+   * first call that needs one checks and parses it. At most one per alias target.
    */
   const fetched = new Map<string, string>();
-  /** Releases whose read failed, with the failure and when they may be read again (keyed by id and hash). */
+  /** Releases whose read failed, with the failure and when they may be read again (by object key). */
   const failed = new Map<string, { error: unknown; until: number }>();
-  const faultOf = (entry: VersionEntry) => failed.get(`${entry.id} ${entry.content_hash}`);
+  const faultOf = (entry: VersionEntry) => failed.get(keyOf(entry));
+  /** Remembers a failed read for the back-off. */
+  const fail = (key: string, error: unknown) => failed.set(key, { error, until: now() + backoff });
+  /** Marks `id` unreadable (aliases skip it) unless it already is. */
+  const markUnreadable = (id: string) => {
+    if (unreadable.has(id)) return;
+    unreadable.add(id);
+    derive();
+  };
 
   const adopt = (bucketIndex: VersionIndex) => {
     indexFault = false;
@@ -153,10 +163,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const readListed = (entry: VersionEntry): Promise<void> => {
     const fault = faultOf(entry);
     if (fault && now() < fault.until) return Promise.reject(fault.error);
-    const key = `${entry.id} ${entry.content_hash}`;
+    const key = keyOf(entry);
     const text = fault ? undefined : fetched.get(key);
     fetched.delete(key);
-    const objectHash = objectHashes.get(releaseKey(entry.id, entry.content_hash));
+    const objectHash = objectHashes.get(key);
     const read =
       text === undefined
         ? readBucketBundle(bucket!, entry, true, objectHash)
@@ -170,7 +180,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         while (held.size > keep) held.delete(held.keys().next().value!);
       },
       (error: unknown) => {
-        failed.set(key, { error, until: now() + backoff });
+        fail(key, error);
         fetched.delete(key);
         throw error;
       },
@@ -184,19 +194,16 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    * it meanwhile.
    */
   const readAhead = (entry: VersionEntry): Promise<void> => {
-    const key = `${entry.id} ${entry.content_hash}`;
-    const read = () => held.get(entry.id)?.contentHash === entry.content_hash;
+    const key = keyOf(entry);
+    const heldNow = () => held.get(entry.id)?.contentHash === entry.content_hash;
     return fetchBucketRelease(bucket!, entry).then(
       (text) => {
-        if (!read() && !failed.has(key)) fetched.set(key, text);
+        if (!heldNow() && !failed.has(key)) fetched.set(key, text);
       },
       (error: unknown) => {
-        if (read()) return;
-        failed.set(key, { error, until: now() + backoff });
-        if (!unreadable.has(entry.id)) {
-          unreadable.add(entry.id);
-          derive();
-        }
+        if (heldNow()) return;
+        fail(key, error);
+        markUnreadable(entry.id);
         throw error;
       },
     );
@@ -285,10 +292,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         if (unreadable.delete(id)) derive();
       },
       (error: unknown) => {
-        if (!unreadable.has(id)) {
-          unreadable.add(id);
-          derive();
-        }
+        markUnreadable(id);
         throw error;
       },
     );
@@ -355,23 +359,22 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const preload = async () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
-    const keyOf = (id: string) => `${id} ${listedById.get(id)?.content_hash}`;
-    const current = new Set([...targets].map(keyOf));
+    const entries = [...targets].flatMap((id) => listedById.get(id) ?? []);
+    const current = new Set(entries.map(keyOf));
     for (const key of fetched.keys()) if (!current.has(key)) fetched.delete(key);
     const retried = [...unreadable].filter(retryable);
-    const ahead = [...targets].filter(
-      (id) =>
-        !unreadable.has(id) &&
-        byId.has(id) &&
-        listedById.has(id) &&
-        !servedEmbedded(id) &&
-        store.peek!(id) === undefined &&
-        !fetched.has(keyOf(id)),
+    const ahead = entries.filter(
+      (entry) =>
+        !unreadable.has(entry.id) &&
+        byId.has(entry.id) &&
+        !servedEmbedded(entry.id) &&
+        store.peek!(entry.id) === undefined &&
+        !fetched.has(keyOf(entry)),
     );
     const reported = (error: unknown) => options.report?.(error);
     await Promise.all([
       ...retried.map((id) => store.load!(id).catch(reported)),
-      ...ahead.map((id) => readAhead(listedById.get(id)!).catch(reported)),
+      ...ahead.map((entry) => readAhead(entry).catch(reported)),
     ]);
     preloaded = of;
   };
