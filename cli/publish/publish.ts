@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
-import { INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseKey } from '../../src/store/bucket.js';
+import { checkedBundle, INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseKey } from '../../src/store/bucket.js';
+import type { CatalogueEntry } from '../../src/store/catalogue.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
 import { vouchedHashes } from './object-hashes.js';
-import { computeContentHash } from '../bundle/content-hash.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
@@ -27,6 +27,17 @@ const sameReview = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JS
 const ATTEMPTS = 12;
 
 const NEVER_CHANGES = 'a stable release never changes. Publish the change as a new release.';
+
+/** A release's entry in the index, aliases aside. */
+const entryOf = ({ manifest: m }: Bundle): CatalogueEntry => ({
+  id: m.version,
+  status: m.status,
+  created_at: m.created_at,
+  content_hash: m.content_hash,
+});
+
+/** Whether a release's object stays as it was published (its content is the published one). */
+const stays = (outcome: Outcome): boolean => outcome.result === 'unchanged' || outcome.result === 'reviewed';
 
 /** Each release's outcome against one reading of the index. */
 function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
@@ -83,19 +94,18 @@ export async function publish(
     const { index, unchanged } = await readIndex(bucket, fix);
     const outcomes = judge(index, releases);
     if (outcomes.some((o) => o.result === 'refused')) return outcomes;
-    const changed = releases.filter((_, i) => outcomes[i]!.result !== 'unchanged');
-    // Objects published before the index recorded their hashes, which this publish does not rewrite.
-    const kept = releases.flatMap(({ bundle: { manifest: m } }, i) => {
-      const was = outcomes[i]!.result === 'unchanged' || outcomes[i]!.result === 'reviewed';
-      return was ? index.versions.filter((v) => v.id === m.version) : [];
-    });
+    // The objects that stay as published get the hash of their bytes if the index has none (decision 051).
+    const kept = releases.flatMap(({ bundle }, i) => (stays(outcomes[i]!) ? [entryOf(bundle)] : []));
     const vouched = await vouchedHashes(bucket, index, kept);
-    const recorded = kept.filter((v) => vouched.has(releaseKey(v.id, v.content_hash)));
-    if (changed.length === 0 && vouched.size === 0) return outcomes;
+    const named = releases.flatMap((release, i) => {
+      const { result } = outcomes[i]!;
+      const key = releaseKey(release.bundle.manifest.version, release.bundle.manifest.content_hash);
+      return result !== 'unchanged' || vouched.has(key) ? [{ ...release, result, key }] : [];
+    });
+    if (named.length === 0) return outcomes;
     for (const [i, { bundle }] of releases.entries()) {
       const m = bundle.manifest;
-      const result = outcomes[i]!.result;
-      if (m.status !== 'stable' || result === 'unchanged' || result === 'reviewed' || claimed.has(m.version)) continue;
+      if (m.status !== 'stable' || stays(outcomes[i]!) || claimed.has(m.version)) continue;
       const other = await claimStable(bucket, m.version, m.content_hash);
       if (other !== undefined) {
         outcomes[i] = {
@@ -109,42 +119,28 @@ export async function publish(
       claimed.add(m.version);
     }
     for (const [i, { bundle, json }] of releases.entries()) {
-      if (outcomes[i]!.result === 'unchanged' || outcomes[i]!.result === 'reviewed') continue;
+      if (stays(outcomes[i]!)) continue;
       const key = releaseKey(bundle.manifest.version, bundle.manifest.content_hash);
       if (written.has(key)) continue;
       // Readers take the index's hash of these bytes for the content (decision 051): they must be it.
-      if (computeContentHash(JSON.parse(json) as Bundle) !== bundle.manifest.content_hash)
+      await checkedBundle(json, entryOf(bundle)).catch(() => {
         throw new PublishFailure(
           `${bundle.manifest.version}: its built text does not have the content hash it is stamped with`,
           'Build it again (npm run gen); this is a fault of the build, not of the release.',
         );
+      });
       await bucket.put(key, json);
       written.add(key);
     }
     const entries: PublishedEntry[] = await Promise.all(
-      changed.map(async ({ bundle, json, translations }) => {
-        const m = bundle.manifest;
-        const key = releaseKey(m.version, m.content_hash);
-        const result = outcomes[releases.findIndex((r) => r.bundle === bundle)]!.result;
-        // The bytes of the object this attempt published; a reviewed release's object is the one published
+      named.map(async ({ bundle, json, translations, result, key }) => {
+        // The bytes of the object this attempt published; an object that stays is the one published
         // before (maybe by another publisher, in other bytes): its recorded hash stays, or is vouched for.
         const objectHash =
           result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
-        return {
-          entry: { id: m.version, status: m.status, created_at: m.created_at, content_hash: m.content_hash },
-          translations,
-          ...(objectHash === undefined ? {} : { objectHash }),
-        };
+        return { entry: entryOf(bundle), translations, ...(objectHash === undefined ? {} : { objectHash }) };
       }),
     );
-    const changedIds = new Set(changed.map((r) => r.bundle.manifest.version));
-    for (const { aliases: _, ...entry } of recorded)
-      if (!changedIds.has(entry.id))
-        entries.push({
-          entry,
-          translations: index.translations?.[entry.id],
-          objectHash: vouched.get(releaseKey(entry.id, entry.content_hash))!,
-        });
     if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
     await sleep(Math.random() * 25 * attempt);
   }

@@ -107,7 +107,7 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
  */
 export async function checkedBundle(
   text: string,
-  entry: VersionEntry,
+  entry: Pick<VersionEntry, 'id' | 'content_hash'>,
   recompute = true,
   objectHash?: string,
 ): Promise<Bundle> {

@@ -230,6 +230,18 @@ describe('publish', () => {
     expect(index().objects).toEqual({ [key!]: await objectHashOf(bucket.objects.get(key!)!) });
   });
 
+  it('refuses to write a text whose content is not the hash it is stamped with (readers would take its bytes on the index word)', async () => {
+    await publish('ai@2026-02-01-beta');
+    const [key] = Object.keys(index().objects as object);
+    const bundle = JSON.parse(bucket.objects.get(key!)!) as Bundle;
+    const edited = { ...bundle, manifest: { ...bundle.manifest, version: 'ai@2026-03-01-beta', notes: 'edited' } };
+    const before = bucket.writes.length;
+    await expect(publishBuilt(bucket, [{ bundle: edited, json: JSON.stringify(edited) }])).rejects.toThrow(
+      'does not have the content hash it is stamped with',
+    );
+    expect(bucket.writes).toHaveLength(before);
+  });
+
   it('refuses a release over the size a reader reads, and writes nothing', async () => {
     await publish('ai@2026-02-01-beta');
     const [key] = Object.keys(index().objects as object);
