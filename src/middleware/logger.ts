@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { type AppEnv, executionContext } from '../app-env.js';
+import { hex } from '../core/hex.js';
 
 /** Lines are written in batches: one console call per batch is far cheaper than one per request. */
 const BATCH_LINES = 512;
@@ -36,7 +37,7 @@ function sessionTag(value: string): string | Promise<string> {
 
 async function hashSession(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  const tag = [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const tag = hex(new Uint8Array(digest).slice(0, 6));
   if (sessionHashes.size >= 1000) sessionHashes.clear();
   sessionHashes.set(value, tag);
   return tag;

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../core/canonical-json.js';
+import { hex } from '../core/hex.js';
 import { StorageFailure } from '../core/storage.js';
 import { type Bundle, type VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { UNSTAMPED_HASH } from '../domain/content.js';
@@ -74,7 +75,7 @@ export async function readBucketIndex(bucket: BucketReader): Promise<VersionInde
 /** `sha256-` + the hex SHA-256 of `bytes`. */
 async function sha256Of(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `sha256-${hex(new Uint8Array(digest))}`;
 }
 
 /** `sha256-` + hex SHA-256 of the bundle's canonical JSON with its own hash unstamped (docs/content-hash.md). */

@@ -1,10 +1,9 @@
+import { hex } from '../core/hex.js';
 import { guardStorage, StorageFailure } from '../core/storage.js';
 import { isWriteLimited } from './paced-writes.js';
 
 /** Where the generated key is kept when no `RENDER_KEY` secret is set: one value, no expiry. */
 const GENERATED_KEY = 'render-key';
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * The key render handles are made with. A handle is HMAC-SHA-256 under this key, so it is stable
