@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { JSON_HEADERS } from '../helpers/http.js';
 import { endIfIssued, hasEnded, issueSessionId, recordIssued } from '../../src/mcp/session.js';
 
 /** A session store in memory that counts its reads; `elsewhere` writes as another isolate would. */
@@ -101,5 +104,39 @@ describe("an issued session's record, as this isolate knows it", () => {
     another.elsewhere(id, 'ended');
     expect(await hasEnded(another.kv, id, 1)).toBe(true);
     expect(await hasEnded(store.kv, id, 1)).toBe(false);
+  });
+});
+
+describe('a 2025-era client on the session the server issued it', () => {
+  it('is answered without its record being read on every request, and 404 at once after its DELETE', async () => {
+    const reads: string[] = [];
+    // The deployment's session store, its reads counted (one object for the app's whole life, as a binding is).
+    const sessions = new Proxy(env.SESSIONS, {
+      get(target, name) {
+        const value = Reflect.get(target, name, target);
+        if (name !== 'get') return typeof value === 'function' ? value.bind(target) : value;
+        return (key: string, ...rest: unknown[]) => {
+          reads.push(key);
+          return (value as (...a: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      },
+    });
+    const app = createApp();
+    const bindings = { ...env, SESSIONS: sessions };
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      app.request(
+        '/mcp',
+        { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) },
+        bindings,
+      );
+    const init = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } });
+    const id = init.headers.get('mcp-session-id')!;
+    expect(id).toMatch(/^dtpr-/);
+    const named = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+    for (let i = 2; i < 6; i++) expect((await post({ jsonrpc: '2.0', id: i, method: 'ping' }, named)).status).toBe(200);
+    expect(reads.filter((key) => key === `session:${id}`)).toEqual([]);
+    const ended = await app.request('/mcp', { method: 'DELETE', headers: { ...JSON_HEADERS, ...named } }, bindings);
+    expect(ended.status).toBe(204);
+    expect((await post({ jsonrpc: '2.0', id: 7, method: 'ping' }, named)).status).toBe(404);
   });
 });
