@@ -38,12 +38,17 @@ const FUZZY_FROM = 5;
 /** A known stem found inside an unknown word must be this long and cover half the word. */
 const KNOWN_STEM_FROM = 5;
 
+/** The terms of an index: whether it holds a term. */
+export interface Vocabulary {
+  has(term: string): boolean;
+}
+
 /**
  * The longest term of `vocabulary` that begins `word` (accent-folded), at least KNOWN_STEM_FROM
  * characters and half the word long: "videosurveillence" -> "videosurveil". Catches misspelled
  * endings that make the stemmer miss.
  */
-function knownStemOf(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+function knownStemOf(word: string, vocabulary: Vocabulary): string | undefined {
   for (let end = word.length - 1; end >= Math.max(KNOWN_STEM_FROM, Math.ceil(word.length / 2)); end--) {
     const head = word.slice(0, end);
     if (vocabulary.has(head)) return head;
@@ -69,7 +74,7 @@ export const TERM_SEPARATOR = '\n';
  * characters or more, and fuzzy matching (one edit per five characters, at most two) only to terms
  * of FUZZY_FROM or more that are still unknown. Elsewhere a term matches only itself.
  */
-export function queryRules(locale: LocaleCode, vocabulary: ReadonlySet<string>): QueryRules {
+export function queryRules(locale: LocaleCode, vocabulary: Vocabulary): QueryRules {
   const toTerm = termProcessor(locale);
   const plain = plainForm(locale);
   const loose = LANGUAGES[locale].loose;

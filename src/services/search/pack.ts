@@ -41,20 +41,106 @@ export function packIndex(plain: AsPlainObject): PackedIndex {
   };
 }
 
+/** One packed `index` entry: `[term, [fieldId, doc, doc, -count, ...], ...]`. */
+type PackedEntry = PackedIndex['index'][number];
+
+/**
+ * One term's postings (field -> document -> count) as MiniSearch holds them, built from the packed
+ * entry when first read. A search reads the postings of the few terms it matches, so a load builds
+ * none (building every term's maps was most of a first search's load, and of its garbage). Each
+ * Map method fills the map first, so nothing that reads it, MiniSearch or a test, sees the difference.
+ */
+class PackedPostings extends Map<number, Map<number, number>> {
+  private packed: PackedEntry | undefined;
+
+  constructor(entry: PackedEntry) {
+    super();
+    this.packed = entry;
+  }
+
+  private fill(): void {
+    const entry = this.packed;
+    if (entry === undefined) return;
+    this.packed = undefined;
+    for (let j = 1; j < entry.length; j++) {
+      const posting = entry[j] as number[];
+      const counts = new Map<number, number>();
+      for (let i = 1; i < posting.length; i++) {
+        const doc = posting[i]!;
+        const next = posting[i + 1] ?? 0;
+        counts.set(doc, next < 0 ? -next : 1);
+        if (next < 0) i++;
+      }
+      super.set(posting[0]!, counts);
+    }
+  }
+
+  override get size(): number {
+    this.fill();
+    return super.size;
+  }
+  override get(field: number) {
+    this.fill();
+    return super.get(field);
+  }
+  override has(field: number): boolean {
+    this.fill();
+    return super.has(field);
+  }
+  override set(field: number, docs: Map<number, number>): this {
+    this.fill();
+    return super.set(field, docs);
+  }
+  override delete(field: number): boolean {
+    this.fill();
+    return super.delete(field);
+  }
+  override clear(): void {
+    this.packed = undefined;
+    super.clear();
+  }
+  override forEach(
+    fn: (docs: Map<number, number>, field: number, map: Map<number, Map<number, number>>) => void,
+    that?: unknown,
+  ): void {
+    this.fill();
+    super.forEach(fn, that);
+  }
+  override keys() {
+    this.fill();
+    return super.keys();
+  }
+  override values() {
+    this.fill();
+    return super.values();
+  }
+  override entries() {
+    this.fill();
+    return super.entries();
+  }
+  override [Symbol.iterator]() {
+    return this.entries();
+  }
+}
+
 /** The fields of a MiniSearch instance that `loadJS` fills (minisearch 7.2; checked by test/unit/search-load.test.ts). */
 interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: { set(term: string, data: Map<number, Map<number, number>>): unknown };
+  _index: { set(term: string, data: Map<number, Map<number, number>>): unknown; has(term: string): boolean };
 }
 
 /**
  * A MiniSearch index loaded from a packed index, equal to `MiniSearch.loadJS` of the packed index
- * in MiniSearch's plain-object form (test/helpers/search-index.ts) without that middle step: the postings go from the packed arrays straight into the
- * maps MiniSearch searches (building, then dropping, those objects was about half of a load).
+ * in MiniSearch's plain-object form (test/helpers/search-index.ts) without that middle step: the
+ * terms go straight into the tree MiniSearch searches, each with its postings built on first read
+ * (`PackedPostings`). `hasTerm` says whether the index holds a term, without a set of its own.
  */
-export function loadPackedIndex<T>(packed: PackedIndex, options: Options<T>): MiniSearch<T> {
+export function loadPackedIndex<T>(
+  packed: PackedIndex,
+  options: Options<T>,
+): { miniSearch: MiniSearch<T>; hasTerm(term: string): boolean } {
   const count = packed.documentIds.length;
   const miniSearch = MiniSearch.loadJS<T>(
     {
@@ -77,19 +163,6 @@ export function loadPackedIndex<T>(packed: PackedIndex, options: Options<T>): Mi
     fields._idToShortId.set(id, doc);
     fields._fieldLength.set(doc, packed.fieldLengths[doc]!);
   });
-  for (const [term, ...postings] of packed.index) {
-    const data = new Map<number, Map<number, number>>();
-    for (const posting of postings) {
-      const counts = new Map<number, number>();
-      for (let i = 1; i < posting.length; i++) {
-        const doc = posting[i]!;
-        const next = posting[i + 1] ?? 0;
-        counts.set(doc, next < 0 ? -next : 1);
-        if (next < 0) i++;
-      }
-      data.set(posting[0]!, counts);
-    }
-    fields._index.set(term, data);
-  }
-  return miniSearch;
+  for (const entry of packed.index) fields._index.set(entry[0], new PackedPostings(entry));
+  return { miniSearch, hasTerm: (term) => fields._index.has(term) };
 }

@@ -51,12 +51,8 @@ export interface ElementHit {
 
 /** Rehydrates a bundle's `search_index[locale]` (a `PackedIndex` the build made and checked). */
 export function loadElementIndex(raw: unknown, locale: LocaleCode): ElementIndex {
-  const packed = raw as PackedIndex;
-  const vocabulary = new Set(packed.index.map(([term]) => term));
-  return {
-    miniSearch: loadPackedIndex<SearchDoc>(packed, indexOptions(locale)),
-    rules: queryRules(locale, vocabulary),
-  };
+  const { miniSearch, hasTerm } = loadPackedIndex<SearchDoc>(raw as PackedIndex, indexOptions(locale));
+  return { miniSearch, rules: queryRules(locale, { has: hasTerm }) };
 }
 
 /** The prebuilt search index of a release in a locale, rehydrated on first use; `undefined` if it has none. */
