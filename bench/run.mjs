@@ -98,6 +98,18 @@ async function soakWithMemory(instance, base, requests) {
   const growth = samples.at(-1) - samples[0];
   return { result, samples, peak, growth, perK: growth / (result.requests.total / 1000) };
 }
+/**
+ * The headers every answer of the server carries besides its content's (Content-Type and
+ * Content-Length, and the Date the runtime adds), read from its `/healthz` answer: the floor answers
+ * `?headers=server` with them (bench/floor/worker.js).
+ */
+async function serverHeaders(base) {
+  const r = await fetch(`${base}/healthz`);
+  await r.arrayBuffer();
+  const own = new Set(['content-type', 'content-length', 'date']);
+  return Object.fromEntries([...r.headers].filter(([name]) => !own.has(name)));
+}
+
 // Rate limiting and the keep quota are lifted for the load runs (both are vars for this); everything
 // else is as deployed.
 const server = await startWrangler({
@@ -105,20 +117,30 @@ const server = await startWrangler({
   config: process.env.BENCH_CONFIG,
   vars: { RATE_LIMIT: 'off', ...KEEP_UNLIMITED },
 });
+const headers = await serverHeaders(server.base);
 const floor = await startWrangler({
   port: Number(process.env.FLOOR_PORT ?? 8812),
   config: 'bench/floor/wrangler.toml',
+  vars: { SERVER_HEADERS: Buffer.from(JSON.stringify(headers)).toString('base64') },
 });
+{
+  const echoed = await fetch(`${floor.base}/?size=100&headers=server`);
+  await echoed.arrayBuffer();
+  for (const [name, value] of Object.entries(headers))
+    if (echoed.headers.get(name) !== value) throw new Error(`the floor does not answer with the server's ${name}`);
+}
+/** Where a scenario's requests go: the server, or (`target: 'floor'`, a reference) the floor itself. */
+const baseOf = (s) => (s.target === 'floor' ? floor.base : server.base);
 const rows = [];
 try {
   for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name.includes(process.env.BENCH_ONLY))) {
-    const answers = await checkedAnswers(server.base, s);
+    const answers = await checkedAnswers(baseOf(s), s);
     // The floor answers each request of the scenario with a constant of the same size, so a
     // scenario of two requests (render, then read) is compared with two floor requests.
     const floorReqs = floorRequests(s, answers);
     // A scenario that keeps renders is also compared with a floor that makes its session-store calls.
     const storeReqs = s.store ? floorRequests(s, answers, await keptPageBytes(server.base, s, answers)) : undefined;
-    await run(server.base, s.requests, 1);
+    await run(baseOf(s), s.requests, 1);
     if (storeReqs) await run(floor.base, storeReqs, 1);
     // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
     // against the mean of its two neighbouring floor runs, so a change in the machine's load
@@ -127,7 +149,7 @@ try {
     const storeFloors = storeReqs ? [await run(floor.base, storeReqs)] : [];
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const r = await run(server.base, s.requests);
+      const r = await run(baseOf(s), s.requests);
       floors.push(await run(floor.base, floorReqs));
       if (storeReqs) storeFloors.push(await run(floor.base, storeReqs));
       const floorRps = around(floors, i) / s.requests.length;
@@ -164,9 +186,9 @@ try {
     });
     console.error(`done: ${s.name}`);
   }
-  const soakReqs = SCENARIOS.filter((x) => !process.env.SOAK_ONLY || x.name.includes(process.env.SOAK_ONLY)).flatMap(
-    (s) => s.requests,
-  );
+  const soakReqs = SCENARIOS.filter(
+    (x) => x.target !== 'floor' && (!process.env.SOAK_ONLY || x.name.includes(process.env.SOAK_ONLY)),
+  ).flatMap((s) => s.requests);
   const soak = await soakWithMemory(server, server.base, soakReqs);
   // The same soak against the floor: wrangler dev's own bookkeeping grows workerd's RSS with every
   // request, so memory attributable to the server is its growth beyond the floor's.

@@ -95,7 +95,8 @@ function inSameSession(req, context) {
 }
 
 /**
- * `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. `store` names
+ * `class` picks the scenario's target (bench/run.mjs); reference scenarios have none. `target: 'floor'`
+ * sends a scenario's requests to the floor instead of the server (a reference). `store` names
  * the session-store calls of each request, for a second floor that makes them (bench/floor/storage.mjs).
  */
 export const SCENARIOS = [
@@ -156,4 +157,18 @@ export const SCENARIOS = [
   },
   /** Reference, no target: every global middleware and the router, but no tool. */
   { name: 'reference GET /healthz', class: 'reference', requests: [{ method: 'GET', path: '/healthz' }] },
+  {
+    // Reference, no target: the floor itself, answering as it does for `get_element` but with the
+    // headers every answer of the server carries besides (bench/floor/worker.js): what they cost
+    // on this runtime, apart from anything the server does.
+    name: "reference floor with the server's headers",
+    class: 'reference',
+    target: 'floor',
+    requests: [
+      {
+        ...rpc('get_element', { version: V, element_id: 'input_biometric' }),
+        path: '/?size=3600&headers=server',
+      },
+    ],
+  },
 ];

@@ -2,10 +2,21 @@
 // so each benchmark scenario is compared with the cheapest possible answer of the same size.
 // With `?store=render` or `?store=read` it first makes the session-store calls the server makes
 // for a kept render or for reading the session's page (storage.mjs), so a render's ratio to it
-// shows the server's own work apart from the KV service's.
+// shows the server's own work apart from the KV service's. With `?headers=server` the answer also
+// carries the headers every answer of the server carries besides its content's (security, CORS,
+// request id), as the benchmark read them from the server and handed them over in the
+// `SERVER_HEADERS` var (base64 of a JSON object): what those headers alone cost on this runtime.
 import { storeCalls } from './storage.mjs';
 
 const bodies = new Map();
+const CONTENT = { 'content-type': 'application/json' };
+let withServerHeaders;
+
+/** The content type and the server's headers, read from the var once per isolate. */
+function serverHeaders(env) {
+  withServerHeaders ??= { ...CONTENT, ...(env.SERVER_HEADERS ? JSON.parse(atob(env.SERVER_HEADERS)) : {}) };
+  return withServerHeaders;
+}
 
 function bodyOf(size) {
   let body = bodies.get(size);
@@ -25,6 +36,7 @@ export default {
     const store = params.get('store');
     if (store)
       await storeCalls(env.SESSIONS, store, Number(params.get('page')) || 0, Number(params.get('source')) || 0);
-    return new Response(bodyOf(size), { headers: { 'content-type': 'application/json' } });
+    const headers = params.get('headers') === 'server' ? serverHeaders(env) : CONTENT;
+    return new Response(bodyOf(size), { headers });
   },
 };
