@@ -21,8 +21,20 @@ export function releaseKey(id: string, contentHash: string): string {
  * body is read), lets a large object be refused unread: its body is cancelled, never read or hashed.
  */
 export interface BucketReader {
-  get(key: string): Promise<{ text(): Promise<string>; size?: number; body?: ReadableStream | null } | null>;
+  get(key: string): Promise<{
+    text(): Promise<string>;
+    /** The object's bytes, where the backend gives them (R2 does): a release is read as bytes then. */
+    arrayBuffer?(): Promise<ArrayBuffer>;
+    size?: number;
+    body?: ReadableStream | null;
+  } | null>;
 }
+
+/**
+ * A release object as read: its bytes where the backend gives them, else its text. Bytes are hashed
+ * as they are and decoded once, by the call that parses them; text is encoded to be hashed.
+ */
+export type ReleaseObject = string | Uint8Array;
 
 /**
  * Largest release object read (the releases published today are 0.3-2.1 MB); a larger one is refused
@@ -35,11 +47,26 @@ const MAX_INDEX_BYTES = 1024 * 1024;
 const EMPTY: VersionIndex = { versions: [], aliases: {} };
 
 /**
- * An object's text, or undefined when it is missing; one over `max` bytes is a StorageFailure for
+ * An object, or undefined when it is missing; one over `max` bytes is a StorageFailure for
  * `release`, never read. Each read is one request (decision 052): the size comes with the get, and
- * an object over its limit has its body cancelled unread, never read into memory or hashed.
+ * an object over its limit has its body cancelled unread, never read into memory or hashed. `bytes`
+ * reads it as bytes where the backend gives them, else as text.
  */
-async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined> {
+async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined>;
+async function read(
+  bucket: BucketReader,
+  key: string,
+  max: number,
+  release: string,
+  bytes: true,
+): Promise<ReleaseObject | undefined>;
+async function read(
+  bucket: BucketReader,
+  key: string,
+  max: number,
+  release?: string,
+  bytes = false,
+): Promise<ReleaseObject | undefined> {
   let object: Awaited<ReturnType<BucketReader['get']>>;
   try {
     object = await bucket.get(key);
@@ -52,7 +79,7 @@ async function read(bucket: BucketReader, key: string, max: number, release?: st
     throw new StorageFailure(`release bucket: ${key} holds ${object.size} bytes, over the ${max} read`, release);
   }
   try {
-    return await object.text();
+    return bytes && object.arrayBuffer ? new Uint8Array(await object.arrayBuffer()) : await object.text();
   } catch (error) {
     throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
   }
@@ -84,30 +111,32 @@ export function contentHashOf(bundle: Bundle): Promise<string> {
   return sha256Of(new TextEncoder().encode(canonicalJson(unstamped)));
 }
 
-/** `sha256-` + hex SHA-256 of a release object's text as UTF-8: its hash in the index's `objects`. */
-export function objectHashOf(text: string): Promise<string> {
-  return sha256Of(new TextEncoder().encode(text));
+/** `sha256-` + hex SHA-256 of a release object's bytes (its text as UTF-8): its hash in the index's `objects`. */
+export function objectHashOf(object: ReleaseObject): Promise<string> {
+  return sha256Of(typeof object === 'string' ? new TextEncoder().encode(object) : object);
 }
 
-/** The text of one index entry's release object, unchecked; a missing object is a StorageFailure. */
-export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEntry): Promise<string> {
+const decoder = new TextDecoder();
+
+/** One index entry's release object, unchecked; a missing object is a StorageFailure. */
+export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEntry): Promise<ReleaseObject> {
   const key = releaseKey(entry.id, entry.content_hash);
-  const text = await read(bucket, key, MAX_RELEASE_BYTES, entry.id);
-  if (text === undefined) throw new StorageFailure(`release bucket: ${key} is missing`, entry.id);
-  return text;
+  const object = await read(bucket, key, MAX_RELEASE_BYTES, entry.id, true);
+  if (object === undefined) throw new StorageFailure(`release bucket: ${key} is missing`, entry.id);
+  return object;
 }
 
 /**
- * Parses the text of an index entry's release object and checks it is that release: its id and
+ * Parses an index entry's release object (its text, or its bytes as UTF-8) and checks it is that release: its id and
  * stamped hash, and (unless `recompute` is false: files shipped with the deployment) its content.
  * The content is the release's when the text's bytes hash to what publish recorded for them once it
  * had checked their content (`objectHash`, the index's `objects` entry for the object: decision
  * 051), else when a content hash recomputed from it is the entry's:
- * the first costs a hash of the text, the second a canonical form of the whole release besides.
+ * the first costs a hash of the bytes, the second a canonical form of the whole release besides.
  * Anything else is a StorageFailure.
  */
 export async function checkedBundle(
-  text: string,
+  object: ReleaseObject,
   entry: Pick<VersionEntry, 'id' | 'content_hash'>,
   recompute = true,
   objectHash?: string,
@@ -115,14 +144,14 @@ export async function checkedBundle(
   const key = releaseKey(entry.id, entry.content_hash);
   let bundle: Bundle;
   try {
-    bundle = JSON.parse(text) as Bundle;
+    bundle = JSON.parse(typeof object === 'string' ? object : decoder.decode(object)) as Bundle;
   } catch {
     throw new StorageFailure(`release bucket: ${key} is not JSON`, entry.id);
   }
   const manifest = bundle?.manifest;
   if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
-  if (!recompute || (objectHash !== undefined && (await objectHashOf(text)) === objectHash)) return bundle;
+  if (!recompute || (objectHash !== undefined && (await objectHashOf(object)) === objectHash)) return bundle;
   if ((await contentHashOf(bundle)) !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} does not match its content hash`, entry.id);
   return bundle;

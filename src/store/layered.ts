@@ -3,6 +3,7 @@ import {
   type BucketReader,
   checkedBundle,
   fetchBucketRelease,
+  type ReleaseObject,
   readBucketBundle,
   readBucketIndex,
   releaseKey,
@@ -40,9 +41,9 @@ const BACKOFF_MS = 30_000;
  * computed over the union. An embedded release is served by the embedded store; a bucket release is read on
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
- * index once `indexTtlMs` has passed, and whenever it adopts a new index reads ahead the text of
- * the bucket's targets of its aliases, which the first call naming one checks and parses (decision
- * 049; the embedded set's are read by the calls that name them).
+ * index once `indexTtlMs` has passed, and whenever it adopts a new index reads ahead the objects
+ * (bytes, undecoded) of the bucket's targets of its aliases, which the first call naming one
+ * decodes, checks and parses (decision 049; the embedded set's are read by the calls that name them).
  *
  * Until this isolate has read the bucket's index once, the catalogue is provisional (decision 048):
  * the embedded stable releases are served (a stable release is never republished, so no index can
@@ -102,10 +103,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /** What a listed release's read state is kept under: its object's key (id and hash). */
   const keyOf = (entry: VersionEntry) => releaseKey(entry.id, entry.content_hash);
   /**
-   * Texts of the bucket's alias targets read ahead (by object key), not yet checked or parsed: the
-   * first call that needs one checks and parses it. At most one per alias target.
+   * Objects of the bucket's alias targets read ahead (by object key), not yet decoded, checked or
+   * parsed: the first call that needs one does that. At most one per alias target.
    */
-  const fetched = new Map<string, string>();
+  const fetched = new Map<string, ReleaseObject>();
   /** Releases whose read failed, with the failure and when they may be read again (by object key). */
   const failed = new Map<string, { error: unknown; until: number }>();
   const faultOf = (entry: VersionEntry) => failed.get(keyOf(entry));
@@ -164,13 +165,13 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const fault = faultOf(entry);
     if (fault && now() < fault.until) return Promise.reject(fault.error);
     const key = keyOf(entry);
-    const text = fault ? undefined : fetched.get(key);
+    const object = fault ? undefined : fetched.get(key);
     fetched.delete(key);
     const objectHash = objectHashes.get(key);
     const read =
-      text === undefined
+      object === undefined
         ? readBucketBundle(bucket!, entry, true, objectHash)
-        : checkedBundle(text, entry, true, objectHash);
+        : checkedBundle(object, entry, true, objectHash);
     return read.then(
       (bundle) => {
         failed.delete(key);
@@ -188,8 +189,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
 
   /**
-   * Reads a listed release's text ahead (`fetched`), unchecked. Its success changes nothing else: a
-   * text landing after a call has read the release, or found it unreadable, is dropped. A failure
+   * Reads a listed release's object ahead (`fetched`: its bytes, undecoded, where the bucket gives
+   * them), unchecked. Its success changes nothing else: an object landing after a call has read the
+   * release, or found it unreadable, is dropped. A failure
    * marks the release unreadable for the back-off, as a call's read would, unless a call has read
    * it meanwhile.
    */
@@ -197,8 +199,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const key = keyOf(entry);
     const heldNow = () => held.get(entry.id)?.contentHash === entry.content_hash;
     return fetchBucketRelease(bucket!, entry).then(
-      (text) => {
-        if (!heldNow() && !failed.has(key)) fetched.set(key, text);
+      (object) => {
+        if (!heldNow() && !failed.has(key)) fetched.set(key, object);
       },
       (error: unknown) => {
         if (heldNow()) return;
@@ -348,10 +350,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       });
   /**
    * Reads ahead the bucket's targets of the catalogue's aliases that this isolate does not hold
-   * (under the hash listed now): their text only, so that a call naming one waits for no I/O. The
-   * check and the parse are left to that call: done here they would hold the isolate's thread (the
-   * next request; a large release, tens of milliseconds) for work no request may need, and no
-   * sooner than the call would do it. A text whose read fails is reported and its release marked
+   * (under the hash listed now): their objects only, as bytes where the bucket gives them, so that a
+   * call naming one waits for no I/O. Decoding, the check and the parse are left to that call: done
+   * here they would hold the isolate's thread (the next request; a large release, tens of
+   * milliseconds) for work no request may need, and no sooner than the call would do it. An object whose read fails is reported and its release marked
    * unreadable (aliases skip it), as a call's read would. Releases that could not be read are read
    * again in full once their back-off has ended. The embedded set's targets are left to the calls
    * that name them: they ship in memory.

@@ -107,6 +107,39 @@ describe("a release object's check", () => {
   });
 });
 
+describe('a release object is read as bytes where the backend gives them (R2 does)', () => {
+  const [id, text] = Object.entries(BUNDLES).find(([, t]) => /[^\x00-\x7f]/.test(t))!;
+  const bundle = JSON.parse(text) as Bundle;
+  const entry = { ...ENTRY, id, content_hash: bundle.manifest.content_hash };
+  const bytes = new TextEncoder().encode(text);
+  /** An R2-like reader of the release whose `text()` must not be called. */
+  const r2Like: BucketReader = {
+    get: async () => ({
+      size: bytes.byteLength,
+      arrayBuffer: async () => bytes.slice().buffer,
+      text: () => Promise.reject(new Error('a release was read as text where its bytes were offered')),
+    }),
+  };
+
+  it('its bytes hash as its text does, and are checked and parsed as its text is, by either check', async () => {
+    expect(await objectHashOf(bytes)).toBe(await objectHashOf(text));
+    const parsed = await readBucketBundle(r2Like, entry, true, await objectHashOf(text));
+    expect(parsed).toEqual(bundle);
+    // Without a recorded hash (or with another), the content hash is recomputed from the parsed release.
+    await expect(readBucketBundle(r2Like, entry, true, 'sha256-another')).resolves.toEqual(bundle);
+    await expect(readBucketBundle(r2Like, entry)).resolves.toEqual(bundle);
+  });
+
+  it('bytes that differ from what the index vouches for are checked by the content hash, and refused', async () => {
+    const tampered = new TextEncoder().encode(
+      JSON.stringify({ ...bundle, manifest: { ...bundle.manifest, notes: 'changed after publishing' } }),
+    );
+    await expect(checkedBundle(tampered, entry, true, await objectHashOf(bytes))).rejects.toThrow(
+      'does not match its content hash',
+    );
+  });
+});
+
 describe("the index's hashes of its objects", () => {
   it('a value that is not a string is ignored, never making the index unreadable', async () => {
     const text = JSON.stringify({
