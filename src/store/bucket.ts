@@ -46,27 +46,28 @@ const MAX_INDEX_BYTES = 1024 * 1024;
 
 const EMPTY: VersionIndex = { versions: [], aliases: {} };
 
+type StoredObject = NonNullable<Awaited<ReturnType<BucketReader['get']>>>;
+
+/** An object's text. */
+const asText = (object: StoredObject): Promise<string> => object.text();
+
+/** A release object: its bytes where the backend gives them, else its text. */
+const asRelease = async (object: StoredObject): Promise<ReleaseObject> =>
+  object.arrayBuffer ? new Uint8Array(await object.arrayBuffer()) : object.text();
+
 /**
- * An object, or undefined when it is missing; one over `max` bytes is a StorageFailure for
- * `release`, never read. Each read is one request (decision 052): the size comes with the get, and
- * an object over its limit has its body cancelled unread, never read into memory or hashed. `bytes`
- * reads it as bytes where the backend gives them, else as text.
+ * An object's body as `body` reads it, or undefined when it is missing; one over `max` bytes is a
+ * StorageFailure for `release`, never read. Each read is one request (decision 052): the size comes
+ * with the get, and an object over its limit has its body cancelled unread, never read into memory
+ * or hashed.
  */
-async function read(bucket: BucketReader, key: string, max: number, release?: string): Promise<string | undefined>;
-async function read(
+async function read<T>(
   bucket: BucketReader,
   key: string,
   max: number,
-  release: string,
-  bytes: true,
-): Promise<ReleaseObject | undefined>;
-async function read(
-  bucket: BucketReader,
-  key: string,
-  max: number,
+  body: (object: StoredObject) => Promise<T>,
   release?: string,
-  bytes = false,
-): Promise<ReleaseObject | undefined> {
+): Promise<T | undefined> {
   let object: Awaited<ReturnType<BucketReader['get']>>;
   try {
     object = await bucket.get(key);
@@ -79,7 +80,7 @@ async function read(
     throw new StorageFailure(`release bucket: ${key} holds ${object.size} bytes, over the ${max} read`, release);
   }
   try {
-    return bytes && object.arrayBuffer ? new Uint8Array(await object.arrayBuffer()) : await object.text();
+    return await body(object);
   } catch (error) {
     throw new StorageFailure(`release bucket: reading ${key} failed: ${String(error)}`);
   }
@@ -87,7 +88,7 @@ async function read(
 
 /** The bucket's version index; an empty index when nothing was published yet. */
 export async function readBucketIndex(bucket: BucketReader): Promise<VersionIndex> {
-  const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES);
+  const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES, asText);
   if (text === undefined) return EMPTY;
   let parsed: ReturnType<typeof VersionIndex.safeParse>;
   try {
@@ -121,17 +122,17 @@ const decoder = new TextDecoder();
 /** One index entry's release object, unchecked; a missing object is a StorageFailure. */
 export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEntry): Promise<ReleaseObject> {
   const key = releaseKey(entry.id, entry.content_hash);
-  const object = await read(bucket, key, MAX_RELEASE_BYTES, entry.id, true);
+  const object = await read(bucket, key, MAX_RELEASE_BYTES, asRelease, entry.id);
   if (object === undefined) throw new StorageFailure(`release bucket: ${key} is missing`, entry.id);
   return object;
 }
 
 /**
- * Parses an index entry's release object (its text, or its bytes as UTF-8) and checks it is that release: its id and
- * stamped hash, and (unless `recompute` is false: files shipped with the deployment) its content.
- * The content is the release's when the text's bytes hash to what publish recorded for them once it
- * had checked their content (`objectHash`, the index's `objects` entry for the object: decision
- * 051), else when a content hash recomputed from it is the entry's:
+ * Parses an index entry's release object (its text, or its bytes as UTF-8) and checks it is that
+ * release: its id and stamped hash, and (unless `recompute` is false: files shipped with the
+ * deployment) its content. The content is the release's when the object's bytes hash to what
+ * publish recorded for them once it had checked their content (`objectHash`, the index's `objects`
+ * entry for the object: decision 051), else when a content hash recomputed from it is the entry's:
  * the first costs a hash of the bytes, the second a canonical form of the whole release besides.
  * Anything else is a StorageFailure.
  */

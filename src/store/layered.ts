@@ -157,7 +157,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
 
   /**
-   * Reads the bucket's copy of a listed release and checks it, from its text read ahead when there
+   * Reads the bucket's copy of a listed release and checks it, from its object read ahead when there
    * is one and no read of it has failed since (a read after a failure goes to the bucket); a
    * failure is remembered for the back-off.
    */
@@ -191,9 +191,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /**
    * Reads a listed release's object ahead (`fetched`: its bytes, undecoded, where the bucket gives
    * them), unchecked. Its success changes nothing else: an object landing after a call has read the
-   * release, or found it unreadable, is dropped. A failure
-   * marks the release unreadable for the back-off, as a call's read would, unless a call has read
-   * it meanwhile.
+   * release, or found it unreadable, is dropped. A failure marks the release unreadable for the
+   * back-off, as a call's read would, unless a call has read it meanwhile.
    */
   const readAhead = (entry: VersionEntry): Promise<void> => {
     const key = keyOf(entry);
@@ -353,10 +352,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    * (under the hash listed now): their objects only, as bytes where the bucket gives them, so that a
    * call naming one waits for no I/O. Decoding, the check and the parse are left to that call: done
    * here they would hold the isolate's thread (the next request; a large release, tens of
-   * milliseconds) for work no request may need, and no sooner than the call would do it. An object whose read fails is reported and its release marked
-   * unreadable (aliases skip it), as a call's read would. Releases that could not be read are read
-   * again in full once their back-off has ended. The embedded set's targets are left to the calls
-   * that name them: they ship in memory.
+   * milliseconds) for work no request may need, and no sooner than the call would do it. An object
+   * whose read fails is reported and its release marked unreadable (aliases skip it), as a call's
+   * read would. Releases that could not be read are read again in full once their back-off has
+   * ended. The embedded set's targets are left to the calls that name them: they ship in memory.
    */
   const preload = async () => {
     const of = served.index;
