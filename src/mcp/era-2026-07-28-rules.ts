@@ -23,26 +23,33 @@ function metaVersion(body: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
+/** Whether an `MCP-Protocol-Version` header names 2026-07-28 or a later date. */
+function headerIsModern(headerVersion: string | undefined): boolean {
+  if (headerVersion === undefined) return false;
+  const version = trimSpaces(headerVersion);
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSION;
+}
+
 /**
  * Whether a POST is a 2026-07-28 request: a body that names its revision in `params._meta` (any
- * revision but a 2025 one, which is served by the 2025 era), or whose `MCP-Protocol-Version`
- * header names a revision of that date or later. Anything else (batches, `initialize`, the 2025
- * headers or none) is the 2025 era's.
+ * revision but a 2025 one), or whose `MCP-Protocol-Version` header names a revision of that date
+ * or later (then a 2025 revision in `_meta` is a mismatch this era's checks report, with the
+ * request's id). Anything else (batches, `initialize`, the 2025 headers or none) is the 2025 era's.
  */
 export function isModern(body: unknown, headerVersion: string | undefined): boolean {
   if (Array.isArray(body)) return false;
   const named = metaVersion(body);
-  if (named !== undefined) return !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(named);
-  return headerVersion !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(headerVersion) && headerVersion >= MODERN_VERSION;
+  if (named !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(named)) return true;
+  return headerIsModern(headerVersion);
 }
 
 /**
- * Whether a POST is a JSON array holding a 2026-07-28 message (one whose `params._meta` names a
- * revision other than a 2025 one): that revision takes one message per POST, so the array is
- * refused rather than answered as a 2025 batch.
+ * Whether a POST is a JSON array that is meant for 2026-07-28: its header names that revision or a
+ * later one, or an entry's `params._meta` names a revision other than a 2025 one. That revision
+ * takes one message per POST, so the array is refused rather than answered as a 2025 batch.
  */
-export function isModernBatch(body: unknown): boolean {
-  return Array.isArray(body) && body.some((entry) => isModern(entry, undefined));
+export function isModernBatch(body: unknown, headerVersion: string | undefined): boolean {
+  return Array.isArray(body) && (headerIsModern(headerVersion) || body.some((entry) => isModern(entry, undefined)));
 }
 
 /**
@@ -89,6 +96,35 @@ const invalidMeta = (id: RpcId, message: string, fix: string): Refusal => ({
     fix_hint: fix,
   }),
 });
+
+/**
+ * A request whose `params.name` (tools/call, prompts/get) or `params.uri` (resources/read) is
+ * missing or not a string: that is the body's fault, not a header's, so -32602 at that path.
+ */
+function missingName(id: RpcId, method: string, field: 'name' | 'uri', value: unknown): Refusal {
+  const what = value === undefined ? 'is missing' : `must be a non-empty string, not ${describe(value)}`;
+  const message = `params.${field} ${what}.`;
+  return {
+    status: 400,
+    response: rpcError(id, RPC.INVALID_PARAMS, `Invalid params: ${message}`, {
+      code: 'bad_request',
+      message: `Invalid params: ${message}`,
+      path: `params.${field}`,
+      fix_hint:
+        field === 'name'
+          ? `Name the ${method === 'tools/call' ? 'tool' : 'prompt'} in params.name (tools/list or prompts/list lists them), and send the same value in the Mcp-Name header.`
+          : 'Put the resource URI in params.uri (resources/list lists them), and send the same value in the Mcp-Name header.',
+    }),
+  };
+}
+
+/** A short description of a JSON value's kind, for messages. */
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === '') return 'an empty string';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
 
 const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 /** Visible ASCII and space, with no space at either end: a plain header value. */
@@ -175,6 +211,8 @@ export function checkModernRequest(
   }
   const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
   if (!field) return undefined;
+  const body = isObject(params) ? params[field] : undefined;
+  if (typeof body !== 'string' || body === '') return missingName(id, method, field, body);
   const nameHeader = h('mcp-name');
   if (nameHeader === undefined) return mismatch(id, `the Mcp-Name header is missing for ${method}.`, FIX_HEADERS);
   const name = decodeHeaderValue(nameHeader);
@@ -185,11 +223,10 @@ export function checkModernRequest(
       'Send a name or URI outside visible ASCII as Mcp-Name: =?base64?<Base64 of its UTF-8>?=.',
     );
   }
-  const body = isObject(params) ? params[field] : undefined;
   if (name !== body) {
     return mismatch(
       id,
-      `Mcp-Name header value '${name.slice(0, 100)}' does not match body value '${String(body).slice(0, 100)}'.`,
+      `Mcp-Name header value '${name.slice(0, 100)}' does not match body value '${body.slice(0, 100)}'.`,
       FIX_HEADERS,
     );
   }

@@ -60,7 +60,10 @@ function status(response: RpcResponse, rateLimited: boolean | undefined): number
 export const ERA_2026_07_28: Era = {
   name: '2026-07-28',
   requestHeaders: ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'],
-  claims: (body, header) => isModern(body, header('mcp-protocol-version')) || isModernBatch(body),
+  claims: (body, header) => {
+    const version = header('mcp-protocol-version');
+    return isModern(body, version) || isModernBatch(body, version);
+  },
   context: (c, slots) => requestContext(c, (place) => slots.withoutSession(place)),
   methods: METHODS,
   stamp: modernResult,

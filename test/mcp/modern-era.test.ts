@@ -133,6 +133,46 @@ describe('2026-07-28: the transport rules', () => {
     expect(batch.status).toBe(200);
   });
 
+  it('an array sent under the 2026-07-28 header is refused as one message per POST, even without _meta', async () => {
+    for (const body of [[{ jsonrpc: '2.0', id: 1, method: 'tools/list' }], []]) {
+      const r = await postMcp(body, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' });
+      expect(r.status).toBe(400);
+      expect(r.json.error.message).toMatch(/one message per POST/);
+      expect(r.json.error.message).not.toMatch(/Unsupported/);
+    }
+  });
+
+  it('the 2026-07-28 header over a body that names a 2025 revision is a header mismatch with the request id', async () => {
+    const meta = { [PV]: '2025-11-25', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const r = await postMcp(
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: meta } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    );
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ id: 7, error: { code: MODERN_RPC.HEADER_MISMATCH } });
+    expect(r.json.error.message).toMatch(/'2026-07-28' does not match body value '2025-11-25'/);
+  });
+
+  it('a missing or non-string params.name or params.uri is -32602 at that path, not a header mismatch', async () => {
+    const cases: Array<[string, Record<string, unknown>, string, RegExp]> = [
+      ['tools/call', { name: 5, arguments: {} }, 'params.name', /not a number/],
+      ['tools/call', { arguments: {} }, 'params.name', /is missing/],
+      ['prompts/get', { name: '' }, 'params.name', /not an empty string/],
+      ['resources/read', { uri: ['x'] }, 'params.uri', /not an array/],
+    ];
+    for (const [method, params, path, message] of cases) {
+      const r = await modern(method, params, { 'mcp-name': '5' });
+      expect({ method, status: r.status, code: r.json.error?.code, id: r.json.id }).toEqual({
+        method,
+        status: 400,
+        code: -32602,
+        id: 1,
+      });
+      expect(r.json.error.data).toMatchObject({ path, fix_hint: expect.stringMatching(/params\./) });
+      expect(r.json.error.message).toMatch(message);
+    }
+  });
+
   it('an unsupported revision is 400 -32022 with the supported list', async () => {
     const r = await postMcp(
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { [PV]: '2099-01-01' } } },
