@@ -29,9 +29,10 @@ export const listPrompts: MethodHandler = (params, ctx) => {
 /** Builds a prompt; a caller's mistake (name, argument, version, datachain) is -32602 with the error item as data. */
 export const getPrompt: MethodHandler = async (params, ctx) => {
   const p = parseParams(GetParams, params);
+  const { sessions } = ctx.caller;
   const answer = await getPromptAnswer(p.name, p.arguments ?? {}, {
     store: ctx.caller.store,
-    lastRendered: () => ctx.caller.sessions.lastSource(),
+    lastRendered: sessions.lastSource && (() => sessions.lastSource!()),
   });
   if (answer.error) throw new InvalidParams(answer.error);
   return answer.value;

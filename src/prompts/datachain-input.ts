@@ -41,7 +41,14 @@ export function parseDatachainText(text: string, path = 'arguments.datachain'): 
 
 /** The `datachain` argument, or the datachain last rendered in the session when it is omitted. */
 export async function datachainOf(args: PromptArgs, ctx: PromptContext): Promise<Result<Datachain>> {
-  const text = args.get('datachain') ?? (await ctx.lastRendered());
+  if (!args.has('datachain') && !ctx.lastRendered) {
+    return bad(
+      'arguments.datachain',
+      'No datachain: none was passed, and a request without a session (as every 2026-07-28 request is) has no last render to use.',
+      'Pass `datachain` as JSON text: the datachain you rendered, or any other.',
+    );
+  }
+  const text = args.get('datachain') ?? (await ctx.lastRendered?.());
   if (text === undefined || text === null) {
     return bad(
       'arguments.datachain',

@@ -5,8 +5,11 @@ import type { PromptArgument } from './args.js';
 /** What a prompt builder may use; it never sees the HTTP request or the JSON-RPC message. */
 export interface PromptContext {
   store: SchemaStore;
-  /** The datachain JSON last rendered in the caller's session, or `null` when there is none. */
-  lastRendered(): Promise<string | null>;
+  /**
+   * The datachain JSON last rendered in the caller's session, or `null` when there is none; absent
+   * when the caller has no session (2026-07-28 requests carry none).
+   */
+  lastRendered?(): Promise<string | null>;
 }
 
 export interface PromptMessage {

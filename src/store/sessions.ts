@@ -89,7 +89,8 @@ export interface SessionStore {
   /** Keeps the output and says where it is read; `refused` when the caller may keep no more; undefined when nothing is kept. */
   write(kind: SlotKind, body: string, source: string): Promise<Kept | NotKept | undefined>;
   read(kind: SlotKind): Promise<string | null>;
-  lastSource(): Promise<string | null>;
+  /** The datachain of the session's newest render; absent for a caller without a session (REST, 2026-07-28). */
+  lastSource?(): Promise<string | null>;
   /** A kept render by its hash and kind (any session's, or none), or null once it has expired or been cleared. */
   readKept(hash: string, kind: SlotKind): Promise<string | null>;
 }
@@ -98,7 +99,6 @@ export interface SessionStore {
 export const NO_SESSION: SessionStore = {
   write: async () => undefined,
   read: async () => null,
-  lastSource: async () => null,
   readKept: async () => null,
 };
 
@@ -233,7 +233,6 @@ export class SessionSlots {
         return { uri: handle, handle };
       },
       read: async () => null,
-      lastSource: async () => null,
       readKept: (hash, kind) => this.readKept(place.kv, hash, kind),
     };
   }

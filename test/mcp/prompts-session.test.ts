@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchWorker, JSON_HEADERS } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { expectInvalid, getPrompt, promptTexts, releaseOf } from '../helpers/prompts.js';
+import { modern } from '../helpers/modern.js';
 import { call } from '../helpers/tools.js';
 
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
@@ -125,5 +126,21 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     const r = await fetchWorker('/mcp', { method: 'DELETE', headers: { ...JSON_HEADERS, ...h } });
     expect(r.status).toBe(204);
     expectInvalid(await getPrompt('audit_datachain', {}, h), 'arguments.datachain', /No datachain/);
+  });
+});
+
+describe('2026-07-28: a request without a session has no last render', () => {
+  it('audit and explain without a datachain say to pass one, not to reuse a session', async () => {
+    await modern('tools/call', {
+      name: 'render_datachain',
+      arguments: { version: REALISTIC.schema_version, datachain: REALISTIC },
+    });
+    for (const name of ['audit_datachain', 'explain_datachain']) {
+      const r = await modern('prompts/get', { name, arguments: {} });
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'arguments.datachain' } });
+      expect(r.json.error.data.message).toMatch(/without a session/);
+      expect(r.json.error.data.fix_hint).toMatch(/Pass `datachain`/);
+      expect(r.json.error.data.fix_hint).not.toMatch(/Mcp-Session-Id|render_datachain/);
+    }
   });
 });

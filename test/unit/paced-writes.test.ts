@@ -51,7 +51,7 @@ describe('writes paced to one a key a second', () => {
     for (const n of [1, 2, 1, 2, 3]) {
       expect(await session.write('page', page(n), source(n))).toMatchObject({ handle: expect.any(String) });
       expect(await session.read('page')).toBe(page(n));
-      expect(await session.lastSource()).toBe(source(n));
+      expect(await session.lastSource!()).toBe(source(n));
       time.clock.t += 10;
     }
     expect(store.state.refused).toBe(0);
