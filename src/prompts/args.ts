@@ -33,7 +33,9 @@ export const datachainArgument = (required: boolean, sessionFallback: boolean): 
   name: 'datachain',
   description:
     'The datachain as JSON text (an object, thin or resolved form).' +
-    (sessionFallback ? ' Omitted: the datachain last rendered with render_datachain in this session.' : ''),
+    (sessionFallback
+      ? ' Omitted: the datachain last rendered with render_datachain in this session (2025 sessions; a 2026-07-28 request has none).'
+      : ''),
   required,
   maxLength: 64 * 1024,
 });
