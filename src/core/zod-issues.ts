@@ -39,6 +39,7 @@ function tooBig(issue: z.core.$ZodIssueTooBig, where: string): { message: string
 /**
  * Turns zod issues into envelope errors, one per issue (at most MAX_ISSUES), each with a JSON path
  * into the caller's payload and a concrete fix. Unknown keys name the keys that are allowed there.
+ * Two issues that read the same (two checks of one bound on one value) are one error.
  */
 export function issuesToErrors(
   issues: readonly z.core.$ZodIssue[],
@@ -47,6 +48,13 @@ export function issuesToErrors(
   prefix = '',
 ): ErrorItem[] {
   const out: ErrorItem[] = [];
+  const seen = new Set<string>();
+  const push = (item: ErrorItem) => {
+    const key = `${item.path}\u0000${item.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(item);
+  };
   for (const issue of issues) {
     if (out.length >= MAX_ISSUES) break;
     const where = jsonPath(
@@ -54,13 +62,13 @@ export function issuesToErrors(
       prefix,
     );
     if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
-      out.push({ code, path: where, ...tooBig(issue, where) });
+      push({ code, path: where, ...tooBig(issue, where) });
       continue;
     }
     if (issue.code === 'unrecognized_keys') {
       const allowed = allowedKeys(schema, issue.path);
       for (const key of issue.keys.slice(0, MAX_ISSUES).map(shownKey)) {
-        out.push({
+        push({
           code,
           message: `Unknown key '${key}'${where ? ` in ${where}` : ''}.`,
           path: jsonPath([...issue.path, key], prefix),
@@ -70,7 +78,7 @@ export function issuesToErrors(
       continue;
     }
     const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
-    out.push({
+    push({
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,

@@ -45,7 +45,8 @@ export const fieldsArg = z
   .max(ELEMENT_FIELDS.length)
   .describe('Top-level element fields to return ("id" is always included); ["all"] returns every field.');
 
-export const elementIdArg = Slug.max(128).describe('Element id, e.g. "input_biometric".');
+/** An element id: a slug within the id cap (`Slug` carries both). */
+export const elementIdArg = Slug.describe('Element id, e.g. "input_biometric".');
 
 export const localeArg = KnownLocale.describe('Locale used to search and to pick display text.');
 

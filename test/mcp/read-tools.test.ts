@@ -318,3 +318,19 @@ describe('tools/list descriptors', () => {
     }
   });
 });
+
+describe('an over-long element id', () => {
+  it('is one error, not one per check of the same cap', async () => {
+    const id = 'a'.repeat(200);
+    const cases: Array<[Parameters<typeof call>[0], Record<string, unknown>, string]> = [
+      ['get_element', { version: 'ai@latest', element_id: id }, 'element_id'],
+      ['get_icon_url', { version: 'ai@latest', element_id: id }, 'element_id'],
+      ['get_elements', { version: 'ai@latest', element_ids: [id] }, 'element_ids[0]'],
+    ];
+    for (const [tool, args, path] of cases) {
+      const { env } = await call(tool, args, true);
+      expect({ tool, errors: env.errors.map((e) => e.path) }).toEqual({ tool, errors: [path] });
+      expect(env.errors[0]!.message).toMatch(/over its limit of 128 characters/);
+    }
+  });
+});
