@@ -1,4 +1,4 @@
-import { invalidArguments, unknownName } from '../core/error-catalogue.js';
+import { badRequest, invalidArguments, unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { findPrompt, PROMPTS } from '../prompts/registry.js';
@@ -20,11 +20,37 @@ const CompleteParams = z.looseObject({
 
 const MAX_VALUES = 100;
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `params.ref` is one of its two shapes, else -32602 that shows both (zod's union error names neither). */
+function checkRef(params: unknown): void {
+  const ref = isObject(params) ? params.ref : undefined;
+  if (
+    isObject(ref) &&
+    ((ref.type === 'ref/prompt' && typeof ref.name === 'string') ||
+      (ref.type === 'ref/resource' && typeof ref.uri === 'string'))
+  )
+    return;
+  const message = `Invalid params: params.ref ${ref === undefined ? 'is missing' : 'is neither a prompt nor a resource template reference'}.`;
+  throw new InvalidParams(
+    badRequest({
+      message,
+      path: 'params.ref',
+      fix_hint:
+        'Send {"type":"ref/prompt","name":"<a prompt of prompts/list>"} or {"type":"ref/resource","uri":"<a template of resources/templates/list>"}.',
+    }),
+  );
+}
+
 type Candidates = (store: SchemaStore, context: Readonly<Record<string, string>>) => readonly string[];
 
-/** The release named by the already-chosen `version` argument (default ai@latest); none when it is unknown. */
-function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release | undefined {
+/**
+ * The release named by the already-chosen `version` argument (default ai@latest). A version the
+ * catalogue does not serve is -32602 at its path: an empty list would read as "no values".
+ */
+function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release {
   const release = resolveVersion(store, context.version || 'ai@latest');
+  if (release.error) throw new InvalidParams({ ...release.error, path: 'params.context.arguments.version' });
   return release.value;
 }
 
@@ -34,10 +60,10 @@ const CANDIDATES: Record<string, Candidates> = {
     const index = store.index();
     return [...Object.keys(index.aliases), ...index.versions.map((v) => v.id).reverse()];
   },
-  element_id: (store, c) => [...(chosenRelease(store, c)?.elementById.keys() ?? [])],
-  category_id: (store, c) => chosenRelease(store, c)?.bundle.categories.map((x) => x.id) ?? [],
-  locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
-  target_locale: (store, c) => chosenRelease(store, c)?.locales ?? [],
+  element_id: (store, c) => [...chosenRelease(store, c).elementById.keys()],
+  category_id: (store, c) => chosenRelease(store, c).bundle.categories.map((x) => x.id),
+  locale: (store, c) => chosenRelease(store, c).locales,
+  target_locale: (store, c) => chosenRelease(store, c).locales,
   format: () => EXPORT_FORMATS,
 };
 
@@ -49,19 +75,18 @@ function templateArguments(template: string): string[] {
     .map((part) => part.slice(0, part.indexOf('}')));
 }
 
-/** The argument names of the referenced prompt or resource template, or the error for an unknown one. */
 /** The argument names of the prompt or template a reference names; an unknown one is -32602. */
 function argumentsOf(ref: z.output<typeof CompleteParams>['ref']): string[] {
   if (ref.type === 'ref/prompt') {
     const prompt = findPrompt(ref.name);
     if (prompt) return prompt.arguments.map((a) => a.name);
     const hint = `Use one of: ${PROMPTS.map((p) => p.name).join(', ')}.`;
-    throw new InvalidParams(unknownName('prompt', ref.name, 'ref.name', hint));
+    throw new InvalidParams(unknownName('prompt', ref.name, 'params.ref.name', hint));
   }
   const template = RESOURCE_TEMPLATES.find((t) => t.uriTemplate === ref.uri);
   if (template) return templateArguments(template.uriTemplate);
   const hint = `Use one of: ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(', ')}.`;
-  throw new InvalidParams(unknownName('resource template', ref.uri, 'ref.uri', hint));
+  throw new InvalidParams(unknownName('resource template', ref.uri, 'params.ref.uri', hint));
 }
 
 /** Prefix matches first, then other substring matches, both case-insensitive, in candidate order. */
@@ -83,13 +108,14 @@ function rank(candidates: readonly string[], typed: string): string[] {
  * get no values; an unknown prompt, template or argument name is -32602.
  */
 export const complete: MethodHandler = (params, ctx) => {
+  checkRef(params);
   const p = parseParams(CompleteParams, params);
   const names = argumentsOf(p.ref);
   const { name, value } = p.argument;
   if (!names.includes(name)) {
     const error: ErrorItem = invalidArguments({
       message: `'${name.slice(0, 64)}' is not an argument of this ${p.ref.type === 'ref/prompt' ? 'prompt' : 'resource template'}.`,
-      path: 'argument.name',
+      path: 'params.argument.name',
       fix_hint: `Its arguments are: ${names.join(', ')}.`,
     });
     throw new InvalidParams(error);

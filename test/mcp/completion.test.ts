@@ -51,9 +51,6 @@ describe('completion/complete for prompt arguments', () => {
       ...latest.filter((id) => !id.startsWith(typed) && id.includes(typed)),
     ];
     expect((await values(prompt('choose_elements'), 'category_id', typed)).values).toEqual(expected);
-    expect((await values(prompt('choose_elements'), 'category_id', '', { version: 'ai@1999-01-01' })).values).toEqual(
-      [],
-    );
   });
 
   it("locale and target_locale: the release's locales", async () => {
@@ -99,38 +96,58 @@ describe('completion/complete refuses unknown references with -32602', () => {
     [
       'an unknown prompt',
       { ref: prompt('nope'), argument: { name: 'version', value: '' } },
-      'ref.name',
+      'params.ref.name',
       /Unknown prompt 'nope'/,
       /draft_datachain/,
     ],
     [
       'an argument the prompt does not have',
       { ref: prompt('draft_datachain'), argument: { name: 'category_id', value: '' } },
-      'argument.name',
+      'params.argument.name',
       /not an argument of this prompt/,
       /system_description, version, locale/,
     ],
     [
       'an unknown resource template',
       { ref: { type: 'ref/resource', uri: 'dtpr://nope/{version}' }, argument: { name: 'version', value: '' } },
-      'ref.uri',
+      'params.ref.uri',
       /Unknown resource template/,
       /elements\/\{element_id\}/,
     ],
     [
       'the view resource, which takes no arguments',
       { ref: { type: 'ref/resource', uri: 'ui://dtpr/datachain/view.html' }, argument: { name: 'version', value: '' } },
-      'ref.uri',
+      'params.ref.uri',
       /Unknown resource template/,
     ],
     [
       'an argument the template does not have',
       { ref: CATEGORIES_TEMPLATE, argument: { name: 'element_id', value: '' } },
-      'argument.name',
+      'params.argument.name',
       /not an argument of this resource template/,
       /version/,
     ],
   ])('%s', async (_, params, path, message, hint) => expectInvalid(await complete(params), path, message, hint));
+
+  it('a bad or missing ref is -32602 at params.ref, showing both reference shapes', async () => {
+    for (const ref of [undefined, { type: 'ref/nope', name: 'x' }, { type: 'ref/prompt' }, 'draft_datachain']) {
+      const r = await complete({ ref, argument: { name: 'version', value: '' } });
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.ref' } });
+      expect(r.json.error.data.fix_hint).toMatch(/ref\/prompt.*ref\/resource/);
+    }
+  });
+
+  it('a version in context the catalogue does not serve is -32602 at its path, not an empty list', async () => {
+    for (const version of ['garbage', 'ai@2099-01-01']) {
+      const r = await complete({
+        ref: prompt('choose_elements'),
+        argument: { name: 'category_id', value: '' },
+        context: { arguments: { version } },
+      });
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.context.arguments.version' } });
+      expect(r.json.error.data.fix_hint).toBeTruthy();
+    }
+  });
 
   it('malformed params', async () => {
     for (const params of [
