@@ -44,7 +44,8 @@ type ArgResult = Result<Map<string, string>>;
 
 /**
  * Checks `prompts/get` arguments against a prompt's declaration: every name declared, every value
- * a string within its length cap, every required one present. Empty strings count as absent.
+ * a string within its length cap, every required one present. Empty strings, and strings of only
+ * white space, count as absent.
  */
 export function checkArguments(
   prompt: string,
@@ -77,7 +78,7 @@ export function checkArguments(
         'Shorten it.',
       );
     }
-    if (value !== '') values.set(name, value);
+    if (value.trim() !== '') values.set(name, value);
   }
   for (const arg of declared) {
     if (arg.required && !values.has(arg.name)) {

@@ -32,6 +32,13 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
       /needs the argument/,
     ],
     [
+      'a required argument of only spaces and line breaks',
+      'draft_datachain',
+      { system_description: ' \n\t  ' },
+      'arguments.system_description',
+      /needs the argument/,
+    ],
+    [
       'unknown argument name',
       'draft_datachain',
       { ...D, versoin: 'ai@latest' },
