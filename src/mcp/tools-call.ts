@@ -1,4 +1,4 @@
-import { unknownName } from '../core/error-catalogue.js';
+import { badRequest, unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { Envelope } from '../core/envelope.js';
 import { callTool as runPipeline } from '../tools/kernel/invoke.js';
@@ -13,6 +13,28 @@ import { singlePage } from './single-page.js';
 import { perOrigin, toolIcons } from './icons.js';
 
 const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown().optional() });
+
+/**
+ * The keys the revisions served give tools/call's params (`task` asks for a task, which this server
+ * does not offer, so it is read as absent, as the revision says). Any other key is -32602: a
+ * misspelt `arguments` would otherwise run the tool without its arguments.
+ */
+const CALL_KEYS = ['name', 'arguments', '_meta', 'task'];
+
+function refuseUnknownKeys(params: unknown): void {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return;
+  for (const key in params) {
+    if (CALL_KEYS.includes(key)) continue;
+    const shown = key.length > 64 ? `${key.slice(0, 64)}…` : key;
+    const fix_hint =
+      'arguments' in params
+        ? `Remove it: tools/call takes ${CALL_KEYS.join(', ')} in params.`
+        : `Put the tool's arguments in params.arguments (tools/call takes ${CALL_KEYS.join(', ')} in params).`;
+    throw new InvalidParams(
+      badRequest({ message: `Invalid params: unknown key '${shown}' in params.`, path: `params.${shown}`, fix_hint }),
+    );
+  }
+}
 
 /** The descriptors with their icons (none when no release is served to draw them from). */
 const toolsWithIcons = perOrigin((store, origin) =>
@@ -46,6 +68,7 @@ function wrapPrepared(answer: PreparedAnswer, requestId: string) {
 
 /** tools/call: the call pipeline, then the MCP wrapping and the tool's presenter. */
 export const callTool: MethodHandler = async (params, ctx) => {
+  refuseUnknownKeys(params);
   const p = parseParams(CallParams, params);
   const tool = findTool(p.name);
   if (!tool) {

@@ -16,6 +16,13 @@ const NOTES = {
   problems: 'Some of it cannot be served as published right now: meta.warnings says what, and what is served instead.',
 } as const;
 
+/** The warning for a datachain type no served release has. */
+function unknownType(type: string, all: readonly VersionEntry[]): string {
+  const types = [...new Set(all.map((v) => v.id.slice(0, v.id.indexOf('@'))))];
+  const shown = type.length > 64 ? `${type.slice(0, 64)}…` : type;
+  return `No release of datachain type '${shown}' is served here; the types served are: ${types.join(', ')} (ids are case-sensitive).`;
+}
+
 export const listSchemaVersions = defineTool({
   name: 'list_schema_versions',
   title: 'List schema versions',
@@ -51,9 +58,12 @@ export const listSchemaVersions = defineTool({
     }));
     const problems = info?.problems?.() ?? [];
     const note = sources.includes('bucket') ? NOTES.bucket : NOTES.embedded;
+    // An unknown type lists nothing, as upstream answers it; a warning says why, so the empty list is not read as "no releases yet".
+    const warnings = chosen.length === 0 && args.datachain_type ? [unknownType(args.datachain_type, all)] : [];
+    warnings.push(...problems);
     return ok(
       { versions, catalogue: { sources: [...sources], note: problems.length ? `${note} ${NOTES.problems}` : note } },
-      problems.length ? { warnings: [...problems] } : {},
+      warnings.length ? { warnings } : {},
     );
   },
 });

@@ -358,6 +358,35 @@ describe('initialize', () => {
   });
 });
 
+describe('tools/call params', () => {
+  const callWith = (params: Record<string, unknown>) =>
+    postMcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params });
+
+  it('a misspelt arguments key is -32602 at its path, saying where arguments go', async () => {
+    for (const key of ['args', 'argument', 'input']) {
+      const r = await callWith({ name: 'list_schema_versions', [key]: { datachain_type: 'dtpr' } });
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: `params.${key}` } });
+      expect(r.json.error.data.fix_hint).toMatch(/params\.arguments/);
+    }
+  });
+
+  it('an extra key beside arguments is -32602 naming the keys tools/call takes', async () => {
+    const r = await callWith({ name: 'list_schema_versions', arguments: {}, colour: 'red' });
+    expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.colour' } });
+    expect(r.json.error.data.fix_hint).toMatch(/name, arguments, _meta, task/);
+  });
+
+  it('_meta and task (a task this server does not offer) are accepted', async () => {
+    const r = await callWith({
+      name: 'list_schema_versions',
+      arguments: { datachain_type: 'dtpr' },
+      _meta: { progressToken: 1 },
+      task: { ttl: 1000 },
+    });
+    expect(r.json.result.structuredContent.ok).toBe(true);
+  });
+});
+
 describe('other methods and verbs', () => {
   it.each([
     ['ping', undefined, {}],

@@ -15,8 +15,15 @@ describe('list_schema_versions', () => {
       expect(env.data.versions.find((v) => v.id === aliasTarget(alias))!.aliases).toContain(alias);
     }
   });
-  it('filters by datachain type', async () => {
-    expect((await call('list_schema_versions', { datachain_type: 'nope' })).env.data.versions).toEqual([]);
+  it('filters by datachain type; a type no release has lists nothing and says which types there are', async () => {
+    const dtpr = (await call('list_schema_versions', { datachain_type: 'dtpr' })).env;
+    expect(dtpr.data.versions.length).toBeGreaterThan(0);
+    expect(dtpr.meta.warnings ?? []).toEqual([]);
+    for (const type of ['nope', 'AI']) {
+      const { env } = await call('list_schema_versions', { datachain_type: type });
+      expect(env.data.versions).toEqual([]);
+      expect(env.meta.warnings).toEqual([expect.stringMatching(new RegExp(`'${type}'.*types served are: ai, dtpr`))]);
+    }
   });
   it('rejects unknown arguments naming the allowed ones', async () => {
     const { env } = await call('list_schema_versions', { datachain: 'ai' }, true);
@@ -70,9 +77,18 @@ describe('get_schema', () => {
     const { env } = await call('get_schema', {}, true);
     expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'version' });
   });
-  it('arguments not an object -> invalid_arguments', async () => {
-    const { env } = await call('get_schema', 'ai@latest', true);
-    expect(env.errors[0]!.code).toBe('invalid_arguments');
+  it('arguments not an object -> invalid_arguments saying what they must be', async () => {
+    for (const [args, kind] of [
+      ['ai@latest', 'a string'],
+      [[1], 'an array'],
+      [5, 'a number'],
+    ] as const) {
+      const { env } = await call('get_schema', args, true);
+      expect(env.errors).toEqual([
+        expect.objectContaining({ code: 'invalid_arguments', message: expect.stringContaining(`not ${kind}`) }),
+      ]);
+      expect(env.errors[0]!.fix_hint).toMatch(/inputSchema/);
+    }
   });
 });
 

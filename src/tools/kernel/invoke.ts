@@ -1,4 +1,4 @@
-import { internalError, rateLimited, timeout, upstreamError } from '../../core/error-catalogue.js';
+import { internalError, invalidArguments, rateLimited, timeout, upstreamError } from '../../core/error-catalogue.js';
 import {
   BudgetExceeded,
   budgetFor,
@@ -7,7 +7,7 @@ import {
   startDeadline,
   withinBudget,
 } from '../../core/deadline.js';
-import { type Answer, outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
+import { type Answer, type ErrorItem, outcomeOf, err, refused, type Outcome } from '../../core/envelope.js';
 import type { SchemaStore } from '../../store/store.js';
 import type { TokenTaker } from '../../core/rate.js';
 import { StorageFailure } from '../../core/storage.js';
@@ -19,6 +19,16 @@ import { uncarriedLocale } from './carried-locales.js';
 import type { CallContext, ToolContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
 import type { Tool } from './registry.js';
+
+/** The error for arguments that are not an object (undefined and null read as none: `{}`). */
+function notAnObject(args: unknown): ErrorItem {
+  const kind = Array.isArray(args) ? 'an array' : typeof args === 'string' ? 'a string' : `a ${typeof args}`;
+  return invalidArguments({
+    message: `A tool's arguments are one JSON object of named values, not ${kind}.`,
+    path: '',
+    fix_hint: 'Send them as an object, e.g. {"version": "ai@latest"}; tools/list gives each tool\'s inputSchema.',
+  });
+}
 
 /** What a surface gives the pipeline: the call's capabilities, and the taker of its rate tokens. */
 export interface Caller extends CallContext {
@@ -108,6 +118,7 @@ function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): 
  * are read before it answers. Synchronous tools answer synchronously (no promise) when nothing is read.
  */
 export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
+  if (typeof rawArgs !== 'object' || Array.isArray(rawArgs)) return outcomeOf(err(notAnObject(rawArgs)));
   const parsed = safeParseFast(tool.input, rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
