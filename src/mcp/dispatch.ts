@@ -1,4 +1,4 @@
-import { rateLimited, upstreamError } from '../core/error-catalogue.js';
+import { notFound, rateLimited, upstreamError } from '../core/error-catalogue.js';
 import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, REPLY, type Reply } from './context.js';
@@ -117,6 +117,25 @@ export async function dispatchOne(value: unknown, ctx: McpContext, era: Methods)
   return dispatchRequest(c.msg, ctx, era);
 }
 
+/** The methods an era answers requests for (its notifications need no answer, so they are not offered). */
+const requestMethods = (era: Methods) =>
+  Object.keys(era.methods).filter((m) => !m.startsWith('notifications/') && m !== 'initialized');
+
+/** -32601 for a method the era does not serve; `data` names the methods it does. */
+function methodNotFound(id: RpcId, method: string, era: Methods): RpcResponse {
+  const message = `Method not found: ${method.slice(0, 100)}`;
+  return rpcError(
+    id,
+    RPC.METHOD_NOT_FOUND,
+    message,
+    notFound({
+      message,
+      path: 'method',
+      fix_hint: `Use a method this protocol revision serves: ${requestMethods(era).join(', ')}.`,
+    }),
+  );
+}
+
 /** Answers one classified request with an era's method table (unknown methods are -32601) and stamping. */
 export function dispatchRequest(
   { id, method, params }: { id: RpcId; method: string; params?: unknown },
@@ -124,9 +143,6 @@ export function dispatchRequest(
   era: Methods,
 ): Promise<Dispatched> {
   const handler = Object.hasOwn(era.methods, method) ? era.methods[method] : undefined;
-  if (!handler)
-    return Promise.resolve({
-      response: rpcError(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method.slice(0, 100)}`),
-    });
+  if (!handler) return Promise.resolve({ response: methodNotFound(id, method, era) });
   return through({ id, method, params, handler, stamp: era.stamp }, ctx, 0);
 }

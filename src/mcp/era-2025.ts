@@ -7,7 +7,7 @@ import { answerBatch } from './batch.js';
 import type { MethodHandler } from './context.js';
 import { type Dispatched, dispatchOne, SHARED_METHODS } from './dispatch.js';
 import type { Era, EraAnswer, HeaderReader } from './era.js';
-import { RPC, refusal, rpcError } from './jsonrpc.js';
+import { invalidMessage, RPC, refusal } from './jsonrpc.js';
 import { empty, HEADERLESS_PROTOCOL_VERSION, initialize, SUPPORTED_PROTOCOL_VERSIONS, setLevel } from './protocol.js';
 import { requestContext } from './request-context.js';
 import { FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
@@ -116,7 +116,14 @@ export const ERA_2025: Era = {
         const why = body.length === 0 ? 'an empty batch' : `a batch of ${body.length} messages (at most ${max})`;
         return {
           status: 400,
-          body: rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}.`),
+          body: invalidMessage(
+            null,
+            `Invalid Request: ${why}.`,
+            '',
+            body.length === 0
+              ? 'Send at least one message, or send one message without the array.'
+              : `Split the batch into POSTs of at most ${max} messages.`,
+          ),
           headers: {},
           labels: [],
         };

@@ -6,7 +6,7 @@ import { serializeResponse } from './encode.js';
 import type { Era, EraAnswer } from './era.js';
 import { checkModernRequest, isModern, isModernBatch, META, MODERN_VERSION } from './era-2026-07-28-rules.js';
 import { discover, modernResult } from './era-2026-07-28-results.js';
-import { classifyMessage, RPC, type RpcResponse, refusal, result, rpcError } from './jsonrpc.js';
+import { classifyMessage, invalidMessage, RPC, type RpcResponse, refusal, result } from './jsonrpc.js';
 import { SERVER_INFO } from './protocol.js';
 import { requestContext } from './request-context.js';
 
@@ -73,7 +73,12 @@ export const ERA_2026_07_28: Era = {
     if (message.kind === 'invalid') return { status: 400, body: message.response, headers: {}, labels: [] };
     if (message.kind === 'response') {
       const why = 'a client may not send JSON-RPC responses to this server (2026-07-28 has no server requests).';
-      const refused = rpcError(null, RPC.INVALID_REQUEST, `Invalid Request: ${why}`);
+      const refused = invalidMessage(
+        null,
+        `Invalid Request: ${why}`,
+        '',
+        'Send requests only; a result or error object from the client has nothing to answer here.',
+      );
       return { status: 400, body: refused, headers: {}, labels: [] };
     }
     if (message.kind === 'notification') return { status: 202, headers: {}, labels: [] };

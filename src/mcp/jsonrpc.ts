@@ -33,6 +33,22 @@ export function rpcError(id: RpcId | null, code: number, message: string, data?:
   return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
+/**
+ * A message that is not a valid JSON-RPC request (-32600), or a body that is not JSON (-32700):
+ * `data` is the error item, with where the message went wrong and how to send it right.
+ */
+export function invalidMessage(
+  id: RpcId | null,
+  message: string,
+  path: string,
+  fix_hint: string,
+  code: number = RPC.INVALID_REQUEST,
+): RpcResponse {
+  return rpcError(id, code, message, badRequest({ message, path, fix_hint }));
+}
+
+const REQUEST_SHAPE = 'e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+
 /** A transport refusal as a JSON-RPC error whose `data` is the envelope error item. */
 export function refusal(error: ErrorItem): RpcResponse {
   return rpcError(null, error.code === 'bad_request' ? RPC.INVALID_REQUEST : RPC.SERVER_ERROR, error.message, error);
@@ -61,7 +77,12 @@ export function classifyMessage(value: unknown): Classified {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return {
       kind: 'invalid',
-      response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: a JSON-RPC message must be an object.'),
+      response: invalidMessage(
+        null,
+        'Invalid Request: a JSON-RPC message must be an object.',
+        '',
+        `Send one JSON-RPC request object, ${REQUEST_SHAPE}.`,
+      ),
     };
   }
   const m = value as Record<string, unknown>;
@@ -69,20 +90,35 @@ export function classifyMessage(value: unknown): Classified {
   if (m.jsonrpc !== '2.0') {
     return {
       kind: 'invalid',
-      response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be exactly "2.0".'),
+      response: invalidMessage(
+        id,
+        'Invalid Request: "jsonrpc" must be exactly "2.0".',
+        'jsonrpc',
+        'Add "jsonrpc": "2.0" to the message.',
+      ),
     };
   }
   if ('id' in m && !isRpcId(m.id)) {
     return {
       kind: 'invalid',
-      response: rpcError(null, RPC.INVALID_REQUEST, 'Invalid Request: "id" must be a string or a number.'),
+      response: invalidMessage(
+        null,
+        'Invalid Request: "id" must be a string or a number.',
+        'id',
+        'Use a string or a finite number as "id", or leave "id" out for a notification.',
+      ),
     };
   }
   if (!('method' in m) && ('result' in m || 'error' in m) && 'id' in m) return { kind: 'response' };
   if (typeof m.method !== 'string' || m.method === '') {
     return {
       kind: 'invalid',
-      response: rpcError(id, RPC.INVALID_REQUEST, 'Invalid Request: "method" must be a non-empty string.'),
+      response: invalidMessage(
+        id,
+        'Invalid Request: "method" must be a non-empty string.',
+        'method',
+        `Name the method, ${REQUEST_SHAPE}.`,
+      ),
     };
   }
   const msg = m as unknown as RpcRequest;

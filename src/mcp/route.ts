@@ -16,7 +16,7 @@ import type { SessionSlots } from '../store/sessions.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
 import { badSession, endedSession } from './era-2025.js';
 import { eraOf } from './eras.js';
-import { refusal, RPC, rpcError } from './jsonrpc.js';
+import { invalidMessage, refusal, RPC } from './jsonrpc.js';
 import { checkMediaHeaders } from './media-headers.js';
 import { endIfIssued, isValidSessionId } from './session.js';
 
@@ -49,8 +49,18 @@ function postHandler(slots: SessionSlots) {
     const { framing } = media;
     const parsed = parseJsonBody(await c.req.text());
     if (parsed.error) {
-      const code = parsed.error.reason === 'syntax' ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST;
-      return send(c, 400, encodeAnswer(rpcError(null, code, parsed.error.message), framing), framing);
+      const syntax = parsed.error.reason === 'syntax';
+      const fix = syntax
+        ? 'Send the body as one JSON value in UTF-8: a JSON-RPC request object, or an array of them (2025 batches).'
+        : 'Nest the JSON less deeply: a datachain needs far fewer levels.';
+      const refused = invalidMessage(
+        null,
+        parsed.error.message,
+        '',
+        fix,
+        syntax ? RPC.PARSE_ERROR : RPC.INVALID_REQUEST,
+      );
+      return send(c, 400, encodeAnswer(refused, framing), framing);
     }
     const era = eraOf(parsed.value, header);
     const answer = await era.answer(parsed.value, header, () => era.context(c, slots));

@@ -358,6 +358,28 @@ describe('initialize', () => {
   });
 });
 
+describe('JSON-RPC errors say where and how to fix, like every other error', () => {
+  it.each<[string, unknown, number, string]>([
+    ['a body that is not JSON', '{"jsonrpc":"2.0",', -32700, ''],
+    ['a message that is not an object', '5', -32600, ''],
+    ['a wrong jsonrpc', { jsonrpc: '1.0', id: 1, method: 'ping' }, -32600, 'jsonrpc'],
+    ['an id of the wrong type', { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }, -32600, 'id'],
+    ['an empty method', { jsonrpc: '2.0', id: 1, method: '' }, -32600, 'method'],
+    ['an empty batch', [], -32600, ''],
+    ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'tools/lst' }, -32601, 'method'],
+  ])('%s', async (_, body, code, path) => {
+    const r = await postMcp(body);
+    expect(r.json.error).toMatchObject({ code, data: { path, fix_hint: expect.any(String) } });
+    expect(r.json.error.data.message).toBe(r.json.error.message);
+  });
+
+  it('an unknown method names the methods the revision serves', async () => {
+    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'tools/lst' });
+    expect(r.json.error.data.fix_hint).toMatch(/tools\/list/);
+    expect(r.json.error.data.fix_hint).not.toMatch(/notifications\//);
+  });
+});
+
 describe('tools/call params', () => {
   const callWith = (params: Record<string, unknown>) =>
     postMcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params });
