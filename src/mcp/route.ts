@@ -1,3 +1,4 @@
+import { bodyText, NOT_UTF8 } from '../core/body-text.js';
 import {
   badRequest,
   methodNotAllowed as methodNotAllowedError,
@@ -47,7 +48,12 @@ function postHandler(slots: SessionSlots) {
     const media = checkMediaHeaders(header);
     if ('error' in media) return refuseRpc(c, media.error);
     const { framing } = media;
-    const parsed = parseJsonBody(await c.req.text());
+    const text = await bodyText(c.req);
+    if (text === undefined) {
+      const refused = invalidMessage(null, NOT_UTF8.message, '', NOT_UTF8.fix_hint, RPC.PARSE_ERROR);
+      return send(c, 400, encodeAnswer(refused, framing), framing);
+    }
+    const parsed = parseJsonBody(text);
     if (parsed.error) {
       const syntax = parsed.error.reason === 'syntax';
       const fix = syntax

@@ -1,3 +1,4 @@
+import { bodyText, NOT_UTF8 } from '../core/body-text.js';
 import { failure, type Result } from '../core/result.js';
 import { badRequest, invalidArguments, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
@@ -37,7 +38,9 @@ export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
       ),
     );
   }
-  const parsed = parseJsonBody(await c.req.text());
+  const text = await bodyText(c.req);
+  if (text === undefined) return failure(badRequest({ ...NOT_UTF8 }));
+  const parsed = parseJsonBody(text);
   if (parsed.error) {
     return failure(
       badRequest({ message: parsed.error.message, fix_hint: 'Send one JSON datachain object as the body.' }),
