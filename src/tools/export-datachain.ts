@@ -137,7 +137,13 @@ export const exportDatachainTool = defineTool({
       if ('outcome' in prepared) return prepared.outcome;
       const { checked, source } = prepared;
       const out = exportDatachain(args.format, checked.value, source, args.locale ?? 'en', args.options);
-      const meta = { ...checked.meta, warnings: [...(checked.meta.warnings ?? []), ...out.warnings] };
+      const unread = Object.keys(args.options ?? {})
+        .filter((key) => key !== spec.optionKey)
+        .map(
+          (key) =>
+            `options.${key} is not read by format "${spec.format}", which reads options.${spec.optionKey} only; it is kept for the export of its own format.`,
+        );
+      const meta = { ...checked.meta, warnings: [...(checked.meta.warnings ?? []), ...unread, ...out.warnings] };
       return ok(
         {
           format: args.format,

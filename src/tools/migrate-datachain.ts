@@ -10,7 +10,8 @@ import { versionArg } from './args.js';
 import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { parseDatachainArg } from './kernel/parse-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
-import { defineTool } from './kernel/define.js';
+import { defineTool, type ToolContext } from './kernel/define.js';
+import type { Release } from '../store/release.js';
 
 const ChangeOutput = z.object({
   path: z.string(),
@@ -29,6 +30,24 @@ const MigrateOutput = z.object({
   needs_input: z.int().min(0),
   valid: z.boolean(),
 });
+
+/**
+ * A warning when `from` names another release than the datachain's own schema_version: the
+ * migration starts from `from`, as asked, but one of the two is wrong about the datachain.
+ */
+function contradiction(
+  asked: string | undefined,
+  pinned: string | undefined,
+  from: Release,
+  ctx: ToolContext,
+): string[] {
+  if (asked === undefined || pinned === undefined) return [];
+  const named = resolveVersion(ctx.store, pinned).value;
+  if (named?.id === from.id) return [];
+  return [
+    `schema_version_mismatch: the datachain's schema_version is '${pinned.slice(0, 64)}', but it was migrated from ${from.id}, as "from" asks. Check which one it was written for; leave out "from" to start from its schema_version.`,
+  ];
+}
 
 export const migrateDatachainTool = defineTool({
   name: 'migrate_datachain',
@@ -92,7 +111,11 @@ export const migrateDatachainTool = defineTool({
         needs_input: changes.filter((c) => c.needs_input).length,
         valid,
       };
-      return ok(data, releaseMeta(to));
+      const warnings = [
+        ...parsed.warnings.map((w) => `${w.code}: ${w.message}`),
+        ...contradiction(args.from, parsed.value.schema_version, from, ctx),
+      ];
+      return ok(data, releaseMeta(to, warnings.length ? { warnings } : {}));
     });
   },
 });

@@ -175,6 +175,14 @@ describe('export_datachain', () => {
     expect(env.errors[0]!.fix_hint).toContain('In gebruik');
   });
 
+  it("says which options another register's export reads, and reads only its own", async () => {
+    const options = { nl: { name: 'Naam' }, uk_atrs: {} };
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic, options });
+    expect(env.ok).toBe(true);
+    const about = (env.meta.warnings ?? []).filter((w) => w.startsWith('options.'));
+    expect(about).toEqual([expect.stringMatching(/^options\.nl is not read by format "uk-atrs".*options\.uk_atrs/)]);
+  });
+
   it('refuses a locale for a register with one language', async () => {
     const { env } = await call(
       'export_datachain',

@@ -107,6 +107,20 @@ describe('migrate_datachain', () => {
     expect(data.changes.filter((c: any) => c.needs_input).map((c: any) => c.kind)).toEqual(['category_added']);
   });
 
+  it('warns when "from" contradicts the datachain\'s schema_version, and of keys the datachain should not have', async () => {
+    const datachain = { ...realistic, schema_version: STABLE, colour: 'red' };
+    const { env } = await call('migrate_datachain', { version: STABLE, from: 'ai@2026-04-16-beta', datachain });
+    expect(env.ok).toBe(true);
+    expect((env.data as any).from).toBe('ai@2026-04-16-beta');
+    const warnings = env.meta.warnings ?? [];
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^schema_version_mismatch: .*'ai@2026-08-12'.*ai@2026-04-16-beta/),
+    );
+    expect(warnings).toContainEqual(expect.stringMatching(/^unknown_key: .*'colour'/));
+    const agreeing = await call('migrate_datachain', { version: STABLE, from: 'ai@latest', datachain: realistic });
+    expect(agreeing.env.meta.warnings ?? []).toEqual([]);
+  });
+
   it('answers a malformed datachain softly, with paths', async () => {
     const { env } = await call('migrate_datachain', {
       version: STABLE,
