@@ -70,7 +70,11 @@ export const listResourceTemplates: MethodHandler = (params) => {
 const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
 
-/** Reads a schema resource through the tool that serves the same data; tool errors become -32602. */
+/**
+ * Reads a schema resource through the tool that serves the same data; tool errors become -32602
+ * at `params.uri` (the request has no other place: the tool's own path, such as `element_id`, is
+ * named in the message as the part of the URI that was wrong).
+ */
 async function readThroughTool(
   uri: string,
   tool: ToolName,
@@ -81,9 +85,11 @@ async function readThroughTool(
   const outcome = await invokeTool(toolNamed(tool), args, ctx.caller);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
+    const part = first!.path ? ` (its {${first!.path}} part)` : '';
     throw new InvalidParams({
       ...first!,
-      message: `Cannot read ${uri.slice(0, 200)}: ${first!.message}`,
+      message: `Cannot read ${uri.slice(0, 200)}${part}: ${first!.message}`,
+      path: 'params.uri',
       errors: outcome.envelope.errors,
     });
   }

@@ -380,6 +380,17 @@ describe('JSON-RPC errors say where and how to fix, like every other error', () 
   });
 });
 
+describe('resources/read of a schema URI that names what is not served', () => {
+  it.each([
+    ['dtpr://schemas/ai@latest/elements/nope', 'element_not_found', /\{element_id\} part/],
+    ['dtpr://schemas/ai@2099-01-01/categories', 'unknown_version', /\{version\} part/],
+  ])('%s: -32602 at params.uri, naming the part', async (uri, code, part) => {
+    const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } });
+    expect(r.json.error).toMatchObject({ code: -32602, data: { code, path: 'params.uri' } });
+    expect(r.json.error.message).toMatch(part);
+  });
+});
+
 describe('tools/call params', () => {
   const callWith = (params: Record<string, unknown>) =>
     postMcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params });
