@@ -34,6 +34,8 @@ export const getPrompt: MethodHandler = async (params, ctx) => {
     store: ctx.caller.store,
     lastRendered: sessions.lastSource && (() => sessions.lastSource!()),
   });
-  if (answer.error) throw new InvalidParams(answer.error);
+  // A prompt's paths are relative to its params (`arguments.version`); the answer's start at `params`, as every method's do.
+  if (answer.error)
+    throw new InvalidParams({ ...answer.error, path: `params.${answer.error.path ?? ''}`.replace(/\.$/, '') });
   return answer.value;
 };

@@ -241,7 +241,7 @@ describe('the register_entry prompt', () => {
 
   it('refuses an unknown format and completes the format argument', async () => {
     const r = await getPrompt('register_entry', { format: 'pdf', datachain: JSON.stringify(realistic) });
-    expectInvalid(r, 'arguments.format', /Unknown format/, /eurocities-0\.3\.1/);
+    expectInvalid(r, 'params.arguments.format', /Unknown format/, /eurocities-0\.3\.1/);
     const c = await complete({
       ref: { type: 'ref/prompt', name: 'register_entry' },
       argument: { name: 'format', value: 'uk' },

@@ -112,7 +112,7 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     for (const prompt of ['audit_datachain', 'explain_datachain']) {
       expectInvalid(
         await getPrompt(prompt, {}, session('b')),
-        'arguments.datachain',
+        'params.arguments.datachain',
         /none was rendered in this session/,
         /render_datachain/,
       );
@@ -125,7 +125,7 @@ describe('audit and explain fall back to the datachain last rendered in the sess
     promptTexts(await getPrompt('audit_datachain', {}, h));
     const r = await fetchWorker('/mcp', { method: 'DELETE', headers: { ...JSON_HEADERS, ...h } });
     expect(r.status).toBe(204);
-    expectInvalid(await getPrompt('audit_datachain', {}, h), 'arguments.datachain', /No datachain/);
+    expectInvalid(await getPrompt('audit_datachain', {}, h), 'params.arguments.datachain', /No datachain/);
   });
 });
 
@@ -137,7 +137,7 @@ describe('2026-07-28: a request without a session has no last render', () => {
     });
     for (const name of ['audit_datachain', 'explain_datachain']) {
       const r = await modern('prompts/get', { name, arguments: {} });
-      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'arguments.datachain' } });
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.arguments.datachain' } });
       expect(r.json.error.data.message).toMatch(/without a session/);
       expect(r.json.error.data.fix_hint).toMatch(/Pass `datachain`/);
       expect(r.json.error.data.fix_hint).not.toMatch(/Mcp-Session-Id|render_datachain/);
