@@ -10,7 +10,7 @@ import { errorHandler, notFound } from './middleware/error-handler.js';
 import { frame } from './middleware/frame.js';
 import { originGuard } from './middleware/guards.js';
 import { refuseRest } from './rest/respond.js';
-import { restRoutes } from './rest/routes.js';
+import { methodNotAllowed, restRoutes } from './rest/routes.js';
 import { SessionSlots } from './store/sessions.js';
 import { deploymentStore } from './store/deployment.js';
 import type { SchemaStore } from './store/store.js';
@@ -41,6 +41,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use('/api/v2/*', bodyLimit(refuseRest, bodyBytes));
   app.route('/api/v2', restRoutes());
   app.get('/healthz', (c) => c.json({ ok: true, service: 'dtpr-server' }));
+  app.all('/healthz', methodNotAllowed(['GET']));
   app.notFound(notFound);
   app.onError(errorHandler);
   return app;

@@ -36,7 +36,8 @@ function rated(bucket: RateBucket, handler: Handler<AppEnv>): Handler<AppEnv> {
   };
 }
 
-function methodNotAllowed(methods: readonly string[]) {
+/** 405 in the envelope with `Allow`, for a known path asked with another method. */
+export function methodNotAllowed(methods: readonly string[]) {
   const allow = [...methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])), 'OPTIONS'].join(', ');
   return (c: Context<AppEnv>) =>
     sendError(

@@ -88,6 +88,12 @@ describe('GET /healthz and GET /api/v2/openapi.json', () => {
     expect(r.json).toEqual({ ok: true, service: 'dtpr-server' });
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
   });
+  it('healthz asked with another method is 405 with Allow, as a known REST path is', async () => {
+    const r = await rest('/healthz', { method: 'POST' });
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(r.json).toMatchObject({ ok: false, errors: [{ code: 'method_not_allowed' }] });
+  });
   it('serves the generated OpenAPI 3.1 document', async () => {
     const r = await rest(`${API}/openapi.json`);
     expect(r.status).toBe(200);

@@ -150,11 +150,16 @@ describe('GET /schemas/:version/elements', () => {
     expect(r.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'limit' });
     expect(r.json.errors[0].message).toContain('limit');
   });
-  it.each(['abc', '', '1e2', '010', '+5', '%205'])('limit=%s says which form a number takes, and its range', async (limit) => {
-    const r = await rest(`${API}/schemas/${V}/elements?limit=${limit}`);
-    expect(r.json.errors[0].message).toMatch(/plain decimal digits/);
-    expect(r.json.errors[0].fix_hint).toBe('Give limit as a whole number from 1 to 200 in plain digits, e.g. limit=50.');
-  });
+  it.each(['abc', '', '1e2', '010', '+5', '%205'])(
+    'limit=%s says which form a number takes, and its range',
+    async (limit) => {
+      const r = await rest(`${API}/schemas/${V}/elements?limit=${limit}`);
+      expect(r.json.errors[0].message).toMatch(/plain decimal digits/);
+      expect(r.json.errors[0].fix_hint).toBe(
+        'Give limit as a whole number from 1 to 200 in plain digits, e.g. limit=50.',
+      );
+    },
+  );
   it('limit=200 is the maximum', async () => {
     expect((await rest(`${API}/schemas/${V}/elements?limit=200`)).json.data.returned).toBe(109);
   });
