@@ -104,6 +104,8 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
         `built  ${id.id.padEnd(22)} ${bundle.manifest.content_hash.slice(0, 19)}…  ` +
           `${bundle.elements.length} elements, ${warnings} warning${warnings === 1 ? '' : 's'}`,
       );
+      // A warning does not stop the build, but whoever reads the output should see what it is.
+      for (const f of findings) if (f.severity === 'warning') io.out(formatFinding(f));
     } else {
       failed = true;
       io.out(

@@ -51,6 +51,18 @@ describe('build-all', () => {
     expect(existsSync(join(out, 'ai', '2026-03-01-beta.json'))).toBe(true);
   });
 
+  it("prints each release's warnings under its line: a warning does not stop the build", () => {
+    fx.edit('elements/health.yaml', (d) => {
+      d.label = 'x';
+    });
+    const { code, io } = run();
+    expect(code).toBe(0);
+    const lines = io.stdout;
+    const built = lines.findIndex((l) => l.startsWith('built  ai@2026-01-01') && l.endsWith('1 warning'));
+    expect(built).toBeGreaterThanOrEqual(0);
+    expect(lines[built + 1]).toMatch(/^warning {2}unknown_key {2}elements\/health\.yaml {2}label/);
+  });
+
   it('ships the embedded set as packed files, names it in the deployable module and imports each file beside it', async () => {
     run();
     const mod = (await import(pathToFileURL(join(fx.base, 'generated', 'embedded.ts')).href)) as {
