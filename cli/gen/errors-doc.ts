@@ -15,11 +15,16 @@ import { runCase } from '../../test/fixtures/datachains/run.js';
 /** The JSON-RPC error codes of /mcp, with the HTTP status each era answers them with. */
 function rpcCodesSection(): string[] {
   const rows: Array<[number, string, string, string]> = [
-    [RPC.PARSE_ERROR, 'Parse error: the body is not JSON', '400', '400'],
-    [RPC.INVALID_REQUEST, 'Invalid Request: not a JSON-RPC message (or an empty or oversized batch)', '400', '400'],
+    [RPC.PARSE_ERROR, 'Parse error: the body is not JSON, or not UTF-8; `data` is the error item', '400', '400'],
+    [
+      RPC.INVALID_REQUEST,
+      'Invalid Request: not a JSON-RPC message (or an empty or oversized batch); `data` is the error item, `path` the bad member',
+      '400',
+      '400',
+    ],
     [
       RPC.METHOD_NOT_FOUND,
-      'Method not found (2026-07-28: also `initialize`, `ping`, `logging/setLevel`)',
+      'Method not found (2026-07-28: also `initialize`, `ping`, `logging/setLevel`); `data.fix_hint` lists the methods served',
       '200',
       '404',
     ],

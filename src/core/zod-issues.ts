@@ -4,7 +4,8 @@ import type { ErrorCode } from './errors.js';
 import { jsonPath } from './json.js';
 import { trimTrailing } from './strings.js';
 
-function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+/** The schema at a path of object keys, its wrappers (optional, default...) removed; undefined past anything else. */
+function nodeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
   let node: unknown = schema;
   for (const key of path) {
     const shape = (node as { shape?: Record<string, unknown> }).shape;
@@ -12,8 +13,27 @@ function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] 
     node = shape[key];
     while (node && (node as { unwrap?: () => unknown }).unwrap) node = (node as { unwrap: () => unknown }).unwrap();
   }
-  const shape = (node as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return node;
+}
+
+function allowedKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
+  const shape = (nodeAt(schema, path) as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape) : undefined;
+}
+
+/** Bounds worth naming in a hint (not the safe-integer limits every integer schema has). */
+const named = (v: unknown): v is number => typeof v === 'number' && Math.abs(v) < 1e9;
+
+/**
+ * The fix for text where a number is wanted (a REST query value is always text): the form a number
+ * takes, the schema's range and an example, e.g. "Give 'limit' as a whole number from 1 to 200 in
+ * plain digits, e.g. 50."
+ */
+function numberHint(where: string, node: unknown): string {
+  const n = (node ?? {}) as { minValue?: unknown; maxValue?: unknown; isInt?: unknown };
+  const range = named(n.minValue) && named(n.maxValue) ? ` from ${n.minValue} to ${n.maxValue}` : '';
+  const example = named(n.minValue) ? Math.max(n.minValue, Math.min(named(n.maxValue) ? n.maxValue : 50, 50)) : 10;
+  return `Give '${where}' as ${n.isInt === true ? 'a whole number' : 'a number'}${range} in plain digits, e.g. ${example}.`;
 }
 
 /** At most this many errors come from one validation; a caller fixes them and sends again. */
@@ -78,13 +98,17 @@ export function issuesToErrors(
       continue;
     }
     const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
+    const textForNumber =
+      issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string');
     push({
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
       fix_hint: missing
         ? `Provide '${where}'.`
-        : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
+        : textForNumber
+          ? numberHint(where, nodeAt(schema, issue.path))
+          : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
     });
   }
   return out;

@@ -22,7 +22,7 @@ export const SHARED_METHODS: Readonly<Record<string, MethodHandler>> = {
 };
 
 /** What dispatching needs of an era: its method table and how it stamps a result. */
-export type Methods = Pick<Era, 'methods' | 'stamp'>;
+export type Methods = Pick<Era, 'methods' | 'stamp' | 'ownMethods'>;
 
 /** What one message owes: its response (null for notifications and client responses) and what it tells the transport. */
 export interface Dispatched {
@@ -118,8 +118,10 @@ export async function dispatchOne(value: unknown, ctx: McpContext, era: Methods)
 }
 
 /** The methods an era answers requests for (its notifications need no answer, so they are not offered). */
-const requestMethods = (era: Methods) =>
-  Object.keys(era.methods).filter((m) => !m.startsWith('notifications/') && m !== 'initialized');
+const requestMethods = (era: Methods) => [
+  ...Object.keys(era.methods).filter((m) => !m.startsWith('notifications/') && m !== 'initialized'),
+  ...(era.ownMethods ?? []),
+];
 
 /** -32601 for a method the era does not serve; `data` names the methods it does. */
 function methodNotFound(id: RpcId, method: string, era: Methods): RpcResponse {

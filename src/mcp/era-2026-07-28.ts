@@ -66,6 +66,7 @@ export const ERA_2026_07_28: Era = {
   },
   context: (c, slots) => requestContext(c, (place) => slots.withoutSession(place)),
   methods: METHODS,
+  ownMethods: ['subscriptions/listen'],
   stamp: modernResult,
   async answer(body, header, context) {
     if (Array.isArray(body)) return { status: 400, body: refusal(ONE_PER_POST), headers: {}, labels: [] };

@@ -41,6 +41,8 @@ export interface Era {
   context(c: Context<AppEnv>, slots: SessionSlots): McpContext;
   /** The methods this revision answers; any other is -32601. */
   readonly methods: Readonly<Record<string, MethodHandler>>;
+  /** Methods `answer` serves itself, before dispatch (named with `methods` where a -32601 lists them). */
+  readonly ownMethods?: readonly string[];
   /** A method's result as this revision sends it; runs inside the release-loading seam. */
   stamp(method: string, params: unknown, result: unknown, ctx: McpContext): unknown;
   /**

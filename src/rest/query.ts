@@ -6,7 +6,7 @@ import type { ToolName } from '../tools/kernel/registry.js';
 /** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
 export type QueryKind = 'number' | 'list' | 'string';
 
-type JsonSchema = { type?: unknown; minimum?: unknown; maximum?: unknown };
+type JsonSchema = { type?: unknown };
 
 export function queryKind(schema: JsonSchema | undefined): QueryKind {
   if (!schema) return 'string';
@@ -36,19 +36,6 @@ function convert(kind: QueryKind, values: string[]): unknown {
   }
   const raw = values[0]!;
   return kind === 'number' && DECIMAL.test(raw) ? Number(raw) : raw;
-}
-
-/** A number parameter given in another form than plain decimal digits ("1e1", "00005", " 5", ""). */
-function notDecimal(name: string, raw: string, schema: JsonSchema | undefined): ErrorItem {
-  const whole = schema?.type === 'integer';
-  const { minimum: min, maximum: max } = schema ?? {};
-  const range = typeof min === 'number' && typeof max === 'number' ? ` from ${min} to ${max}` : '';
-  const example = typeof min === 'number' ? Math.max(min, Math.min(typeof max === 'number' ? max : 50, 50)) : 10;
-  return invalidArguments({
-    message: `Query parameter '${name}' is '${raw.slice(0, 32)}', which is not a number written in plain decimal digits.`,
-    path: name,
-    fix_hint: `Give ${name} as ${whole ? 'a whole number' : 'a number'}${range} in plain digits, e.g. ${name}=${example}.`,
-  });
 }
 
 /**
@@ -88,10 +75,6 @@ export function gatherArgs(
           fix_hint: `Give '${name}' once.`,
         }),
       );
-      continue;
-    }
-    if (kind === 'number' && !DECIMAL.test(values[0]!)) {
-      errors.push(notDecimal(name, values[0]!, tool && argumentSchema(tool, name)));
       continue;
     }
     args[name] = convert(kind, values);

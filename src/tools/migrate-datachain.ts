@@ -33,7 +33,8 @@ const MigrateOutput = z.object({
 
 /**
  * A warning when `from` names another release than the datachain's own schema_version: the
- * migration starts from `from`, as asked, but one of the two is wrong about the datachain.
+ * migration starts from `from`, as asked, but one of the two is wrong about the datachain. Only ids
+ * are compared: the release the datachain names is never read for a warning.
  */
 function contradiction(
   asked: string | undefined,
@@ -41,9 +42,9 @@ function contradiction(
   from: Release,
   ctx: ToolContext,
 ): string[] {
-  if (asked === undefined || pinned === undefined) return [];
-  const named = resolveVersion(ctx.store, pinned).value;
-  if (named?.id === from.id) return [];
+  if (asked === undefined || pinned === undefined || pinned === from.id) return [];
+  // Compared by id, reading no release: an alias (it ends in "latest" or "latest-beta", as no id does) through the index.
+  if (/@latest(-beta)?$/.test(pinned) && ctx.store.index().aliases[pinned] === from.id) return [];
   return [
     `schema_version_mismatch: the datachain's schema_version is '${pinned.slice(0, 64)}', but it was migrated from ${from.id}, as "from" asks. Check which one it was written for; leave out "from" to start from its schema_version.`,
   ];

@@ -217,6 +217,9 @@ describe('2026-07-28: the transport rules', () => {
     for (const method of ['initialize', 'ping', 'logging/setLevel', 'nope']) {
       const r = await modern(method);
       expect({ method, status: r.status, code: r.json.error.code }).toEqual({ method, status: 404, code: -32601 });
+      // The hint names what this revision serves: server/discover and subscriptions/listen, not initialize or ping.
+      expect(r.json.error.data.fix_hint).toMatch(/server\/discover.*subscriptions\/listen/);
+      expect(r.json.error.data.fix_hint).not.toMatch(/initialize|ping/);
     }
   });
 

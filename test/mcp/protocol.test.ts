@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchWorker, postMcp } from '../helpers/http.js';
+import { modern } from '../helpers/modern.js';
 
 const ping = (id: unknown = 1) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
@@ -407,6 +408,18 @@ describe('tools/call params', () => {
     const r = await callWith({ name: 'list_schema_versions', arguments: {}, colour: 'red' });
     expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.colour' } });
     expect(r.json.error.data.fix_hint).toMatch(/name, arguments, _meta, task/);
+  });
+
+  it('a call without arguments reads them as none, in both eras', async () => {
+    const bare = await callWith({ name: 'list_schema_versions' });
+    expect(bare.json.result.structuredContent.ok).toBe(true);
+    const missing = await callWith({ name: 'validate_datachain' });
+    expect(missing.json.result.structuredContent.errors.map((e: { path: string }) => e.path)).toEqual([
+      'version',
+      'datachain',
+    ]);
+    const modernBare = await modern('tools/call', { name: 'list_schema_versions' });
+    expect(modernBare.json.result.structuredContent.ok).toBe(true);
   });
 
   it('_meta and task (a task this server does not offer) are accepted', async () => {
