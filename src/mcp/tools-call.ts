@@ -1,4 +1,4 @@
-import { badRequest, unknownName } from '../core/error-catalogue.js';
+import { unknownName } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import type { Envelope } from '../core/envelope.js';
 import { callTool as runPipeline } from '../tools/kernel/invoke.js';
@@ -15,25 +15,28 @@ import { perOrigin, toolIcons } from './icons.js';
 const CallParams = z.looseObject({ name: z.string().min(1), arguments: z.unknown().optional() });
 
 /**
- * The keys the revisions served give tools/call's params (`task` asks for a task, which this server
- * does not offer, so it is read as absent, as the revision says). Any other key is -32602: a
- * misspelt `arguments` would otherwise run the tool without its arguments.
+ * The keys the revisions served define in tools/call's params. `task` (2025-11-25) and
+ * `inputResponses` / `requestState` (2026-07-28) answer requests this server never makes, so they
+ * are read as absent, as those revisions say. A key none of them defines is ignored too, as
+ * MCP asks of unrecognised information, but not silently: the answer warns of it, since a
+ * misspelt `arguments` would otherwise run the tool without its arguments unremarked.
  */
-const CALL_KEYS = ['name', 'arguments', '_meta', 'task'];
+const CALL_KEYS = ['name', 'arguments', '_meta', 'task', 'inputResponses', 'requestState'];
 
-function refuseUnknownKeys(params: unknown): void {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) return;
+/** A warning per params key no revision defines; none (the common case) allocates nothing. */
+function unknownKeyWarnings(params: unknown): string[] | undefined {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
+  let warnings: string[] | undefined;
   for (const key in params) {
     if (CALL_KEYS.includes(key)) continue;
     const shown = key.length > 64 ? `${key.slice(0, 64)}…` : key;
-    const fix_hint =
+    const where =
       'arguments' in params
-        ? `Remove it: tools/call takes ${CALL_KEYS.join(', ')} in params.`
-        : `Put the tool's arguments in params.arguments (tools/call takes ${CALL_KEYS.join(', ')} in params).`;
-    throw new InvalidParams(
-      badRequest({ message: `Invalid params: unknown key '${shown}' in params.`, path: `params.${shown}`, fix_hint }),
-    );
+        ? 'tools/call does not define it'
+        : "tools/call does not define it; a tool's arguments go in params.arguments";
+    (warnings ??= []).push(`unknown_key: params.${shown} is ignored: ${where}.`);
   }
+  return warnings;
 }
 
 /** The descriptors with their icons (none when no release is served to draw them from). */
@@ -68,7 +71,6 @@ function wrapPrepared(answer: PreparedAnswer, requestId: string) {
 
 /** tools/call: the call pipeline, then the MCP wrapping and the tool's presenter. */
 export const callTool: MethodHandler = async (params, ctx) => {
-  refuseUnknownKeys(params);
   const p = parseParams(CallParams, params);
   const tool = findTool(p.name);
   if (!tool) {
@@ -84,8 +86,15 @@ export const callTool: MethodHandler = async (params, ctx) => {
   const { requestId } = ctx.caller;
   const label = `tools/call:${tool.name}`;
   const called = await runPipeline(tool, p.arguments, ctx.caller);
-  if (called instanceof PreparedAnswer)
-    return { [REPLY]: true, result: wrapPrepared(called, requestId), effects: { label } };
+  const ignored = unknownKeyWarnings(params);
+  if (called instanceof PreparedAnswer) {
+    if (!ignored) return { [REPLY]: true, result: wrapPrepared(called, requestId), effects: { label } };
+    // A kept answer is shared text; one that must carry this call's warnings is rebuilt from it.
+    const envelope = JSON.parse(called.json(requestId)) as Envelope;
+    envelope.meta.warnings = [...ignored, ...(envelope.meta.warnings ?? [])];
+    return { [REPLY]: true, result: wrapEnvelope(envelope, false, {}), effects: { label } };
+  }
+  if (ignored) called.envelope.meta.warnings = [...ignored, ...(called.envelope.meta.warnings ?? [])];
   called.envelope.meta.request_id = requestId;
   const result = wrapEnvelope(called.envelope, called.hard, presentation(tool.name, called));
   return { [REPLY]: true, result, effects: { label, rateLimited: called.rateLimited } };

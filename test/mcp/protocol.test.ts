@@ -396,18 +396,26 @@ describe('tools/call params', () => {
   const callWith = (params: Record<string, unknown>) =>
     postMcp({ jsonrpc: '2.0', id: 3, method: 'tools/call', params });
 
-  it('a misspelt arguments key is -32602 at its path, saying where arguments go', async () => {
+  it('a misspelt arguments key is ignored, as MCP asks, but the answer warns of it and says where arguments go', async () => {
     for (const key of ['args', 'argument', 'input']) {
-      const r = await callWith({ name: 'list_schema_versions', [key]: { datachain_type: 'dtpr' } });
-      expect(r.json.error).toMatchObject({ code: -32602, data: { path: `params.${key}` } });
-      expect(r.json.error.data.fix_hint).toMatch(/params\.arguments/);
+      // list_schema_versions is answered from the kept answer after its first call; get_schema errs without a version.
+      for (const name of ['list_schema_versions', 'list_schema_versions', 'get_schema']) {
+        const r = await callWith({ name, [key]: { datachain_type: 'dtpr', version: 'ai@latest' } });
+        const env = r.json.result.structuredContent;
+        expect(env.meta.warnings).toContainEqual(
+          `unknown_key: params.${key} is ignored: tools/call does not define it; a tool's arguments go in params.arguments.`,
+        );
+        expect(JSON.parse(r.json.result.content[0].text)).toEqual(env);
+      }
     }
   });
 
-  it('an extra key beside arguments is -32602 naming the keys tools/call takes', async () => {
+  it('an extra key beside arguments is ignored with a warning', async () => {
     const r = await callWith({ name: 'list_schema_versions', arguments: {}, colour: 'red' });
-    expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params.colour' } });
-    expect(r.json.error.data.fix_hint).toMatch(/name, arguments, _meta, task/);
+    expect(r.json.result.structuredContent.ok).toBe(true);
+    expect(r.json.result.structuredContent.meta.warnings).toContainEqual(
+      'unknown_key: params.colour is ignored: tools/call does not define it.',
+    );
   });
 
   it('a call without arguments reads them as none, in both eras', async () => {
@@ -422,14 +430,17 @@ describe('tools/call params', () => {
     expect(modernBare.json.result.structuredContent.ok).toBe(true);
   });
 
-  it('_meta and task (a task this server does not offer) are accepted', async () => {
+  it('_meta, task and 2026-07-28 inputResponses/requestState (requests this server never makes) are read without a word', async () => {
     const r = await callWith({
       name: 'list_schema_versions',
       arguments: { datachain_type: 'dtpr' },
       _meta: { progressToken: 1 },
       task: { ttl: 1000 },
+      inputResponses: { x: { action: 'accept' } },
+      requestState: 'abc',
     });
     expect(r.json.result.structuredContent.ok).toBe(true);
+    expect(r.json.result.structuredContent.meta.warnings ?? []).toEqual([]);
   });
 });
 
