@@ -28,7 +28,12 @@ function rpcCodesSection(): string[] {
       '200',
       '404',
     ],
-    [RPC.INVALID_PARAMS, 'Invalid params, an unknown tool, prompt or resource; `data` is the error item', '200', '200'],
+    [
+      RPC.INVALID_PARAMS,
+      'Invalid params, an unknown tool, prompt or resource; `data` is the error item (resources/read adds the `uri` it could not read)',
+      '200',
+      '200',
+    ],
     [RPC.INTERNAL_ERROR, 'Internal error; `data.request_id` to report', '200', '200'],
     [
       RPC.SERVER_ERROR,

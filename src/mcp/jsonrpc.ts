@@ -58,10 +58,11 @@ const isRpcId = (v: unknown): v is RpcId => typeof v === 'string' || (typeof v =
 
 /**
  * Thrown by method handlers for bad params; the dispatcher turns it into -32602 whose `data` is the
- * error item (`code`, `message`, `path`, `fix_hint`), like every other error of this server.
+ * error item (`code`, `message`, `path`, `fix_hint`), like every other error of this server, with
+ * what the method adds beside it (resources/read: the `uri` it could not read).
  */
 export class InvalidParams extends Error {
-  constructor(readonly data: ErrorItem & { issues?: unknown; errors?: unknown }) {
+  constructor(readonly data: ErrorItem & { issues?: unknown; errors?: unknown; uri?: string }) {
     super(data.message);
   }
 }

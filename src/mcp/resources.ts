@@ -123,9 +123,22 @@ function decodePart(uri: string, part: string): string {
 /** The params of resources/read, made on the first read (not at start-up) and kept: building a zod schema costs more than using it. */
 let readParams: z.ZodType<{ uri: string }> | undefined;
 
+/**
+ * resources/read. Every error about a URI it was given carries that URI in its data (`uri`) beside
+ * the error item, as the 2026-07-28 revision asks of an unknown resource (SEP-2164).
+ */
 export const readResource: MethodHandler = async (params, ctx) => {
   readParams ??= z.looseObject({ uri: z.string().min(1).max(2048) });
   const { uri } = parseParams(readParams, params);
+  try {
+    return await readUri(uri, ctx);
+  } catch (error) {
+    if (error instanceof InvalidParams) throw new InvalidParams({ ...error.data, uri });
+    throw error;
+  }
+};
+
+async function readUri(uri: string, ctx: McpContext) {
   if (uri === VIEW_URI) {
     const view = await quotedView((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
     return { contents: [{ uri, mimeType: VIEW_MIME, text: view, _meta: { ui: VIEW_UI_META } }] };
@@ -170,4 +183,4 @@ export const readResource: MethodHandler = async (params, ctx) => {
   throw new InvalidParams(
     unknownName('resource', uri, 'params.uri', 'Call resources/list and resources/templates/list for readable URIs.'),
   );
-};
+}

@@ -67,8 +67,13 @@ describe('2026-07-28: renders without sessions', () => {
     const read = await modern('resources/read', { uri: link.uri });
     expect(read.json.result.contents[0].text).toContain('<!doctype html>');
     expect(read.json.result).toMatchObject({ cacheScope: 'private' });
-    const missing = await modern('resources/read', { uri: `ui://dtpr/render/${'0'.repeat(64)}.html` });
-    expect(missing.json.error).toMatchObject({ code: -32602, data: { code: 'not_found', path: 'params.uri' } });
+    // SEP-2164: an unknown resource is -32602 with the URI it was asked for in the error's data.
+    const unknown = `ui://dtpr/render/${'0'.repeat(64)}.html`;
+    const missing = await modern('resources/read', { uri: unknown });
+    expect(missing.json.error).toMatchObject({
+      code: -32602,
+      data: { code: 'not_found', path: 'params.uri', uri: unknown },
+    });
   });
 });
 

@@ -104,10 +104,14 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       check: (r) => expect(r.json.error.code).toBe(-32602),
     },
     {
-      name: 'unknown resource -> -32602',
+      name: 'unknown resource -> -32602, the URI in its data',
       body: { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://nope' } },
       status: 200,
-      check: (r) => expect(r.json.error.code).toBe(-32602),
+      check: (r) =>
+        expect(r.json.error).toMatchObject({
+          code: -32602,
+          data: { code: 'not_found', path: 'params.uri', uri: 'ui://nope' },
+        }),
     },
     {
       name: 'unknown prompt -> -32602',
@@ -387,7 +391,7 @@ describe('resources/read of a schema URI that names what is not served', () => {
     ['dtpr://schemas/ai@2099-01-01/categories', 'unknown_version', /\{version\} part/],
   ])('%s: -32602 at params.uri, naming the part', async (uri, code, part) => {
     const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } });
-    expect(r.json.error).toMatchObject({ code: -32602, data: { code, path: 'params.uri' } });
+    expect(r.json.error).toMatchObject({ code: -32602, data: { code, path: 'params.uri', uri } });
     expect(r.json.error.message).toMatch(part);
   });
 });
