@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { isRecord } from './values.js';
 
 /**
  * A parser compiled once from a zod schema into plain closures, for runtimes that forbid eval
@@ -19,9 +20,6 @@ const FAIL: unique symbol = Symbol('fail');
 
 class Unsure extends Error {}
 
-const isObjectValue = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * What zod's record schema accepts as an object: a non-array object whose constructor is absent or
  * not a function, or whose prototype is an object carrying its own `isPrototypeOf` (plain objects
@@ -29,11 +27,11 @@ const isObjectValue = (v: unknown): v is Record<string, unknown> =>
  * than read from zod's namespace so the bundle does not take zod's whole core (with its locales).
  */
 function isRecordLike(v: unknown): v is Record<string, unknown> {
-  if (!isObjectValue(v)) return false;
+  if (!isRecord(v)) return false;
   const ctor = (v as { constructor?: unknown }).constructor;
   if (ctor === undefined || typeof ctor !== 'function') return true;
   const proto: unknown = ctor.prototype;
-  return isObjectValue(proto) && Object.hasOwn(proto, 'isPrototypeOf');
+  return isRecord(proto) && Object.hasOwn(proto, 'isPrototypeOf');
 }
 
 type Internals = {
@@ -75,8 +73,6 @@ function afterChecks(checks: readonly Check[], value: unknown): unknown {
   }
   return payload.value;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** zod's own run of a subtree: exact by construction, used for schema types compiled nowhere else. */
 function delegate(schema: unknown): Node {
@@ -137,7 +133,7 @@ function objectNode(def: Def, compile: (s: unknown) => Node): Node {
   // Mirrors zod's handling of one property: absent optional keys are left out, absent defaulted
   // keys take the default, absent required keys fail; output keys follow the shape's order.
   return (input) => {
-    if (!isObject(input)) return FAIL;
+    if (!isRecord(input)) return FAIL;
     if (strict) for (const key in input) if (!declared.has(key)) return FAIL;
     const out: Record<string, unknown> = {};
     for (const { key, node, optin, optionalOut } of fields) {
@@ -224,7 +220,7 @@ function unionNode(def: Def, compile: (s: unknown) => Node): Node {
     }
   });
   return (input) => {
-    if (!isObject(input)) return FAIL;
+    if (!isRecord(input)) return FAIL;
     const option = byTag.get(input[discriminator]);
     return option ? option(input) : FAIL;
   };

@@ -8,6 +8,7 @@ import { resolveVersion, type SchemaStore } from '../store/store.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { RESOURCE_TEMPLATES } from './resources.js';
+import { isRecord } from '../core/values.js';
 
 const CompleteParams = z.looseObject({
   ref: z.union([
@@ -20,13 +21,11 @@ const CompleteParams = z.looseObject({
 
 const MAX_VALUES = 100;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** `params.ref` is one of its two shapes, else -32602 that shows both (zod's union error names neither). */
 function checkRef(params: unknown): void {
-  const ref = isObject(params) ? params.ref : undefined;
+  const ref = isRecord(params) ? params.ref : undefined;
   if (
-    isObject(ref) &&
+    isRecord(ref) &&
     ((ref.type === 'ref/prompt' && typeof ref.name === 'string') ||
       (ref.type === 'ref/resource' && typeof ref.uri === 'string'))
   )

@@ -1,5 +1,6 @@
 import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { isRecord, kindOf } from '../core/values.js';
 
 /**
  * The rules of the 2026-07-28 revision: how a request names it, and the header checks it needs.
@@ -14,11 +15,9 @@ export const META = {
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
 } as const;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The revision a message names in `params._meta`, when it names one. */
 function metaVersion(body: unknown): string | undefined {
-  if (!isObject(body) || !isObject(body.params) || !isObject(body.params._meta)) return undefined;
+  if (!isRecord(body) || !isRecord(body.params) || !isRecord(body.params._meta)) return undefined;
   const v = body.params._meta[META.protocolVersion];
   return typeof v === 'string' ? v : undefined;
 }
@@ -102,7 +101,7 @@ const invalidMeta = (id: RpcId, message: string, fix: string): Refusal => ({
  * missing or not a string: that is the body's fault, not a header's, so -32602 at that path.
  */
 function missingName(id: RpcId, method: string, field: 'name' | 'uri', value: unknown): Refusal {
-  const what = value === undefined ? 'is missing' : `must be a non-empty string, not ${describe(value)}`;
+  const what = value === undefined ? 'is missing' : `must be a non-empty string, not ${kindOf(value)}`;
   const message = `params.${field} ${what}.`;
   return {
     status: 400,
@@ -116,14 +115,6 @@ function missingName(id: RpcId, method: string, field: 'name' | 'uri', value: un
           : 'Put the resource URI in params.uri (resources/list lists them), and send the same value in the Mcp-Name header.',
     }),
   };
-}
-
-/** A short description of a JSON value's kind, for messages. */
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (value === '') return 'an empty string';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
@@ -167,7 +158,7 @@ export function checkModernRequest(
   };
   const header = h('mcp-protocol-version');
   if (header === undefined) return mismatch(id, 'the MCP-Protocol-Version header is missing.', FIX_HEADERS);
-  const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+  const meta = isRecord(params) && isRecord(params._meta) ? params._meta : undefined;
   const declared = metaVersion({ params });
   if (declared === undefined) {
     return invalidMeta(
@@ -193,7 +184,7 @@ export function checkModernRequest(
       }),
     };
   }
-  if (!isObject(meta?.[META.clientCapabilities])) {
+  if (!isRecord(meta?.[META.clientCapabilities])) {
     return invalidMeta(
       id,
       `params._meta has no ${META.clientCapabilities} object.`,
@@ -211,7 +202,7 @@ export function checkModernRequest(
   }
   const field = Object.hasOwn(NAMED, method) ? NAMED[method] : undefined;
   if (!field) return undefined;
-  const body = isObject(params) ? params[field] : undefined;
+  const body = isRecord(params) ? params[field] : undefined;
   if (typeof body !== 'string' || body === '') return missingName(id, method, field, body);
   const nameHeader = h('mcp-name');
   if (nameHeader === undefined) return mismatch(id, `the Mcp-Name header is missing for ${method}.`, FIX_HEADERS);

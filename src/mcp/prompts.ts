@@ -4,16 +4,12 @@ import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
+import { isRecord } from '../core/values.js';
 
 /** `arguments` is passed through as sent (not rebuilt), so every key the caller sent is checked. */
 const GetParams = z.looseObject({
   name: z.string().min(1),
-  arguments: z
-    .custom<Record<string, unknown>>(
-      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-      'Expected an object of string values',
-    )
-    .optional(),
+  arguments: z.custom<Record<string, unknown>>(isRecord, 'Expected an object of string values').optional(),
 });
 
 const promptsWithIcons = perOrigin((store, origin) => {

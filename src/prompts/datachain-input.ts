@@ -6,6 +6,7 @@ import type { Release } from '../store/release.js';
 import { bad, releaseOf } from './args.js';
 import type { PromptArgs, PromptContext } from './define.js';
 import { quoted } from './text.js';
+import { isRecord, kindOf } from '../core/values.js';
 
 export type Datachain = Record<string, unknown>;
 
@@ -29,13 +30,7 @@ export function parseDatachainText(text: string, path = 'arguments.datachain'): 
       FIX,
     );
   const v = parsed.value;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    return bad(
-      path,
-      `The datachain must be a JSON object (got ${Array.isArray(v) ? 'an array' : v === null ? 'null' : typeof v}).`,
-      FIX,
-    );
-  }
+  if (!isRecord(v)) return bad(path, `The datachain must be a JSON object (got ${kindOf(v)}).`, FIX);
   return success(v as Datachain);
 }
 
@@ -85,17 +80,15 @@ export function releaseForDatachain(ctx: PromptContext, version: string | undefi
   return release;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Sorts a datachain's placements into the release's categories; `suggested_elements` count as proposed. */
 export function coverageOf(release: Release, dc: Datachain): Coverage {
   const proposed = new Map<string, string>();
   for (const s of Array.isArray(dc.suggested_elements) ? dc.suggested_elements : []) {
-    if (isObject(s) && typeof s.id === 'string' && typeof s.category_id === 'string') proposed.set(s.id, s.category_id);
+    if (isRecord(s) && typeof s.id === 'string' && typeof s.category_id === 'string') proposed.set(s.id, s.category_id);
   }
   const coverage: Coverage = { byCategory: new Map(), unknown: [] };
   for (const p of Array.isArray(dc.elements) ? dc.elements : []) {
-    const id = isObject(p) && typeof p.element_id === 'string' ? p.element_id : undefined;
+    const id = isRecord(p) && typeof p.element_id === 'string' ? p.element_id : undefined;
     if (id === undefined) continue;
     const category = release.elementById.get(id)?.category_id ?? proposed.get(id);
     if (category === undefined || !release.categoryById.has(category)) {
@@ -124,7 +117,7 @@ export function localizedTexts(dc: Datachain, locale: string): { total: number; 
       }
       out.total++;
       if (!v.some((e) => e.locale === locale)) out.missing.push(jsonPath(path));
-    } else if (isObject(v)) {
+    } else if (isRecord(v)) {
       for (const [k, x] of Object.entries(v))
         if (!(path.length === 0 && k === 'schema_snapshot')) walk(x, [...path, k]);
     }

@@ -9,7 +9,8 @@ import { CAPS } from '../../src/domain/caps.js';
 import { keyPath } from '../../src/core/json.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';
 
-import { coreDef as core, defOf, isRecord } from '../../src/services/validator/unknown-keys.js';
+import { isRecord } from '../../src/core/values.js';
+import { coreDef as core, defOf } from '../../src/services/validator/unknown-keys.js';
 
 /** The union option a value was meant for: an object option whose literal fields all match, else one of the same JS type. */
 function pickOption(options: readonly unknown[], value: unknown): unknown {

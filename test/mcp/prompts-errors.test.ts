@@ -133,7 +133,7 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
       'translate_datachain',
       { datachain: '"x"', target_locale: 'fr' },
       'params.arguments.datachain',
-      /must be a JSON object \(got string\)/,
+      /must be a JSON object \(got a string\)/,
     ],
     [
       'datachain nested too deep',

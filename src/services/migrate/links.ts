@@ -1,9 +1,10 @@
 import type { ReleaseFacts } from '../../domain/release-facts.js';
 import { type Change, change } from './change.js';
 import type { VariablePlan } from './variables.js';
+import { isRecord } from '../../core/values.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json => isRecord(v);
 
 /**
  * Subchain instances whose subchain the target lacks are removed, and so are the references to

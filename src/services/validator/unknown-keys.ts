@@ -3,6 +3,7 @@ import { keyPath } from '../../core/json.js';
 import { CAPS } from '../../domain/caps.js';
 import { finding, type Finding, listIds } from './finding.js';
 import type { z } from 'zod';
+import { isRecord } from '../../core/values.js';
 
 /** A zod schema's definition node, as the walkers over a schema read it. */
 export type Def = { type: string; [k: string]: unknown };
@@ -18,10 +19,6 @@ export function coreDef(schema: unknown): Def {
   while (WRAPPERS.has(def.type) || def.type === 'pipe') def = defOf(def.type === 'pipe' ? def.in : def.innerType);
   return def;
 }
-
-/** A non-null, non-array object. */
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const INDEX = 0;
 const OBJECT_KEY = 1;

@@ -19,12 +19,12 @@ import { uncarriedLocale } from './carried-locales.js';
 import type { CallContext, ToolContext } from './define.js';
 import { PreparedAnswer } from './prepared.js';
 import type { Tool } from './registry.js';
+import { isRecord, kindOf } from '../../core/values.js';
 
 /** The error for arguments that are not an object (undefined and null read as none: `{}`). */
 function notAnObject(args: unknown): ErrorItem {
-  const kind = Array.isArray(args) ? 'an array' : `a ${typeof args}`;
   return invalidArguments({
-    message: `A tool's arguments are one JSON object of named values, not ${kind}.`,
+    message: `A tool's arguments are one JSON object of named values, not ${kindOf(args)}.`,
     path: '',
     fix_hint: 'Send them as an object, e.g. {"version": "ai@latest"}; tools/list gives each tool\'s inputSchema.',
   });
@@ -118,8 +118,7 @@ function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): 
  * are read before it answers. Synchronous tools answer synchronously (no promise) when nothing is read.
  */
 export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): Outcome | Promise<Outcome> {
-  if (rawArgs != null && (typeof rawArgs !== 'object' || Array.isArray(rawArgs)))
-    return outcomeOf(err(notAnObject(rawArgs)));
+  if (rawArgs != null && !isRecord(rawArgs)) return outcomeOf(err(notAnObject(rawArgs)));
   const parsed = safeParseFast(tool.input, rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
   const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
