@@ -2,7 +2,16 @@ import { notFound, rateLimited, upstreamError } from '../core/error-catalogue.js
 import { StorageFailure } from '../core/storage.js';
 import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, REPLY, type Reply } from './context.js';
-import { classifyMessage, InvalidParams, result, RPC, rpcError, type RpcId, type RpcResponse } from './jsonrpc.js';
+import {
+  classifyMessage,
+  InvalidParams,
+  result,
+  RPC,
+  RpcFault,
+  rpcError,
+  type RpcId,
+  type RpcResponse,
+} from './jsonrpc.js';
 import { withReleases } from '../store/loading.js';
 import type { Era } from './era.js';
 import { getPrompt, listPrompts } from './prompts.js';
@@ -53,7 +62,10 @@ const rateRead: Step = async (req, ctx, next) => {
   return { response: rpcError(req.id, RPC.SERVER_ERROR, error.message, error), rateLimited: true, label: req.method };
 };
 
-/** The surface's one catch: bad params are -32602, a storage fault -32000 `upstream_error`, any other -32603. */
+/**
+ * The surface's one catch: bad params are -32602, a storage fault -32000 `upstream_error`, a fault a
+ * method names (`RpcFault`) its own code, any other -32603.
+ */
 const catchFaults: Step = async (req, ctx, next) => {
   try {
     return await next();
@@ -62,6 +74,8 @@ const catchFaults: Step = async (req, ctx, next) => {
     if (error instanceof InvalidParams) {
       return { response: rpcError(req.id, RPC.INVALID_PARAMS, error.message, error.data), label: req.method };
     }
+    if (error instanceof RpcFault)
+      return { response: rpcError(req.id, error.rpcCode, error.message, error.data), label: req.method };
     const storage = error instanceof StorageFailure;
     const detail = storage ? error.message : String(error);
     const event = storage ? 'storage_failure' : 'rpc_exception';

@@ -67,6 +67,20 @@ export class InvalidParams extends Error {
   }
 }
 
+/**
+ * Thrown by method handlers for a fault of the server or of the moment (storage, budget, rate), not
+ * of the params: answered with its own code (`-32000`, or `-32603` for an internal fault) and the
+ * error item as `data`, as the dispatcher answers a storage failure.
+ */
+export class RpcFault extends Error {
+  constructor(
+    readonly rpcCode: number,
+    readonly data: ErrorItem,
+  ) {
+    super(data.message);
+  }
+}
+
 export type Classified =
   | { kind: 'request'; msg: RpcRequest & { id: RpcId } }
   | { kind: 'notification'; msg: RpcRequest }

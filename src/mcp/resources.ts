@@ -3,10 +3,11 @@ import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { RENDER_URI, SIGN_URI, VIEW_URI } from '../store/render-uris.js';
 import { badRequest, notFound, unknownName } from '../core/error-catalogue.js';
+import { TRANSPORT_CODES } from '../core/errors.js';
 import { invokeTool } from '../tools/kernel/invoke.js';
 import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
-import { InvalidParams, parseParams } from './jsonrpc.js';
+import { InvalidParams, parseParams, RPC, RpcFault } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
 import { quotedView } from './view-app.js';
 
@@ -71,9 +72,20 @@ const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
 
 /**
- * Reads a schema resource through the tool that serves the same data; tool errors become -32602
- * at `params.uri` (the request has no other place: the tool's own path, such as `element_id`, is
- * named in the message as the part of the URI that was wrong).
+ * True for a code that says the server could not answer now (a storage fault, the time budget, a
+ * rate limit, an internal fault), not that the URI is wrong: its HTTP status is 429 or 5xx.
+ */
+function serverSide(code: string): boolean {
+  const policy = (TRANSPORT_CODES as Record<string, { status: number } | undefined>)[code];
+  return policy !== undefined && (policy.status === 429 || policy.status >= 500);
+}
+
+/**
+ * Reads a schema resource through the tool that serves the same data. A tool error about what the
+ * URI names becomes -32602 at `params.uri` (the request has no other place: the tool's own path,
+ * such as `element_id`, is named in the message as the part of the URI that was wrong); a fault of
+ * the server or of the moment keeps its own JSON-RPC code (`RpcFault`), as a storage fault of any
+ * other method does, and is not said to be about the URI.
  */
 async function readThroughTool(
   uri: string,
@@ -85,6 +97,11 @@ async function readThroughTool(
   const outcome = await invokeTool(toolNamed(tool), args, ctx.caller);
   if (!outcome.envelope.ok) {
     const first = outcome.envelope.errors[0];
+    if (serverSide(first!.code))
+      throw new RpcFault(first!.code === 'internal_error' ? RPC.INTERNAL_ERROR : RPC.SERVER_ERROR, {
+        ...first!,
+        message: `Cannot read ${uri.slice(0, 200)}: ${first!.message}`,
+      });
     const part = first!.path ? ` (its {${first!.path}} part)` : '';
     throw new InvalidParams({
       ...first!,
@@ -124,8 +141,9 @@ function decodePart(uri: string, part: string): string {
 let readParams: z.ZodType<{ uri: string }> | undefined;
 
 /**
- * resources/read. Every error about a URI it was given carries that URI in its data (`uri`) beside
- * the error item, as the 2026-07-28 revision asks of an unknown resource (SEP-2164).
+ * resources/read. Every -32602 about a URI it was given carries that URI in its data (`uri`) beside
+ * the error item, as the 2026-07-28 revision asks of an unknown resource (SEP-2164); a fault of the
+ * server or of the moment (`RpcFault`) does not.
  */
 export const readResource: MethodHandler = async (params, ctx) => {
   readParams ??= z.looseObject({ uri: z.string().min(1).max(2048) });

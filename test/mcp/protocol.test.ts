@@ -394,6 +394,15 @@ describe('resources/read of a schema URI that names what is not served', () => {
     expect(r.json.error).toMatchObject({ code: -32602, data: { code, path: 'params.uri', uri } });
     expect(r.json.error.message).toMatch(part);
   });
+
+  it('a part that is not valid percent-encoding carries the URI too; a params error names no URI', async () => {
+    const uri = 'dtpr://schemas/ai%4/categories';
+    const bad = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } });
+    expect(bad.json.error).toMatchObject({ code: -32602, data: { code: 'bad_request', path: 'params.uri', uri } });
+    const missing = await postMcp({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: {} });
+    expect(missing.json.error.code).toBe(-32602);
+    expect(missing.json.error.data).not.toHaveProperty('uri');
+  });
 });
 
 describe('tools/call params', () => {

@@ -131,6 +131,13 @@ describe('one unreadable release', () => {
       });
       expect(broken.json.result.structuredContent.errors[0].message).toContain(LATEST);
 
+      // Read as a resource, the damage is the server's fault (-32000), not a bad URI (-32602 with the URI).
+      const uri = `dtpr://schemas/${LATEST}/categories`;
+      const read = (await app.legacy('resources/read', { uri })).json;
+      expect(read.error).toMatchObject({ code: -32000, data: { code: 'upstream_error', retryable: false } });
+      expect(read.error.data).not.toHaveProperty('uri');
+      expect(read.error.message).toContain(uri);
+
       // The alias names the newest release that can be read, and says which one it skipped.
       const alias = (await app.getElement('ai@latest')).json.result.structuredContent;
       expect(alias.ok).toBe(true);
