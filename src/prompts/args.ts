@@ -4,6 +4,7 @@ import type { ErrorItem } from '../core/envelope.js';
 import { canonicalLocale, LOCALE_CODES, type LocaleCode } from '../domain/locale.js';
 import type { Release } from '../store/release.js';
 import { resolveVersion, type SchemaStore } from '../store/store.js';
+import { kindOf } from '../core/values.js';
 
 /** A prompt argument as `prompts/list` shows it, plus the longest value the prompt accepts. */
 export interface PromptArgument {
@@ -67,7 +68,7 @@ export function checkArguments(
     if (typeof value !== 'string') {
       return bad(
         path,
-        `Argument '${name}' must be a string (got ${value === null ? 'null' : typeof value}).`,
+        `Argument '${name}' must be a string (got ${kindOf(value)}).`,
         'Prompt arguments are strings; send a datachain as JSON text.',
       );
     }

@@ -64,14 +64,14 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
       'draft_datachain',
       { ...D, version: 5 },
       'params.arguments.version',
-      /must be a string \(got number\)/,
+      /must be a string \(got a number\)/,
     ],
     [
       'object as the datachain',
       'audit_datachain',
       { datachain: { elements: [] } },
       'params.arguments.datachain',
-      /must be a string \(got object\)/,
+      /must be a string \(got an object\)/,
       /JSON text/,
     ],
     [
