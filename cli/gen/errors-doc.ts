@@ -1,9 +1,18 @@
-import { internalError } from '../../src/core/error-catalogue.js';
+import {
+  elementIdsTooMany,
+  elementNotFound,
+  forbiddenOrigin,
+  internalError,
+  notAcceptable,
+  rateLimited,
+  timeout,
+  unknownVersion,
+  upstreamError,
+} from '../../src/core/error-catalogue.js';
 import type { ErrorItem } from '../../src/core/envelope.js';
 import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { MODERN_RPC } from '../../src/mcp/era-2026-07-28-rules.js';
-import { unknownVersion } from '../../src/core/error-catalogue.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { servedVersionIds } from '../../src/store/store.js';
 import { RPC } from '../../src/mcp/jsonrpc.js';
@@ -32,12 +41,12 @@ function rpcCodesSection(): string[] {
       RPC.INVALID_PARAMS,
       'Invalid params, an unknown tool, prompt or resource; `data` is the error item (resources/read adds the `uri` it could not read)',
       '200',
-      '200',
+      '200; 400 when refused before its method runs (`_meta` without its revision or client capabilities, a missing or non-string `params.name` or `params.uri`)',
     ],
     [RPC.INTERNAL_ERROR, 'Internal error; `data.request_id` to report', '200', '200'],
     [
       RPC.SERVER_ERROR,
-      'A transport refusal (origin, media type, size, rate); `data` is the error item',
+      'A transport refusal (origin, media type, size, rate), or a fault while answering (storage, time budget); `data` is the error item',
       'its status',
       'its status',
     ],
@@ -82,18 +91,9 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
     message: 'Method GET is not allowed on this route.',
     fix_hint: 'Use POST.',
   },
-  not_acceptable: {
-    code: 'not_acceptable',
-    message: 'Accept allows neither application/json nor text/event-stream.',
-    fix_hint: 'Send Accept: application/json, text/event-stream.',
-  },
+  not_acceptable: notAcceptable(),
   unknown_version: unknownVersion('ai@2099-01-01', servedVersionIds(catalogueStore().index())),
-  element_not_found: {
-    code: 'element_not_found',
-    message: "Element 'missing_element' not found in ai@2026-08-12.",
-    path: 'element_id',
-    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
-  },
+  element_not_found: elementNotFound('missing_element', 'ai@2026-08-12', 'element_id'),
   unknown_variant: {
     code: 'unknown_variant',
     message: "Variant 'sepia' is not defined for element 'input_biometric'.",
@@ -101,12 +101,7 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
     fix_hint:
       'Use one of: default, dark, de_identified, de_identified.dark, pseudonymous, pseudonymous.dark, identifiable, identifiable.dark.',
   },
-  element_ids_too_many: {
-    code: 'element_ids_too_many',
-    message: 'Requested 120 distinct ids; one call accepts at most 100.',
-    path: 'element_ids',
-    fix_hint: 'Split the ids into batches of 100 or fewer, or use list_elements with category_id.',
-  },
+  element_ids_too_many: elementIdsTooMany(120, 100),
   payload_too_large: {
     code: 'payload_too_large',
     message: 'Request body exceeds the 65536-byte limit.',
@@ -117,30 +112,10 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
     message: "Content-Type must be application/json (got 'text/plain').",
     fix_hint: 'Send the JSON-RPC message with Content-Type: application/json.',
   },
-  forbidden_origin: {
-    code: 'forbidden_origin',
-    message: "Origin 'https://evil.example' may not call this endpoint.",
-    fix_hint:
-      'Call from a loopback origin or a server-side client (no Origin header), or ask the operator to add your origin to ALLOWED_ORIGINS.',
-  },
-  rate_limited: {
-    code: 'rate_limited',
-    message: "Rate limit of the 'validate' bucket exceeded for this client.",
-    fix_hint: 'Wait 60 seconds before retrying, or send a distinct DTPR-Client header per agent.',
-    retryable: true,
-  },
-  timeout: {
-    code: 'timeout',
-    message: 'The request exceeded its 5000 ms wall-clock budget.',
-    fix_hint: 'Retry; if it keeps happening, send a smaller datachain or fewer ids.',
-    retryable: true,
-  },
-  upstream_error: {
-    code: 'upstream_error',
-    message: 'The schema store failed to answer.',
-    fix_hint: 'Retry in a moment.',
-    retryable: true,
-  },
+  forbidden_origin: forbiddenOrigin('https://evil.example'),
+  rate_limited: rateLimited('validate'),
+  timeout: timeout(5000),
+  upstream_error: upstreamError('3f1c…'),
   internal_error: internalError('3f1c…'),
 };
 
@@ -198,7 +173,17 @@ export async function renderErrorsDoc(): Promise<string> {
     lines.push(`| \`${code}\` | error | ${http(code, p.status)} | ${mcp(code)} | ${yes(p.retryable)} | ${p.summary} |`);
   }
   lines.push('', '### Examples', '');
-  for (const [code, item] of Object.entries(TRANSPORT_EXAMPLES)) lines.push(`#### \`${code}\``, '', json(item), '');
+  for (const [code, item] of Object.entries(TRANSPORT_EXAMPLES)) {
+    lines.push(`#### \`${code}\``, '', json(item), '');
+    // The other form: a release whose stored copy is damaged, which no retry mends.
+    if (code === 'upstream_error')
+      lines.push(
+        '#### `upstream_error` (a damaged release: not retryable)',
+        '',
+        json(upstreamError('3f1c…', 'ai@2026-05-06-beta')),
+        '',
+      );
+  }
   const fat = CASES.find((c) => c.code === 'payload_too_large');
   if (fat) {
     const env = (await runCase(fat)).envelope;
