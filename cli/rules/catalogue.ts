@@ -213,6 +213,16 @@ export const CATALOGUE = {
     'A symbol contains active or external content: script, style, foreignObject, animation elements, event-handler attributes, non-fragment href, `data:`, `url()` other than `url(#id)`, DOCTYPE or ENTITY.',
     'Remove it; draw with plain shapes and `currentColor`.',
   ),
+  symbol_viewbox_wrong: e(
+    'symbols',
+    "A symbol's root `<svg>` has no `viewBox` or another one than `0 0 36 36`, the box the compositor places symbols by.",
+    'Draw the symbol in `viewBox="0 0 36 36"` (scale its shapes to that box).',
+  ),
+  symbol_fixed_color: e(
+    'symbols',
+    'A symbol sets `fill` or `stroke` (as an attribute or in a `style` attribute) to a fixed colour, which the compositor cannot change for dark variants or category colours.',
+    'Use `currentColor` for what is drawn and `none` for what is not.',
+  ),
 
   reserved_variant_token: e(
     'contexts',

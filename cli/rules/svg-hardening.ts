@@ -59,3 +59,37 @@ export function wrapperProblem(text: string): string | undefined {
   if (!CLOSE.test(text)) return 'The file does not end with </svg>.';
   return undefined;
 }
+
+/** The drawing area every symbol is drawn in: the compositor places a symbol by this box. */
+const SYMBOL_VIEWBOX = '0 0 36 36';
+
+/** Why the root `<svg>`'s viewBox is not SYMBOL_VIEWBOX (numbers compared, spacing ignored), or undefined. */
+export function viewBoxProblem(text: string): string | undefined {
+  const open = OPEN.exec(text)?.[0] ?? '';
+  const m = /\sviewBox\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(open);
+  if (!m) return `The root <svg> has no viewBox; symbols are drawn in viewBox="${SYMBOL_VIEWBOX}".`;
+  const value = (m[1] ?? m[2] ?? '').trim();
+  const numbers = value.split(/[\s,]+/).map(Number);
+  if (numbers.join(' ') === SYMBOL_VIEWBOX) return undefined;
+  return `The root <svg> has viewBox="${value.slice(0, 40)}"; symbols are drawn in viewBox="${SYMBOL_VIEWBOX}".`;
+}
+
+/** A paint the compositor can colour: the current colour, none, inherited, or a paint server (`url(...)`). */
+const RECOLOURABLE = /^(?:currentcolor|none|inherit|url\(.*\))$/i;
+/** `fill` and `stroke` as attributes, and as properties inside a `style` attribute. */
+const PAINT_ATTRIBUTE = /(?<![\w:-])(fill|stroke)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const STYLE_ATTRIBUTE = /(?<![\w:-])style\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const PAINT_PROPERTY = /(?:^|;)\s*(fill|stroke)\s*:\s*([^;]*)/gi;
+
+/** Every fill or stroke set to a fixed colour, which the compositor could not recolour, in order. */
+export function fixedColours(text: string): SvgHit[] {
+  const hits: { index: number; what: string }[] = [];
+  const check = (index: number, name: string, raw: string) => {
+    const value = raw.trim();
+    if (!RECOLOURABLE.test(value)) hits.push({ index, what: `${name.toLowerCase()}="${value.slice(0, 40)}"` });
+  };
+  for (const m of text.matchAll(PAINT_ATTRIBUTE)) check(m.index, m[1]!, m[2] ?? m[3] ?? '');
+  for (const m of text.matchAll(STYLE_ATTRIBUTE))
+    for (const p of (m[1] ?? m[2] ?? '').matchAll(PAINT_PROPERTY)) check(m.index, p[1]!, p[2] ?? '');
+  return hits.sort((a, b) => a.index - b.index).map((h) => ({ line: lineAt(text, h.index), what: h.what }));
+}

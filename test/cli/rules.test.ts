@@ -529,6 +529,8 @@ const TESTED_ELSEWHERE: FindingCode[] = [
   'yaml_syntax_error', // cli-process.test.ts, build.test.ts
   'symbol_malformed_wrapper',
   'symbol_active_content', // symbols.test.ts
+  'symbol_viewbox_wrong',
+  'symbol_fixed_color',
   'low_contrast_context_color', // color.test.ts
   'translations_locale_unknown', // translations.test.ts
   'translations_locale_duplicate',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { activeContent, wrapperProblem } from '../../cli/rules/svg-hardening.js';
+import { activeContent, fixedColours, viewBoxProblem, wrapperProblem } from '../../cli/rules/svg-hardening.js';
 import { makeFixture, SAFE_SVG, type Fixture } from './fixture.js';
 
 const wrap = (body: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36">${body}</svg>`;
@@ -66,12 +66,52 @@ describe('symbol hardening', () => {
     ]);
   });
 
+  it.each([
+    [
+      'no viewBox',
+      '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0" stroke="currentColor"/></svg>',
+      /has no viewBox/,
+    ],
+    ['a 24 box', '<svg viewBox="0 0 24 24"><path d="M0 0" stroke="currentColor"/></svg>', /viewBox="0 0 24 24"/],
+  ])('symbol_viewbox_wrong: %s', (_name, text, message) => {
+    fx.writeText('symbols/health.svg', text);
+    const hits = fx.validate().filter((f) => f.code === 'symbol_viewbox_wrong');
+    expect(hits).toEqual([expect.objectContaining({ severity: 'error', file: 'symbols/health.svg', path: '' })]);
+    expect(hits[0]?.message).toMatch(message);
+  });
+
+  it.each([
+    ['a fill attribute', wrap('<path d="M0 0" fill="#ff0000"/>'), 'fill="#ff0000"'],
+    ['a stroke attribute', wrap("<path d='M0 0' stroke='black'/>"), 'stroke="black"'],
+    ['a style property', wrap('<path d="M0 0" style="stroke-width:2; fill: red"/>'), 'fill="red"'],
+  ])('symbol_fixed_color: %s', (_name, text, what) => {
+    fx.writeText('symbols/health.svg', text);
+    const hits = fx.validate().filter((f) => f.code === 'symbol_fixed_color');
+    expect(hits).toEqual([expect.objectContaining({ severity: 'error', file: 'symbols/health.svg', path: '' })]);
+    expect(hits[0]?.message).toBe(`line 1: ${what} is a fixed colour.`);
+  });
+
+  it('the shipped symbols are all drawn in the box and in colours the compositor sets', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    let count = 0;
+    for (const type of readdirSync('schemas', { withFileTypes: true }).filter((d) => d.isDirectory()))
+      for (const release of readdirSync(`schemas/${type.name}`))
+        for (const file of readdirSync(`schemas/${type.name}/${release}/symbols`)) {
+          const text = readFileSync(`schemas/${type.name}/${release}/symbols/${file}`, 'utf8');
+          expect([viewBoxProblem(text), fixedColours(text)], file).toEqual([undefined, []]);
+          count += 1;
+        }
+    expect(count).toBeGreaterThan(500);
+  });
+
   it('accepts local fragments, gradients and ordinary words', () => {
     const text = wrap(
       '<defs><linearGradient id="g"/></defs><use href="#a"/><use xlink:href="#b"/>' +
         '<path d="M0 0" fill="url(#g)" stroke="currentColor"/><metadata>metadata: none; settings</metadata>',
     );
     expect(activeContent(text)).toEqual([]);
+    expect(fixedColours(text)).toEqual([]);
+    expect(viewBoxProblem(text)).toBeUndefined();
     expect(wrapperProblem(`  \n${text}\n`)).toBeUndefined();
   });
 });

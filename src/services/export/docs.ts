@@ -10,7 +10,7 @@ function limits(f: FieldSpec): string {
   if (f.kind === 'enum' || f.kind === 'enum_list')
     parts.push(`${f.kind === 'enum_list' ? 'list of' : 'one of'}: ${f.values!.map((v) => `\`${v}\``).join(', ')}`);
   else if (f.kind === 'const')
-    parts.push(f.value === undefined ? "the export's locale" : `always \`${JSON.stringify(f.value).slice(0, 60)}\``);
+    parts.push(f.value === undefined ? "the export's locale" : `always \`${JSON.stringify(f.value)}\``);
   else parts.push(f.kind);
   if (f.max !== undefined) parts.push(`at most ${f.max} characters`);
   return parts.join('; ');

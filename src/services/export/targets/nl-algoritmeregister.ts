@@ -184,7 +184,7 @@ export const NL_ALGORITMEREGISTER: TargetSpec = {
     { field: 'publication_dt', required: false, kind: 'datetime', about: 'When the entry was published.' },
   ],
   cannot: [
-    'Dutch texts while the version carries no Dutch locale: name, short description, goal, human intervention, risks, source data and methods come from options then.',
+    'Dutch texts while the version carries no Dutch locale: name, short description, organisation, goal, human intervention, risks, source data, methods and provider come from options then.',
     'The status, the publication category and the begin and end months.',
     'Proportionality, the lawful basis, impact assessments and their links, the processing register link.',
     'Tags, the LARS code, the publication time and a public code link.',
