@@ -132,12 +132,18 @@ const limitedSteps = [
 const STEP_TIMEOUT_MS = 600_000;
 
 let failures = 0;
+/** Each step's name and how long it ran, printed at the end. */
+const timings = [];
 function runStep([name, [cmd, ...args], requires]) {
   if (requires && !existsSync(requires)) return;
   console.log(`\n=== e2e: ${name} ===`);
   // A step that hangs is stopped; one that is slow is not. The longest step (the reader's checks in
   // Chromium) took 6 minutes on a loaded 2-core host, past an earlier 5-minute cap.
+  const started = performance.now();
   const r = spawnSync(cmd, args, { env, stdio: 'inherit', timeout: STEP_TIMEOUT_MS });
+  // Reported to show where CI's time goes; nothing passes or fails on it.
+  const took = `${Math.round((performance.now() - started) / 1000)} s`;
+  timings.push([name, took]);
   if (r.status !== 0) {
     failures++;
     // A step stopped by the timeout may still exit 1 on its own (Playwright closes its browser on SIGTERM): say why.
@@ -154,5 +160,7 @@ process.on('exit', () => limited.stop());
 await limited.up();
 for (const step of limitedSteps) runStep(step);
 limited.stop();
+console.log('\ne2e steps, time each took:');
+for (const [name, took] of timings) console.log(`  ${took.padStart(6)}  ${name}`);
 console.log(`\ne2e: ${steps.length + limitedSteps.length - failures} steps passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);
