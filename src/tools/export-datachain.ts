@@ -45,30 +45,43 @@ const ExportOutput = z.object({
 });
 
 /** The `locale` of an export: only targets that take several languages accept one. */
-const ExportInput = z.strictObject({
-  version: versionArg,
-  format: z
-    .enum(EXPORT_FORMATS, {
-      error: (issue) =>
-        issue.code === 'invalid_value' ? `Unknown format; use one of: ${EXPORT_FORMATS.join(', ')}.` : undefined,
-    })
-    .describe(
-      'The register: "nl-algoritmeregister-1.0" (Dutch Algoritmeregister, texts in Dutch), "eurocities-0.3.1" (city standard), ' +
-        '"uk-atrs" (UK ATRS field list and GOV.UK facets, English), "dpv-jsonld" (W3C DPV 2.3 JSON-LD with the ai and eu-aiact vocabularies).',
+const ExportInput = z
+  .strictObject({
+    version: versionArg,
+    format: z
+      .enum(EXPORT_FORMATS, {
+        error: (issue) =>
+          issue.code === 'invalid_value' ? `Unknown format; use one of: ${EXPORT_FORMATS.join(', ')}.` : undefined,
+      })
+      .describe(
+        'The register: "nl-algoritmeregister-1.0" (Dutch Algoritmeregister, texts in Dutch), "eurocities-0.3.1" (city standard), ' +
+          '"uk-atrs" (UK ATRS field list and GOV.UK facets, English), "dpv-jsonld" (W3C DPV 2.3 JSON-LD with the ai and eu-aiact vocabularies).',
+      ),
+    datachain: datachainArg('thin').describe(
+      'The datachain, thin or resolved form (a resolved one has schema_snapshot).',
     ),
-  datachain: datachainArg('thin').describe(
-    'The datachain, thin or resolved form (a resolved one has schema_snapshot).',
-  ),
-  locale: localeArg
-    .optional()
-    .describe(
-      'Language of the texts for eurocities-0.3.1 and dpv-jsonld (default "en"); the Dutch register is Dutch and the ATRS English.',
+    locale: localeArg
+      .optional()
+      .describe(
+        'Language of the texts for eurocities-0.3.1 and dpv-jsonld (default "en"). Leave it out for nl-algoritmeregister-1.0 ' +
+          '(always Dutch) and uk-atrs (always English): another locale there is refused.',
+      ),
+    options: ExportOptions.optional().describe(
+      "What a datachain does not hold (organisation details, status, dates, lawful basis) and texts in the register's language: " +
+        'options.<nl|eurocities|uk_atrs|dpv>.<field>. An option wins over the datachain; each export reads only its own key.',
     ),
-  options: ExportOptions.optional().describe(
-    "What a datachain does not hold (organisation details, status, dates, lawful basis) and texts in the register's language: " +
-      'options.<nl|eurocities|uk_atrs|dpv>.<field>. An option wins over the datachain; each export reads only its own key.',
-  ),
-});
+  })
+  .superRefine((args, ctx) => {
+    // A register whose language is fixed refuses any other locale, whatever the release carries; its
+    // own one is not checked against the release (readsLocale), so naming it is harmless.
+    const spec = targetOf(args.format);
+    if (spec.fixedLocale && args.locale !== undefined && args.locale !== spec.fixedLocale)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['locale'],
+        message: `${spec.title} takes texts in '${spec.fixedLocale}' only. Leave out locale for format "${spec.format}".`,
+      });
+  });
 
 /** Checks a thin or resolved datachain and picks the schema content its placements are read against. */
 function prepare(
@@ -121,17 +134,10 @@ export const exportDatachainTool = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   bucket: 'validate',
   soft: DATACHAIN_CODE_LIST,
+  // A register with a fixed language reads its texts in that language whatever the release carries.
+  readsLocale: (args) => targetOf(args.format).fixedLocale === undefined,
   run(args, ctx) {
     const spec = targetOf(args.format);
-    if (spec.fixedLocale && args.locale !== undefined && args.locale !== spec.fixedLocale) {
-      return err(
-        invalidArguments({
-          message: `${spec.title} takes texts in '${spec.fixedLocale}' only.`,
-          path: 'locale',
-          fix_hint: `Leave out locale for format "${spec.format}".`,
-        }),
-      );
-    }
     return withRelease(args.version, ctx, (release) => {
       const prepared = prepare(args.datachain, release, ctx);
       if ('outcome' in prepared) return prepared.outcome;

@@ -163,6 +163,17 @@ describe('export_datachain', () => {
     expect(item.reason).toContain('at most 100');
     expect((env.data as Json).record.source_id).toBeUndefined();
     expect((env.data as Json).warnings.length).toBeGreaterThan(0);
+    // The value is there: the hint says to shorten it (or pass the option), not to add one.
+    expect(item.fix_hint).toMatch(
+      /^Shorten the datachain's text at \S+ to at most 100 characters, or pass options\.nl\./,
+    );
+  });
+
+  it('gives the form of a date option in its hint', async () => {
+    const { env } = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: realistic });
+    const dated = (env.data as Json).coverage.filter((c: Json) => /date/.test(c.field) && c.fill?.option);
+    expect(dated.length).toBeGreaterThan(0);
+    for (const item of dated) expect(item.fix_hint, item.field).toContain('(a date, YYYY-MM-DD)');
   });
 
   it("refuses an option outside the register's values, naming the allowed ones", async () => {
@@ -190,6 +201,29 @@ describe('export_datachain', () => {
       true,
     );
     expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
+  });
+
+  it("takes a register's own language whether the release carries it or not, and refuses another by saying to leave locale out", async () => {
+    // ai@2026-08-12 carries en and fr. 'nl' used to be refused as not the release's, with a hint
+    // (use en or fr) that led to the register's refusal of en.
+    const named = await call('export_datachain', {
+      version,
+      format: 'nl-algoritmeregister-1.0',
+      datachain: realistic,
+      locale: 'nl',
+    });
+    const bare = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain: realistic });
+    expect(named.env.ok).toBe(true);
+    expect(named.env.data).toEqual(bare.env.data);
+    const { env } = await call(
+      'export_datachain',
+      { version, format: 'nl-algoritmeregister-1.0', datachain: realistic, locale: 'en' },
+      true,
+    );
+    expect(env.errors).toHaveLength(1);
+    const [error] = env.errors as Array<{ message: string; fix_hint?: string; path?: string }>;
+    expect(error).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
+    expect(`${error!.message} ${error!.fix_hint ?? ''}`).toMatch(/takes texts in 'nl' only.*Leave out locale/);
   });
 
   it('answers an invalid datachain like validate_datachain, softly', async () => {

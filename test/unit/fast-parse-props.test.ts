@@ -238,7 +238,8 @@ const ARGUMENTS: Record<string, () => Json> = {
 };
 /** Where one tool takes an argument another takes in another form. */
 const TOOL_ARGUMENTS: Record<string, Record<string, () => Json>> = {
-  export_datachain: { format: () => 'uk-atrs' },
+  // A register whose language is fixed refuses a locale (the seed names one): this one takes several.
+  export_datachain: { format: () => 'eurocities-0.3.1' },
 };
 const seedOf = (tool: (typeof TOOLS)[number]): Record<string, Json> => {
   const shape = Object.keys((tool.input as unknown as { shape: Record<string, unknown> }).shape);

@@ -86,20 +86,39 @@ function put(record: Record<string, unknown>, field: string, value: unknown): vo
 
 const factOf = (f: FieldSpec): Fact | undefined => (typeof f.from === 'string' ? FACTS[f.from] : f.from);
 
-/** The words that tell an author how to fill a field. */
+/** How an option of a kind with a fixed form is written, for hints. */
+const FORM: Partial<Record<FieldSpec['kind'], string>> = {
+  date: 'a date, YYYY-MM-DD',
+  month: 'a month, YYYY-MM',
+  email: 'an email address',
+  url: 'an http(s) URL',
+  uuid: 'a UUID',
+  iri: 'an absolute IRI',
+};
+
+/**
+ * The words that tell an author how to fill a field. `refusedAt` holds the datachain paths of a value
+ * the field refused (too long, or not of its form): the hint then says to change that value, since
+ * adding one would change nothing.
+ */
 function hintFor(
   spec: TargetSpec,
   f: FieldSpec,
   fact: Fact | undefined,
   r: ExportReader,
   result?: FactResult,
+  refusedAt?: readonly string[],
 ): CoverageItem['fill'] & { hint: string } {
   const name = optionName(f);
   const option = name ? `options.${spec.optionKey}.${name}` : undefined;
   const language = LANGUAGE[r.locale] ?? `'${r.locale}'`;
-  const optionWords = option
-    ? `pass ${option}${f.kind === 'text' ? ` (${language} text${f.max ? `, at most ${f.max} characters` : ''})` : ''}${f.values ? ` (one of: ${f.values.join(', ')})` : ''}`
-    : '';
+  const form =
+    f.kind === 'text'
+      ? ` (${language} text${f.max ? `, at most ${f.max} characters` : ''})`
+      : FORM[f.kind]
+        ? ` (${FORM[f.kind]})`
+        : '';
+  const optionWords = option ? `pass ${option}${form}${f.values ? ` (one of: ${f.values.join(', ')})` : ''}` : '';
   if (result && 'untranslated' in result) {
     const canHold = r.source.locales.includes(r.locale);
     const words = canHold
@@ -108,7 +127,15 @@ function hintFor(
     return { option, datachain: canHold ? `'${r.locale}' texts of ${fact?.where}` : undefined, hint: words };
   }
   const datachain = fact?.fill;
-  const parts = [datachain ? `Add ${datachain} to the datachain` : '', optionWords].filter(Boolean);
+  const change =
+    refusedAt && refusedAt.length
+      ? f.kind === 'text' && f.max !== undefined
+        ? `Shorten the datachain's text at ${refusedAt.slice(0, 3).join(', ')} to at most ${f.max} characters`
+        : `Correct the datachain's value at ${refusedAt.slice(0, 3).join(', ')}${FORM[f.kind] ? ` (${FORM[f.kind]})` : ''}`
+      : datachain
+        ? `Add ${datachain} to the datachain`
+        : '';
+  const parts = [change, optionWords].filter(Boolean);
   const hint = parts.length ? `${parts.join(', or ')}.` : 'Nothing fills this field.';
   return { option, datachain, hint: hint.charAt(0).toUpperCase() + hint.slice(1) };
 }
@@ -155,7 +182,7 @@ function cover(
       put(record, f.field, result.value);
       return { ...base, status: 'datachain', from: result.from, source: fact!.where };
     }
-    const { hint, ...fill } = hintFor(spec, f, fact, r);
+    const { hint, ...fill } = hintFor(spec, f, fact, r, undefined, result.from);
     warnings.push(`${f.field}: ${wrong}`);
     return {
       ...base,

@@ -62,6 +62,12 @@ export interface ToolDef<
   cacheable?: boolean;
   /** Extra descriptor `_meta` (MCP Apps linkage). */
   meta?: Record<string, unknown>;
+  /**
+   * False when the call's `locale` does not choose which of the release's texts are read, so the
+   * release need not carry it (an export to a register whose language is fixed checks it itself).
+   * By default the `locale` and `locales` a call names must be the release's (carried-locales.ts).
+   */
+  readsLocale?: (args: z.output<I>) => boolean;
   run(args: z.output<I>, ctx: ToolContext): Answer<z.input<O>> | Promise<Answer<z.input<O>>>;
 }
 
