@@ -1,4 +1,5 @@
 import {
+  bodyTooLarge,
   elementIdsTooMany,
   elementNotFound,
   forbiddenOrigin,
@@ -102,11 +103,7 @@ const TRANSPORT_EXAMPLES: Record<keyof typeof TRANSPORT_CODES, ErrorItem> = {
       'Use one of: default, dark, de_identified, de_identified.dark, pseudonymous, pseudonymous.dark, identifiable, identifiable.dark.',
   },
   element_ids_too_many: elementIdsTooMany(120, 100),
-  payload_too_large: {
-    code: 'payload_too_large',
-    message: 'Request body exceeds the 65536-byte limit.',
-    fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
-  },
+  payload_too_large: bodyTooLarge(65_536),
   unsupported_media_type: {
     code: 'unsupported_media_type',
     message: "Content-Type must be application/json (got 'text/plain').",

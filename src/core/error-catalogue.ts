@@ -28,6 +28,14 @@ const retryable = <C extends TransportCode>(e: ErrorOf<C>): ErrorOf<C> => ({ ...
 export const badRequest = (f: Fields) => item('bad_request', f);
 export const invalidArguments = (f: Fields) => item('invalid_arguments', f);
 export const payloadTooLarge = (f: Fields) => item('payload_too_large', f);
+
+/** A request body over the size limit. A resolved datachain can outgrow it: its thin form is the way back in. */
+export const bodyTooLarge = (maxSize: number) =>
+  payloadTooLarge({
+    message: `Request body exceeds the ${maxSize}-byte limit.`,
+    fix_hint:
+      'Send a smaller body: split a batch, or shorten the datachain. A resolved datachain over the limit cannot be sent back whole: send the thin datachain (without schema_snapshot) instead.',
+  });
 export const methodNotAllowed = (f: Fields) => item('method_not_allowed', f);
 export const notFound = (f: Fields) => item('not_found', f);
 

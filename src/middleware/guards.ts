@@ -1,5 +1,5 @@
 import type { AppEnv, Refuser } from '../app-env.js';
-import { badRequest, forbiddenOrigin, payloadTooLarge } from '../core/error-catalogue.js';
+import { badRequest, bodyTooLarge, forbiddenOrigin } from '../core/error-catalogue.js';
 import { trimTrailing } from '../core/strings.js';
 import type { Context, MiddlewareHandler } from 'hono';
 
@@ -25,14 +25,7 @@ export function bodyLimit(
 }
 
 function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
-  const tooLarge = (c: Context) =>
-    refuse(
-      c,
-      payloadTooLarge({
-        message: `Request body exceeds the ${maxSize}-byte limit.`,
-        fix_hint: 'Send a smaller body: split a batch, or shorten the datachain.',
-      }),
-    );
+  const tooLarge = (c: Context) => refuse(c, bodyTooLarge(maxSize));
   return async function bodyLimitMiddleware(c, next) {
     const raw = c.req.header('content-length');
     if (raw !== undefined && !/^\d+$/.test(raw.trim())) {

@@ -25,7 +25,7 @@ export const versionArgument = (fallback: string): PromptArgument => ({
 
 export const localeArgument: PromptArgument = {
   name: 'locale',
-  description: `Language the prompt is written in and the answer is asked in: ${locales}, a locale of the release. Default "en".`,
+  description: `Language the release's texts are quoted in and the answer is asked in: ${locales}, a locale of the release. Default "en". The instructions themselves are in French for "fr" and in English otherwise.`,
   required: false,
   maxLength: 16,
 };

@@ -1,6 +1,7 @@
 import type { LocaleCode } from '../domain/locale.js';
 import { getElement } from '../tools/get-element.js';
 import { listElements } from '../tools/list-elements.js';
+import { listCategories } from '../tools/list-categories.js';
 import { renderDatachain } from '../tools/render-datachain.js';
 import { resolveDatachainTool } from '../tools/resolve-datachain.js';
 import { validateDatachain } from '../tools/validate-datachain.js';
@@ -17,7 +18,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
       list: (v, l) =>
         `${listElements.name} {"version":"${v}","category_id":"<category id>","locale":"${l}"} lists the elements of one category; with {"version":"${v}","query":"<a few words>","locale":"${l}"} it searches all categories instead.`,
       get: (v) =>
-        `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description, the variables a placement fills and its context values.`,
+        `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description and the variables a placement fills; context_type_id takes a value of its category's element_context (${listCategories.name}).`,
       validate: (v) =>
         `${validateDatachain.name} {"version":"${v}","datachain":<the datachain>} reports every problem at once. Each error has a path into the datachain and a fix_hint: change exactly what it names, then validate again until the answer is ok.`,
       resolve: (v) =>
@@ -32,7 +33,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
       list: (v, l) =>
         `${listElements.name} {"version":"${v}","category_id":"<identifiant de catégorie>","locale":"${l}"} liste les éléments d’une catégorie ; avec {"version":"${v}","query":"<quelques mots>","locale":"${l}"}, il cherche plutôt dans toutes les catégories.`,
       get: (v) =>
-        `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément, les variables qu’un placement renseigne et ses valeurs de contexte.`,
+        `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément et les variables qu’un placement renseigne ; context_type_id prend une valeur de l’element_context de sa catégorie (${listCategories.name}).`,
       validate: (v) =>
         `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes d’un coup. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à obtenir ok.`,
       resolve: (v) =>

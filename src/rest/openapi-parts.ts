@@ -53,7 +53,8 @@ export const HEADERS = {
   },
   'Cache-Control': {
     description:
-      'Stable releases named by canonical id: long-lived and immutable; aliases: 5 minutes; beta JSON, POSTs and errors: no-store.',
+      'Stable releases named by canonical id: long-lived and immutable, except their translation status (5 minutes: reviews ' +
+      'change without a new release); aliases: 5 minutes; beta symbols and icons: 1 minute; beta JSON, POSTs and errors: no-store.',
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },

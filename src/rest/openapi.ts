@@ -21,7 +21,8 @@ const PREFIX = '/api/v2';
 const DESCRIPTION = [
   'REST surface of the DTPR server. Every JSON route calls the same handler as its MCP tool twin and answers the same envelope:',
   '`{ok: true, data, meta}` or `{ok: false, errors: [{code, message, path?, fix_hint?, retryable?}], meta}`.',
-  'The HTTP status follows the error code (400 bad input, 404 unknown version, element, variant or route, 413, 415, 429, 500, 504);',
+  'The HTTP status follows the error code (400 bad input, 404 unknown version, element, variant or route, 405 a method the route',
+  'does not answer, with `Allow` naming those it does, 413, 415, 429, 500, 502, 504);',
   'answers about a datachain (valid or not) are 200. Query parameters are strict: unknown ones are refused, `limit` must be a plain',
   'integer, `locales` and `fields` are comma lists (`fields=all` for every field). Versions are `<type>@YYYY-MM-DD[-beta]` for each',
   'datachain type (`ai`, `dtpr`): `ai@2026-08-12`, `ai%402026-08-12` and `ai%2F2026-08-12` name the same release; aliases are per',

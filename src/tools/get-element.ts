@@ -17,7 +17,9 @@ export const getElement = defineTool({
   title: 'Get one element',
   description:
     'Reads one element by id: localized title and description, category, shape, symbol, the variables a placement may fill ' +
-    '(own and inherited from the category), the context values for context_type_id, and the icon variants.',
+    '(own and inherited from the category), and the icon variants (default and dark, then one pair per context value). The ' +
+    "values a placement's context_type_id takes are the category's element_context (list_categories); an element that " +
+    'declares its own context values carries them as context.',
   input: z.strictObject({
     version: versionArg,
     element_id: elementIdArg,

@@ -57,7 +57,7 @@ export const listElements = defineTool({
     locale: localeArg
       .optional()
       .describe(
-        'Locale the query is matched in (default: the first of locales, else "en"); a locale without an index falls back to English.',
+        'Locale the query is matched in (default: the first of locales, else "en"); it must be a locale the release carries.',
       ),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),

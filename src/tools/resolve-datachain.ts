@@ -19,6 +19,19 @@ const ResolvedOutput = z.looseObject({
   suggested_elements: z.array(z.unknown()),
 });
 
+/** Room for what wraps a datachain sent back (a JSON-RPC call or a REST body and its other keys). */
+const SENT_BACK_OVERHEAD = 512;
+
+/**
+ * The warning of a result too large to send back: a request body is capped (BODY_LIMIT_BYTES, 64 KiB
+ * by default) below the resolve cap (512 KiB), so the tools that take a resolved datachain would
+ * refuse it whole; they take the thin datachain instead (validate_datachain checks it).
+ */
+const overRequestLimit = (bytes: number, limit: number) =>
+  `request_limit: this resolved datachain is ${bytes} bytes and a request may be at most ${limit} bytes, so validate_resolved, ` +
+  'render_datachain and export_datachain would refuse it sent back whole. Check the thin datachain with validate_datachain, ' +
+  'and send render_datachain and export_datachain the thin datachain.';
+
 export const resolveDatachainTool = defineTool({
   name: 'resolve_datachain',
   title: 'Resolve a datachain',
@@ -27,7 +40,9 @@ export const resolveDatachainTool = defineTool({
     'schema_snapshot (the datachain type, the categories it uses and the required ones, and the elements it places, sorted by id) ' +
     'and suggested_elements: [] (an AI author may add proposed elements there, with authoring_provenance.kind "ai_generated"; ' +
     'check the result with validate_resolved). authoring_provenance passes through unchanged. Invalid datachains get ok:false ' +
-    'with the same errors as validate_datachain; a result over 512 KiB is a payload_too_large answer. Output is byte-stable.',
+    'with the same errors as validate_datachain; a result over 512 KiB is a payload_too_large answer. A request is capped at ' +
+    '64 KiB by default, so a result near or over that cannot be sent back whole (meta.warnings says so): give render_datachain ' +
+    'and export_datachain the thin datachain, and check it with validate_datachain. Output is byte-stable.',
   input: z.strictObject({ version: versionArg, datachain: datachainArg('thin') }),
   output: ResolvedOutput,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -38,7 +53,10 @@ export const resolveDatachainTool = defineTool({
       const checked = checkThinDatachain(args.datachain, release, ctx.store, ctx.deadline);
       if (!checked.ok) return checked.outcome;
       const result = resolveDatachain(checked.value, release, ctx.deadline);
-      return result.ok ? ok(result.resolved, checked.meta) : err([result.error], checked.meta);
+      if (!result.ok) return err([result.error], checked.meta);
+      if (result.bytes + SENT_BACK_OVERHEAD > ctx.limits.bodyBytes)
+        checked.meta.warnings!.push(overRequestLimit(result.bytes, ctx.limits.bodyBytes));
+      return ok(result.resolved, checked.meta);
     });
   },
 });

@@ -6,6 +6,7 @@ import { catalogueStore } from '../../src/store/catalogue-store.js';
 import { fullThin, minimalThin, VERSION } from '../fixtures/datachains/base.js';
 import type { ToolName } from '../../src/tools/kernel/registry.js';
 import { call } from '../helpers/tools.js';
+import transitDtpr from '../e2e/fixtures/transit-station-dtpr.json';
 
 let n = 0;
 const rcall = <N extends ToolName>(name: N, args: unknown, hard = false) =>
@@ -36,6 +37,19 @@ const strip = (resolved: any) => {
   const { schema_snapshot: _s, suggested_elements: _g, ...thin } = resolved;
   return thin;
 };
+
+describe('resolve_datachain, a result too large to send back', () => {
+  it('says so in meta.warnings, with the way back (the thin datachain); a small result does not', async () => {
+    const thin = transitDtpr as { schema_version: string };
+    const { env } = await rcall('resolve_datachain', { version: thin.schema_version, datachain: thin });
+    expect(env.ok).toBe(true);
+    const warning = env.meta.warnings!.find((w: string) => w.startsWith('request_limit:'));
+    expect(warning).toMatch(/is \d+ bytes and a request may be at most 65536 bytes/);
+    expect(warning).toMatch(/send render_datachain and export_datachain the thin datachain/);
+    expect(JSON.stringify(env.data).length).toBeGreaterThan(65_536);
+    expect(full.meta.warnings.some((w: string) => w.startsWith('request_limit:'))).toBe(false);
+  });
+});
 
 describe('resolve_datachain', () => {
   it('returns the datachain with a lean snapshot: referenced and required categories and elements, sorted by id', async () => {

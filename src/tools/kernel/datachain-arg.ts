@@ -5,7 +5,8 @@ import { MAX_FINDINGS } from '../../services/validator/finding.js';
 /** The `datachain` argument: any JSON object; its shape is checked by the tool, softly. */
 export function datachainArg(form: 'thin' | 'resolved') {
   const caps =
-    `Strings are capped: ids ${CAPS.id} characters, names and titles ${CAPS.name}, texts ${CAPS.text}, URLs ${CAPS.url}; ` +
+    `Strings are capped: element, placement, variable, option and context ids ${CAPS.id} characters; the datachain's id and ` +
+    `instance_version, model names and source titles ${CAPS.name}; localized texts (titles, descriptions, values) ${CAPS.text}; URLs ${CAPS.url}; ` +
     `an answer lists at most ${MAX_FINDINGS} errors and ${MAX_FINDINGS} warnings (meta.truncated counts the rest).`;
   return z
     .looseObject({})
