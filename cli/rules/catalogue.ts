@@ -220,7 +220,7 @@ export const CATALOGUE = {
   ),
   symbol_fixed_color: e(
     'symbols',
-    'A symbol sets `fill` or `stroke` (as an attribute or in a `style` attribute) to a fixed colour, which the compositor cannot change for dark variants or category colours.',
+    'A symbol sets `fill`, `stroke`, `color` or a gradient stop or filter colour (as an attribute or in a `style` attribute) to a fixed colour, which the compositor cannot change for dark variants or category colours.',
     'Use `currentColor` for what is drawn and `none` for what is not.',
   ),
 

@@ -74,18 +74,25 @@ export function viewBoxProblem(text: string): string | undefined {
   return `The root <svg> has viewBox="${value.slice(0, 40)}"; symbols are drawn in viewBox="${SYMBOL_VIEWBOX}".`;
 }
 
-/** A paint the compositor can colour: the current colour, none, inherited, or a paint server (`url(...)`). */
-const RECOLOURABLE = /^(?:currentcolor|none|inherit|url\(.*\))$/i;
-/** `fill` and `stroke` as attributes, and as properties inside a `style` attribute. */
-const PAINT_ATTRIBUTE = /(?<![\w:-])(fill|stroke)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/**
+ * A paint the compositor can colour: the current colour, none (or transparent), inherited, or a
+ * paint server (`url(#id)`, whose stops are checked as colours themselves).
+ */
+const RECOLOURABLE = /^(?:currentcolor|none|transparent|inherit|url\(.*\))$/i;
+/**
+ * What sets a colour: `fill` and `stroke`, `color` (which `currentColor` reads), and the colours of
+ * gradient stops and filters; as attributes, and as properties inside a `style` attribute.
+ */
+const PAINT_ATTRIBUTE =
+  /(?<![\w:-])(fill|stroke|color|stop-color|flood-color|lighting-color)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 const STYLE_ATTRIBUTE = /(?<![\w:-])style\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-const PAINT_PROPERTY = /(?:^|;)\s*(fill|stroke)\s*:\s*([^;]*)/gi;
+const PAINT_PROPERTY = /(?:^|;)\s*(fill|stroke|color|stop-color|flood-color|lighting-color)\s*:\s*([^;]*)/gi;
 
-/** Every fill or stroke set to a fixed colour, which the compositor could not recolour, in order. */
+/** Every paint or colour set to a fixed colour, which the compositor could not recolour, in order. */
 export function fixedColours(text: string): SvgHit[] {
   const hits: { index: number; what: string }[] = [];
   const check = (index: number, name: string, raw: string) => {
-    const value = raw.trim();
+    const value = raw.replace(/!\s*important\s*$/i, '').trim();
     if (!RECOLOURABLE.test(value)) hits.push({ index, what: `${name.toLowerCase()}="${value.slice(0, 40)}"` });
   };
   for (const m of text.matchAll(PAINT_ATTRIBUTE)) check(m.index, m[1]!, m[2] ?? m[3] ?? '');

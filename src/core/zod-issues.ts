@@ -100,15 +100,20 @@ export function issuesToErrors(
     const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
     const textForNumber =
       issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string');
+    // A schema's own refinement may carry its fix in `params.fix_hint`.
+    const ownHint =
+      issue.code === 'custom' && typeof issue.params?.fix_hint === 'string' ? issue.params.fix_hint : undefined;
     push({
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
       fix_hint: missing
         ? `Provide '${where}'.`
-        : textForNumber
-          ? numberHint(where, nodeAt(schema, issue.path))
-          : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
+        : ownHint !== undefined
+          ? ownHint
+          : textForNumber
+            ? numberHint(where, nodeAt(schema, issue.path))
+            : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
     });
   }
   return out;

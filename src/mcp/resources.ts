@@ -72,12 +72,13 @@ const ELEMENT_URI = /^dtpr:\/\/schemas\/([^/]+)\/elements\/([^/]+)$/;
 const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
 
 /**
- * True for a code that says the server could not answer now (a storage fault, the time budget, a
- * rate limit, an internal fault), not that the URI is wrong: its HTTP status is 429 or 5xx.
+ * True for a code that says the server could not answer now (a storage fault, the time budget, an
+ * internal fault), not that the URI is wrong: its HTTP status is 5xx. (A rate limit never reaches
+ * here: resources/read takes its token before it reads.)
  */
 function serverSide(code: string): boolean {
   const policy = (TRANSPORT_CODES as Record<string, { status: number } | undefined>)[code];
-  return policy !== undefined && (policy.status === 429 || policy.status >= 500);
+  return policy !== undefined && policy.status >= 500;
 }
 
 /**

@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { type Answer, err, ok } from '../core/envelope.js';
+import { type Answer, ok } from '../core/envelope.js';
 import type { DatachainInstance } from '../domain/datachain.js';
 import type { Release } from '../store/release.js';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
-import { invalidArguments } from '../core/error-catalogue.js';
 import { COVERAGE_STATUSES } from '../services/export/coverage.js';
 import { type ExportSource, releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, ExportOptions, exportDatachain, targetOf } from '../services/export/targets.js';
@@ -79,7 +78,8 @@ const ExportInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['locale'],
-        message: `${spec.title} takes texts in '${spec.fixedLocale}' only. Leave out locale for format "${spec.format}".`,
+        message: `${spec.title} takes texts in '${spec.fixedLocale}' only.`,
+        params: { fix_hint: `Leave out locale for format "${spec.format}".` },
       });
   });
 

@@ -19,8 +19,12 @@ const ResolvedOutput = z.looseObject({
   suggested_elements: z.array(z.unknown()),
 });
 
-/** Room for what wraps a datachain sent back (a JSON-RPC call or a REST body and its other keys). */
-const SENT_BACK_OVERHEAD = 512;
+/**
+ * How much of the request limit a result may take, as compact UTF-8 JSON, before it is said to be
+ * near it: a client may send it back with escapes (`\uXXXX` for every non-ASCII character, as
+ * Python's json does) and spaces, inside a JSON-RPC call or beside export options.
+ */
+const SENT_BACK_SHARE = 0.75;
 
 /**
  * The warning of a result too large to send back: a request body is capped (BODY_LIMIT_BYTES, 64 KiB
@@ -28,9 +32,9 @@ const SENT_BACK_OVERHEAD = 512;
  * refuse it whole; they take the thin datachain instead (validate_datachain checks it).
  */
 const overRequestLimit = (bytes: number, limit: number) =>
-  `request_limit: this resolved datachain is ${bytes} bytes and a request may be at most ${limit} bytes, so validate_resolved, ` +
-  'render_datachain and export_datachain would refuse it sent back whole. Check the thin datachain with validate_datachain, ' +
-  'and send render_datachain and export_datachain the thin datachain.';
+  `request_limit: this resolved datachain is ${bytes} bytes as compact JSON and a request may be at most ${limit} bytes, so ` +
+  'validate_resolved, render_datachain and export_datachain may refuse it sent back whole (escaped or spaced JSON is larger). ' +
+  'Check the thin datachain with validate_datachain, and send render_datachain and export_datachain the thin datachain.';
 
 export const resolveDatachainTool = defineTool({
   name: 'resolve_datachain',
@@ -54,7 +58,7 @@ export const resolveDatachainTool = defineTool({
       if (!checked.ok) return checked.outcome;
       const result = resolveDatachain(checked.value, release, ctx.deadline);
       if (!result.ok) return err([result.error], checked.meta);
-      if (result.bytes + SENT_BACK_OVERHEAD > ctx.limits.bodyBytes)
+      if (result.bytes > ctx.limits.bodyBytes * SENT_BACK_SHARE)
         checked.meta.warnings!.push(overRequestLimit(result.bytes, ctx.limits.bodyBytes));
       return ok(result.resolved, checked.meta);
     });

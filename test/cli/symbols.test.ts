@@ -84,6 +84,17 @@ describe('symbol hardening', () => {
     ['a fill attribute', wrap('<path d="M0 0" fill="#ff0000"/>'), 'fill="#ff0000"'],
     ['a stroke attribute', wrap("<path d='M0 0' stroke='black'/>"), 'stroke="black"'],
     ['a style property', wrap('<path d="M0 0" style="stroke-width:2; fill: red"/>'), 'fill="red"'],
+    [
+      'a color that currentColor would read',
+      wrap('<g color="#123456"><path d="M0 0" stroke="currentColor"/></g>'),
+      'color="#123456"',
+    ],
+    [
+      'a gradient stop',
+      wrap('<linearGradient id="g"><stop stop-color="#f00"/></linearGradient><path d="M0 0" fill="url(#g)"/>'),
+      'stop-color="#f00"',
+    ],
+    ['an important style', wrap('<path d="M0 0" style="fill:blue !important"/>'), 'fill="blue"'],
   ])('symbol_fixed_color: %s', (_name, text, what) => {
     fx.writeText('symbols/health.svg', text);
     const hits = fx.validate().filter((f) => f.code === 'symbol_fixed_color');
@@ -111,6 +122,14 @@ describe('symbol hardening', () => {
     );
     expect(activeContent(text)).toEqual([]);
     expect(fixedColours(text)).toEqual([]);
+    expect(
+      fixedColours(
+        wrap(
+          '<path d="M0 0" fill-opacity="0.5" fill-rule="evenodd" stroke-width="2" fill="transparent" ' +
+            'style="stroke:currentColor !important"/><stop stop-color="currentColor"/>',
+        ),
+      ),
+    ).toEqual([]);
     expect(viewBoxProblem(text)).toBeUndefined();
     expect(wrapperProblem(`  \n${text}\n`)).toBeUndefined();
   });

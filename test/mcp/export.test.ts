@@ -223,7 +223,8 @@ describe('export_datachain', () => {
     expect(env.errors).toHaveLength(1);
     const [error] = env.errors as Array<{ message: string; fix_hint?: string; path?: string }>;
     expect(error).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
-    expect(`${error!.message} ${error!.fix_hint ?? ''}`).toMatch(/takes texts in 'nl' only.*Leave out locale/);
+    expect(error!.message).toMatch(/takes texts in 'nl' only\.$/);
+    expect(error!.fix_hint).toBe('Leave out locale for format "nl-algoritmeregister-1.0".');
   });
 
   it('answers an invalid datachain like validate_datachain, softly', async () => {

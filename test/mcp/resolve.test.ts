@@ -44,7 +44,7 @@ describe('resolve_datachain, a result too large to send back', () => {
     const { env } = await rcall('resolve_datachain', { version: thin.schema_version, datachain: thin });
     expect(env.ok).toBe(true);
     const warning = env.meta.warnings!.find((w: string) => w.startsWith('request_limit:'));
-    expect(warning).toMatch(/is \d+ bytes and a request may be at most 65536 bytes/);
+    expect(warning).toMatch(/is \d+ bytes as compact JSON and a request may be at most 65536 bytes/);
     expect(warning).toMatch(/send render_datachain and export_datachain the thin datachain/);
     expect(JSON.stringify(env.data).length).toBeGreaterThan(65_536);
     expect(full.meta.warnings.some((w: string) => w.startsWith('request_limit:'))).toBe(false);

@@ -96,6 +96,10 @@ const FORM: Partial<Record<FieldSpec['kind'], string>> = {
   iri: 'an absolute IRI',
 };
 
+/** Paths for a hint: the first three, then how many more. */
+const listed = (paths: readonly string[]) =>
+  paths.length > 3 ? `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more` : paths.join(', ');
+
 /**
  * The words that tell an author how to fill a field. `refusedAt` holds the datachain paths of a value
  * the field refused (too long, or not of its form): the hint then says to change that value, since
@@ -108,6 +112,7 @@ function hintFor(
   r: ExportReader,
   result?: FactResult,
   refusedAt?: readonly string[],
+  refusedLength?: number,
 ): CoverageItem['fill'] & { hint: string } {
   const name = optionName(f);
   const option = name ? `options.${spec.optionKey}.${name}` : undefined;
@@ -130,8 +135,10 @@ function hintFor(
   const change =
     refusedAt && refusedAt.length
       ? f.kind === 'text' && f.max !== undefined
-        ? `Shorten the datachain's text at ${refusedAt.slice(0, 3).join(', ')} to at most ${f.max} characters`
-        : `Correct the datachain's value at ${refusedAt.slice(0, 3).join(', ')}${FORM[f.kind] ? ` (${FORM[f.kind]})` : ''}`
+        ? refusedAt.length === 1
+          ? `Shorten the datachain's text at ${refusedAt[0]} to at most ${f.max} characters`
+          : `Shorten the datachain's texts at ${listed(refusedAt)}: joined, they come to ${refusedLength} characters, and the register takes at most ${f.max}`
+        : `Correct the datachain's value at ${listed(refusedAt)}${FORM[f.kind] ? ` (${FORM[f.kind]})` : ''}`
       : datachain
         ? `Add ${datachain} to the datachain`
         : '';
@@ -182,7 +189,8 @@ function cover(
       put(record, f.field, result.value);
       return { ...base, status: 'datachain', from: result.from, source: fact!.where };
     }
-    const { hint, ...fill } = hintFor(spec, f, fact, r, undefined, result.from);
+    const length = typeof result.value === 'string' ? result.value.length : undefined;
+    const { hint, ...fill } = hintFor(spec, f, fact, r, undefined, result.from, length);
     warnings.push(`${f.field}: ${wrong}`);
     return {
       ...base,
