@@ -169,6 +169,42 @@ describe('export_datachain', () => {
     );
   });
 
+  it('a text joined from several placements over the limit gets a hint with their joined length', async () => {
+    // Two risks, each in Dutch and under the register's 2500 characters, joined over it.
+    const dc = structuredClone(transitDtpr) as Json;
+    const risk = (id: string, letter: string) => ({
+      element_id: id,
+      variables: [
+        {
+          id: 'risk',
+          value: [
+            { locale: 'en', value: 'A risk.' },
+            { locale: 'nl', value: letter.repeat(1400) },
+          ],
+        },
+        {
+          id: 'mitigation',
+          value: [
+            { locale: 'en', value: 'A safeguard.' },
+            { locale: 'nl', value: 'Een maatregel.' },
+          ],
+        },
+      ],
+    });
+    dc.elements = dc.elements.filter((e: Json) => e.element_id !== 'civil_liberties_harm');
+    dc.elements.push(risk('civil_liberties_harm', 'a'), risk('financial_harm', 'b'));
+    const { env } = await call('export_datachain', {
+      version: dc.schema_version,
+      format: 'nl-algoritmeregister-1.0',
+      datachain: dc,
+    });
+    const item = (env.data as Json).coverage.find((c: Json) => c.field === 'risks');
+    expect(item.status).toBe('empty');
+    expect(item.fix_hint).toMatch(
+      /^Shorten the datachain's texts at \S+, \S+: joined, they come to \d+ characters, and the register takes at most 2500/,
+    );
+  });
+
   it('gives the form of a date option in its hint', async () => {
     const { env } = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: realistic });
     const dated = (env.data as Json).coverage.filter((c: Json) => /date/.test(c.field) && c.fill?.option);
