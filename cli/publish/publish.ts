@@ -90,6 +90,18 @@ export async function publish(
 ): Promise<Outcome[]> {
   const written = new Set<string>();
   const claimed = new Set<string>();
+  /** What an attempt of this run that wrote the index set out to do with each release it named. */
+  const intended = new Map<string, Outcome>();
+  // An index write can land with its answer lost (the local simulation refuses a call now and then
+  // after doing it; repeated, the write answers "not written"). The next attempt then reads this
+  // run's own entry and judges it unchanged: the outcome is still what this run did (published,
+  // replaced or reviewed).
+  const asThisRun = (outcomes: Outcome[]): Outcome[] =>
+    outcomes.map((o, i) => {
+      const m = releases[i]!.bundle.manifest;
+      const earlier = intended.get(releaseKey(m.version, m.content_hash));
+      return o.result === 'unchanged' && earlier ? earlier : o;
+    });
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { index, unchanged } = await readIndex(bucket, fix);
     const outcomes = judge(index, releases);
@@ -102,7 +114,7 @@ export async function publish(
       const key = releaseKey(release.bundle.manifest.version, release.bundle.manifest.content_hash);
       return result !== 'unchanged' || vouched.has(key) ? [{ ...release, result, key }] : [];
     });
-    if (named.length === 0) return outcomes;
+    if (named.length === 0) return asThisRun(outcomes);
     for (const [i, { bundle }] of releases.entries()) {
       const m = bundle.manifest;
       if (m.status !== 'stable' || stays(outcomes[i]!) || claimed.has(m.version)) continue;
@@ -141,7 +153,11 @@ export async function publish(
         return { entry: entryOf(bundle), translations, ...(objectHash === undefined ? {} : { objectHash }) };
       }),
     );
-    if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return outcomes;
+    for (const [i, release] of releases.entries()) {
+      const m = release.bundle.manifest;
+      if (outcomes[i]!.result !== 'unchanged') intended.set(releaseKey(m.version, m.content_hash), outcomes[i]!);
+    }
+    if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return asThisRun(outcomes);
     await sleep(Math.random() * 25 * attempt);
   }
   throw new PublishFailure(

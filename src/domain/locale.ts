@@ -14,6 +14,9 @@ export type LocaleCode = z.infer<typeof LocaleCode>;
  */
 const LOCALE_ALIASES: Readonly<Record<string, string>> = { tl: 'fil', 'zh-tw': 'zh-Hant' };
 
+/** The aliases as callers write them, for input schemas that list every accepted code. */
+export const LOCALE_ALIAS_CODES = ['tl', 'zh-TW'] as const;
+
 /** The locale a caller's code names: an alias's target, else the code unchanged. */
 export function canonicalLocale(code: string): string {
   const key = code.toLowerCase();

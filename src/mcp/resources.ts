@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { placeholderDocument, PLACEHOLDER_SIGN } from '../services/render/placeholder.js';
 import { RENDER_URI, SIGN_URI, VIEW_URI } from '../store/render-uris.js';
 import { badRequest, notFound, unknownName } from '../core/error-catalogue.js';
-import { TRANSPORT_CODES } from '../core/errors.js';
+import { type ErrorCode, policyOf } from '../core/errors.js';
 import { invokeTool } from '../tools/kernel/invoke.js';
 import { toolNamed, type ToolName } from '../tools/kernel/registry.js';
 import type { McpContext, MethodHandler } from './context.js';
@@ -76,9 +76,8 @@ const CATEGORIES_URI = /^dtpr:\/\/schemas\/([^/]+)\/categories$/;
  * internal fault), not that the URI is wrong: its HTTP status is 5xx. (A rate limit never reaches
  * here: resources/read takes its token before it reads.)
  */
-function serverSide(code: string): boolean {
-  const policy = (TRANSPORT_CODES as Record<string, { status: number } | undefined>)[code];
-  return policy !== undefined && policy.status >= 500;
+function serverSide(code: ErrorCode): boolean {
+  return policyOf(code).status >= 500;
 }
 
 /**

@@ -1,20 +1,23 @@
 import * as z from 'zod';
 import { MaterializedElement } from '../domain/content.js';
-import { canonicalLocale, LOCALE_ALIAS_NOTE, LOCALE_CODES, Slug } from '../domain/locale.js';
+import { canonicalLocale, LOCALE_ALIAS_CODES, LOCALE_ALIAS_NOTE, LOCALE_CODES, Slug } from '../domain/locale.js';
 
 /**
  * A locale code of the project, aliases resolved first (`tl` is `fil`); anything else is refused
- * with the list of known codes. The input schema lists the codes served.
+ * with the list of known codes. The input schema lists the codes and the aliases, so a client that
+ * checks arguments against it before sending does not refuse an alias the tool takes.
  */
-const KnownLocale = z.preprocess(
-  (value) => (typeof value === 'string' ? canonicalLocale(value) : value),
-  z.enum(LOCALE_CODES, {
-    error: (issue) =>
-      issue.code === 'invalid_value'
-        ? `Unknown locale${typeof issue.input === 'string' ? ` '${issue.input.slice(0, 16)}'` : ''}; use one of: ${LOCALE_CODES.join(', ')} (aliases: ${LOCALE_ALIAS_NOTE})`
-        : undefined,
-  }),
-);
+const KnownLocale = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? canonicalLocale(value) : value),
+    z.enum(LOCALE_CODES, {
+      error: (issue) =>
+        issue.code === 'invalid_value'
+          ? `Unknown locale${typeof issue.input === 'string' ? ` '${issue.input.slice(0, 16)}'` : ''}; use one of: ${LOCALE_CODES.join(', ')} (aliases: ${LOCALE_ALIAS_NOTE})`
+          : undefined,
+    }),
+  )
+  .meta({ enum: [...LOCALE_CODES, ...LOCALE_ALIAS_CODES] });
 
 /** Argument pieces shared by several tools; descriptions end up in the tools' input schemas. */
 export const versionArg = z

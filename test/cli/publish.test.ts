@@ -212,6 +212,32 @@ describe('publish', () => {
     expect(bucket.writes.filter((k) => k === 'index.json')).toHaveLength(2);
   });
 
+  it('says what it did when an index write landed but its answer was lost (the write repeated answers "not written")', async () => {
+    const put = bucket.put;
+    /** Each index write lands, and the first one of every run answers as a repeat would: not written. */
+    let lose = true;
+    bucket.put = async (key, text, condition) => {
+      const wrote = await put(key, text, condition);
+      if (key !== 'index.json' || !lose) return wrote;
+      lose = false;
+      return false;
+    };
+    const first = await publish('ai@2026-01-01');
+    expect(first.code).toBe(0);
+    expect(first.io.text()).toContain('published ai@2026-01-01');
+    expect(index().versions.map((v) => v.id)).toEqual(['ai@2026-01-01']);
+    fx.write('translations.yaml', {
+      source_locale: 'en',
+      locales: [
+        { locale: 'fr', status: 'human_reviewed', reviewed_by: 'a reader', updated_at: '2026-02-01', summary: 'Read.' },
+      ],
+    });
+    lose = true;
+    expect((await publish('ai@2026-01-01')).io.text()).toContain('reviewed  ai@2026-01-01');
+    lose = true;
+    expect((await publish('ai@2026-01-01')).io.text()).toContain('unchanged ai@2026-01-01');
+  });
+
   it("keeps another publisher's hash of an object it wrote again in other bytes meanwhile", async () => {
     bucket.beforePut = async (key) => {
       if (key !== 'index.json') return;

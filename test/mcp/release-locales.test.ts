@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../../src/domain/locale.js';
+import { LOCALE_ALIAS_CODES, LOCALE_CODES } from '../../src/domain/locale.js';
+import descriptors from '../../src/tools/kernel/tool-descriptors.json';
 import { call } from '../helpers/tools.js';
 
 const V = 'dtpr@2026-09-01-beta';
@@ -70,6 +71,17 @@ describe(`${V} in each of its locales`, () => {
       const { env } = await call('get_element', { version: V, element_id: 'camera', locales: [alias] });
       expect(env.data.element.title.map((t: { locale: string }) => t.locale)).toEqual([locale]);
     }
+  });
+
+  it('lists the aliases in every input schema that takes a locale, so a client checking arguments sends them', () => {
+    type Prop = { enum?: string[]; items?: Prop };
+    const localeProps = descriptors.flatMap((d) =>
+      Object.entries(d.inputSchema.properties as unknown as Record<string, Prop>)
+        .map(([name, p]) => [`${d.name}.${name}`, p.items ?? p] as const)
+        .filter(([, p]) => p.enum?.includes('fil')),
+    );
+    expect(localeProps.length).toBeGreaterThan(8);
+    for (const [where, p] of localeProps) expect(p.enum, where).toEqual([...LOCALE_CODES, ...LOCALE_ALIAS_CODES]);
   });
 
   it('refuses a locale the project does not know, and one an ai release does not carry, naming the locales', async () => {
