@@ -205,6 +205,33 @@ describe('export_datachain', () => {
     );
   });
 
+  it("says only an option fills a field read from a category the datachain's release does not have", async () => {
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic });
+    const item = (env.data as Json).coverage.find((c: Json) => c.field === 'data_collection');
+    expect(item).toMatchObject({
+      status: 'needs_input',
+      reason: "version ai@2026-08-12 has no category 'collection'",
+      fill: { option: 'options.uk_atrs.data_collection' },
+    });
+    expect(item.fill.datachain).toBeUndefined();
+    expect(item.fix_hint).toMatch(/^Version ai@2026-08-12 has no category 'collection', so pass options\.uk_atrs\./);
+    // On a release with the category, the hint still offers the datachain's way.
+    const dc = structuredClone(transit) as Json;
+    // Without its cameras and sensors, and so without the data flow that starts at them.
+    dc.elements = dc.elements
+      .filter((e: Json) => !['camera', 'presence_motion_sensor'].includes(e.element_id))
+      .map(({ subchain_instance_id: _, ...e }: Json) => e);
+    delete dc.subchain_instances;
+    const later = await call('export_datachain', { version: dc.schema_version, format: 'uk-atrs', datachain: dc });
+    expect(later.env.errors).toBeUndefined();
+    const there = (later.env.data as Json).coverage.find((c: Json) => c.field === 'data_collection');
+    expect(there).toMatchObject({
+      status: 'needs_input',
+      fill: { datachain: 'collection elements (what captures the data)' },
+    });
+    expect(there.fix_hint).toMatch(/^Add collection elements \(what captures the data\) to the datachain, or pass /);
+  });
+
   it('gives the form of a date option in its hint', async () => {
     const { env } = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: realistic });
     const dated = (env.data as Json).coverage.filter((c: Json) => /date/.test(c.field) && c.fill?.option);

@@ -131,6 +131,10 @@ function hintFor(
       : `Version ${r.source.version} has no '${r.locale}' texts, so ${optionWords || 'the field stays empty'}.`;
     return { option, datachain: canHold ? `'${r.locale}' texts of ${fact?.where}` : undefined, hint: words };
   }
+  if (result && 'unheld' in result) {
+    const words = `${result.absent.charAt(0).toUpperCase()}${result.absent.slice(1)}, so ${optionWords || 'the field stays empty'}.`;
+    return { option, hint: words };
+  }
   const datachain = fact?.fill;
   const change =
     refusedAt && refusedAt.length

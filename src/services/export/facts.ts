@@ -5,7 +5,15 @@ import { type ExportReader, isText, type Picked } from './read.js';
  * What a datachain answers for one target field: a value with the paths it was read from, or why
  * there is none (nothing placed, or texts not written in the export's locale).
  */
-export type FactResult = { value: unknown; from: string[] } | { absent: string } | { untranslated: string[] };
+/**
+ * What a fact read: a value and its paths, nothing (`absent` says why; `unheld` when the datachain's
+ * version has none of the categories the fact reads, so only an option can fill it), or texts
+ * missing in the export's locale.
+ */
+export type FactResult =
+  | { value: unknown; from: string[] }
+  | { absent: string; unheld?: true }
+  | { untranslated: string[] };
 
 /** A fact a datachain can hold, read the same way for every target. */
 export interface Fact {
@@ -51,6 +59,8 @@ const line = ([title, context, text]: string[]) =>
 /** One line per placement of the categories: element title, context value name, description variable. */
 function describe(categories: readonly string[], variable = 'additional_description'): Fact['read'] {
   return (r) => {
+    const none = unheld(r, categories);
+    if (none) return none;
     const out = new Lines();
     const placed = categories.flatMap((c) => r.in(c));
     for (const p of placed) out.add(p.path, [r.elementTitle(p), r.contextName(p), r.variable(p, variable)], line);
@@ -61,9 +71,17 @@ function describe(categories: readonly string[], variable = 'additional_descript
 const categoryWords = (ids: readonly string[]) =>
   ids.length === 1 ? `category '${ids[0]}'` : `the categories ${ids.map((c) => `'${c}'`).join(', ')}`;
 
+/** The result of a fact whose categories the datachain's version has none of (e.g. `collection` before ai@2026-08-24-beta). */
+function unheld(r: ExportReader, categories: readonly string[]): FactResult | undefined {
+  if (categories.some((c) => r.hasCategory(c))) return undefined;
+  return { absent: `version ${r.source.version} has no ${categoryWords(categories)}`, unheld: true };
+}
+
 /** The element titles of the placements of the categories, one per line. */
 function titles(categories: readonly string[]): Fact['read'] {
   return (r) => {
+    const none = unheld(r, categories);
+    if (none) return none;
     const out = new Lines();
     for (const p of categories.flatMap((c) => r.in(c))) out.add(p.path, [r.elementTitle(p)], ([t]) => t!);
     return out.result(`the datachain places no element of ${categoryWords(categories)}`, '; ');
@@ -149,6 +167,8 @@ const keeping: Fact['read'] = (r) => {
 
 /** The people affected: each placement's own title and description, else the element's. */
 const affected: Fact['read'] = (r) => {
+  const none = unheld(r, ['affected']);
+  if (none) return none;
   const out = new Lines();
   for (const p of r.in('affected')) {
     const own = r.variable(p, 'title');
