@@ -220,8 +220,8 @@ export const CATALOGUE = {
   ),
   symbol_fixed_color: e(
     'symbols',
-    'A symbol sets `fill`, `stroke`, `color` or a gradient stop or filter colour (as an attribute or in a `style` attribute) to a fixed colour, which the compositor cannot change for dark variants or category colours.',
-    'Use `currentColor` for what is drawn and `none` for what is not.',
+    'A symbol sets `fill`, `stroke`, `color` or a gradient stop or filter colour (as an attribute or in a `style` attribute) to a fixed colour, or leaves a shape with no `fill` on it or around it (SVG paints it black), which the compositor cannot change for dark variants or category colours.',
+    'Use `currentColor` for what is drawn and `none` for what is not (`fill="none"` on the root covers every shape that sets no fill).',
   ),
 
   reserved_variant_token: e(

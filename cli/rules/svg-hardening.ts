@@ -98,5 +98,40 @@ export function fixedColours(text: string): SvgHit[] {
   for (const m of text.matchAll(PAINT_ATTRIBUTE)) check(m.index, m[1]!, m[2] ?? m[3] ?? '');
   for (const m of text.matchAll(STYLE_ATTRIBUTE))
     for (const p of (m[1] ?? m[2] ?? '').matchAll(PAINT_PROPERTY)) check(m.index, p[1]!, p[2] ?? '');
+  hits.push(...defaultBlack(text));
   return hits.sort((a, b) => a.index - b.index).map((h) => ({ line: lineAt(text, h.index), what: h.what }));
+}
+
+/** Elements whose fill paints an area: without a `fill` on them or above them, SVG paints it black. */
+const FILLED = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'text', 'use']);
+/** Subtrees that are not painted where they stand (geometry for clips, masks and references). */
+const UNPAINTED = new Set(['defs', 'clippath', 'mask', 'symbol', 'pattern', 'marker']);
+const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
+const SETS_FILL = /(?<![\w:-])fill\s*=|(?<![\w:-])style\s*=\s*(?:"(?:[^"]*;)?\s*fill\s*:|'(?:[^']*;)?\s*fill\s*:)/i;
+
+/**
+ * Shapes painted in SVG's default fill, black, because neither they nor an element above them sets
+ * `fill`: a fixed colour like any other (every shipped symbol sets `fill="none"` on its root).
+ */
+function defaultBlack(text: string): { index: number; what: string }[] {
+  const hits: { index: number; what: string }[] = [];
+  /** Per open element: whether a fill is set on it or above it, and whether it is unpainted. */
+  const open: { name: string; filled: boolean; unpainted: boolean }[] = [];
+  for (const m of text.matchAll(TAG)) {
+    const [, closing, rawName, attributes, selfClosing] = m;
+    const name = rawName!.toLowerCase();
+    if (closing) {
+      let at = open.length - 1;
+      while (at >= 0 && open[at]!.name !== name) at--;
+      if (at >= 0) open.length = at;
+      continue;
+    }
+    const parent = open.at(-1);
+    const filled = (parent?.filled ?? false) || SETS_FILL.test(attributes!);
+    const unpainted = (parent?.unpainted ?? false) || UNPAINTED.has(name);
+    if (FILLED.has(name) && !filled && !unpainted)
+      hits.push({ index: m.index, what: `<${rawName}> with no fill on it or above it (painted black by default)` });
+    if (!selfClosing) open.push({ name, filled, unpainted });
+  }
+  return hits;
 }

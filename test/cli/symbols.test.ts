@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeContent, fixedColours, viewBoxProblem, wrapperProblem } from '../../cli/rules/svg-hardening.js';
 import { makeFixture, SAFE_SVG, type Fixture } from './fixture.js';
 
-const wrap = (body: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36">${body}</svg>`;
+/** A symbol around `body`, its root's fill `none` as every shipped symbol's is. */
+const wrap = (body: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36" fill="none">${body}</svg>`;
+const bare = (body: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36">${body}</svg>`;
 
 const ACTIVE: [string, string][] = [
   ['script', wrap('<script>alert(1)</script>')],
@@ -95,6 +98,16 @@ describe('symbol hardening', () => {
       'stop-color="#f00"',
     ],
     ['an important style', wrap('<path d="M0 0" style="fill:blue !important"/>'), 'fill="blue"'],
+    [
+      'a shape with no fill on it or above it',
+      bare('<g stroke="currentColor"><path d="M0 0"/></g><g fill="currentColor"><rect/></g>'),
+      '<path> with no fill on it or above it (painted black by default)',
+    ],
+    [
+      'a use with no fill, outside the unpainted definitions',
+      bare('<defs><path id="a" d="M0 0"/></defs><clipPath id="c"><rect/></clipPath><use href="#a"/>'),
+      '<use> with no fill on it or above it (painted black by default)',
+    ],
   ])('symbol_fixed_color: %s', (_name, text, what) => {
     fx.writeText('symbols/health.svg', text);
     const hits = fx.validate().filter((f) => f.code === 'symbol_fixed_color');
