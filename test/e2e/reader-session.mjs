@@ -56,27 +56,51 @@ export async function renderWithMeta(
 
 export { launchChromium as launch } from './chromium.mjs';
 
-/** Opens `body` (HTML, or an SVG document with `svg`) at a viewport; nothing is fetched (`bypassCSP` lets a check inject axe-core). */
+/**
+ * Pages kept between checks, by the options their context was made with. A new page starts a
+ * renderer process (about half a second, more than most checks take); a kept one is made blank
+ * again by a navigation, which drops its document and every global a check added (axe-core), and
+ * its media emulation is reset to its context's.
+ */
+const kept = new Map();
+
+/**
+ * Opens `body` (HTML, or an SVG document with `svg`) at a viewport; nothing is fetched (`bypassCSP`
+ * lets a check inject axe-core). `context.close()` gives the page back for the next check.
+ */
 export async function open(
   browser,
   body,
   { width = 1280, height = 900, colorScheme = 'light', svg = false, scale = 1, bypassCSP = false } = {},
 ) {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    colorScheme,
-    deviceScaleFactor: scale,
-    bypassCSP,
-  });
-  const page = await context.newPage();
-  await context.route('**/*', (route) =>
-    svg && route.request().url() === 'http://sign.test/sign.svg'
-      ? route.fulfill({ contentType: 'image/svg+xml', body })
-      : route.abort(),
-  );
+  const key = JSON.stringify([width, height, colorScheme, scale, bypassCSP]);
+  let slot = kept.get(key)?.pop();
+  if (!slot) {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      colorScheme,
+      deviceScaleFactor: scale,
+      bypassCSP,
+    });
+    const made = { page: await context.newPage(), svg: undefined };
+    await context.route('**/*', (route) =>
+      made.svg !== undefined && route.request().url() === 'http://sign.test/sign.svg'
+        ? route.fulfill({ contentType: 'image/svg+xml', body: made.svg })
+        : route.abort(),
+    );
+    slot = made;
+  }
+  const { page } = slot;
+  slot.svg = svg ? body : undefined;
   if (svg) await page.goto('http://sign.test/sign.svg', { waitUntil: 'load' });
   else await page.setContent(body, { waitUntil: 'load' });
-  return { page, context };
+  const close = async () => {
+    await page.goto('about:blank');
+    await page.emulateMedia({ media: null, colorScheme });
+    if (!kept.has(key)) kept.set(key, []);
+    kept.get(key).push(slot);
+  };
+  return { page, context: { close } };
 }
 
 /** The text a reader sees without scrolling: every visible text node whose box meets the viewport. */

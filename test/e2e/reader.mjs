@@ -38,187 +38,220 @@ const LINK = 'https://riverton.example.org/ai/traffic-cameras';
 const realistic = fixture('realistic-15');
 const browser = await launch();
 let failed = 0;
+/** Runs one check; its line says how long it took (to show where the time goes; nothing depends on it). */
 async function step(name, fn) {
+  const started = performance.now();
+  const took = () => `[${((performance.now() - started) / 1000).toFixed(0)} s]`;
   try {
     await fn();
-    console.log(`PASS ${name}`);
+    console.log(`PASS ${name} ${took()}`);
   } catch (e) {
     failed++;
-    console.log(`FAIL ${name}: ${e instanceof Error ? e.message : e}`);
+    console.log(`FAIL ${name} ${took()}: ${e instanceof Error ? e.message : e}`);
   }
 }
 const en = (texts) => texts.find((t) => t.locale === 'en').value;
 const variable = (id, v) =>
   en(realistic.elements.find((p) => p.element_id === id).variables.find((x) => x.id === v).value);
 
-const page = await render(base, realistic);
+/** The realistic fixture's page and print, the signs of every sign fixture, dark icons and axe. */
+async function ownChecks() {
+  const page = await render(base, realistic);
 
-await step("first screen at 1280x900 and 390x844 holds the author's answers", async () => {
-  const wide = [
-    variable('institution', 'title'),
-    variable('input_about_a_place', 'additional_description'),
-    variable('data_retained', 'duration'),
-    'privacy@riverton.example.org',
-  ];
-  for (const [width, height, wanted] of [
-    [1280, 900, wide],
-    [390, 844, [variable('institution', 'title'), en(realistic.description)]],
-  ]) {
-    const { page: p, context } = await open(browser, page, { width, height });
-    const seen = await firstScreenText(p);
-    for (const text of wanted)
-      assert.ok(seen.includes(text), `${width}x${height}: "${text}" is not on the first screen`);
-    await context.close();
-  }
-});
-
-await step(
-  'print: at most 4 A4 pages, the whole glance on page 1 under the title, no heading ends a page',
-  async () => {
-    for (const [label, html] of [
-      ['en', page],
-      ['fr', await render(base, realistic, { locale: 'fr' })],
+  await step("first screen at 1280x900 and 390x844 holds the author's answers", async () => {
+    const wide = [
+      variable('institution', 'title'),
+      variable('input_about_a_place', 'additional_description'),
+      variable('data_retained', 'duration'),
+      'privacy@riverton.example.org',
+    ];
+    for (const [width, height, wanted] of [
+      [1280, 900, wide],
+      [390, 844, [variable('institution', 'title'), en(realistic.description)]],
     ]) {
-      const p = await printLayout(browser, html);
-      assert.ok(p.pages >= 1 && p.pages <= 4, `${label} A4: ${p.pages} pages`);
-      assert.equal(p.titlePage, 1, label);
-      assert.equal(p.rowsOnPage1, p.rows, `${label}: ${p.rowsOnPage1} of ${p.rows} glance rows on page 1`);
-      assert.deepEqual(p.stranded, [], `${label}: headings ending a page`);
-    }
-  },
-);
-
-const signs = [];
-for (const name of ['realistic-15', 'real-shaped-no-contact'])
-  for (const locales of [['en'], ['fr'], ['en', 'fr']])
-    for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
-for (const name of ['minimal', 'long-text']) for (const locales of [['en'], ['fr']]) signs.push([name, locales, 'a4']);
-// Cameras, sensors and gates on the newest releases (what captures data and how results reach
-// people), and the two real published datachains: every size, in English and French.
-for (const name of [
-  'transit-station',
-  'transit-station-dtpr',
-  '../../fixtures/datachains/real/nyc-myschools-match',
-  '../../fixtures/datachains/real/cbsa-tci',
-])
-  for (const locales of [['en'], ['fr']]) for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
-const figures = [];
-
-await step(
-  'signs at A4, A5 and A3, in English, French and both: one sheet of that size, nothing within 5 mm of the edge, no text cut or out of its slot, smallest text at least 3 mm at A4 (scaled), QR decodes, axe clean',
-  async () => {
-    for (const [name, locales, size] of signs) {
-      const dc = fixture(name);
-      const label = `${name} ${locales.join('+')} ${size}`;
-      const args = { format: 'sign', link: LINK, locale: locales[0], size, ...(locales.length > 1 ? { locales } : {}) };
-      const { text: svg, meta } = await renderWithMeta(base, dc, args);
-      const sheet = SHEETS[size];
-      const { page: p, context } = await open(browser, svg, { svg: true });
-      // The long-text fixture's one-sentence description is four lines: its sign may print the purposes instead, and says so to the author.
-      const moved = name === 'long-text' && meta.warnings?.some((w) => w.includes('prints the purposes'));
-      const f = await signFindings(p, dc, locales, { descriptionMayMove: moved });
+      const { page: p, context } = await open(browser, page, { width, height });
+      const seen = await firstScreenText(p);
+      for (const text of wanted)
+        assert.ok(seen.includes(text), `${width}x${height}: "${text}" is not on the first screen`);
       await context.close();
-      assert.deepEqual(f.sheet.map(Math.round), sheet, `${label}: the sign is ${f.sheet.map((x) => x.toFixed(1))} mm`);
-      assert.deepEqual(f.overflow, [], `${label}: text wider than its slot`);
-      assert.deepEqual(f.missing, [], `${label}: text missing or cut`);
-      assert.deepEqual(f.near, [], `${label}: marks within ${EDGE_MM} mm of the edge`);
-      const floor = (SMALLEST_A4_MM * sheet[0]) / 210;
-      assert.ok(
-        f.smallestMm >= floor - 1e-9,
-        `${label}: smallest text ${f.smallestMm.toFixed(2)} mm, at least ${floor.toFixed(2)}`,
-      );
-      const noContact = !dc.elements.some((e) =>
-        (e.actions ?? []).some((a) => ['email', 'phone', 'postal'].includes(a.type)),
-      );
-      if (noContact) {
-        assert.ok(
-          f.shown.includes(
-            locales[0] === 'fr'
-              ? 'Aucun contact n\u2019est indiqué pour ce système.'
-              : 'No contact is given for this system.',
-          ),
-          `${label}: no "no contact" line`,
+    }
+  });
+
+  await step(
+    'print: at most 4 A4 pages, the whole glance on page 1 under the title, no heading ends a page',
+    async () => {
+      for (const [label, html] of [
+        ['en', page],
+        ['fr', await render(base, realistic, { locale: 'fr' })],
+      ]) {
+        const p = await printLayout(browser, html);
+        assert.ok(p.pages >= 1 && p.pages <= 4, `${label} A4: ${p.pages} pages`);
+        assert.equal(p.titlePage, 1, label);
+        assert.equal(p.rowsOnPage1, p.rows, `${label}: ${p.rowsOnPage1} of ${p.rows} glance rows on page 1`);
+        assert.deepEqual(p.stranded, [], `${label}: headings ending a page`);
+      }
+    },
+  );
+
+  const signs = [];
+  for (const name of ['realistic-15', 'real-shaped-no-contact'])
+    for (const locales of [['en'], ['fr'], ['en', 'fr']])
+      for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
+  for (const name of ['minimal', 'long-text'])
+    for (const locales of [['en'], ['fr']]) signs.push([name, locales, 'a4']);
+  // Cameras, sensors and gates on the newest releases (what captures data and how results reach
+  // people), and the two real published datachains: every size, in English and French.
+  for (const name of [
+    'transit-station',
+    'transit-station-dtpr',
+    '../../fixtures/datachains/real/nyc-myschools-match',
+    '../../fixtures/datachains/real/cbsa-tci',
+  ])
+    for (const locales of [['en'], ['fr']]) for (const size of ['a4', 'a5', 'a3']) signs.push([name, locales, size]);
+  const figures = [];
+
+  await step(
+    'signs at A4, A5 and A3, in English, French and both: one sheet of that size, nothing within 5 mm of the edge, no text cut or out of its slot, smallest text at least 3 mm at A4 (scaled), QR decodes, axe clean',
+    async () => {
+      for (const [name, locales, size] of signs) {
+        const dc = fixture(name);
+        const label = `${name} ${locales.join('+')} ${size}`;
+        const args = {
+          format: 'sign',
+          link: LINK,
+          locale: locales[0],
+          size,
+          ...(locales.length > 1 ? { locales } : {}),
+        };
+        const { text: svg, meta } = await renderWithMeta(base, dc, args);
+        const sheet = SHEETS[size];
+        const { page: p, context } = await open(browser, svg, { svg: true });
+        // The long-text fixture's one-sentence description is four lines: its sign may print the purposes instead, and says so to the author.
+        const moved = name === 'long-text' && meta.warnings?.some((w) => w.includes('prints the purposes'));
+        const f = await signFindings(p, dc, locales, { descriptionMayMove: moved });
+        await context.close();
+        assert.deepEqual(
+          f.sheet.map(Math.round),
+          sheet,
+          `${label}: the sign is ${f.sheet.map((x) => x.toFixed(1))} mm`,
         );
+        assert.deepEqual(f.overflow, [], `${label}: text wider than its slot`);
+        assert.deepEqual(f.missing, [], `${label}: text missing or cut`);
+        assert.deepEqual(f.near, [], `${label}: marks within ${EDGE_MM} mm of the edge`);
+        const floor = (SMALLEST_A4_MM * sheet[0]) / 210;
         assert.ok(
-          meta.warnings?.some((w) => w.startsWith('sign_incomplete')),
-          `${label}: no sign_incomplete warning`,
+          f.smallestMm >= floor - 1e-9,
+          `${label}: smallest text ${f.smallestMm.toFixed(2)} mm, at least ${floor.toFixed(2)}`,
+        );
+        const noContact = !dc.elements.some((e) =>
+          (e.actions ?? []).some((a) => ['email', 'phone', 'postal'].includes(a.type)),
+        );
+        if (noContact) {
+          assert.ok(
+            f.shown.includes(
+              locales[0] === 'fr'
+                ? 'Aucun contact n\u2019est indiqué pour ce système.'
+                : 'No contact is given for this system.',
+            ),
+            `${label}: no "no contact" line`,
+          );
+          assert.ok(
+            meta.warnings?.some((w) => w.startsWith('sign_incomplete')),
+            `${label}: no sign_incomplete warning`,
+          );
+        }
+        assert.ok(!/\s[?:!;]/.test(f.shown.replace(/\u202f[?:!;]/g, '')), `${label}: a breakable space before ? : ! ;`);
+        // Printed on its sheet, without margins: exactly one page of that size.
+        const html = printable(svg, sheet, locales[0]);
+        const printed = await open(browser, html, { width: Math.round(sheet[0] * (96 / 25.4)), bypassCSP: true });
+        const pdf = pdfPages(await printed.page.pdf({ preferCSSPageSize: true, printBackground: true }));
+        assert.equal(pdf.pages, 1, `${label}: printed on ${pdf.pages} pages`);
+        for (const box of pdf.boxes)
+          assert.ok(
+            Math.abs(box[0] - sheet[0]) < 1 && Math.abs(box[1] - sheet[1]) < 1,
+            `${label}: page of ${box.map((x) => x.toFixed(1))} mm`,
+          );
+        await printed.page.addScriptTag({ content: AXE });
+        // The HTML around the sign is this check's own, so it is not asked for a heading.
+        const axe = await printed.page.evaluate(() =>
+          globalThis.axe.run(document, {
+            resultTypes: ['violations'],
+            rules: { 'page-has-heading-one': { enabled: false } },
+          }),
+        );
+        assert.deepEqual(
+          axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target}`),
+          [],
+          `${label}: axe`,
+        );
+        await printed.context.close();
+        // The QR code, from the whole sheet at 150 dpi.
+        const wrap = `<!doctype html><body style="margin:0"><img alt="" style="width:${sheet[0]}mm;display:block" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}"></body>`;
+        const shot = await open(browser, wrap, {
+          width: Math.ceil(sheet[0] * (96 / 25.4)),
+          height: Math.ceil(sheet[1] * (96 / 25.4)),
+          scale: 150 / 96,
+        });
+        const qr = decodeQr(await shot.page.locator('img').screenshot());
+        await shot.context.close();
+        assert.equal(qr, LINK, `${label}: the QR code does not decode to the link`);
+        figures.push(
+          `${label}: ${f.sheet.map((x) => x.toFixed(0)).join('x')} mm, 1 page, nearest mark ${f.nearest.toFixed(1)} mm, smallest text ${f.smallestMm.toFixed(2)} mm, QR ok`,
         );
       }
-      assert.ok(!/\s[?:!;]/.test(f.shown.replace(/\u202f[?:!;]/g, '')), `${label}: a breakable space before ? : ! ;`);
-      // Printed on its sheet, without margins: exactly one page of that size.
-      const html = printable(svg, sheet, locales[0]);
-      const printed = await open(browser, html, { width: Math.round(sheet[0] * (96 / 25.4)), bypassCSP: true });
-      const pdf = pdfPages(await printed.page.pdf({ preferCSSPageSize: true, printBackground: true }));
-      assert.equal(pdf.pages, 1, `${label}: printed on ${pdf.pages} pages`);
-      for (const box of pdf.boxes)
-        assert.ok(
-          Math.abs(box[0] - sheet[0]) < 1 && Math.abs(box[1] - sheet[1]) < 1,
-          `${label}: page of ${box.map((x) => x.toFixed(1))} mm`,
-        );
-      await printed.page.addScriptTag({ content: AXE });
-      // The HTML around the sign is this check's own, so it is not asked for a heading.
-      const axe = await printed.page.evaluate(() =>
-        globalThis.axe.run(document, {
-          resultTypes: ['violations'],
-          rules: { 'page-has-heading-one': { enabled: false } },
-        }),
-      );
+      console.log(figures.map((x) => `  ${x}`).join('\n'));
+    },
+  );
+
+  await step('dark scheme: every icon shape reaches 3:1 against its card', async () => {
+    const dark = await darkIconsUnder3(browser, page);
+    assert.equal(dark.cards, 15);
+    assert.deepEqual(dark.under, []);
+  });
+
+  await step('axe-core: no violation of any impact in light, dark, print, 390 px and French', async () => {
+    const fr = await render(base, realistic, { locale: 'fr' });
+    for (const [mode, html, opts, media] of [
+      ['light', page, {}],
+      ['dark', page, { colorScheme: 'dark' }],
+      ['print', page, {}, 'print'],
+      ['390 px', page, { width: 390, height: 844 }],
+      ['French', fr, {}],
+      ['French dark', fr, { colorScheme: 'dark' }],
+    ]) {
+      const { page: p, context } = await open(browser, html, { ...opts, bypassCSP: true });
+      if (media) await p.emulateMedia({ media });
+      await p.addScriptTag({ content: AXE });
+      const r = await p.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
       assert.deepEqual(
-        axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target}`),
+        r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`),
         [],
-        `${label}: axe`,
+        mode,
       );
-      await printed.context.close();
-      // The QR code, from the whole sheet at 150 dpi.
-      const wrap = `<!doctype html><body style="margin:0"><img alt="" style="width:${sheet[0]}mm;display:block" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}"></body>`;
-      const shot = await open(browser, wrap, {
-        width: Math.ceil(sheet[0] * (96 / 25.4)),
-        height: Math.ceil(sheet[1] * (96 / 25.4)),
-        scale: 150 / 96,
-      });
-      const qr = decodeQr(await shot.page.locator('img').screenshot());
-      await shot.context.close();
-      assert.equal(qr, LINK, `${label}: the QR code does not decode to the link`);
-      figures.push(
-        `${label}: ${f.sheet.map((x) => x.toFixed(0)).join('x')} mm, 1 page, nearest mark ${f.nearest.toFixed(1)} mm, smallest text ${f.smallestMm.toFixed(2)} mm, QR ok`,
-      );
+      await context.close();
     }
-    console.log(figures.map((x) => `  ${x}`).join('\n'));
-  },
-);
+  });
+}
 
-await step('dark scheme: every icon shape reaches 3:1 against its card', async () => {
-  const dark = await darkIconsUnder3(browser, page);
-  assert.equal(dark.cards, 15);
-  assert.deepEqual(dark.under, []);
-});
-
-await step('axe-core: no violation of any impact in light, dark, print, 390 px and French', async () => {
-  const fr = await render(base, realistic, { locale: 'fr' });
-  for (const [mode, html, opts, media] of [
-    ['light', page, {}],
-    ['dark', page, { colorScheme: 'dark' }],
-    ['print', page, {}, 'print'],
-    ['390 px', page, { width: 390, height: 844 }],
-    ['French', fr, {}],
-    ['French dark', fr, { colorScheme: 'dark' }],
-  ]) {
-    const { page: p, context } = await open(browser, html, { ...opts, bypassCSP: true });
-    if (media) await p.emulateMedia({ media });
-    await p.addScriptTag({ content: AXE });
-    const r = await p.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
-    assert.deepEqual(
-      r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`),
-      [],
-      mode,
-    );
-    await context.close();
+/**
+ * Two lanes of checks at once over one browser: this file's own (the realistic fixture's page, its
+ * signs and the other sign fixtures) and the data-flow, real and every-script pages, about as long
+ * each. One lane alone leaves a core idle while it waits on the server or on a page's load. A lane
+ * that throws outside a step is a failure, reported once both have ended.
+ */
+const lanes = await Promise.allSettled([
+  ownChecks(),
+  (async () => {
+    await flowPageChecks(browser, base, step, AXE);
+    await realPageChecks(browser, base, step, AXE);
+    await scriptChecks(browser, base, step, AXE);
+  })(),
+]);
+for (const lane of lanes)
+  if (lane.status === 'rejected') {
+    failed++;
+    console.log(`FAIL a lane of checks stopped: ${lane.reason instanceof Error ? lane.reason.message : lane.reason}`);
   }
-});
-
-await flowPageChecks(browser, base, step, AXE);
-await realPageChecks(browser, base, step, AXE);
-await scriptChecks(browser, base, step, AXE);
 
 await browser.close();
 console.log(failed ? `${failed} reader checks failed` : 'all reader checks passed');
