@@ -8,23 +8,29 @@ export const LocaleCode = z.enum(LOCALE_CODES);
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
 /**
- * Other names callers may use for a locale, as the public DTPR API accepts them: `tl` (Tagalog)
- * for `fil` (Filipino), `zh-TW` for `zh-Hant`. Matched without regard to case. An alias resolves
- * to its locale before any check, so a release without that locale answers as for the locale itself.
+ * Other names callers may use for a locale, as the public DTPR API accepts them, written as callers
+ * write them: `tl` (Tagalog) for `fil` (Filipino), `zh-TW` for `zh-Hant`. Matched without regard to
+ * case. An alias resolves to its locale before any check, so a release without that locale answers
+ * as for the locale itself.
  */
-const LOCALE_ALIASES: Readonly<Record<string, string>> = { tl: 'fil', 'zh-tw': 'zh-Hant' };
+const ALIAS_TARGETS = { tl: 'fil', 'zh-TW': 'zh-Hant' } as const satisfies Record<string, LocaleCode>;
 
-/** The aliases as callers write them, for input schemas that list every accepted code. */
-export const LOCALE_ALIAS_CODES = ['tl', 'zh-TW'] as const;
+/** The aliases, for input schemas that list every accepted code. */
+export const LOCALE_ALIAS_CODES = Object.keys(ALIAS_TARGETS) as (keyof typeof ALIAS_TARGETS)[];
+
+const LOCALE_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries(ALIAS_TARGETS).map(([alias, locale]) => [alias.toLowerCase(), locale]),
+);
 
 /** The locale a caller's code names: an alias's target, else the code unchanged. */
 export function canonicalLocale(code: string): string {
-  const key = code.toLowerCase();
-  return Object.hasOwn(LOCALE_ALIASES, key) ? LOCALE_ALIASES[key]! : code;
+  return LOCALE_ALIASES.get(code.toLowerCase()) ?? code;
 }
 
 /** The aliases as `alias = locale` lines for hints and descriptions. */
-export const LOCALE_ALIAS_NOTE = 'tl = fil, zh-TW = zh-Hant';
+export const LOCALE_ALIAS_NOTE = Object.entries(ALIAS_TARGETS)
+  .map(([alias, locale]) => `${alias} = ${locale}`)
+  .join(', ');
 
 const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 

@@ -3,12 +3,8 @@ import { type ExportReader, isText, type Picked } from './read.js';
 
 /**
  * What a datachain answers for one target field: a value with the paths it was read from, or why
- * there is none (nothing placed, or texts not written in the export's locale).
- */
-/**
- * What a fact read: a value and its paths, nothing (`absent` says why; `unheld` when the datachain's
- * version has none of the categories the fact reads, so only an option can fill it), or texts
- * missing in the export's locale.
+ * there is none (`absent`; `unheld` when the datachain's version has none of the categories the
+ * fact reads, so only an option can fill it), or texts not written in the export's locale.
  */
 export type FactResult =
   | { value: unknown; from: string[] }
