@@ -104,21 +104,45 @@ export function fixedColours(text: string): SvgHit[] {
 
 /** Elements whose fill paints an area: without a `fill` on them or above them, SVG paints it black. */
 const FILLED = new Set(['path', 'rect', 'circle', 'ellipse', 'polygon', 'polyline', 'text', 'use']);
-/** Subtrees that are not painted where they stand (geometry for clips, masks and references). */
-const UNPAINTED = new Set(['defs', 'clippath', 'mask', 'symbol', 'pattern', 'marker']);
+/**
+ * Subtrees not painted where they stand: clip and mask geometry, and definitions drawn through a
+ * `<use>` (which inherit the use's fill, so the use is checked). Patterns and markers inherit from
+ * their own ancestors, so their shapes are checked like any other.
+ */
+const UNPAINTED = new Set(['defs', 'clippath', 'mask', 'symbol']);
 const TAG = /<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
-const SETS_FILL = /(?<![\w:-])fill\s*=|(?<![\w:-])style\s*=\s*(?:"(?:[^"]*;)?\s*fill\s*:|'(?:[^']*;)?\s*fill\s*:)/i;
+const ATTRIBUTE = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Comments and character data, blanked out (their length kept, so positions hold) before tags are read. */
+const NOT_MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
+
+/** An element's attributes by lower-cased name. */
+function attributesOf(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(ATTRIBUTE)) out.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? '');
+  return out;
+}
+
+/** Whether an element sets `fill`, as an attribute or as a property of its `style`. */
+function setsFill(attributes: Map<string, string>): boolean {
+  return attributes.has('fill') || /(?:^|;)\s*fill\s*:/i.test(attributes.get('style') ?? '');
+}
 
 /**
  * Shapes painted in SVG's default fill, black, because neither they nor an element above them sets
- * `fill`: a fixed colour like any other (every shipped symbol sets `fill="none"` on its root).
+ * `fill`: a fixed colour like any other (every shipped symbol sets `fill="none"` on its root). A
+ * `<use>` passes when the element it draws sets its own fill.
  */
-function defaultBlack(text: string): { index: number; what: string }[] {
+function defaultBlack(svg: string): { index: number; what: string }[] {
+  const text = svg.replace(NOT_MARKUP, (m) => ' '.repeat(m.length));
+  const tags = [...text.matchAll(TAG)].map((m) => ({ m, attributes: attributesOf(m[3]!) }));
+  const filledIds = new Set(
+    tags.flatMap(({ attributes }) => (setsFill(attributes) && attributes.has('id') ? [attributes.get('id')!] : [])),
+  );
   const hits: { index: number; what: string }[] = [];
   /** Per open element: whether a fill is set on it or above it, and whether it is unpainted. */
   const open: { name: string; filled: boolean; unpainted: boolean }[] = [];
-  for (const m of text.matchAll(TAG)) {
-    const [, closing, rawName, attributes, selfClosing] = m;
+  for (const { m, attributes } of tags) {
+    const [, closing, rawName, , selfClosing] = m;
     const name = rawName!.toLowerCase();
     if (closing) {
       let at = open.length - 1;
@@ -127,7 +151,8 @@ function defaultBlack(text: string): { index: number; what: string }[] {
       continue;
     }
     const parent = open.at(-1);
-    const filled = (parent?.filled ?? false) || SETS_FILL.test(attributes!);
+    const target = (attributes.get('href') ?? attributes.get('xlink:href') ?? '').replace(/^#/, '');
+    const filled = (parent?.filled ?? false) || setsFill(attributes) || (name === 'use' && filledIds.has(target));
     const unpainted = (parent?.unpainted ?? false) || UNPAINTED.has(name);
     if (FILLED.has(name) && !filled && !unpainted)
       hits.push({ index: m.index, what: `<${rawName}> with no fill on it or above it (painted black by default)` });

@@ -128,6 +128,18 @@ describe('symbol hardening', () => {
     expect(count).toBeGreaterThan(500);
   });
 
+  it('finds black by default past comments and into patterns, not through a use of a filled definition', () => {
+    const passes = bare(
+      '<!-- <path d="M0 0"/> --><defs><path id="p" d="M0 0" fill="none" stroke="currentColor"/></defs>' +
+        '<use href="#p"/><g fill="currentColor"><!-- </g> --><rect/></g>',
+    );
+    expect(fixedColours(passes)).toEqual([]);
+    const fails = bare('<g aria-label="fill=none"><pattern id="q"><circle r="1"/></pattern></g>');
+    expect(fixedColours(fails).map((h) => h.what)).toEqual([
+      '<circle> with no fill on it or above it (painted black by default)',
+    ]);
+  });
+
   it('accepts local fragments, gradients and ordinary words', () => {
     const text = wrap(
       '<defs><linearGradient id="g"/></defs><use href="#a"/><use xlink:href="#b"/>' +

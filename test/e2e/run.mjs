@@ -142,27 +142,59 @@ let failures = 0;
 /** Each step's name and how long it ran, printed at the end. */
 const timings = [];
 
+/** Steps running now; if this script ends early, their groups are ended with it. */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running)
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+});
+
 /**
  * Runs one step as a process of its own. Its output is held and printed whole when it ends, so two
- * steps running side by side do not mix their lines. A step that hangs is stopped (by its PID); one
- * that is slow is not. The longest (the reader's checks in Chromium) took 6 minutes on a loaded
+ * steps running side by side do not mix their lines. A step that hangs is stopped with its process
+ * group (the group this script started it in); one that is slow is not. The longest (the reader's checks in Chromium) took 6 minutes on a loaded
  * 2-core host before its pages were kept between checks.
  */
 async function runStep([name, [cmd, ...args], requires]) {
   if (requires && !existsSync(requires)) return;
   console.log(`=== e2e: ${name} (started) ===`);
   const started = performance.now();
-  const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so a hung step is stopped with everything it started (by the group's id).
+  const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running.add(child);
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (d) => (output += d));
+  }
   let timedOut = false;
+  const stopGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  let escalation;
   const timer = setTimeout(() => {
     timedOut = true;
-    child.kill('SIGTERM');
+    stopGroup('SIGTERM');
+    escalation = setTimeout(() => stopGroup('SIGKILL'), 15_000);
   }, STEP_TIMEOUT_MS);
-  const [code, signal] = await new Promise((resolve) => child.once('close', (c, s) => resolve([c, s])));
+  const [code, signal] = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      output += `\n${error.message}`;
+      resolve([null, 'a failed start']);
+    });
+    child.once('close', (c, s) => resolve([c, s]));
+  });
   clearTimeout(timer);
+  clearTimeout(escalation);
+  running.delete(child);
   // Reported to show where CI's time goes; nothing passes or fails on it.
   const took = `${Math.round((performance.now() - started) / 1000)} s`;
   timings.push([name, took]);

@@ -215,6 +215,11 @@ describe('export_datachain', () => {
     });
     expect(item.fill.datachain).toBeUndefined();
     expect(item.fix_hint).toMatch(/^Version ai@2026-08-12 has no category 'collection', so pass options\.uk_atrs\./);
+    // The DPV record's data subjects read `affected`, which ai@2026-05-06-beta does not have.
+    const old = await call('export_datachain', { version: cbsa.schema_version, format: 'dpv-jsonld', datachain: cbsa });
+    const subjects = (old.env.data as Json).coverage.find((c: Json) => c.field === 'dpv:hasDataSubject');
+    expect(subjects?.reason).toBe(`version ${cbsa.schema_version} has no category 'affected'`);
+    expect(subjects?.fill?.datachain).toBeUndefined();
     // On a release with the category, the hint still offers the datachain's way.
     const dc = structuredClone(transit) as Json;
     // Without its cameras and sensors, and so without the data flow that starts at them.

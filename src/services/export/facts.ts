@@ -68,7 +68,7 @@ const categoryWords = (ids: readonly string[]) =>
   ids.length === 1 ? `category '${ids[0]}'` : `the categories ${ids.map((c) => `'${c}'`).join(', ')}`;
 
 /** The result of a fact whose categories the datachain's version has none of (e.g. `collection` before ai@2026-08-24-beta). */
-function unheld(r: ExportReader, categories: readonly string[]): FactResult | undefined {
+export function unheld(r: ExportReader, categories: readonly string[]): FactResult | undefined {
   if (categories.some((c) => r.hasCategory(c))) return undefined;
   return { absent: `version ${r.source.version} has no ${categoryWords(categories)}`, unheld: true };
 }
