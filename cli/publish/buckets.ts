@@ -34,7 +34,12 @@ function r2OnlyIf(condition: Condition): { etagMatches: string } | { etagDoesNot
   return 'absent' in condition ? { etagDoesNotMatch: '*' } : condition;
 }
 
-const TRIES = 10;
+/**
+ * How many times one storage call of the local simulation is made before it is a failure. Under
+ * load on two cores, its storage refused a read 10 times in a row (about 0.6 s of pauses) while
+ * another process wrote; 20 calls with pauses growing to 0.8 s span about 4 s.
+ */
+const TRIES = 20;
 
 /**
  * Runs one call of the local simulation again when it throws: two processes writing one
@@ -53,7 +58,7 @@ async function patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
           `the local bucket failed to ${what} ${TRIES} times: ${error instanceof Error ? error.message : String(error)}`,
           'Stop other processes using .wrangler/state (another publish, wrangler dev) and run this again.',
         );
-      await sleep(5 + Math.random() * 20 * attempt);
+      await sleep(5 + Math.random() * 40 * attempt);
     }
   }
 }
