@@ -1,5 +1,5 @@
 import { emailAddress, isHttpUrl } from '../../core/addresses.js';
-import { FACTS, type Fact, type FactResult } from './facts.js';
+import { FACTS, type Fact, type FactResult, readFact } from './facts.js';
 import { DATE, IRI, MONTH, optionName, optionValue, UUID } from './options.js';
 import type { ExportReader } from './read.js';
 import type { FieldSpec, TargetSpec } from './spec.js';
@@ -186,7 +186,7 @@ function cover(
     return { ...base, status: 'option', from: [`options.${spec.optionKey}.${name}`] };
   }
   const fact = factOf(f);
-  const result = fact?.read(r);
+  const result = fact && readFact(fact, r);
   if (result && 'value' in result) {
     const wrong = misfit(f, result.value);
     if (!wrong) {

@@ -55,8 +55,6 @@ const line = ([title, context, text]: string[]) =>
 /** One line per placement of the categories: element title, context value name, description variable. */
 function describe(categories: readonly string[], variable = 'additional_description'): Fact['read'] {
   return (r) => {
-    const none = unheld(r, categories);
-    if (none) return none;
     const out = new Lines();
     const placed = categories.flatMap((c) => r.in(c));
     for (const p of placed) out.add(p.path, [r.elementTitle(p), r.contextName(p), r.variable(p, variable)], line);
@@ -67,17 +65,20 @@ function describe(categories: readonly string[], variable = 'additional_descript
 const categoryWords = (ids: readonly string[]) =>
   ids.length === 1 ? `category '${ids[0]}'` : `the categories ${ids.map((c) => `'${c}'`).join(', ')}`;
 
-/** The result of a fact whose categories the datachain's version has none of (e.g. `collection` before ai@2026-08-24-beta). */
-export function unheld(r: ExportReader, categories: readonly string[]): FactResult | undefined {
-  if (categories.some((c) => r.hasCategory(c))) return undefined;
-  return { absent: `version ${r.source.version} has no ${categoryWords(categories)}`, unheld: true };
+/**
+ * What a fact reads from the datachain `r`. A fact that finds nothing, and asked only for categories
+ * the datachain's version does not have (e.g. `collection` before ai@2026-08-24-beta), is `unheld`:
+ * only an option can fill it. Every fact gets this through here, whichever way it reads categories.
+ */
+export function readFact(fact: Fact, r: ExportReader): FactResult {
+  const { result, asked } = r.readingCategories(() => fact.read(r));
+  if (!('absent' in result) || asked.length === 0 || asked.some((c) => r.hasCategory(c))) return result;
+  return { absent: `version ${r.source.version} has no ${categoryWords(asked)}`, unheld: true };
 }
 
 /** The element titles of the placements of the categories, one per line. */
 function titles(categories: readonly string[]): Fact['read'] {
   return (r) => {
-    const none = unheld(r, categories);
-    if (none) return none;
     const out = new Lines();
     for (const p of categories.flatMap((c) => r.in(c))) out.add(p.path, [r.elementTitle(p)], ([t]) => t!);
     return out.result(`the datachain places no element of ${categoryWords(categories)}`, '; ');
@@ -163,8 +164,6 @@ const keeping: Fact['read'] = (r) => {
 
 /** The people affected: each placement's own title and description, else the element's. */
 const affected: Fact['read'] = (r) => {
-  const none = unheld(r, ['affected']);
-  if (none) return none;
   const out = new Lines();
   for (const p of r.in('affected')) {
     const own = r.variable(p, 'title');

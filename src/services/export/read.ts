@@ -51,8 +51,12 @@ export class ExportReader {
     });
   }
 
+  /** The categories `in` was asked for while `readingCategories` runs. */
+  private asked: Set<string> | undefined;
+
   /** Placements of one category, in datachain order (priority first). */
   in(categoryId: string): Placed[] {
+    this.asked?.add(categoryId);
     return this.placed
       .filter((p) => p.categoryId === categoryId)
       .sort((a, b) => b.placement.priority - a.placement.priority);
@@ -61,6 +65,17 @@ export class ExportReader {
   /** Whether the datachain's version has a category (e.g. `action` only from ai@2026-08-24-beta on). */
   hasCategory(categoryId: string): boolean {
     return this.source.categoryById.has(categoryId);
+  }
+
+  /** Runs `read`; answers its result and the categories it asked `in` for, in the order asked. */
+  readingCategories<T>(read: () => T): { result: T; asked: string[] } {
+    const asked = new Set<string>();
+    this.asked = asked;
+    try {
+      return { result: read(), asked: [...asked] };
+    } finally {
+      this.asked = undefined;
+    }
   }
 
   /** A localized value in the export's locale. */

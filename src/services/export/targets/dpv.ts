@@ -1,4 +1,4 @@
-import { type Fact, type FactResult, unheld } from '../facts.js';
+import type { Fact, FactResult } from '../facts.js';
 import { type ExportReader, isText, type Picked, type Placed } from '../read.js';
 import type { FieldSpec, TargetSpec } from '../spec.js';
 
@@ -73,8 +73,6 @@ function nodes(
   keep: (p: Placed) => boolean = () => true,
 ): Fact['read'] {
   return (r) => {
-    const none = unheld(r, categories);
-    if (none) return none;
     const out: Node[] = [];
     const from: string[] = [];
     const untranslated: string[] = [];
@@ -108,8 +106,6 @@ function terms(
   key: (p: Placed) => string | undefined,
 ): Fact['read'] {
   return (r) => {
-    const none = unheld(r, categories);
-    if (none) return none;
     const hits = categories.flatMap((c) => r.in(c)).filter((p) => table[key(p) ?? ''] !== undefined);
     if (hits.length === 0) return { absent: `no placement of ${categories.join(', ')} maps to a vocabulary term` };
     return {
