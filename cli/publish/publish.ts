@@ -90,18 +90,14 @@ export async function publish(
 ): Promise<Outcome[]> {
   const written = new Set<string>();
   const claimed = new Set<string>();
-  /** What an attempt of this run that wrote the index set out to do with each release it named. */
-  const intended = new Map<string, Outcome>();
+  /** Per release, by its place in `releases`: what an attempt of this run that wrote the index set out to do. */
+  const intended: Outcome[] = [];
   // An index write can land with its answer lost (the local simulation refuses a call now and then
   // after doing it; repeated, the write answers "not written"). The next attempt then reads this
   // run's own entry and judges it unchanged: the outcome is still what this run did (published,
   // replaced or reviewed).
   const asThisRun = (outcomes: Outcome[]): Outcome[] =>
-    outcomes.map((o, i) => {
-      const m = releases[i]!.bundle.manifest;
-      const earlier = intended.get(releaseKey(m.version, m.content_hash));
-      return o.result === 'unchanged' && earlier ? earlier : o;
-    });
+    outcomes.map((o, i) => (o.result === 'unchanged' ? (intended[i] ?? o) : o));
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { index, unchanged } = await readIndex(bucket, fix);
     const outcomes = judge(index, releases);
@@ -153,10 +149,7 @@ export async function publish(
         return { entry: entryOf(bundle), translations, ...(objectHash === undefined ? {} : { objectHash }) };
       }),
     );
-    for (const [i, release] of releases.entries()) {
-      const m = release.bundle.manifest;
-      if (outcomes[i]!.result !== 'unchanged') intended.set(releaseKey(m.version, m.content_hash), outcomes[i]!);
-    }
+    for (const [i, outcome] of outcomes.entries()) if (outcome.result !== 'unchanged') intended[i] = outcome;
     if (await bucket.put(INDEX_KEY, withEntries(index, entries), unchanged)) return asThisRun(outcomes);
     await sleep(Math.random() * 25 * attempt);
   }
