@@ -233,6 +233,32 @@ async function ownChecks() {
   });
 }
 
+// Pages are kept between checks (reader-session.mjs): a kept page must come back as if new, or a
+// check could pass on what an earlier one left.
+await step('a page kept between checks comes back blank: new content, no injected script, media reset', async () => {
+  const first = await open(browser, '<p id="x">first</p>', { bypassCSP: true });
+  await first.page.addScriptTag({ content: 'window.leftOver = 1' });
+  await first.page.emulateMedia({ media: 'print' });
+  await first.context.close();
+  const again = await open(browser, '<p id="x">second</p>', { bypassCSP: true });
+  assert.equal(again.page, first.page, 'the page was not kept');
+  assert.equal(await again.page.textContent('#x'), 'second');
+  assert.equal(await again.page.evaluate(() => typeof window.leftOver), 'undefined');
+  assert.equal(await again.page.evaluate(() => matchMedia('print').matches), false);
+  const other = await open(browser, '<svg xmlns="http://www.w3.org/2000/svg"><text>s</text></svg>', {
+    svg: true,
+    bypassCSP: true,
+  });
+  assert.notEqual(other.page, again.page, 'a page in use was handed out again');
+  await other.context.close();
+  await again.context.close();
+  const dark = await open(browser, '<p>d</p>', { colorScheme: 'dark' });
+  await dark.context.close();
+  const darkAgain = await open(browser, '<p>d</p>', { colorScheme: 'dark' });
+  assert.equal(await darkAgain.page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), true);
+  await darkAgain.context.close();
+});
+
 /**
  * Two lanes of checks at once over one browser: this file's own (the realistic fixture's page, its
  * signs and the other sign fixtures) and the data-flow, real and every-script pages, about as long

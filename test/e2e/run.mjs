@@ -62,13 +62,17 @@ const server = startServer(port, ['RATE_LIMIT:off']);
 const limitedPort = port + 1;
 process.on('exit', () => server.stop());
 
-const steps = [
-  // Fresh servers of its own (one per first request, each with its own local bucket), beside this one.
+/** First and alone, since it counts answers under load: a fresh server with a padded index re-read every second, under six clients. */
+const loadSteps = [['no 5xx under load across index refreshes', ['node', 'test/e2e/load-refresh.mjs']]];
+/** On fresh servers of their own, which touch neither server here: they run beside `steps`. */
+const besideSteps = [
+  // One fresh server per kind of first request, each with its own local bucket.
   ['every first request answers on a fresh server', ['node', 'test/e2e/cold-start.mjs']],
   // One fresh server per curl example of the README, each example its first request.
   ["every README curl example as a fresh server's first request", ['node', 'test/e2e/readme-first.mjs']],
-  // A fresh server of its own with a padded index re-read every second, under six clients.
-  ['no 5xx under load across index refreshes', ['node', 'test/e2e/load-refresh.mjs']],
+];
+/** Against the server started here. */
+const steps = [
   ['SDK client', ['node', 'test/e2e/sdk-client.mjs', `${base}/mcp`]],
   ['SDK v2 client (2026-07-28, pinned and auto)', ['node', 'test/e2e/sdk-v2-client.mjs', `${base}/mcp`]],
   ['SDK v2 client in Chromium, from another origin', ['node', 'test/e2e/sdk-v2-browser.mjs', `${base}/mcp`]],
@@ -131,12 +135,6 @@ const limitedSteps = [
 
 /** Longest a step may run before it is stopped as hung. */
 const STEP_TIMEOUT_MS = 600_000;
-
-/** Steps on fresh servers of their own, which touch neither server here: they run beside the others. */
-const BESIDE = new Set([
-  'every first request answers on a fresh server',
-  "every README curl example as a fresh server's first request",
-]);
 
 let failures = 0;
 /** Each step's name and how long it ran, printed at the end. */
@@ -213,14 +211,9 @@ async function inTurn(list) {
 }
 
 await server.up();
-// The steps on fresh servers run beside the ones against this server: the machine's two cores are
-// rarely both busy with one step. The load check goes first, alone, since it counts answers under load.
-const load = steps.filter(([name]) => name.startsWith('no 5xx under load'));
-await inTurn(load);
-await Promise.all([
-  inTurn(steps.filter(([name]) => BESIDE.has(name))),
-  inTurn(steps.filter((step) => !BESIDE.has(step[0]) && !load.includes(step))),
-]);
+await inTurn(loadSteps);
+// The machine's two cores are rarely both busy with one step.
+await Promise.all([inTurn(besideSteps), inTurn(steps)]);
 server.stop();
 const limited = startServer(limitedPort, []);
 process.on('exit', () => limited.stop());
@@ -229,5 +222,6 @@ await inTurn(limitedSteps);
 limited.stop();
 console.log('\ne2e steps, time each took:');
 for (const [name, took] of timings) console.log(`  ${took.padStart(6)}  ${name}`);
-console.log(`\ne2e: ${steps.length + limitedSteps.length - failures} steps passed, ${failures} failed`);
+const all = loadSteps.length + besideSteps.length + steps.length + limitedSteps.length;
+console.log(`\ne2e: ${all - failures} steps passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);
