@@ -20,6 +20,9 @@ const LOADED_MACHINE_MS = 120_000;
 const inWorkerd = (bucket: string) =>
   workerdPool({
     wrangler: { configPath: './wrangler.toml' },
+    // The Worker's source, not wrangler.toml's `main` (the built script, decision 057): the suites
+    // test the code as written, and a fresh clone has no build yet.
+    main: './src/index.ts',
     // The keep quota is raised so whole suites render from one address: its limits are tested with
     // small values passed to the app. Each project has a release bucket of its own, so what the cold
     // project publishes is not the catalogue of the worker project's deployment store.

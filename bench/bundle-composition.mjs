@@ -1,6 +1,6 @@
 // npm run bench:bundle: the deployable bundle's size (raw and gzip -9) and its largest
 // contributors: one per package under node_modules, one per top-level folder of src/, anything
-// else by its path. Raw bytes come from esbuild's metafile; each contributor's gzip share is an
+// else by its path. Raw bytes come from the script's source map (else esbuild's metafile); each contributor's gzip share is an
 // estimate: the bundle's own text, attributed to sources through its source map, gzipped per
 // contributor and scaled so the shares add up to the bundle's gzip size.
 import { execFileSync } from 'node:child_process';
@@ -12,11 +12,12 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * The deployable script stays at or under 216 KiB gzip (release content ships beside it, not in
+ * The deployable script stays at or under 220 KiB gzip (release content ships beside it, not in
  * it). It was 200 KiB until the fixed labels of eleven locales and the register exports came into
- * the script (decision 040); moving the labels out is the way back under 200.
+ * the script (decision 040), and 216 KiB until its functions were marked for eager compilation
+ * (decision 057); moving the labels out is the way back under 200.
  */
-export const GZIP_TARGET = 216 * 1024;
+export const GZIP_TARGET = 220 * 1024;
 
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 
@@ -99,21 +100,22 @@ export function bundleComposition({ top = 5 } = {}) {
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
     const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('index.js'))[1];
     const raw = new Map();
-    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = contributorOf(path);
-      raw.set(name, (raw.get(name) ?? 0) + bytesInOutput);
-    }
     const gzip = gzipToolSize(join(dir, 'index.js'));
     const mapFile = join(dir, 'index.js.map');
     const estimated = new Map();
     if (existsSync(mapFile)) {
-      const sizes = [...textByContributor(code, JSON.parse(readFileSync(mapFile, 'utf8')), dir)].map(([n, t]) => [
-        n,
-        gzipSize(t),
-      ]);
+      // wrangler bundles the first stage's script (decision 057), whose map leads on to the
+      // sources; the metafile names only that script, so raw bytes come from the map too.
+      const texts = [...textByContributor(code, JSON.parse(readFileSync(mapFile, 'utf8')), dir)];
+      for (const [name, text] of texts) raw.set(name, Buffer.byteLength(text));
+      const sizes = texts.map(([n, t]) => [n, gzipSize(t)]);
       const sum = sizes.reduce((s, [, g]) => s + g, 0);
       for (const [name, g] of sizes) estimated.set(name, Math.round((g / sum) * gzip));
-    }
+    } else
+      for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+        const name = contributorOf(path);
+        raw.set(name, (raw.get(name) ?? 0) + bytesInOutput);
+      }
     const contributors = [...raw]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)

@@ -338,13 +338,16 @@ export function printColdStart({ rows, startup, floorStartup }) {
   );
 }
 
-/** Builds the deployable bundle into dist/worker as `wrangler deploy` would; returns the script's path. */
-export function buildWorker() {
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', 'dist/worker'], {
+/**
+ * Builds the deployable bundle into `outdir` as `wrangler deploy` would (its `[build]` stage with
+ * `env` added); returns the script's path.
+ */
+export function buildWorker(outdir = 'dist/worker', env = {}) {
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
     stdio: 'ignore',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
   });
-  return 'dist/worker/index.js';
+  return `${outdir}/index.js`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printColdStart(await coldStart(buildWorker()));

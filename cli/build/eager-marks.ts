@@ -1,0 +1,156 @@
+// Marks a bundle's functions for V8's eager compilation (decision 057): the second half of the
+// Worker script's first build stage (cli/build/worker-script.ts). V8 compiles a function when it is
+// first called, unless
+// its parser met the function right after a `(`: it then guesses the function is called at once
+// and compiles it with the code around it. Three rewrites put functions there, each keeping what
+// the code does:
+// - a function expression not already in parentheses is put in them;
+// - an arrow function that reads no `this`, `arguments`, `super` or `new.target` of its own scope
+//   becomes a parenthesized function expression (`a => a.b` to `(function(a){return a.b})`);
+// - a function declaration at the top of a module or a function body becomes
+//   `var name = (function name() {...});` moved to the top of that body, where the declaration's
+//   hoisting had put its binding.
+// Methods, getters, class members and declarations inside blocks stay as they are (lazy).
+import { parse } from 'acorn';
+import { ancestor } from 'acorn-walk';
+import MagicString from 'magic-string';
+
+/** An ESTree node as acorn gives it, read by field name. */
+// biome-ignore lint/suspicious/noExplicitAny: the walk reads every node kind's own fields.
+type Node = any;
+
+/** How many functions of each kind were marked, and how many were left lazy. */
+export interface MarkCounts {
+  expressions: number;
+  arrows: number;
+  declarations: number;
+  arrowsLeft: number;
+  declarationsLeft: number;
+}
+
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/** Whether an arrow reads its enclosing scope's `this`, `arguments`, `super` or `new.target`. */
+function readsEnclosingThis(arrow: Node): boolean {
+  let found = false;
+  const visit = (node: Node): void => {
+    if (found || !node || typeof node.type !== 'string') return;
+    switch (node.type) {
+      case 'ThisExpression':
+      case 'Super':
+      case 'MetaProperty':
+        found = true;
+        return;
+      case 'Identifier':
+        if (node.name === 'arguments') found = true;
+        return;
+      // These bind their own `this`; a class member's computed key is read in the enclosing scope.
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+      case 'StaticBlock':
+        return;
+      case 'MethodDefinition':
+      case 'PropertyDefinition':
+        if (node.computed) visit(node.key);
+        return;
+    }
+    for (const key in node) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      const value = node[key];
+      if (Array.isArray(value)) for (const v of value) visit(v);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  for (const p of arrow.params) visit(p);
+  visit(arrow.body);
+  return found;
+}
+
+/** Whether any function is written inside these nodes (an arrow's default parameters, say). */
+function holdsFunction(nodes: Node[]): boolean {
+  let found = false;
+  const visit = (node: Node): void => {
+    if (found || !node || typeof node.type !== 'string') return;
+    if (FUNCTION_TYPES.has(node.type)) {
+      found = true;
+      return;
+    }
+    for (const key in node) {
+      const value = node[key];
+      if (Array.isArray(value)) for (const v of value) visit(v);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  for (const n of nodes) visit(n);
+  return found;
+}
+
+/** Names declared more than once by the function declarations of one body: left in place. */
+function repeatedNames(statements: Node[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const s of statements)
+    if (s.type === 'FunctionDeclaration' && s.id) (seen.has(s.id.name) ? repeated : seen).add(s.id.name);
+  return repeated;
+}
+
+/**
+ * Returns the source with its functions marked, how many of each kind were marked or left, and the
+ * edit itself (for its source map). The source is an ES module (a bundle).
+ */
+export function markForEagerCompile(source: string): { code: string; counts: MarkCounts; out: MagicString } {
+  const ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', preserveParens: true });
+  const out = new MagicString(source);
+  const counts: MarkCounts = { expressions: 0, arrows: 0, declarations: 0, arrowsLeft: 0, declarationsLeft: 0 };
+  const repeatedIn = new Map<Node, Set<string>>();
+
+  /** Where a declaration in this body moves to: its first statement after any directive. */
+  function bodyTop(statements: Node[]): number {
+    return statements.find((s) => s.directive === undefined).start;
+  }
+
+  ancestor(ast, {
+    FunctionExpression(node: Node, _state: unknown, ancestors: Node[]) {
+      const parent = ancestors[ancestors.length - 2];
+      if (parent.type === 'MethodDefinition') return;
+      if (parent.type === 'Property' && (parent.method || parent.kind !== 'init')) return;
+      counts.expressions++;
+      if (parent.type === 'ParenthesizedExpression') return;
+      out.appendRight(node.start, '(');
+      out.appendLeft(node.end, ')');
+    },
+    ArrowFunctionExpression(node: Node) {
+      if (readsEnclosingThis(node) || holdsFunction(node.params)) {
+        counts.arrowsLeft++;
+        return;
+      }
+      const params = node.params.map((p: Node) => source.slice(p.start, p.end)).join(', ');
+      const head = `(${node.async ? 'async ' : ''}function(${params})`;
+      // An expression body (an object literal in its parentheses, which are kept) is returned.
+      out.overwrite(node.start, node.body.start, node.expression ? `${head} { return ` : head);
+      out.appendLeft(node.end, node.expression ? '})' : ')');
+      counts.arrows++;
+    },
+    FunctionDeclaration(node: Node, _state: unknown, ancestors: Node[]) {
+      const parent = ancestors[ancestors.length - 2];
+      const owner = ancestors[ancestors.length - 3];
+      const topOfBody =
+        parent.type === 'Program' || (parent.type === 'BlockStatement' && FUNCTION_TYPES.has(owner?.type));
+      if (!topOfBody || !node.id) {
+        counts.declarationsLeft++;
+        return;
+      }
+      if (!repeatedIn.has(parent)) repeatedIn.set(parent, repeatedNames(parent.body));
+      if (repeatedIn.get(parent)?.has(node.id.name)) {
+        counts.declarationsLeft++;
+        return;
+      }
+      out.prependRight(node.start, `var ${node.id.name} = (`);
+      out.appendLeft(node.end, ');');
+      const top = bodyTop(parent.body);
+      if (top < node.start) out.move(node.start, node.end, top);
+      counts.declarations++;
+    },
+  });
+  return { code: out.toString(), counts, out };
+}

@@ -1,0 +1,119 @@
+// The Worker script's first build stage: wrangler.toml's `[build]` command, run by `wrangler dev` and
+// `wrangler deploy` before they bundle `main` (decision 057). It bundles src/index.ts as wrangler
+// would (the same module conditions and language target), marks the functions for V8's eager
+// compilation (cli/build/eager-marks.ts), and writes build/worker/index.js. wrangler's own pass
+// then minifies it, sets its defines and uploads the embedded set's text modules beside it;
+// esbuild keeps a function's wrapping parentheses through that pass, so the marks survive. The
+// script's source map leads back to src/ (the marks' map composed with the bundle's), and wrangler's
+// pass follows it, so the deployed script's map names the source files.
+// `DTPR_EAGER_COMPILE=off` writes the script unmarked (`npm run bench:eager` builds both).
+// A script newer than every file it was built from is left as it is: several `wrangler dev`s start
+// at once in the end-to-end run, and a rewritten script would reload the ones already serving.
+import remapping from '@jridgewell/remapping';
+import { build, type Plugin } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, relative, resolve } from 'node:path';
+import { PROJECT_ROOT as ROOT } from '../paths.js';
+import { type MarkCounts, markForEagerCompile } from './eager-marks.js';
+
+/** Where the first stage writes the script wrangler bundles (wrangler.toml's `main`). */
+const WORKER_SCRIPT = resolve(ROOT, 'build/worker/index.js');
+
+/**
+ * The embedded set's packed files stay imports, rewritten relative to the output, for wrangler to
+ * upload as text modules (wrangler.toml's `Text` rule): they never enter the script.
+ */
+function textModulesBeside(outfile: string): Plugin {
+  return {
+    name: 'text-modules-beside',
+    setup(b) {
+      b.onResolve({ filter: /\.release$/ }, (args) => {
+        const path = relative(dirname(outfile), resolve(args.resolveDir, args.path));
+        return { path: path.startsWith('.') ? path : `./${path}`, external: true };
+      });
+    },
+  };
+}
+
+/** Besides the sources esbuild read, what decides the script: this build, its tools' versions, the TypeScript settings. */
+const BUILD_FILES = ['cli/build/worker-script.ts', 'cli/build/eager-marks.ts', 'package-lock.json', 'tsconfig.json'];
+
+/** The record of a build: its mode and the files it was made from (relative to the root). */
+interface BuildRecord {
+  eager: boolean;
+  inputs: string[];
+}
+const recordOf = (outfile: string) => `${outfile}.inputs.json`;
+
+/** Whether the script on disk was built in this mode from files none of which changed since (a missing file counts as changed). */
+function isCurrent(outfile: string, eager: boolean): boolean {
+  try {
+    const record = JSON.parse(readFileSync(recordOf(outfile), 'utf8')) as BuildRecord;
+    if (record.eager !== eager) return false;
+    const built = Math.min(statSync(outfile).mtimeMs, statSync(`${outfile}.map`).mtimeMs);
+    return [...record.inputs, ...BUILD_FILES].every((f) => statSync(resolve(ROOT, f)).mtimeMs < built);
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a file whole: a reader sees the old text or the new, never a part. */
+function writeWhole(file: string, text: string): void {
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * Builds the script unless it is current; returns where it is, whether it was built now, and how
+ * many functions were marked (when built now with `eager` on).
+ */
+export async function buildWorkerScript({
+  outfile = WORKER_SCRIPT,
+  eager = process.env.DTPR_EAGER_COMPILE !== 'off',
+} = {}): Promise<{ outfile: string; built: boolean; counts?: MarkCounts }> {
+  if (isCurrent(outfile, eager)) return { outfile, built: false };
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['src/index.ts'],
+    outfile,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    // wrangler's own choices (its COMMON_ESBUILD_OPTIONS and build conditions), so the modules
+    // resolved here are the ones its pass would resolve from src/index.ts.
+    target: 'es2024',
+    platform: 'browser',
+    conditions: ['workerd', 'worker', 'browser'],
+    // No `__name` wrappers (wrangler.toml's keep_names = false); minified by wrangler's pass.
+    keepNames: false,
+    minify: false,
+    legalComments: 'none',
+    sourcemap: 'external',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [textModulesBeside(outfile)],
+  });
+  const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!.text;
+  const bundled = file('.js');
+  const bundleMap = file('.js.map');
+  const marked = eager ? markForEagerCompile(bundled) : undefined;
+  const map = marked
+    ? remapping(marked.out.generateMap({ hires: 'boundary', source: basename(outfile) }).toString(), (source) =>
+        source === basename(outfile) ? bundleMap : null,
+      ).toString()
+    : bundleMap;
+  mkdirSync(dirname(outfile), { recursive: true });
+  writeWhole(`${outfile}.map`, map);
+  writeWhole(outfile, `${marked?.code ?? bundled}\n//# sourceMappingURL=${basename(outfile)}.map\n`);
+  const record: BuildRecord = { eager, inputs: Object.keys(result.metafile.inputs) };
+  writeWhole(recordOf(outfile), JSON.stringify(record));
+  return { outfile, built: true, counts: marked?.counts };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { outfile, built, counts } = await buildWorkerScript();
+  const what = counts
+    ? `${counts.expressions + counts.arrows + counts.declarations} functions marked for eager compilation`
+    : 'unmarked (DTPR_EAGER_COMPILE=off)';
+  console.log(built ? `wrote ${relative(ROOT, outfile)}: ${what}` : `${relative(ROOT, outfile)} is current`);
+}

@@ -1,0 +1,41 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildWorkerScript } from '../../cli/build/worker-script.js';
+import { PROJECT_ROOT } from '../../cli/paths.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'worker-script-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const outfile = join(dir, 'worker', 'index.js');
+
+describe('the Worker script first build stage (cli/build/worker-script.ts)', () => {
+  it('bundles src/index.ts with its functions marked, the embedded set left as imports beside it', async () => {
+    const first = await buildWorkerScript({ outfile, eager: true });
+    expect(first.built).toBe(true);
+    expect(first.counts!.declarations + first.counts!.arrows + first.counts!.expressions).toBeGreaterThan(1000);
+    const code = readFileSync(outfile, 'utf8');
+    // Every packed release the source imports is imported here by a path that leads to it.
+    const imports = [...code.matchAll(/^import \w+ from "([^"]+\.release)";$/gm)].map((m) => m[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const path of imports) expect(existsSync(resolve(dirname(outfile), path))).toBe(true);
+    expect(code).toMatch(/var \w+ = \(function \w+\(/);
+    expect(code.trimEnd().endsWith('//# sourceMappingURL=index.js.map')).toBe(true);
+    // The map leads past the marks and the bundle to the sources.
+    const map = JSON.parse(readFileSync(`${outfile}.map`, 'utf8')) as { sources: string[] };
+    const sources = map.sources.map((s) => resolve(dirname(outfile), s));
+    expect(sources).toContain(join(PROJECT_ROOT, 'src', 'app.ts'));
+  });
+
+  it('leaves a current script alone, and builds again when a source or the mode changes', async () => {
+    expect((await buildWorkerScript({ outfile, eager: true })).built).toBe(false);
+    const off = await buildWorkerScript({ outfile, eager: false });
+    expect(off.built).toBe(true);
+    expect(readFileSync(outfile, 'utf8')).not.toMatch(/var \w+ = \(function \w+\(/);
+    expect((await buildWorkerScript({ outfile, eager: false })).built).toBe(false);
+    // Sources newer than the script: here the script is made older, so no source is touched.
+    const past = new Date(0);
+    utimesSync(outfile, past, past);
+    expect((await buildWorkerScript({ outfile, eager: false })).built).toBe(true);
+  });
+});
