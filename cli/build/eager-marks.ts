@@ -6,11 +6,16 @@
 // the code does:
 // - a function expression not already in parentheses is put in them;
 // - an arrow function that reads no `this`, `arguments`, `super` or `new.target` of its own scope
-//   becomes a parenthesized function expression (`a => a.b` to `(function(a){return a.b})`);
+//   (and calls no `eval`, which could) becomes a parenthesized function expression (`a => a.b` to
+//   `(function(a){return a.b})`); it then has a `prototype` and could be called with `new`, which
+//   the code never does;
 // - a function declaration at the top of a module or a function body becomes
-//   `var name = (function name() {...});` moved to the top of that body, where the declaration's
-//   hoisting had put its binding.
-// Methods, getters, class members and declarations inside blocks stay as they are (lazy).
+//   `var name = (function () {...});` (unnamed, so `name` inside it is still the binding, which the
+//   code may reassign) moved to the top of that body, where the declaration's hoisting had put its
+//   binding; a `;` stays where it was.
+// Methods, getters, class members, declarations inside blocks, `export function` declarations and
+// names declared twice in one body stay as they are (lazy). A marked function inside one that stays
+// lazy is compiled when that one is.
 import { parse } from 'acorn';
 import { ancestor } from 'acorn-walk';
 import MagicString from 'magic-string';
@@ -42,7 +47,7 @@ function readsEnclosingThis(arrow: Node): boolean {
         found = true;
         return;
       case 'Identifier':
-        if (node.name === 'arguments') found = true;
+        if (node.name === 'arguments' || node.name === 'eval') found = true;
         return;
       // These bind their own `this`; a class member's computed key is read in the enclosing scope.
       case 'FunctionExpression':
@@ -146,9 +151,14 @@ export function markForEagerCompile(source: string): { code: string; counts: Mar
         return;
       }
       out.prependRight(node.start, `var ${node.id.name} = (`);
+      out.remove(node.id.start, node.id.end);
       out.appendLeft(node.end, ');');
       const top = bodyTop(parent.body);
-      if (top < node.start) out.move(node.start, node.end, top);
+      if (top < node.start) {
+        out.move(node.start, node.end, top);
+        // The statements on either side stay apart wherever the source left out a semicolon.
+        out.appendLeft(node.start, ';');
+      }
       counts.declarations++;
     },
   });

@@ -9,12 +9,21 @@
 // `DTPR_EAGER_COMPILE=off` writes the script unmarked (`npm run bench:eager` builds both).
 // A script newer than every file it was built from is left as it is: several `wrangler dev`s start
 // at once in the end-to-end run, and a rewritten script would reload the ones already serving.
-import remapping from '@jridgewell/remapping';
-import { build, type Plugin } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT as ROOT } from '../paths.js';
-import { type MarkCounts, markForEagerCompile } from './eager-marks.js';
+import type { MarkCounts } from './eager-marks.js';
 
 /** Where the first stage writes the script wrangler bundles (wrangler.toml's `main`). */
 const WORKER_SCRIPT = resolve(ROOT, 'build/worker/index.js');
@@ -38,29 +47,34 @@ function textModulesBeside(outfile: string): Plugin {
 /** Besides the sources esbuild read, what decides the script: this build, its tools' versions, the TypeScript settings. */
 const BUILD_FILES = ['cli/build/worker-script.ts', 'cli/build/eager-marks.ts', 'package-lock.json', 'tsconfig.json'];
 
-/** The record of a build: its mode and the files it was made from (relative to the root). */
+/** The record of a build: its mode, when it began to read, and the files it read (relative to the root). */
 interface BuildRecord {
   eager: boolean;
+  started: number;
   inputs: string[];
 }
 const recordOf = (outfile: string) => `${outfile}.inputs.json`;
 
-/** Whether the script on disk was built in this mode from files none of which changed since (a missing file counts as changed). */
+/**
+ * Whether the script on disk was built in this mode from files none of which changed after that
+ * build began to read them (a missing file counts as changed). The record is written last and
+ * removed first, so a build that stopped midway leaves none.
+ */
 function isCurrent(outfile: string, eager: boolean): boolean {
   try {
     const record = JSON.parse(readFileSync(recordOf(outfile), 'utf8')) as BuildRecord;
-    if (record.eager !== eager) return false;
-    const built = Math.min(statSync(outfile).mtimeMs, statSync(`${outfile}.map`).mtimeMs);
-    return [...record.inputs, ...BUILD_FILES].every((f) => statSync(resolve(ROOT, f)).mtimeMs < built);
+    if (record.eager !== eager || !existsSync(outfile) || !existsSync(`${outfile}.map`)) return false;
+    return [...record.inputs, ...BUILD_FILES].every((f) => statSync(resolve(ROOT, f)).mtimeMs < record.started);
   } catch {
     return false;
   }
 }
 
-/** Writes a file whole: a reader sees the old text or the new, never a part. */
+/** Writes a file whole: a reader sees the old text or the new, never a part (each build writes its own temporary file). */
 function writeWhole(file: string, text: string): void {
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
 
 /**
@@ -72,6 +86,15 @@ export async function buildWorkerScript({
   eager = process.env.DTPR_EAGER_COMPILE !== 'off',
 } = {}): Promise<{ outfile: string; built: boolean; counts?: MarkCounts }> {
   if (isCurrent(outfile, eager)) return { outfile, built: false };
+  rmSync(recordOf(outfile), { force: true });
+  // Taken before esbuild reads a file: one written during the build is newer and builds again.
+  const started = Date.now();
+  // Loaded only to build: every `wrangler dev` runs this, and most find the script current.
+  const [{ build }, { markForEagerCompile }, { default: remapping }] = await Promise.all([
+    import('esbuild'),
+    import('./eager-marks.js'),
+    import('@jridgewell/remapping'),
+  ]);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: ['src/index.ts'],
@@ -84,6 +107,8 @@ export async function buildWorkerScript({
     target: 'es2024',
     platform: 'browser',
     conditions: ['workerd', 'worker', 'browser'],
+    // Left for wrangler's pass, which sets it per command (esbuild would write "development" here).
+    define: { 'process.env.NODE_ENV': 'process.env.NODE_ENV' },
     // No `__name` wrappers (wrangler.toml's keep_names = false); minified by wrangler's pass.
     keepNames: false,
     minify: false,
@@ -105,12 +130,12 @@ export async function buildWorkerScript({
   mkdirSync(dirname(outfile), { recursive: true });
   writeWhole(`${outfile}.map`, map);
   writeWhole(outfile, `${marked?.code ?? bundled}\n//# sourceMappingURL=${basename(outfile)}.map\n`);
-  const record: BuildRecord = { eager, inputs: Object.keys(result.metafile.inputs) };
+  const record: BuildRecord = { eager, started, inputs: Object.keys(result.metafile.inputs) };
   writeWhole(recordOf(outfile), JSON.stringify(record));
   return { outfile, built: true, counts: marked?.counts };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const { outfile, built, counts } = await buildWorkerScript();
   const what = counts
     ? `${counts.expressions + counts.arrows + counts.declarations} functions marked for eager compilation`

@@ -29,6 +29,22 @@ export const named = (() => { const f = () => 0; return f.name; })();
 export const method = { m() { return 'm'; } }.m();
 export class Counter { n = 0; bump = () => ++this.n; static make() { return new Counter(); } }
 export const bumped = (() => { const c = Counter.make(); c.bump(); return c.bump(); })();
+function once() { once = () => 2; return 1; }
+export const onceTwice = [once(), once()];
+function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+let calls = 0;
+const plainFib = fib;
+fib = (n) => { calls++; return plainFib(n); };
+export const fibCalls = (fib(6), calls);
+function* count() { yield 1; yield 2; }
+export const counted = [...count()];
+async function later2() { return 'later'; }
+export const awaited = await later2();
+export const viaEval = (function () { return (() => eval('this'))(); }).call('self');
+export class Holder { static made; static { Holder.made = (() => 'static')(); } }
+export const fromStatic = Holder.made;
+export default function () { return 'default'; }
+export const ranDefault = (await import(import.meta.url)).default();
 `;
 
 const dir = mkdtempSync(join(tmpdir(), 'eager-marks-'));
@@ -49,14 +65,19 @@ describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
     const after = await evaluate('after', code);
     expect(after).toEqual(before);
     expect(before).toMatchObject({ early: 20, seq: 10, curried: 6, asyncValue: 42, self: 7, argCount: 3 });
+    // A function that replaces itself, and recursion through a binding replaced from outside.
+    expect(before).toMatchObject({ onceTwice: [1, 2], fibCalls: 25, counted: [1, 2], awaited: 'later' });
+    expect(before).toMatchObject({ viaEval: 'self', fromStatic: 'static', ranDefault: 'default' });
     expect(before.strict).toBe('undefined');
     expect(counts.declarations).toBeGreaterThanOrEqual(4);
     expect(counts.arrows).toBeGreaterThanOrEqual(8);
-    // Arrows with their own `this` or `arguments` stay arrows; a declaration in a block or an
-    // `export function` stays put.
-    expect(counts.arrowsLeft).toBe(3);
-    expect(counts.declarationsLeft).toBe(2);
-    expect(code).toContain('var hoisted = (function hoisted(');
+    // Arrows with their own `this`, `arguments` or an `eval` stay arrows; a declaration in a block,
+    // an `export function` and an `export default function` stay put.
+    expect(counts.arrowsLeft).toBe(4);
+    expect(counts.declarationsLeft).toBe(3);
+    expect(code).toContain('var hoisted = (function (');
+    // A declaration moves to the top of its own body, after the directive prologue.
+    expect(code).toMatch(/'use strict'; var later = \(function \(/);
     expect(code).toContain('() => this.v');
     expect(code).toContain('() => arguments.length');
   });
