@@ -1,6 +1,8 @@
 // Self time of a V8 CPU profile (the DevTools `Profile` shape), by function and by source file.
-// A function in an unminified esbuild bundle is placed in its source file by the `// path` line
-// esbuild writes before each module's code.
+// A function of the bundle is placed in its source file through the bundle's source map when there
+// is one (the deployable script is bundled twice, decision 057, and only the map leads back to
+// src/), else by the `// path` line esbuild writes before each module's code.
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
 /** Line numbers (0-based) where each module of the bundle starts, with its path. */
 function moduleStarts(bundle) {
@@ -13,6 +15,14 @@ function moduleStarts(bundle) {
   return starts;
 }
 
+/** The source file a position of the bundle maps to, as the `// path` markers name it. */
+function mappedFile(map, line, column) {
+  const { source } = originalPositionFor(map, { line: line + 1, column });
+  return source ? source.replace(/^(\.\.\/)+/, '') : '(bundle)';
+}
+
+const packageOf = (file) => file.replace(/^node_modules\/(\.pnpm\/)?((?:@[^/]+\/)?[^/]+).*$/, '$2');
+
 function fileAt(starts, line) {
   let lo = 0;
   let hi = starts.length - 1;
@@ -24,17 +34,19 @@ function fileAt(starts, line) {
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return found.replace(/^node_modules\/(\.pnpm\/)?((?:@[^/]+\/)?[^/]+).*$/, '$2');
+  return packageOf(found);
 }
 
 /**
  * Self milliseconds per function (name, file, line) and per file. `(idle)` time is left out, and a
  * gap between two samples counts at most `maxGapUs` (sampling runs every few tens of microseconds
  * while the isolate runs), so the total is CPU time the isolate spent, program and garbage
- * collection included.
+ * collection included. `sourceMap` (the bundle's map, as JSON text) places functions in their files.
  */
-export function attribute(profile, bundle, maxGapUs = 1000) {
+export function attribute(profile, bundle, maxGapUs = 1000, sourceMap = undefined) {
   const starts = moduleStarts(bundle);
+  const map = sourceMap && new TraceMap(sourceMap);
+  const fileOf = (f) => (map ? packageOf(mappedFile(map, f.lineNumber, f.columnNumber)) : fileAt(starts, f.lineNumber));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map();
   for (let i = 0; i < profile.samples.length; i++) {
@@ -51,7 +63,7 @@ export function attribute(profile, bundle, maxGapUs = 1000) {
     const { callFrame: f } = byId.get(id);
     const name = f.functionName || '(anonymous)';
     if (name === '(idle)') continue;
-    const file = f.url ? (f.url.endsWith('index.js') ? fileAt(starts, f.lineNumber) : f.url) : name;
+    const file = f.url ? (f.url.endsWith('index.js') ? fileOf(f) : f.url) : name;
     const key = `${name}\t${file}:${f.lineNumber + 1}`;
     fns.set(key, (fns.get(key) ?? 0) + us);
     files.set(file, (files.get(file) ?? 0) + us);

@@ -1,8 +1,8 @@
 // npm run bench:profile: where a request's CPU time goes. Runs each profiled scenario of
 // bench/scenarios.mjs in workerd (Miniflare over an unminified build of the deployable bundle)
 // under V8's sampling profiler, reached through workerd's inspector, and prints the functions with
-// the most self time and the source files they belong to (esbuild's `// path` markers in the
-// unminified bundle name each function's file). Two profiles per scenario: warm (after warm-up
+// the most self time and the source files they belong to (the bundle's source map names each
+// function's file). Two profiles per scenario: warm (after warm-up
 // requests, PROFILE_REQUESTS iterations, figures per iteration) and first call (a fresh isolate in a
 // process where another Worker has used Intl first, as on Cloudflare: see warmProcess in
 // cold-start.mjs; the scenario's first iteration only; the module's own start-up happens before
@@ -12,7 +12,7 @@
 // The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
 // Needs a global WebSocket: run with `node --experimental-websocket` on Node 20.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SCENARIOS } from './scenarios.mjs';
 import { start, warmProcess } from './cold-start.mjs';
 import { attribute, formatProfile } from './profile-report.mjs';
@@ -111,6 +111,7 @@ const fresh = async (script) => {
 
 const script = buildUnminified();
 const bundle = readFileSync(script, 'utf8');
+const sourceMap = existsSync(`${script}.map`) ? readFileSync(`${script}.map`, 'utf8') : undefined;
 // A scenario aimed at the floor itself (`target: 'floor'`) runs none of the server's code.
 const picked = SCENARIOS.filter(
   (s) =>
@@ -128,6 +129,6 @@ for (const scenario of picked) {
   const slug = scenario.name.replace(/[^\w]+/g, '-');
   writeFileSync(`${OUT}/${slug}.warm.cpuprofile`, JSON.stringify(warm));
   writeFileSync(`${OUT}/${slug}.first.cpuprofile`, JSON.stringify(first));
-  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, bundle), TOP, REQUESTS));
-  console.log(formatProfile(`${scenario.name}, first call`, attribute(first, bundle), TOP, 1));
+  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, bundle, undefined, sourceMap), TOP, REQUESTS));
+  console.log(formatProfile(`${scenario.name}, first call`, attribute(first, bundle, undefined, sourceMap), TOP, 1));
 }
