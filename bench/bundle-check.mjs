@@ -2,7 +2,7 @@
 // gzip target, or when it carries release content (content ships as text modules beside it or in
 // the release bucket, so adding a release never changes the script), or when it imports a `node:`
 // module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
-// for the runtime to refuse when the script loads).
+// for the runtime to refuse when the script loads), or when it lost its eager-compilation marks.
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
 
 const composition = bundleComposition({ top: 8 });
@@ -13,7 +13,15 @@ const content = /\\?"manifest\\?":\{\\?"version\\?":/.test(composition.code);
 const nodeImports = [
   ...composition.code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["'](node:[\w/]+)["']/g),
 ].map((m) => m[1]);
+// The eager-compilation marks (decision 057) must survive wrangler's minifying pass: a function
+// right after `(`. The unmarked script has a few dozen; the marked one thousands.
+const MIN_MARKS = 1000;
+const marks = composition.code.match(/\((?:async )?function\b/g)?.length ?? 0;
 const failures = [];
+if (marks < MIN_MARKS)
+  failures.push(
+    `the script has ${marks} functions marked for eager compilation, fewer than ${MIN_MARKS}: were the marks lost?`,
+  );
 if (composition.gzip > GZIP_TARGET)
   failures.push(`the script is ${composition.gzip} bytes gzip, over the ${GZIP_TARGET}-byte target`);
 if (content)

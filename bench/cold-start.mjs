@@ -31,7 +31,7 @@ const IDS = [
   'inform',
 ];
 
-const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
+export const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
 export const tool = (name, args) => rpc('tools/call', { name, arguments: args });
 
 /** One request per tool, as an agent would first call it, plus /healthz, tools/list and a REST read. */
@@ -255,7 +255,7 @@ export async function warmProcess(mf) {
  * fetch itself takes some of it, so the third way lets it pass in full and the column holds the
  * process's shared state and the isolate's settled start together (decision 044).
  */
-const SETTLE_MS = 50;
+export const SETTLE_MS = 50;
 
 /**
  * First call in SAMPLES fresh workerd processes against WARM calls in each (medians), three ways:

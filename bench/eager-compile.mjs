@@ -8,14 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { buildWorker, median, realistic, send, start, tool, V, warmProcess } from './cold-start.mjs';
+import { buildWorker, median, realistic, rpc, SETTLE_MS, send, start, tool, V, warmProcess } from './cold-start.mjs';
 
 const SAMPLES = Number(process.env.EAGER_SAMPLES ?? 5);
 const WARM = Number(process.env.WARM ?? 15);
-const SETTLE_MS = 50;
 const FLOOR = 'bench/floor/worker.js';
 
-const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', id: 1, method, params } });
 const CALLS = [
   ['/healthz', { path: '/healthz' }],
   ['tools/list', rpc('tools/list', {})],

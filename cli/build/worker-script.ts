@@ -7,8 +7,9 @@
 // script's source map leads back to src/ (the marks' map composed with the bundle's), and wrangler's
 // pass follows it, so the deployed script's map names the source files.
 // `DTPR_EAGER_COMPILE=off` writes the script unmarked (`npm run bench:eager` builds both).
-// A script newer than every file it was built from is left as it is: several `wrangler dev`s start
-// at once in the end-to-end run, and a rewritten script would reload the ones already serving.
+// A script none of whose files changed after its build began to read them is left as it is: several
+// `wrangler dev`s start at once in the end-to-end run, and a rewritten script would reload the ones
+// already serving.
 import type { Plugin } from 'esbuild';
 import {
   existsSync,
