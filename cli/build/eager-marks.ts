@@ -2,18 +2,23 @@
 // Worker script's first build stage (cli/build/worker-script.ts). V8 compiles a function when it is
 // first called, unless
 // its parser met the function right after a `(`: it then guesses the function is called at once
-// and compiles it with the code around it. Three rewrites put functions there, each keeping what
+// and compiles it with the code around it. Four rewrites put functions there, each keeping what
 // the code does:
 // - a function expression not already in parentheses is put in them;
 // - an arrow function that reads no `this`, `arguments`, `super` or `new.target` of its own scope
 //   (and calls no `eval`, which could) becomes a parenthesized function expression (`a => a.b` to
 //   `(function(a){return a.b})`); it then has a `prototype` and could be called with `new`, which
 //   the code never does;
+// - a method of an object literal that reads no `super` becomes a property holding a parenthesized
+//   function expression (`m(a) {...}` to `m: (function(a) {...})`, its `async` and `*` kept); it
+//   still takes the key as its name and, being unnamed, binds no name of its own inside; it then
+//   has a `prototype` and could be called with `new`, which the code never does. A `__proto__`
+//   method stays (as a property it would set the object's prototype);
 // - a function declaration at the top of a module or a function body becomes
 //   `var name = (function () {...});` (unnamed, so `name` inside it is still the binding, which the
 //   code may reassign) moved to the top of that body, where the declaration's hoisting had put its
 //   binding; a `;` stays where it was.
-// Methods, getters, class members, declarations inside blocks, `export function` declarations and
+// Getters, setters, class members, declarations inside blocks, `export function` declarations and
 // names declared twice in one body stay as they are (lazy). A marked function inside one that stays
 // lazy is compiled when that one is.
 import { parse } from 'acorn';
@@ -29,8 +34,10 @@ export interface MarkCounts {
   expressions: number;
   arrows: number;
   declarations: number;
+  methods: number;
   arrowsLeft: number;
   declarationsLeft: number;
+  methodsLeft: number;
 }
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
@@ -71,12 +78,12 @@ function readsEnclosingThis(arrow: Node): boolean {
   return found;
 }
 
-/** Whether any function is written inside these nodes (an arrow's default parameters, say). */
-function holdsFunction(nodes: Node[]): boolean {
+/** Whether any node of `types` is written inside these nodes. */
+function holds(nodes: Node[], types: ReadonlySet<string>): boolean {
   let found = false;
   const visit = (node: Node): void => {
     if (found || !node || typeof node.type !== 'string') return;
-    if (FUNCTION_TYPES.has(node.type)) {
+    if (types.has(node.type)) {
       found = true;
       return;
     }
@@ -89,6 +96,14 @@ function holdsFunction(nodes: Node[]): boolean {
   for (const n of nodes) visit(n);
   return found;
 }
+
+/** Whether any function is written inside these nodes (an arrow's default parameters, say). */
+const holdsFunction = (nodes: Node[]): boolean => holds(nodes, FUNCTION_TYPES);
+
+const SUPER = new Set(['Super']);
+
+/** The modifiers an object method may be written with before its key: `async`, `*`, both. */
+const METHOD_HEAD = /^(async\b\s*)?(\*\s*)?$/;
 
 /** Names declared more than once by the function declarations of one body: left in place. */
 function repeatedNames(statements: Node[]): Set<string> {
@@ -106,7 +121,15 @@ function repeatedNames(statements: Node[]): Set<string> {
 export function markForEagerCompile(source: string): { code: string; counts: MarkCounts; out: MagicString } {
   const ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', preserveParens: true });
   const out = new MagicString(source);
-  const counts: MarkCounts = { expressions: 0, arrows: 0, declarations: 0, arrowsLeft: 0, declarationsLeft: 0 };
+  const counts: MarkCounts = {
+    expressions: 0,
+    arrows: 0,
+    declarations: 0,
+    methods: 0,
+    arrowsLeft: 0,
+    declarationsLeft: 0,
+    methodsLeft: 0,
+  };
   const repeatedIn = new Map<Node, Set<string>>();
 
   /** Where a declaration in this body moves to: its first statement after any directive. */
@@ -114,11 +137,34 @@ export function markForEagerCompile(source: string): { code: string; counts: Mar
     return statements.find((s) => s.directive === undefined).start;
   }
 
+  /**
+   * `async *key(...) {...}` as `key: (async function*(...) {...})`: the modifiers before the key are
+   * taken off and the function's head is put between the key and its parameters. A method that
+   * reads `super`, is keyed `__proto__`, or is written in a way this does not expect stays.
+   */
+  function markMethod(property: Node, fn: Node): void {
+    const key = property.key;
+    const keyStart = property.computed ? source.lastIndexOf('[', key.start - 1) : key.start;
+    const proto = !property.computed && (key.name ?? key.value) === '__proto__';
+    if (proto || !METHOD_HEAD.test(source.slice(property.start, keyStart)) || holds([fn], SUPER)) {
+      counts.methodsLeft++;
+      return;
+    }
+    if (keyStart > property.start) out.remove(property.start, keyStart);
+    out.prependRight(fn.start, `: (${fn.async ? 'async ' : ''}function${fn.generator ? '*' : ''}`);
+    out.appendLeft(fn.end, ')');
+    counts.methods++;
+  }
+
   ancestor(ast, {
     FunctionExpression(node: Node, _state: unknown, ancestors: Node[]) {
       const parent = ancestors[ancestors.length - 2];
       if (parent.type === 'MethodDefinition') return;
-      if (parent.type === 'Property' && (parent.method || parent.kind !== 'init')) return;
+      if (parent.type === 'Property' && parent.method) {
+        markMethod(parent, node);
+        return;
+      }
+      if (parent.type === 'Property' && parent.kind !== 'init') return;
       counts.expressions++;
       if (parent.type === 'ParenthesizedExpression') return;
       out.appendRight(node.start, '(');

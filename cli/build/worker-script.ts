@@ -139,7 +139,7 @@ export async function buildWorkerScript({
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const { outfile, built, counts } = await buildWorkerScript();
   const what = counts
-    ? `${counts.expressions + counts.arrows + counts.declarations} functions marked for eager compilation`
+    ? `${counts.expressions + counts.arrows + counts.declarations + counts.methods} functions marked for eager compilation`
     : 'unmarked (DTPR_EAGER_COMPILE=off)';
   console.log(built ? `wrote ${relative(ROOT, outfile)}: ${what}` : `${relative(ROOT, outfile)} is current`);
 }

@@ -43,6 +43,38 @@ export const awaited = await later2();
 export const viaEval = (function () { return (() => eval('this'))(); }).call('self');
 export class Holder { static made; static { Holder.made = (() => 'static')(); } }
 export const fromStatic = Holder.made;
+const KEY = 'computed';
+const base = { hello() { return 'base'; } };
+export const methods = (() => {
+  const o = {
+    plain(a, b = 2) { return [this.tag, a + b, arguments.length]; },
+    async later(x) { await null; return x * 2; },
+    *gen() { yield 1; yield 2; },
+    async *agen() { yield 'a'; },
+    [KEY]() { return 'c'; },
+    [[KEY][0] + 2]() { return 'c2'; },
+    'quoted key'() { return 'q'; },
+    42() { return 'n'; },
+    selfName() { return typeof selfName; },
+    __proto__() { return 'own'; },
+    tag: 't',
+  };
+  const child = { __proto__: base, hello() { return \`child of \${super.hello()}\`; } };
+  return { o, child };
+})();
+export const methodResults = await (async () => {
+  const { o, child } = methods;
+  const agen = [];
+  for await (const v of o.agen()) agen.push(v);
+  return {
+    plain: o.plain(1), later: await o.later(4), gen: [...o.gen()], agen, computed: o.computed(), computed2: o.computed2(),
+    quoted: o['quoted key'](), numeric: o[42](), selfName: o.selfName(), protoOwn: Object.hasOwn(o, '__proto__') && o.__proto__(),
+    protoOf: Object.getPrototypeOf(o) === Object.prototype, sup: child.hello(),
+    names: [o.plain.name, o.later.name, o.gen.name, o.computed.name, o['quoted key'].name, o[42].name],
+    keys: Object.keys(o),
+  };
+})();
+delete methods.o; delete methods.child;
 export default function () { return 'default'; }
 export const ranDefault = (await import(import.meta.url)).default();
 `;
@@ -69,6 +101,40 @@ describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
     expect(before).toMatchObject({ onceTwice: [1, 2], fibCalls: 25, counted: [1, 2], awaited: 'later' });
     expect(before).toMatchObject({ viaEval: 'self', fromStatic: 'static', ranDefault: 'default' });
     expect(before.strict).toBe('undefined');
+    expect(before.methodResults).toEqual({
+      plain: ['t', 3, 1],
+      later: 8,
+      gen: [1, 2],
+      agen: ['a'],
+      computed: 'c',
+      computed2: 'c2',
+      quoted: 'q',
+      numeric: 'n',
+      selfName: 'undefined',
+      protoOwn: 'own',
+      protoOf: true,
+      sup: 'child of base',
+      names: ['plain', 'later', 'gen', 'computed', 'quoted key', '42'],
+      keys: [
+        '42',
+        'plain',
+        'later',
+        'gen',
+        'agen',
+        'computed',
+        'computed2',
+        'quoted key',
+        'selfName',
+        '__proto__',
+        'tag',
+      ],
+    });
+    // Object methods become parenthesized function expressions; `__proto__` and a `super` reader stay.
+    expect(counts.methods).toBe(12);
+    expect(counts.methodsLeft).toBe(2);
+    expect(code).toContain('later: (async function(x)');
+    expect(code).toContain('agen: (async function*()');
+    expect(code).toContain('[[KEY][0] + 2]: (function()');
     expect(counts.declarations).toBeGreaterThanOrEqual(4);
     expect(counts.arrows).toBeGreaterThanOrEqual(8);
     // Arrows with their own `this`, `arguments` or an `eval` stay arrows; a declaration in a block,
