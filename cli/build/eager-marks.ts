@@ -9,11 +9,12 @@
 //   (and calls no `eval`, which could) becomes a parenthesized function expression (`a => a.b` to
 //   `(function(a){return a.b})`); it then has a `prototype` and could be called with `new`, which
 //   the code never does;
-// - a method of an object literal that reads no `super` becomes a property holding a parenthesized
-//   function expression (`m(a) {...}` to `m: (function(a) {...})`, its `async` and `*` kept); it
-//   still takes the key as its name and, being unnamed, binds no name of its own inside; it then
-//   has a `prototype` and could be called with `new`, which the code never does. A `__proto__`
-//   method stays (as a property it would set the object's prototype);
+// - a method of an object literal that reads no `super` (and calls no `eval`) becomes a property
+//   holding a parenthesized function expression (`m(a) {...}` to `m: (function(a) {...})`, its
+//   `async` and `*` kept); it still takes the key as its name and, being unnamed, binds no name of
+//   its own inside; a plain one then has a `prototype`, could be called with `new` or extended by a
+//   class, and its `toString()` reads `function(a) {...}`: the code does none of these. A
+//   `__proto__` method stays (as a property it would set the object's prototype);
 // - a function declaration at the top of a module or a function body becomes
 //   `var name = (function () {...});` (unnamed, so `name` inside it is still the binding, which the
 //   code may reassign) moved to the top of that body, where the declaration's hoisting had put its
@@ -78,12 +79,12 @@ function readsEnclosingThis(arrow: Node): boolean {
   return found;
 }
 
-/** Whether any node of `types` is written inside these nodes. */
-function holds(nodes: Node[], types: ReadonlySet<string>): boolean {
+/** Whether any node written inside these nodes passes `test`. */
+function holds(nodes: Node[], test: (node: Node) => boolean): boolean {
   let found = false;
   const visit = (node: Node): void => {
     if (found || !node || typeof node.type !== 'string') return;
-    if (types.has(node.type)) {
+    if (test(node)) {
       found = true;
       return;
     }
@@ -98,9 +99,11 @@ function holds(nodes: Node[], types: ReadonlySet<string>): boolean {
 }
 
 /** Whether any function is written inside these nodes (an arrow's default parameters, say). */
-const holdsFunction = (nodes: Node[]): boolean => holds(nodes, FUNCTION_TYPES);
+const holdsFunction = (nodes: Node[]): boolean => holds(nodes, (node) => FUNCTION_TYPES.has(node.type));
 
-const SUPER = new Set(['Super']);
+/** Whether a method reads `super`, or calls an `eval` that could. */
+const readsSuper = (method: Node): boolean =>
+  holds([method], (node) => node.type === 'Super' || (node.type === 'Identifier' && node.name === 'eval'));
 
 /** The modifiers an object method may be written with before its key: `async`, `*`, both. */
 const METHOD_HEAD = /^(async\b\s*)?(\*\s*)?$/;
@@ -140,13 +143,14 @@ export function markForEagerCompile(source: string): { code: string; counts: Mar
   /**
    * `async *key(...) {...}` as `key: (async function*(...) {...})`: the modifiers before the key are
    * taken off and the function's head is put between the key and its parameters. A method that
-   * reads `super`, is keyed `__proto__`, or is written in a way this does not expect stays.
+   * reads `super` (or calls `eval`), is keyed `__proto__`, or is written in a way this does not
+   * expect (a comment before its key) stays.
    */
   function markMethod(property: Node, fn: Node): void {
     const key = property.key;
     const keyStart = property.computed ? source.lastIndexOf('[', key.start - 1) : key.start;
     const proto = !property.computed && (key.name ?? key.value) === '__proto__';
-    if (proto || !METHOD_HEAD.test(source.slice(property.start, keyStart)) || holds([fn], SUPER)) {
+    if (proto || !METHOD_HEAD.test(source.slice(property.start, keyStart)) || readsSuper(fn)) {
       counts.methodsLeft++;
       return;
     }

@@ -56,6 +56,7 @@ export const methods = (() => {
     'quoted key'() { return 'q'; },
     42() { return 'n'; },
     selfName() { return typeof selfName; },
+    viaEval() { return eval('super.constructor === Object'); },
     __proto__() { return 'own'; },
     tag: 't',
   };
@@ -68,7 +69,7 @@ export const methodResults = await (async () => {
   for await (const v of o.agen()) agen.push(v);
   return {
     plain: o.plain(1), later: await o.later(4), gen: [...o.gen()], agen, computed: o.computed(), computed2: o.computed2(),
-    quoted: o['quoted key'](), numeric: o[42](), selfName: o.selfName(), protoOwn: Object.hasOwn(o, '__proto__') && o.__proto__(),
+    quoted: o['quoted key'](), numeric: o[42](), selfName: o.selfName(), viaEval: o.viaEval(), protoOwn: Object.hasOwn(o, '__proto__') && o.__proto__(),
     protoOf: Object.getPrototypeOf(o) === Object.prototype, sup: child.hello(),
     names: [o.plain.name, o.later.name, o.gen.name, o.computed.name, o['quoted key'].name, o[42].name],
     keys: Object.keys(o),
@@ -111,6 +112,7 @@ describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
       quoted: 'q',
       numeric: 'n',
       selfName: 'undefined',
+      viaEval: true,
       protoOwn: 'own',
       protoOf: true,
       sup: 'child of base',
@@ -125,13 +127,15 @@ describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
         'computed2',
         'quoted key',
         'selfName',
+        'viaEval',
         '__proto__',
         'tag',
       ],
     });
-    // Object methods become parenthesized function expressions; `__proto__` and a `super` reader stay.
+    // Object methods become parenthesized function expressions; `__proto__`, a `super` reader and an
+    // `eval` caller stay.
     expect(counts.methods).toBe(12);
-    expect(counts.methodsLeft).toBe(2);
+    expect(counts.methodsLeft).toBe(3);
     expect(code).toContain('later: (async function(x)');
     expect(code).toContain('agen: (async function*()');
     expect(code).toContain('[[KEY][0] + 2]: (function()');
