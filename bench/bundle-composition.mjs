@@ -1,10 +1,10 @@
 // npm run bench:bundle: the deployable bundle's size (raw and gzip -9) and its largest
 // contributors: one per package under node_modules, one per top-level folder of src/, anything
-// else by its path. Raw bytes come from the script's source map (else esbuild's metafile); each contributor's gzip share is an
+// else by its path. Raw bytes come from the script's source map; each contributor's gzip share is an
 // estimate: the bundle's own text, attributed to sources through its source map, gzipped per
 // contributor and scaled so the shares add up to the bundle's gzip size.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,36 +86,27 @@ function textByContributor(code, map, mapDir) {
 /**
  * Builds the Worker as `wrangler deploy --dry-run` does and measures it. Returns the script's text,
  * its raw and gzip sizes and the `top` largest contributors, each with its raw bytes in the output and its
- * estimated gzip bytes (`gzip` is `undefined` when wrangler wrote no source map).
+ * estimated gzip bytes.
  */
 export function bundleComposition({ top = 5 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bundle-composition-'));
   try {
-    execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir, '--metafile', join(dir, 'meta.json')], {
+    execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', dir], {
       cwd: ROOT,
       stdio: 'ignore',
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
     });
     const code = readFileSync(join(dir, 'index.js'), 'utf8');
-    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
-    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('index.js'))[1];
-    const raw = new Map();
     const gzip = gzipToolSize(join(dir, 'index.js'));
-    const mapFile = join(dir, 'index.js.map');
-    const estimated = new Map();
-    if (existsSync(mapFile)) {
-      // wrangler bundles the first stage's script (decision 057), whose map leads on to the
-      // sources; the metafile names only that script, so raw bytes come from the map too.
-      const texts = [...textByContributor(code, JSON.parse(readFileSync(mapFile, 'utf8')), dir)];
-      for (const [name, text] of texts) raw.set(name, Buffer.byteLength(text));
-      const sizes = texts.map(([n, t]) => [n, gzipSize(t)]);
-      const sum = sizes.reduce((s, [, g]) => s + g, 0);
-      for (const [name, g] of sizes) estimated.set(name, Math.round((g / sum) * gzip));
-    } else
-      for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-        const name = contributorOf(path);
-        raw.set(name, (raw.get(name) ?? 0) + bytesInOutput);
-      }
+    // wrangler bundles the first stage's script (decision 057): only the map leads on to the
+    // sources, so both the raw bytes and the gzip shares come from it.
+    const byContributor = [
+      ...textByContributor(code, JSON.parse(readFileSync(join(dir, 'index.js.map'), 'utf8')), dir),
+    ];
+    const raw = new Map(byContributor.map(([name, text]) => [name, Buffer.byteLength(text)]));
+    const sizes = byContributor.map(([n, t]) => [n, gzipSize(t)]);
+    const sum = sizes.reduce((s, [, g]) => s + g, 0);
+    const estimated = new Map(sizes.map(([name, g]) => [name, Math.round((g / sum) * gzip)]));
     const contributors = [...raw]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
@@ -142,7 +133,7 @@ export function formatComposition({ raw, gzip, contributors, texts }) {
     'top contributors (raw bytes in the bundle, estimated gzip bytes and share):',
     ...contributors.map(
       (c) =>
-        `  ${c.name.padEnd(22)} ${n(c.raw)} raw ${c.gzip === undefined ? '' : `${n(c.gzip)} gzip ${((100 * c.gzip) / gzip).toFixed(0).padStart(3)}%`}`,
+        `  ${c.name.padEnd(22)} ${n(c.raw)} raw ${`${n(c.gzip)} gzip ${((100 * c.gzip) / gzip).toFixed(0).padStart(3)}%`}`,
     ),
   ].join('\n');
 }

@@ -1,21 +1,9 @@
 // Self time of a V8 CPU profile (the DevTools `Profile` shape), by function and by source file.
-// A function of the bundle is placed in its source file through the bundle's source map when there
-// is one (the deployable script is bundled twice, decision 057, and only the map leads back to
-// src/), else by the `// path` line esbuild writes before each module's code.
+// A function of the bundle is placed in its source file through the bundle's source map (the
+// deployable script is bundled twice, decision 057, and only the map leads back to src/).
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
-/** Line numbers (0-based) where each module of the bundle starts, with its path. */
-function moduleStarts(bundle) {
-  const starts = [];
-  const lines = bundle.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^\/\/ ((?:src|node_modules)\/\S+|\S+\.(?:m?js|ts))$/.exec(lines[i]);
-    if (m) starts.push([i, m[1]]);
-  }
-  return starts;
-}
-
-/** The source file a position of the bundle maps to, as the `// path` markers name it. */
+/** The source file a position of the bundle maps to, relative to the project. */
 function mappedFile(map, line, column) {
   const { source } = originalPositionFor(map, { line: line + 1, column });
   return source ? source.replace(/^(\.\.\/)+/, '') : '(bundle)';
@@ -23,30 +11,15 @@ function mappedFile(map, line, column) {
 
 const packageOf = (file) => file.replace(/^node_modules\/(\.pnpm\/)?((?:@[^/]+\/)?[^/]+).*$/, '$2');
 
-function fileAt(starts, line) {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let found = '(bundle)';
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid][0] <= line) {
-      found = starts[mid][1];
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return packageOf(found);
-}
-
 /**
  * Self milliseconds per function (name, file, line) and per file. `(idle)` time is left out, and a
  * gap between two samples counts at most `maxGapUs` (sampling runs every few tens of microseconds
  * while the isolate runs), so the total is CPU time the isolate spent, program and garbage
  * collection included. `sourceMap` (the bundle's map, as JSON text) places functions in their files.
  */
-export function attribute(profile, bundle, maxGapUs = 1000, sourceMap = undefined) {
-  const starts = moduleStarts(bundle);
-  const map = sourceMap && new TraceMap(sourceMap);
-  const fileOf = (f) => (map ? packageOf(mappedFile(map, f.lineNumber, f.columnNumber)) : fileAt(starts, f.lineNumber));
+export function attribute(profile, sourceMap, maxGapUs = 1000) {
+  const map = new TraceMap(sourceMap);
+  const fileOf = (f) => packageOf(mappedFile(map, f.lineNumber, f.columnNumber));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map();
   for (let i = 0; i < profile.samples.length; i++) {

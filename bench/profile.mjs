@@ -12,7 +12,7 @@
 // The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
 // Needs a global WebSocket: run with `node --experimental-websocket` on Node 20.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { SCENARIOS } from './scenarios.mjs';
 import { start, warmProcess } from './cold-start.mjs';
 import { attribute, formatProfile } from './profile-report.mjs';
@@ -110,8 +110,7 @@ const fresh = async (script) => {
 };
 
 const script = buildUnminified();
-const bundle = readFileSync(script, 'utf8');
-const sourceMap = existsSync(`${script}.map`) ? readFileSync(`${script}.map`, 'utf8') : undefined;
+const sourceMap = readFileSync(`${script}.map`, 'utf8');
 // A scenario aimed at the floor itself (`target: 'floor'`) runs none of the server's code.
 const picked = SCENARIOS.filter(
   (s) =>
@@ -129,6 +128,6 @@ for (const scenario of picked) {
   const slug = scenario.name.replace(/[^\w]+/g, '-');
   writeFileSync(`${OUT}/${slug}.warm.cpuprofile`, JSON.stringify(warm));
   writeFileSync(`${OUT}/${slug}.first.cpuprofile`, JSON.stringify(first));
-  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, bundle, undefined, sourceMap), TOP, REQUESTS));
-  console.log(formatProfile(`${scenario.name}, first call`, attribute(first, bundle, undefined, sourceMap), TOP, 1));
+  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, sourceMap), TOP, REQUESTS));
+  console.log(formatProfile(`${scenario.name}, first call`, attribute(first, sourceMap), TOP, 1));
 }

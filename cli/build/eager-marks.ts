@@ -43,51 +43,17 @@ export interface MarkCounts {
 
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
-/** Whether an arrow reads its enclosing scope's `this`, `arguments`, `super` or `new.target`. */
-function readsEnclosingThis(arrow: Node): boolean {
-  let found = false;
-  const visit = (node: Node): void => {
-    if (found || !node || typeof node.type !== 'string') return;
-    switch (node.type) {
-      case 'ThisExpression':
-      case 'Super':
-      case 'MetaProperty':
-        found = true;
-        return;
-      case 'Identifier':
-        if (node.name === 'arguments' || node.name === 'eval') found = true;
-        return;
-      // These bind their own `this`; a class member's computed key is read in the enclosing scope.
-      case 'FunctionExpression':
-      case 'FunctionDeclaration':
-      case 'StaticBlock':
-        return;
-      case 'MethodDefinition':
-      case 'PropertyDefinition':
-        if (node.computed) visit(node.key);
-        return;
-    }
-    for (const key in node) {
-      if (key === 'type' || key === 'start' || key === 'end') continue;
-      const value = node[key];
-      if (Array.isArray(value)) for (const v of value) visit(v);
-      else if (value && typeof value === 'object') visit(value);
-    }
-  };
-  for (const p of arrow.params) visit(p);
-  visit(arrow.body);
-  return found;
-}
+/** What a walk does at a node: stop, having found it (true); go into it (false); pass it by ('skip'). */
+type Verdict = boolean | 'skip';
 
-/** Whether any node written inside these nodes passes `test`. */
-function holds(nodes: Node[], test: (node: Node) => boolean): boolean {
+/** Whether a node inside these nodes (themselves included) is one `test` finds, walking where it lets. */
+function holds(nodes: Node[], test: (node: Node) => Verdict): boolean {
   let found = false;
   const visit = (node: Node): void => {
     if (found || !node || typeof node.type !== 'string') return;
-    if (test(node)) {
-      found = true;
-      return;
-    }
+    const verdict = test(node);
+    if (verdict === true) found = true;
+    if (verdict !== false) return;
     for (const key in node) {
       const value = node[key];
       if (Array.isArray(value)) for (const v of value) visit(v);
@@ -97,6 +63,30 @@ function holds(nodes: Node[], test: (node: Node) => boolean): boolean {
   for (const n of nodes) visit(n);
   return found;
 }
+
+/** A read of the enclosing scope's `this`, `arguments`, `super` or `new.target` (or an `eval`, which could read them). */
+function enclosingThis(node: Node): Verdict {
+  switch (node.type) {
+    case 'ThisExpression':
+    case 'Super':
+    case 'MetaProperty':
+      return true;
+    case 'Identifier':
+      return node.name === 'arguments' || node.name === 'eval';
+    // These bind their own `this`; a class member's computed key is read in the enclosing scope.
+    case 'FunctionExpression':
+    case 'FunctionDeclaration':
+    case 'StaticBlock':
+      return 'skip';
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+      return node.computed && holds([node.key], enclosingThis) ? true : 'skip';
+  }
+  return false;
+}
+
+/** Whether an arrow reads its enclosing scope's `this`, `arguments`, `super` or `new.target`. */
+const readsEnclosingThis = (arrow: Node): boolean => holds([...arrow.params, arrow.body], enclosingThis);
 
 /** Whether any function is written inside these nodes (an arrow's default parameters, say). */
 const holdsFunction = (nodes: Node[]): boolean => holds(nodes, (node) => FUNCTION_TYPES.has(node.type));
@@ -118,10 +108,10 @@ function repeatedNames(statements: Node[]): Set<string> {
 }
 
 /**
- * Returns the source with its functions marked, how many of each kind were marked or left, and the
- * edit itself (for its source map). The source is an ES module (a bundle).
+ * Marks the functions of `source`, an ES module (a bundle): returns the edit (its text is the marked
+ * source; it also gives the source map) and how many functions of each kind were marked or left.
  */
-export function markForEagerCompile(source: string): { code: string; counts: MarkCounts; out: MagicString } {
+export function markForEagerCompile(source: string): { out: MagicString; counts: MarkCounts } {
   const ast = parse(source, { ecmaVersion: 'latest', sourceType: 'module', preserveParens: true });
   const out = new MagicString(source);
   const counts: MarkCounts = {
@@ -212,5 +202,5 @@ export function markForEagerCompile(source: string): { code: string; counts: Mar
       counts.declarations++;
     },
   });
-  return { code: out.toString(), counts, out };
+  return { out, counts };
 }

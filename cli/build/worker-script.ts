@@ -130,7 +130,7 @@ export async function buildWorkerScript({
     : bundleMap;
   mkdirSync(dirname(outfile), { recursive: true });
   writeWhole(`${outfile}.map`, map);
-  writeWhole(outfile, `${marked?.code ?? bundled}\n//# sourceMappingURL=${basename(outfile)}.map\n`);
+  writeWhole(outfile, `${marked?.out.toString() ?? bundled}\n//# sourceMappingURL=${basename(outfile)}.map\n`);
   const record: BuildRecord = { eager, started, inputs: Object.keys(result.metafile.inputs) };
   writeWhole(recordOf(outfile), JSON.stringify(record));
   return { outfile, built: true, counts: marked?.counts };

@@ -76,6 +76,8 @@ export const methodResults = await (async () => {
   };
 })();
 delete methods.o; delete methods.child;
+export const Made = (() => class { v = 5; w = this.v * 2; get() { return this.v; } [(() => 'k')()]() { return this.v + 1; } })();
+export const madeValues = [new Made().get(), new Made().k(), new Made().w];
 export default function () { return 'default'; }
 export const ranDefault = (await import(import.meta.url)).default();
 `;
@@ -93,7 +95,8 @@ async function evaluate(name: string, code: string): Promise<Record<string, unkn
 
 describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
   it('keeps what a module computes, while marking its functions', async () => {
-    const { code, counts } = markForEagerCompile(FIXTURE);
+    const { out, counts } = markForEagerCompile(FIXTURE);
+    const code = out.toString();
     const before = await evaluate('before', FIXTURE);
     const after = await evaluate('after', code);
     expect(after).toEqual(before);
@@ -149,11 +152,16 @@ describe('eager-compile marks (cli/build/eager-marks.ts)', () => {
     // A declaration moves to the top of its own body, after the directive prologue.
     expect(code).toMatch(/'use strict'; var later = \(function \(/);
     expect(code).toContain('() => this.v');
+    // A class's own `this` is not the arrow's: an arrow that makes a class is still converted.
+    expect(before.madeValues).toEqual([5, 6, 10]);
+    expect(code).toContain('(function() { return class {');
     expect(code).toContain('() => arguments.length');
   });
 
   it('puts every marked function right after a parenthesis', () => {
-    const { code } = markForEagerCompile('export const f = function () { return 1; }; export const g = (x) => x;');
+    const code = markForEagerCompile(
+      'export const f = function () { return 1; }; export const g = (x) => x;',
+    ).out.toString();
     expect(code).toBe('export const f = (function () { return 1; }); export const g = (function(x) { return x});');
   });
 });
