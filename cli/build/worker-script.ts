@@ -1,5 +1,6 @@
-// The Worker script's first build stage: wrangler.toml's `[build]` command, run by `wrangler dev` and
-// `wrangler deploy` before they bundle `main` (decision 057). It bundles src/index.ts as wrangler
+// The Worker script's first build stage, run by wrangler.toml's `[build]` command
+// (cli/build/wrangler-build.mjs) when `wrangler dev` and `wrangler deploy` start, before they bundle
+// `main` (decision 057). It bundles src/index.ts as wrangler
 // would (the same module conditions and language target), marks the functions for V8's eager
 // compilation (cli/build/eager-marks.ts), and writes build/worker/index.js. wrangler's own pass
 // then minifies it, sets its defines and uploads the embedded set's text modules beside it;
@@ -9,25 +10,14 @@
 // `DTPR_EAGER_COMPILE=off` writes the script unmarked (`npm run bench:eager` builds both).
 // A script none of whose files changed after its build began to read them is left as it is: several
 // `wrangler dev`s start at once in the end-to-end run, and a rewritten script would reload the ones
-// already serving.
+// already serving. That check and the build's record are in cli/build/script-record.mjs, which
+// wrangler.toml's `[build]` command (cli/build/wrangler-build.mjs) runs without TypeScript.
 import type { Plugin } from 'esbuild';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT as ROOT } from '../paths.js';
 import type { MarkCounts } from './eager-marks.js';
-
-/** Where the first stage writes the script wrangler bundles (wrangler.toml's `main`). */
-const WORKER_SCRIPT = resolve(ROOT, 'build/worker/index.js');
+import { eagerByDefault, isCurrent, recordOf, WORKER_SCRIPT } from './script-record.mjs';
 
 /**
  * The embedded set's packed files stay imports, rewritten relative to the output, for wrangler to
@@ -45,30 +35,11 @@ function textModulesBeside(outfile: string): Plugin {
   };
 }
 
-/** Besides the sources esbuild read, what decides the script: this build, its tools' versions, the TypeScript settings. */
-const BUILD_FILES = ['cli/build/worker-script.ts', 'cli/build/eager-marks.ts', 'package-lock.json', 'tsconfig.json'];
-
 /** The record of a build: its mode, when it began to read, and the files it read (relative to the root). */
 interface BuildRecord {
   eager: boolean;
   started: number;
   inputs: string[];
-}
-const recordOf = (outfile: string) => `${outfile}.inputs.json`;
-
-/**
- * Whether the script on disk was built in this mode from files none of which changed after that
- * build began to read them (a missing file counts as changed). The record is written last and
- * removed first, so a build that stopped midway leaves none.
- */
-function isCurrent(outfile: string, eager: boolean): boolean {
-  try {
-    const record = JSON.parse(readFileSync(recordOf(outfile), 'utf8')) as BuildRecord;
-    if (record.eager !== eager || !existsSync(outfile) || !existsSync(`${outfile}.map`)) return false;
-    return [...record.inputs, ...BUILD_FILES].every((f) => statSync(resolve(ROOT, f)).mtimeMs < record.started);
-  } catch {
-    return false;
-  }
 }
 
 /** Writes a file whole: a reader sees the old text or the new, never a part (each build writes its own temporary file). */
@@ -84,7 +55,7 @@ function writeWhole(file: string, text: string): void {
  */
 export async function buildWorkerScript({
   outfile = WORKER_SCRIPT,
-  eager = process.env.DTPR_EAGER_COMPILE !== 'off',
+  eager = eagerByDefault(),
 } = {}): Promise<{ outfile: string; built: boolean; counts?: MarkCounts }> {
   if (isCurrent(outfile, eager)) return { outfile, built: false };
   rmSync(recordOf(outfile), { force: true });
@@ -134,12 +105,4 @@ export async function buildWorkerScript({
   const record: BuildRecord = { eager, started, inputs: Object.keys(result.metafile.inputs) };
   writeWhole(recordOf(outfile), JSON.stringify(record));
   return { outfile, built: true, counts: marked?.counts };
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  const { outfile, built, counts } = await buildWorkerScript();
-  const what = counts
-    ? `${counts.expressions + counts.arrows + counts.declarations + counts.methods} functions marked for eager compilation`
-    : 'unmarked (DTPR_EAGER_COMPILE=off)';
-  console.log(built ? `wrote ${relative(ROOT, outfile)}: ${what}` : `${relative(ROOT, outfile)} is current`);
 }

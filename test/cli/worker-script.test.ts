@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -44,5 +45,22 @@ describe('the Worker script first build stage (cli/build/worker-script.ts)', () 
     rmSync(record);
     expect((await buildWorkerScript({ outfile, eager: false })).built).toBe(true);
     expect((await buildWorkerScript({ outfile, eager: false })).built).toBe(false);
+  });
+
+  it("is what wrangler.toml's [build] command runs, which finds a current script current without TypeScript", () => {
+    const toml = readFileSync(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
+    const command = /^\[build\]\ncommand = "([^"]+)"$/m.exec(toml)?.[1];
+    expect(command).toBe('node cli/build/wrangler-build.mjs');
+    // Plain node, no loader: a static import of TypeScript fails here (the command registers the loader itself, only to build).
+    const run = () => {
+      const r = spawnSync(process.execPath, ['cli/build/wrangler-build.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout.trim();
+    };
+    // The first run builds the repository's script when it is not current; the second finds it current.
+    expect(run()).toMatch(
+      /^(wrote build\/worker\/index\.js: \d+ functions marked|build\/worker\/index\.js is current)/,
+    );
+    expect(run()).toBe('build/worker/index.js is current');
   });
 });

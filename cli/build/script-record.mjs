@@ -1,0 +1,44 @@
+// The record of a Worker script build, and whether the script on disk is still current. Plain
+// JavaScript, so that wrangler.toml's `[build]` command (cli/build/wrangler-build.mjs), which every
+// `wrangler dev` runs and which mostly finds the script current, answers without loading a
+// TypeScript loader (about half a second of CPU per start). cli/build/worker-script.ts writes the record.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (the parent of `cli/`). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where the first stage writes the script wrangler bundles (wrangler.toml's `main`). */
+export const WORKER_SCRIPT = resolve(ROOT, 'build/worker/index.js');
+
+/** Besides the sources esbuild read, what decides the script: this build, its tools' versions, the TypeScript settings. */
+export const BUILD_FILES = [
+  'cli/build/worker-script.ts',
+  'cli/build/eager-marks.ts',
+  'cli/build/script-record.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+];
+
+/** Where a script's build record is kept: beside it. */
+export const recordOf = (outfile) => `${outfile}.inputs.json`;
+
+/** Whether the script is built with its functions marked unless DTPR_EAGER_COMPILE is `off`. */
+export const eagerByDefault = () => process.env.DTPR_EAGER_COMPILE !== 'off';
+
+/**
+ * Whether the script on disk was built in this mode (`eager`) from files none of which changed
+ * after that build began to read them (a missing file counts as changed). The record
+ * (`{ eager, started, inputs }`, inputs relative to the root) is written last and removed first,
+ * so a build that stopped midway leaves none.
+ */
+export function isCurrent(outfile, eager) {
+  try {
+    const record = JSON.parse(readFileSync(recordOf(outfile), 'utf8'));
+    if (record.eager !== eager || !existsSync(outfile) || !existsSync(`${outfile}.map`)) return false;
+    return [...record.inputs, ...BUILD_FILES].every((f) => statSync(resolve(ROOT, f)).mtimeMs < record.started);
+  } catch {
+    return false;
+  }
+}

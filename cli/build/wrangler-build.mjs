@@ -1,0 +1,19 @@
+// wrangler.toml's `[build]` command, run by every `wrangler dev` and `wrangler deploy`: a script
+// that is current is left as it is, decided in plain JavaScript; otherwise the TypeScript loader
+// is registered and cli/build/worker-script.ts builds it (decision 057).
+import { relative } from 'node:path';
+import { eagerByDefault, isCurrent, WORKER_SCRIPT } from './script-record.mjs';
+
+const where = relative(process.cwd(), WORKER_SCRIPT);
+if (isCurrent(WORKER_SCRIPT, eagerByDefault())) {
+  console.log(`${where} is current`);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { buildWorkerScript } = await import('./worker-script.ts');
+  const { counts } = await buildWorkerScript();
+  const what = counts
+    ? `${counts.expressions + counts.arrows + counts.declarations + counts.methods} functions marked for eager compilation`
+    : 'unmarked (DTPR_EAGER_COMPILE=off)';
+  console.log(`wrote ${where}: ${what}`);
+}
