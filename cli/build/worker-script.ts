@@ -61,7 +61,7 @@ export async function buildWorkerScript({
   rmSync(recordOf(outfile), { force: true });
   // Taken before esbuild reads a file: one written during the build is newer and builds again.
   const started = Date.now();
-  // Loaded only to build: every `wrangler dev` runs this, and most find the script current.
+  // Loaded only to build: a caller (a test, a bench) that finds the script current skips them.
   const [{ build }, { markForEagerCompile }, { default: remapping }] = await Promise.all([
     import('esbuild'),
     import('./eager-marks.js'),

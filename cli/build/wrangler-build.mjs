@@ -11,9 +11,10 @@ if (isCurrent(WORKER_SCRIPT, eagerByDefault())) {
   const { register } = await import('tsx/esm/api');
   register();
   const { buildWorkerScript } = await import('./worker-script.ts');
-  const { counts } = await buildWorkerScript();
+  // Checked again there: another `wrangler dev` may have built it meanwhile.
+  const { built, counts } = await buildWorkerScript();
   const what = counts
     ? `${counts.expressions + counts.arrows + counts.declarations + counts.methods} functions marked for eager compilation`
     : 'unmarked (DTPR_EAGER_COMPILE=off)';
-  console.log(`wrote ${where}: ${what}`);
+  console.log(built ? `wrote ${where}: ${what}` : `${where} is current`);
 }

@@ -51,16 +51,28 @@ describe('the Worker script first build stage (cli/build/worker-script.ts)', () 
     const toml = readFileSync(join(PROJECT_ROOT, 'wrangler.toml'), 'utf8');
     const command = /^\[build\]\ncommand = "([^"]+)"$/m.exec(toml)?.[1];
     expect(command).toBe('node cli/build/wrangler-build.mjs');
-    // Plain node, no loader: a static import of TypeScript fails here (the command registers the loader itself, only to build).
-    const run = () => {
-      const r = spawnSync(process.execPath, ['cli/build/wrangler-build.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    // Plain node with no loader and the default mode: a static import of TypeScript fails here.
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.NODE_OPTIONS;
+    delete env.DTPR_EAGER_COMPILE;
+    const run = (flags: string[] = []) => {
+      const r = spawnSync(process.execPath, [...flags, 'cli/build/wrangler-build.mjs'], {
+        cwd: PROJECT_ROOT,
+        env,
+        encoding: 'utf8',
+      });
       expect(r.status, r.stderr).toBe(0);
       return r.stdout.trim();
     };
-    // The first run builds the repository's script when it is not current; the second finds it current.
+    // The first run builds the repository's script when it is not current.
     expect(run()).toMatch(
       /^(wrote build\/worker\/index\.js: \d+ functions marked|build\/worker\/index\.js is current)/,
     );
-    expect(run()).toBe('build/worker/index.js is current');
+    // The second finds it current with the TypeScript loader made unloadable: it never asked for it.
+    const refuseTsx = `export async function resolve(s, c, next) { if (/^tsx(\\/|$)/.test(s)) throw new Error('tsx was loaded'); return next(s, c); }`;
+    const hook = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuseTsx)}`)});`;
+    expect(run(['--import', `data:text/javascript,${encodeURIComponent(hook)}`])).toBe(
+      'build/worker/index.js is current',
+    );
   });
 });

@@ -5,22 +5,28 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 
-/**
- * The project's wrangler, run without `npx` (which costs most of a second of CPU to find it): the
- * checks start some forty servers, beside browsers, on a two-core machine.
- */
-export const WRANGLER = 'node_modules/.bin/wrangler';
+const fromRoot = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
-/** The project's CLI under Node's TypeScript loader, in one process (`npx tsx` costs two more). */
-export const SCHEMA_CLI = [process.execPath, ['--import', 'tsx', 'cli/bin.ts']];
+/**
+ * The project's wrangler with `args`, as a command and its arguments for spawn: run by node
+ * without `npx` (which costs most of a second of CPU to find it), since the checks start some
+ * forty servers beside browsers on a two-core machine.
+ */
+export const wrangler = (args) => [process.execPath, [fromRoot('node_modules/wrangler/bin/wrangler.js'), ...args]];
+
+/** The project's CLI with `args`, under Node's TypeScript loader in one process (`npx tsx` costs two more). */
+const schemaCli = (args) => [process.execPath, ['--import', 'tsx', fromRoot('cli/bin.ts'), ...args]];
 
 /** Publishes every release under `root` to a local bucket at `state`. */
 export function publish(root, state) {
-  const args = ['publish', '--all', '--local', '--root', root, '--persist-to', state];
-  const run = spawnSync(SCHEMA_CLI[0], [...SCHEMA_CLI[1], ...args], { env, encoding: 'utf8' });
+  const run = spawnSync(...schemaCli(['publish', '--all', '--local', '--root', root, '--persist-to', state]), {
+    env,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`publish failed:\n${run.stdout}\n${run.stderr}`);
 }
 
@@ -49,7 +55,7 @@ async function until(condition, ms, what) {
 export async function withFreshServer({ port, state, vars = [] }, work) {
   if (await portOpen(port)) throw new Error(`port ${port} is already in use: pick another`);
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state];
-  const server = spawn(WRANGLER, [...args, '--log-level', 'warn', ...vars.flatMap((v) => ['--var', v])], {
+  const server = spawn(...wrangler([...args, '--log-level', 'warn', ...vars.flatMap((v) => ['--var', v])]), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

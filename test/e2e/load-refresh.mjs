@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { env, publish, WRANGLER, withFreshServer } from './fresh-server.mjs';
+import { env, publish, withFreshServer, wrangler } from './fresh-server.mjs';
 import { getElementMessage, modernMessage } from './modern-message.mjs';
 import { finish, step } from './steps.mjs';
 
@@ -34,7 +34,7 @@ function putIndex(state, dir, index) {
   const file = join(dir, 'index.json');
   writeFileSync(file, JSON.stringify(index));
   const args = ['r2', 'object', 'put', 'dtpr-releases/index.json', '--local', '--persist-to', state];
-  const run = spawnSync(WRANGLER, [...args, '--file', file, '--content-type', 'application/json'], {
+  const run = spawnSync(...wrangler([...args, '--file', file, '--content-type', 'application/json']), {
     env,
     encoding: 'utf8',
   });
@@ -44,7 +44,7 @@ function putIndex(state, dir, index) {
 function readIndex(state, dir) {
   const file = join(dir, 'read.json');
   const args = ['r2', 'object', 'get', 'dtpr-releases/index.json', '--local', '--persist-to', state];
-  const run = spawnSync(WRANGLER, [...args, '--file', file], { env, encoding: 'utf8' });
+  const run = spawnSync(...wrangler([...args, '--file', file]), { env, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`reading the index failed:\n${run.stdout}\n${run.stderr}`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }

@@ -6,7 +6,7 @@
 // Usage: node test/e2e/run.mjs   (PORT picks the port; default 8799)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { WRANGLER } from './fresh-server.mjs';
+import { wrangler } from './fresh-server.mjs';
 
 const port = Number(process.env.PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
@@ -19,7 +19,7 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 function startServer(at, vars) {
   const all = ['LOCAL_DEV:on', 'KEEP_RENDERS_PER_HOUR:1000000', 'KEEP_BYTES_PER_HOUR:1000000000000', ...vars];
   const devArgs = ['dev', '--ip', '127.0.0.1', '--port', String(at), '--log-level', 'warn'];
-  const child = spawn(WRANGLER, [...devArgs, ...all.flatMap((v) => ['--var', v])], {
+  const child = spawn(...wrangler([...devArgs, ...all.flatMap((v) => ['--var', v])]), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
