@@ -6,9 +6,9 @@ const MAX_PATHS = 512;
 const MAX_PATH_CHARS = 256;
 
 /**
- * A Hono router that keeps the match of each method and path it has answered. Hono's pattern
- * router (the `tiny` preset's) tests every route's pattern in turn on every request, and most
- * requests of this server go to a few paths. Routes are all added at start-up, before the first
+ * A Hono router that keeps the match of each method and path it has answered. The router it wraps
+ * (Hono's pattern routers behind a prefix test, src/core/prefix-router.ts) tests route patterns in
+ * turn on every request, and most requests of this server go to a few paths. Routes are all added at start-up, before the first
  * match (an `add` drops what was kept); Hono only reads a match, so one is shared by every request
  * on its path.
  */

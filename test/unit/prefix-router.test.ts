@@ -1,0 +1,103 @@
+import fc from 'fast-check';
+import type { Router } from 'hono/router';
+import { PatternRouter } from 'hono/router/pattern-router';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { literalPrefix, PrefixRouter } from '../../src/core/prefix-router.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+
+type Route = [method: string, path: string];
+const METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS', 'PUT', 'HEAD'];
+
+/** The same routes in one pattern router and in a prefix router over pattern routers; a route's handler is its number. */
+function both(routes: readonly Route[]) {
+  const plain = new PatternRouter<number>();
+  const asked: number[] = [];
+  const guarded = new PrefixRouter<number>(() => {
+    const inner = new PatternRouter<number>();
+    const router: Router<number> = {
+      name: inner.name,
+      add: (method, path, handler) => inner.add(method, path, handler),
+      match: (method, path) => {
+        asked.push(1);
+        return inner.match(method, path);
+      },
+    };
+    return router;
+  });
+  routes.forEach(([method, path], i) => {
+    plain.add(method, path, i);
+    guarded.add(method, path, i);
+  });
+  return { plain, guarded, asked };
+}
+
+describe('PrefixRouter', () => {
+  it('takes the literal text before the first parameter or wildcard segment', () => {
+    expect(literalPrefix('/mcp')).toBe('/mcp');
+    expect(literalPrefix('/api/v2/*')).toBe('/api/v2');
+    expect(literalPrefix('/api/v2/schemas/:version/elements/:id')).toBe('/api/v2/schemas');
+    expect(literalPrefix('/api/v2/schemas/:version{[a-z]+@.+}')).toBe('/api/v2/schemas');
+    expect(literalPrefix('/*')).toBe('');
+    expect(literalPrefix('*')).toBe('');
+    expect(literalPrefix('/a/:b?')).toBe('');
+  });
+
+  it("answers as one pattern router over the server's own routes, asking only the routes whose prefix the path has", () => {
+    const routes = (createApp().routes as { method: string; path: string }[]).map((r): Route => [r.method, r.path]);
+    expect(routes.length).toBeGreaterThan(30);
+    const { plain, guarded, asked } = both(routes);
+    const filled = routes.map(([, path]) => path.replaceAll(/:\w+/g, 'ai@2026-08-12').replace(/\*$/, 'x'));
+    const paths = [
+      ...filled,
+      ...filled.map((p) => `${p}/`),
+      '/',
+      '/mcp/',
+      '/mcp/x',
+      '/MCP',
+      '/api/v2',
+      '/api/v2/',
+      '/api/v2/nothing',
+      '/healthz/',
+      '/api/v2/schemas/ai@latest/elements/a/b/c',
+    ];
+    for (const method of METHODS)
+      for (const path of paths)
+        expect(guarded.match(method, path), `${method} ${path}`).toEqual(plain.match(method, path));
+    // A first request to /mcp asks the routes of /, * and /mcp only, not the REST routes.
+    asked.length = 0;
+    guarded.match('POST', '/mcp');
+    const mcp = routes.filter(([, path]) => literalPrefix(path) === '' || path.startsWith('/mcp'));
+    expect(asked.length).toBe(mcp.length);
+    expect(asked.length).toBeLessThan(routes.length / 4);
+  });
+
+  it('answers as one pattern router over any routes (property)', () => {
+    const segment = fc.constantFrom('a', 'b', 'api', 'v2', ':p');
+    const pattern = fc
+      .tuple(fc.array(segment, { maxLength: 4 }), fc.constantFrom('', '/*', '*', '?'))
+      // A name once per pattern: Hono refuses a pattern that names a parameter twice.
+      .map(([named, tail]) => [named.map((s, i) => (s === ':p' ? `:p${i}` : s)), tail] as const)
+      .map(([segments, tail]) => {
+        // A trailing `?` makes the last segment optional (Hono adds the pattern with and without it).
+        if (tail === '?') return segments.length ? `/${segments.join('/')}?` : '/';
+        return `/${segments.join('/')}${tail}`;
+      });
+    const route = fc.tuple(fc.constantFrom('GET', 'POST', 'ALL'), pattern);
+    const path = fc
+      .tuple(fc.array(fc.constantFrom('a', 'b', 'api', 'v2', 'x', ''), { maxLength: 5 }), fc.boolean())
+      .map(([segments, slash]) => `/${segments.join('/')}${slash ? '/' : ''}`);
+    fc.assert(
+      fc.property(
+        fc.array(route, { minLength: 1, maxLength: 8 }),
+        fc.array(path, { maxLength: 8 }),
+        (routes, paths) => {
+          const { plain, guarded } = both(routes);
+          for (const method of ['GET', 'POST'])
+            for (const p of paths) expect(guarded.match(method, p)).toEqual(plain.match(method, p));
+        },
+      ),
+      fuzzRuns(300),
+    );
+  });
+});
