@@ -7,10 +7,10 @@ const MAX_PATH_CHARS = 256;
 
 /**
  * A Hono router that keeps the match of each method and path it has answered. The router it wraps
- * (Hono's pattern routers behind a prefix test, src/core/prefix-router.ts) tests route patterns in
- * turn on every request, and most requests of this server go to a few paths. Routes are all added at start-up, before the first
- * match (an `add` drops what was kept); Hono only reads a match, so one is shared by every request
- * on its path.
+ * (Hono's pattern routers behind a prefix test, src/core/prefix-router.ts) tests route patterns
+ * in turn on every request, and most requests of this server go to a few paths. Routes are all
+ * added at start-up, before the first match (an `add` drops what was kept); Hono only reads a
+ * match, so one is shared by every request on its path.
  */
 export class MemoRouter<T> implements Router<T> {
   readonly name: string;

@@ -1,15 +1,16 @@
 import type { Params, Result, Router } from 'hono/router';
 
 /**
- * The literal text every path a Hono route pattern matches starts with: the pattern up to the
- * segment of its first parameter or wildcard (`/api/v2/schemas/:version` gives `/api/v2/schemas`,
- * `/*` and `*` give nothing), the whole pattern when it has neither. A pattern with an optional
- * parameter (`?`) also matches without its last segment, so it gives nothing.
+ * Text every path a Hono route pattern matches starts with: the pattern's leading whole segments
+ * made only of letters, digits and `_.~@%-` (`/api/v2/schemas/:version` and `/api/v2/schemas/` give
+ * `/api/v2/schemas`; `/*`, `*` and `` give nothing). The pattern router's expression requires those
+ * characters as written (it escapes `.`), while other characters may act in it (it leaves `{`, `}`
+ * and `|` as they are, and drops empty segments), so the prefix stops before any segment with one.
+ * A pattern with `?` (an optional last segment) or `|` gives nothing.
  */
 export function literalPrefix(pattern: string): string {
-  if (pattern.includes('?')) return '';
-  const special = pattern.search(/[:*]/);
-  return special === -1 ? pattern : pattern.slice(0, Math.max(0, pattern.lastIndexOf('/', special)));
+  if (/[?|]/.test(pattern)) return '';
+  return /^(?:\/[\w.~@%-]+(?=\/|$))*/.exec(pattern)![0];
 }
 
 /**
