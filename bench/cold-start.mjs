@@ -217,16 +217,16 @@ const BUCKET_STATE = 'dist/bench-cold-state';
 let bucketDir;
 
 /** Publishes every release under schemas/ to a fresh local bucket, once per run; returns its R2 directory. */
-function seededBucket() {
+async function seededBucket() {
   if (bucketDir) return bucketDir;
   rmSync(BUCKET_STATE, { recursive: true, force: true });
-  publish('schemas', BUCKET_STATE);
+  await publish('schemas', BUCKET_STATE);
   return (bucketDir = `${BUCKET_STATE}/v3/r2`);
 }
 
 /** Measures every scenario; returns rows of { name, first, warm, ratio }. */
 export async function coldStart(scriptPath = 'dist/worker/index.js') {
-  const helper = start(scriptPath, seededBucket());
+  const helper = start(scriptPath, await seededBucket());
   const resolved = JSON.parse(
     JSON.parse((await send(helper, tool('resolve_datachain', { version: V, datachain: realistic }))).text).result
       .content[0].text,
@@ -295,19 +295,19 @@ async function measure(name, req, scriptPath, prior) {
   const firstsWarmProcess = [];
   const warms = [];
   for (let i = 0; i < SAMPLES; i++) {
-    const mf = start(scriptPath, seededBucket());
+    const mf = start(scriptPath, await seededBucket());
     await mf.ready;
     if (prior) await send(mf, prior);
     firsts.push((await send(mf, req)).ms);
     for (let w = 0; w < WARM; w++) warms.push((await send(mf, req)).ms);
     await mf.dispose();
-    const served = start(scriptPath, seededBucket());
+    const served = start(scriptPath, await seededBucket());
     await served.ready;
     await warmServices(served);
     if (prior) await send(served, prior);
     firstsWarmServices.push((await send(served, req)).ms);
     await served.dispose();
-    const shared = start(scriptPath, seededBucket(), {}, true);
+    const shared = start(scriptPath, await seededBucket(), {}, true);
     await shared.ready;
     await warmServices(shared);
     await warmProcess(shared);

@@ -1,15 +1,16 @@
-// End-to-end: every first request answers. For each kind of first request, a fresh `wrangler dev`
-// (a new isolate, nothing loaded) gets that request before any other, not even a health check (the
-// script waits for the port to open). Run twice: over the shipped releases, and with a newer stable
-// release published to the bucket only (so `ai@latest` is a release nothing has read, and the
-// server's icons, drawn from the newest stable release the deployment ships, must not follow it:
-// decision 048). Each server has its own local bucket under a temporary directory.
+// End-to-end: every first request answers. For each kind of first request, a fresh dev server (as
+// `wrangler dev` starts it, decision 060: a new isolate, nothing loaded) gets that request before
+// any other, not even a health check (the script waits until it listens). Run twice: over the
+// shipped releases, and with a newer stable release published to the bucket only (so `ai@latest`
+// is a release nothing has read, and the server's icons, drawn from the newest stable release the
+// deployment ships, must not follow it: decision 048). Each scenario's servers have a local bucket of their own under
+// a temporary directory.
 // Usage: node test/e2e/cold-start.mjs   (COLD_PORT picks the port; default 8798)
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstRequest, publish } from './fresh-server.mjs';
+import { firstRequest, publish, shippedState } from './fresh-server.mjs';
 import { getElementMessage, MODERN, modernMessage } from './modern-message.mjs';
 import { finish, step } from './steps.mjs';
 
@@ -19,19 +20,27 @@ const embedded = JSON.parse(readFileSync('schemas/embedded.json', 'utf8')).embed
 const EMBEDDED_BETA = embedded.find((id) => id.endsWith('-beta'));
 const EMBEDDED_STABLE = embedded.find((id) => !id.endsWith('-beta'));
 const BUCKET_RELEASE = 'ai@2026-05-06-beta';
+/** What ai@latest names over the shipped releases: the newest stable one under schemas/ai. */
+const SHIPPED_LATEST = `ai@${readdirSync('schemas/ai', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.endsWith('-beta'))
+  .map((entry) => entry.name)
+  .sort()
+  .at(-1)}`;
 assert.ok(
   EMBEDDED_BETA && EMBEDDED_STABLE && !embedded.includes(BUCKET_RELEASE),
   'schemas/embedded.json changed: pick other releases',
 );
 
-/** The schemas tree plus a stable release dated after every shipped one, a copy of the newest stable. */
+const NEWER_STABLE = 'ai@2099-01-01';
+
+/** The schemas tree plus NEWER_STABLE, dated after every shipped release: a copy of the newest stable. */
 function rootWithNewerStable(dir) {
   const root = join(dir, 'schemas');
   cpSync('schemas', root, { recursive: true });
   const newer = join(root, 'ai', '2099-01-01');
-  cpSync(join(root, 'ai', '2026-08-12'), newer, { recursive: true });
+  cpSync(join(root, 'ai', SHIPPED_LATEST.slice('ai@'.length)), newer, { recursive: true });
   const meta = readFileSync(join(newer, 'meta.yaml'), 'utf8')
-    .replace(/^version: .*$/m, 'version: ai@2099-01-01')
+    .replace(/^version: .*$/m, `version: ${NEWER_STABLE}`)
     .replace(/^created_at: .*$/m, 'created_at: "2099-01-01T00:00:00Z"');
   writeFileSync(join(newer, 'meta.yaml'), meta);
   return root;
@@ -93,7 +102,7 @@ const FIRST_REQUESTS = [
   ],
   [
     "initialize (2025-11-25), then the catalogue and tools/list: the icons stay the shipped stable release's",
-    async () => {
+    async (bucketLatest) => {
       const rpc = (id, method, params = {}) => post({ jsonrpc: '2.0', id, method, params });
       const init = await rpc(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo });
       const icon = init.body.result.serverInfo.icons[0].src;
@@ -101,7 +110,7 @@ const FIRST_REQUESTS = [
       // A call that needs the whole catalogue reads the bucket's index; the icons do not follow ai@latest.
       const listed = await rpc(2, 'tools/call', { name: 'list_schema_versions', arguments: {} });
       const latest = listed.body.result.structuredContent.data.versions.find((v) => v.aliases.includes('ai@latest'));
-      assert.ok(latest, JSON.stringify(listed.body).slice(0, 300));
+      assert.equal(latest?.id, bucketLatest, JSON.stringify(listed.body).slice(0, 300));
       const tools = await rpc(3, 'tools/list');
       assert.equal(
         tools.body.result.tools[0].icons[0].src.replace(/\/elements\/.*$/, ''),
@@ -148,15 +157,21 @@ const FIRST_REQUESTS = [
 
 const work = mkdtempSync(join(tmpdir(), 'dtpr-cold-'));
 try {
+  const newer = rootWithNewerStable(work);
+  // Each scenario: its name, what it adds to the shipped releases, and what ai@latest is then.
   const scenarios = [
-    ['shipped releases', 'schemas'],
-    ['a newer stable release in the bucket only', rootWithNewerStable(work)],
+    ['shipped releases', async () => {}, SHIPPED_LATEST],
+    // Published on top of the shipped releases, as a publisher adds a release to a live bucket.
+    ['a newer stable release in the bucket only', (state) => publish(newer, state, NEWER_STABLE), NEWER_STABLE],
   ];
-  for (const [scenario, root] of scenarios) {
+  for (const [scenario, addTo, latest] of scenarios) {
     const state = join(work, scenario.replace(/\W+/g, '-'));
-    publish(root, state);
+    await shippedState(state);
+    await addTo(state);
     for (const [name, first] of FIRST_REQUESTS) {
-      await step(`first request on a fresh server, ${scenario}: ${name}`, () => firstRequest(port, state, first));
+      await step(`first request on a fresh server, ${scenario}: ${name}`, () =>
+        firstRequest(port, state, () => first(latest)),
+      );
     }
   }
 } finally {

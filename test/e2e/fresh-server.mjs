@@ -1,9 +1,10 @@
-// A fresh `wrangler dev` over a local bucket of its own, for the scripts that test what a server
-// does from its first request on: it publishes releases to a state directory, starts the server
-// there (sending nothing: it waits for the port), and stops it by its PID, waiting until the port
-// is free again (wrangler can exit before workerd closes its socket).
+// A fresh dev server over a local bucket of its own, for the scripts that test what a server does
+// from its first request on: the shipped releases published to a state directory (or a copy of
+// them), the server started there (sending nothing: it waits until it listens), and stopped, waiting
+// until the port is free again.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { cpSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -21,13 +22,36 @@ export const wrangler = (args) => [process.execPath, [fromRoot('node_modules/wra
 /** The project's CLI with `args`, under Node's TypeScript loader in one process (`npx tsx` costs two more). */
 const schemaCli = (args) => [process.execPath, ['--import', 'tsx', fromRoot('cli/bin.ts'), ...args]];
 
-/** Publishes every release under `root` to a local bucket at `state`. */
-export function publish(root, state) {
-  const run = spawnSync(...schemaCli(['publish', '--all', '--local', '--root', root, '--persist-to', state]), {
-    env,
-    encoding: 'utf8',
+/**
+ * Publishes `release` (every release when omitted) from under `root` to a local bucket at `state`,
+ * in a process of its own; resolves when it has ended, rejects with its output when it failed.
+ */
+export function publish(root, state, release) {
+  const args = ['publish', release ?? '--all', '--local', '--root', root, '--persist-to', state];
+  const child = spawn(...schemaCli(args), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`publish failed:\n${output}`))));
   });
-  if (run.status !== 0) throw new Error(`publish failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/**
+ * Where test/e2e/run.mjs publishes the shipped releases (schemas/) once for every step it starts:
+ * a publish takes about fourteen seconds of a core, and four steps each needed one.
+ */
+export const SHIPPED_STATE = 'E2E_SHIPPED_STATE';
+
+/**
+ * A local bucket at `state` holding every shipped release: a copy of the one SHIPPED_STATE names
+ * (nothing else writes to it), or published here when the step runs on its own.
+ */
+export async function shippedState(state) {
+  const shipped = process.env[SHIPPED_STATE];
+  if (shipped) cpSync(shipped, state, { recursive: true });
+  else await publish('schemas', state);
 }
 
 const portOpen = (port) =>
@@ -49,35 +73,119 @@ async function until(condition, ms, what) {
 }
 
 /**
- * Starts `wrangler dev` on `port` over `state` with `vars`, runs `work(server)` once the port is
- * open (`server.log()` is what it printed so far), then stops it. Refuses a port already in use.
+ * Holds what this process writes to stdout and stderr: `text()` is what was held so far, and
+ * `release()` gives the streams back. wrangler's dev server prints the Worker's errors and its own
+ * to this process's streams, so while a fresh server is up they are its log.
  */
-export async function withFreshServer({ port, state, vars = [] }, work) {
+function holdOutput() {
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write);
+  let held = '';
+  for (const stream of streams)
+    stream.write = (chunk, encoding, done) => {
+      held += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+      (typeof encoding === 'function' ? encoding : done)?.();
+      return true;
+    };
+  // Ended while holding (run.mjs stops a hung step; wrangler's own signal handler then exits): what
+  // was held is written as the process ends, so the reason is not lost with it.
+  const onExit = () => writeSync(2, `\nended while a fresh server ran; what it and this check printed:\n${held}\n`);
+  process.once('exit', onExit);
+  const release = () => {
+    streams.forEach((stream, i) => (stream.write = writes[i]));
+    process.off('exit', onExit);
+  };
+  return { text: () => held, release };
+}
+
+/** `NAME:value` pairs, as `wrangler dev --var` takes them, as the bindings its dev server is given. */
+const plainText = (vars) =>
+  Object.fromEntries(
+    vars.map((v) => [v.slice(0, v.indexOf(':')), { type: 'plain_text', value: v.slice(v.indexOf(':') + 1) }]),
+  );
+
+/**
+ * Starts a fresh dev server on `port` over `state` with `vars` (as `wrangler dev --var`), runs
+ * `work(server)` once it listens (`server.log()` is what it printed so far) and fails it after
+ * `workMs`, then stops the server and waits until the port is free. Refuses a port already in use.
+ *
+ * The server is the one `wrangler dev` starts (wrangler.toml, its [build] command, a new workerd
+ * process and so a new isolate, the local bucket and KV under `state`), started through wrangler's
+ * own API in this process: `wrangler dev` as a command spent about two seconds of a core loading
+ * the CLI before each of the forty-odd servers the checks start. `npm start`'s command is still
+ * what test/e2e/run.mjs starts for every other check.
+ */
+export async function withFreshServer({ port, state, vars = [], workMs = 300_000 }, work) {
   if (await portOpen(port)) throw new Error(`port ${port} is already in use: pick another`);
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', state];
-  const server = spawn(...wrangler([...args, '--log-level', 'warn', ...vars.flatMap((v) => ['--var', v])]), {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let log = '';
-  server.stdout.on('data', (d) => (log += d));
-  server.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((r) => server.once('exit', r));
+  // wrangler reads its settings from this process's environment (the commands had `env`).
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  const { unstable_startWorker } = await import('wrangler');
+  const output = holdOutput();
+  let worker;
+  let listening = false;
+  let failure;
   try {
-    await until(
-      () => portOpen(port),
-      120_000,
-      () => `wrangler dev did not open ${port}:\n${log.slice(-2000)}`,
-    );
-    return await work({ url: `http://127.0.0.1:${port}`, log: () => log });
+    let timer;
+    try {
+      worker = await unstable_startWorker({
+        config: fromRoot('wrangler.toml'),
+        bindings: plainText(vars),
+        dev: {
+          server: { hostname: '127.0.0.1', port },
+          persist: state,
+          logLevel: 'warn',
+          watch: false,
+          inspector: false,
+        },
+      });
+      // The dev server reports a failure to start its Worker as an event (logged at debug level only),
+      // before or after it listens.
+      failure = new Promise((_, reject) =>
+        worker.raw.once('error', (event) => reject(event.cause ?? new Error(event.reason))),
+      );
+      failure.catch(() => {});
+      await Promise.race([
+        worker.ready,
+        failure,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('it did not listen within two minutes')), 120_000);
+        }),
+      ]);
+      listening = true;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const failed = new Error(`the dev server on ${port} did not start: ${why}\n${output.text().slice(-2000)}`);
+      // dispose() waits for the server to be ready: settle that first, as wrangler does on a failed start.
+      worker?.raw.proxy.ready.reject(failed);
+      throw failed;
+    } finally {
+      clearTimeout(timer);
+    }
+    // A server that listens but whose Worker never starts leaves its first request waiting for ever.
+    let deadline;
+    try {
+      return await Promise.race([
+        work({ url: `http://127.0.0.1:${port}`, log: output.text }),
+        failure,
+        new Promise((_, reject) => {
+          deadline = setTimeout(
+            () =>
+              reject(new Error(`no end within ${workMs / 1000} s; the server printed:\n${output.text().slice(-2000)}`)),
+            workMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(deadline);
+    }
   } finally {
     try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
+      await worker?.dispose().catch((error) => {
+        if (listening) throw error;
+      });
+    } finally {
+      output.release();
     }
-    await exited;
     await until(
       async () => !(await portOpen(port)),
       60_000,
@@ -87,12 +195,19 @@ export async function withFreshServer({ port, state, vars = [] }, work) {
 }
 
 /**
+ * What a fault looks like in the dev server's log: the Worker's errors (`console.error`, which the
+ * code calls only on a fault), an error wrangler reports (an uncaught one among them), a release
+ * the store could not hand over.
+ */
+export const FAULT = /ReleasePending|Internal error|uncaught|\[ERROR\]|\[wrangler:error\]/i;
+
+/**
  * Runs `first` as the first request a fresh server on `port` over `state` gets; then the server's
- * log must show no fault (it reaches this process through wrangler: a last line gets a moment).
+ * log must show no fault (a last line gets a moment to arrive).
  */
 export const firstRequest = (port, state, first) =>
   withFreshServer({ port, state }, async (server) => {
     await first();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    assert.doesNotMatch(server.log(), /ReleasePending|Internal error|uncaught/i, 'the server log shows a fault');
+    assert.doesNotMatch(server.log(), FAULT, 'the server log shows a fault');
   });

@@ -37,8 +37,9 @@ const squash = (s) => s.replace(/\s+/g, '').replace(/'/g, '\u2019');
 
 /**
  * Findings on a sign opened as an SVG document: lines wider than their slot, author texts missing
- * or cut, the smallest font size in millimetres on the sheet, the sheet's size in millimetres, and
- * every drawn mark closer than EDGE_MM to the edge. `descriptionMayMove`: the render warned that the
+ * or cut, the smallest font size in millimetres on the sheet, the sheet's size in millimetres,
+ * every drawn mark closer than EDGE_MM to the edge, and `qr`: the QR code's box with its quiet zone
+ * (x, y, width, height in CSS pixels of the sheet at its own size), or undefined when there is none. `descriptionMayMove`: the render warned that the
  * description is behind the QR code.
  */
 export async function signFindings(page, dc, locales, { descriptionMayMove = false } = {}) {
@@ -71,7 +72,10 @@ export async function signFindings(page, dc, locales, { descriptionMayMove = fal
         near.push(`<${el.tagName}> ${(el.textContent || '').slice(0, 30)} is ${gap.toFixed(2)} mm from the edge`);
     }
     const sizes = texts.map((t) => Number(t.getAttribute('font-size')));
+    // The code's modules are the one crisp-edged path; its group holds the white quiet zone too.
+    const code = svg.querySelector('path[shape-rendering="crispEdges"]')?.parentElement?.getBoundingClientRect();
     return {
+      qr: code && { x: code.left, y: code.top, width: code.width, height: code.height },
       overflow,
       near,
       nearest,
@@ -107,7 +111,7 @@ export function pdfPages(pdf) {
   return { pages, boxes };
 }
 
-/** Decodes the QR code from a PNG screenshot of the whole sheet. */
+/** Decodes a QR code from a PNG screenshot. */
 export function decodeQr(png) {
   const { width, height, data } = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height)?.data;

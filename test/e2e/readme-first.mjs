@@ -1,15 +1,16 @@
 // End-to-end: every curl example of the README works as the first request a server gets. Each
 // example is read from the README itself (a `curl` line of a shell block, with its continuation
-// lines), run unchanged but for the port by bash on a fresh `wrangler dev` over the shipped
-// releases, and must answer without a 5xx and leave no fault in the server's log. An example that
-// only makes sense after another (a session id from step 1) may answer 4xx; it may not fail.
+// lines), run unchanged but for the port by bash on a fresh dev server (as `wrangler dev` starts
+// it, decision 060) over the shipped releases, and must answer without a 5xx and leave no fault in
+// the server's log. An example that only makes sense after another (a session id from step 1) may
+// answer 4xx; it may not fail.
 // Usage: node test/e2e/readme-first.mjs   (README_FIRST_PORT picks the port; default 8796)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstRequest, publish } from './fresh-server.mjs';
+import { firstRequest, shippedState } from './fresh-server.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.README_FIRST_PORT ?? 8796);
@@ -29,13 +30,29 @@ function readmeCurls(text) {
   return commands;
 }
 
+/**
+ * Runs `script` with bash, without blocking this process: the server it talks to runs here too.
+ * Resolves with its exit status and its stderr.
+ */
+const bash = (script) =>
+  new Promise((resolve) => {
+    const child = execFile(
+      'bash',
+      ['-c', script],
+      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, _out, stderr) =>
+        resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
+    );
+    child.stdin?.end();
+  });
+
 const curls = readmeCurls(readFileSync('README.md', 'utf8'));
 assert.ok(curls.length >= 10, `the README's curl examples were not found (${curls.length})`);
 
 const work = mkdtempSync(join(tmpdir(), 'dtpr-readme-'));
 try {
   const state = join(work, 'state');
-  publish('schemas', state);
+  await shippedState(state);
   for (const command of curls) {
     const local = command.replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`);
     // Every curl of the example (a pipeline has several) writes its status to stderr, on a line of
@@ -44,7 +61,7 @@ try {
     const name = command.length > 110 ? `${command.slice(0, 107)}...` : command;
     await step(`first request on a fresh server: ${name}`, () =>
       firstRequest(port, state, async () => {
-        const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+        const run = await bash(script);
         assert.equal(run.status, 0, `the example failed: ${run.stderr.slice(-300)}`);
         const statuses = [...run.stderr.matchAll(/^status (\d{3})$/gm)].map((m) => Number(m[1]));
         assert.ok(statuses.length > 0, 'no answer');

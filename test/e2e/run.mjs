@@ -5,8 +5,10 @@
 // own run beside the others (each step's output is printed whole when it ends). Exits 1 if any step fails.
 // Usage: node test/e2e/run.mjs   (PORT picks the port; default 8799)
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { wrangler } from './fresh-server.mjs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publish, SHIPPED_STATE, wrangler } from './fresh-server.mjs';
 
 const port = Number(process.env.PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
@@ -65,12 +67,17 @@ process.on('exit', () => server.stop());
 
 /** First and alone, since it counts answers under load: a fresh server with a padded index re-read every second, under six clients. */
 const loadSteps = [['no 5xx under load across index refreshes', ['node', 'test/e2e/load-refresh.mjs']]];
-/** On fresh servers of their own, which touch neither server here: they run beside `steps`. */
+/**
+ * Run beside `steps`: first the checks on fresh servers of their own, which touch neither server
+ * here, then one against the server started here (it keeps no state another check reads), so the
+ * two lanes take about as long.
+ */
 const besideSteps = [
-  // One fresh server per kind of first request, each with its own local bucket.
+  // One fresh server per kind of first request, each scenario's over a local bucket of its own.
   ['every first request answers on a fresh server', ['node', 'test/e2e/cold-start.mjs']],
   // One fresh server per curl example of the README, each example its first request.
   ["every README curl example as a fresh server's first request", ['node', 'test/e2e/readme-first.mjs']],
+  ['MCP Apps view in Chromium behind the ext-apps AppBridge (both eras)', ['node', 'test/e2e/mcp-app.mjs', base]],
 ];
 /** Against the server started here. */
 const steps = [
@@ -126,7 +133,6 @@ const steps = [
   ['documented curl examples', ['node', 'test/e2e/seed-curls.mjs', base]],
   ['MCP Inspector CLI', ['node', 'test/e2e/inspector.mjs', `${base}/mcp`]],
   ['rendered page in Chromium', ['node', 'test/e2e/browser.mjs', base], 'test/e2e/browser.mjs'],
-  ['MCP Apps view in Chromium behind the ext-apps AppBridge (both eras)', ['node', 'test/e2e/mcp-app.mjs', base]],
   ['what a reader sees, in Chromium', ['node', 'test/e2e/reader.mjs', base], 'test/e2e/reader.mjs'],
 ];
 /** Run against a server with rate limiting on, started after the others stop. */
@@ -211,7 +217,12 @@ async function inTurn(list) {
   for (const step of list) await runStep(step);
 }
 
-await server.up();
+// The shipped releases, published once while the server starts, for every step that starts fresh
+// servers of its own: each copies this bucket instead of publishing its own.
+const shipped = mkdtempSync(join(tmpdir(), 'dtpr-shipped-'));
+process.on('exit', () => rmSync(shipped, { recursive: true, force: true }));
+await Promise.all([server.up(), publish('schemas', shipped)]);
+env[SHIPPED_STATE] = shipped;
 await inTurn(loadSteps);
 // The machine's two cores are rarely both busy with one step.
 await Promise.all([inTurn(besideSteps), inTurn(steps)]);
