@@ -120,10 +120,14 @@ try {
         }
       };
       const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
-      // Halfway, the index gains an entry: a refresh under load must adopt it.
-      await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
-      await putIndex(state, work, { ...padded, versions: [...padded.versions, ...padding(1, PADDING)] });
-      await Promise.all(clients);
+      try {
+        // Halfway, the index gains an entry: a refresh under load must adopt it.
+        await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
+        await putIndex(state, work, { ...padded, versions: [...padded.versions, ...padding(1, PADDING)] });
+      } finally {
+        // The clients end at `end` whatever happened above, before the server stops.
+        await Promise.allSettled(clients);
+      }
       return { sent, statuses, faults, sawLate, log: server.log() };
     },
   );

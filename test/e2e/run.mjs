@@ -221,7 +221,9 @@ async function inTurn(list) {
 // servers of its own: each copies this bucket instead of publishing its own.
 const shipped = mkdtempSync(join(tmpdir(), 'dtpr-shipped-'));
 process.on('exit', () => rmSync(shipped, { recursive: true, force: true }));
-await Promise.all([server.up(), publish('schemas', shipped)]);
+// Both are awaited before a failure of either ends this script, so no publish outlives it.
+for (const outcome of await Promise.allSettled([server.up(), publish('schemas', shipped)]))
+  if (outcome.status === 'rejected') throw outcome.reason;
 env[SHIPPED_STATE] = shipped;
 await inTurn(loadSteps);
 // The machine's two cores are rarely both busy with one step.
