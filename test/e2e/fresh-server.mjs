@@ -3,12 +3,12 @@
 // them), the server started there (sending nothing: it waits until it listens), and stopped, waiting
 // until the port is free again.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
 
 const fromRoot = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
@@ -23,19 +23,36 @@ export const wrangler = (args) => [process.execPath, [fromRoot('node_modules/wra
 const schemaCli = (args) => [process.execPath, ['--import', 'tsx', fromRoot('cli/bin.ts'), ...args]];
 
 /**
- * Publishes `release` (every release when omitted) from under `root` to a local bucket at `state`,
- * in a process of its own; resolves when it has ended, rejects with its output when it failed.
+ * Runs `[command, args]` in a process of its own without blocking this one (a fresh server may be
+ * running in this process, and would stop answering); resolves with its exit status and output.
  */
-export function publish(root, state, release) {
-  const args = ['publish', release ?? '--all', '--local', '--root', root, '--persist-to', state];
-  const child = spawn(...schemaCli(args), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`publish failed:\n${output}`))));
+export function runProcess([command, args]) {
+  return new Promise((resolve) => {
+    const child = execFile(
+      command,
+      args,
+      { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({
+          status,
+          stdout,
+          stderr: error && typeof error.code !== 'number' ? `${stderr}${error.message}` : stderr,
+        });
+      },
+    );
+    child.stdin?.end();
   });
+}
+
+/**
+ * Publishes `release` (every release when omitted) from under `root` to a local bucket at `state`;
+ * rejects with the command's output when it failed.
+ */
+export async function publish(root, state, release) {
+  const args = ['publish', release ?? '--all', '--local', '--root', root, '--persist-to', state];
+  const run = await runProcess(schemaCli(args));
+  if (run.status !== 0) throw new Error(`publish failed:\n${run.stdout}\n${run.stderr}`);
 }
 
 /**
@@ -69,6 +86,21 @@ async function until(condition, ms, what) {
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(what());
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** `promise`'s outcome, or a failure with `message()` once `ms` have passed; the timer ends either way. */
+async function within(promise, ms, message) {
+  let timer;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message())), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -125,7 +157,6 @@ export async function withFreshServer({ port, state, vars = [], workMs = 300_000
   let listening = false;
   let failure;
   try {
-    let timer;
     try {
       worker = await unstable_startWorker({
         config: fromRoot('wrangler.toml'),
@@ -144,13 +175,7 @@ export async function withFreshServer({ port, state, vars = [], workMs = 300_000
         worker.raw.once('error', (event) => reject(event.cause ?? new Error(event.reason))),
       );
       failure.catch(() => {});
-      await Promise.race([
-        worker.ready,
-        failure,
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('it did not listen within two minutes')), 120_000);
-        }),
-      ]);
+      await within(Promise.race([worker.ready, failure]), 120_000, () => 'it did not listen within two minutes');
       listening = true;
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
@@ -158,26 +183,13 @@ export async function withFreshServer({ port, state, vars = [], workMs = 300_000
       // dispose() waits for the server to be ready: settle that first, as wrangler does on a failed start.
       worker?.raw.proxy.ready.reject(failed);
       throw failed;
-    } finally {
-      clearTimeout(timer);
     }
     // A server that listens but whose Worker never starts leaves its first request waiting for ever.
-    let deadline;
-    try {
-      return await Promise.race([
-        work({ url: `http://127.0.0.1:${port}`, log: output.text }),
-        failure,
-        new Promise((_, reject) => {
-          deadline = setTimeout(
-            () =>
-              reject(new Error(`no end within ${workMs / 1000} s; the server printed:\n${output.text().slice(-2000)}`)),
-            workMs,
-          );
-        }),
-      ]);
-    } finally {
-      clearTimeout(deadline);
-    }
+    return await within(
+      Promise.race([work({ url: `http://127.0.0.1:${port}`, log: output.text }), failure]),
+      workMs,
+      () => `no end within ${workMs / 1000} s; the server printed:\n${output.text().slice(-2000)}`,
+    );
   } finally {
     try {
       await worker?.dispose().catch((error) => {

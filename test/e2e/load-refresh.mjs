@@ -6,11 +6,10 @@
 // 5xx, no fetch may fail, and the log must not show a request waiting on another request's I/O.
 // Usage: node test/e2e/load-refresh.mjs   (LOAD_PORT picks the port, default 8797; LOAD_SECONDS the length, default 30)
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { env, FAULT, shippedState, withFreshServer, wrangler } from './fresh-server.mjs';
+import { FAULT, runProcess, shippedState, withFreshServer, wrangler } from './fresh-server.mjs';
 import { getElementMessage, modernMessage } from './modern-message.mjs';
 import { finish, step } from './steps.mjs';
 
@@ -29,16 +28,11 @@ const padding = (count, from = 0) =>
     return { id: `ai@${day}-beta`, status: 'beta', created_at: `${day}T00:00:00Z`, content_hash: hash, aliases: [] };
   });
 
-/**
- * Runs wrangler with `args` in a process of its own, without blocking this one (the server under
- * load runs here too); rejects with its output when it fails.
- */
-const wranglerRun = (args, what) =>
-  new Promise((resolve, reject) =>
-    execFile(...wrangler(args), { env, encoding: 'utf8' }, (error, stdout, stderr) =>
-      error ? reject(new Error(`${what} failed:\n${stdout}\n${stderr}`)) : resolve(),
-    ),
-  );
+/** Runs wrangler with `args` (see runProcess); fails with its output when it fails. */
+async function wranglerRun(args, what) {
+  const run = await runProcess(wrangler(args));
+  if (run.status !== 0) throw new Error(`${what} failed:\n${run.stdout}\n${run.stderr}`);
+}
 
 /** Writes `index` as the bucket's index.json in the local bucket at `state`. */
 async function putIndex(state, dir, index) {

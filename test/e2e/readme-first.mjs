@@ -6,11 +6,10 @@
 // answer 4xx; it may not fail.
 // Usage: node test/e2e/readme-first.mjs   (README_FIRST_PORT picks the port; default 8796)
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstRequest, shippedState } from './fresh-server.mjs';
+import { firstRequest, runProcess, shippedState } from './fresh-server.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.README_FIRST_PORT ?? 8796);
@@ -30,22 +29,6 @@ function readmeCurls(text) {
   return commands;
 }
 
-/**
- * Runs `script` with bash, without blocking this process: the server it talks to runs here too.
- * Resolves with its exit status and its stderr.
- */
-const bash = (script) =>
-  new Promise((resolve) => {
-    const child = execFile(
-      'bash',
-      ['-c', script],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-      (error, _out, stderr) =>
-        resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
-    );
-    child.stdin?.end();
-  });
-
 const curls = readmeCurls(readFileSync('README.md', 'utf8'));
 assert.ok(curls.length >= 10, `the README's curl examples were not found (${curls.length})`);
 
@@ -61,7 +44,7 @@ try {
     const name = command.length > 110 ? `${command.slice(0, 107)}...` : command;
     await step(`first request on a fresh server: ${name}`, () =>
       firstRequest(port, state, async () => {
-        const run = await bash(script);
+        const run = await runProcess(['bash', ['-c', script]]);
         assert.equal(run.status, 0, `the example failed: ${run.stderr.slice(-300)}`);
         const statuses = [...run.stderr.matchAll(/^status (\d{3})$/gm)].map((m) => Number(m[1]));
         assert.ok(statuses.length > 0, 'no answer');
