@@ -9,6 +9,7 @@ import { releaseSource } from '../../src/services/render/view/source.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import cbsa from '../fixtures/datachains/real/cbsa-tci.json';
 import nyc from '../fixtures/datachains/real/nyc-myschools-match.json';
+import transit from '../e2e/fixtures/transit-station-dtpr.json';
 
 const between = (html: string, start: string, end: string) =>
   html.slice(html.indexOf(start), html.indexOf(end, html.indexOf(start)));
@@ -69,6 +70,35 @@ describe('dates and release names as people write them', () => {
     );
     expect(releaseName('dtpr@2026-09-01-beta', labelsFor('en'), 'en')).toBe('DTPR taxonomy, 1 September 2026 (beta)');
     expect(releaseName('other@2026-09-01', labelsFor('en'), 'en')).toBe('other@2026-09-01');
+  });
+
+  it('writes the ISO day, never another language, where the runtime has no data for the locale', () => {
+    // The Workers runtime has no date data for Khmer: Intl would answer in English there.
+    for (const locale of ['km', 'zh-Hans', 'zh-Hant']) {
+      const date = writtenDate('2026-11-20T09:00:00Z', locale);
+      expect(date, locale).toMatch(/2026/);
+      expect(date, locale).not.toMatch(/[A-Za-z]/);
+    }
+    expect(writtenDate('2026-02-30', 'km')).toBeUndefined();
+    expect(releaseName('dtpr@2026-09-01-beta', labelsFor('km'), 'km')).not.toMatch(/September/);
+  });
+});
+
+describe('the page in a locale its author did not write', () => {
+  /** The page's HTML with every span that names its own `lang` taken out. */
+  const withoutMarked = (html: string) => html.replace(/<span lang="[^"]+">[^<]*<\/span>/g, '');
+
+  it('marks English texts with their lang in what only a screen reader reads, as on the page', () => {
+    for (const locale of ['km', 'zh-Hans']) {
+      const html = page(transit, locale);
+      const hidden = [...html.matchAll(/<span class="vh">(.*?)<\/span>(?=<\/(?:summary|a)>)/g)].map((m) => m[1]!);
+      expect(hidden.length, locale).toBeGreaterThan(0);
+      expect(hidden.filter((h) => h.includes('lang="en"')).length, locale).toBeGreaterThan(0);
+      for (const h of hidden) expect(withoutMarked(h), `${locale}: ${h}`).not.toMatch(/[A-Za-z]{2}/);
+      const times = [...html.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1]!);
+      expect(times.length, locale).toBeGreaterThan(0);
+      for (const t of times) expect(t, locale).not.toMatch(/[A-Za-z]/);
+    }
   });
 });
 

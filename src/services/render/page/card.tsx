@@ -3,8 +3,7 @@ import type { CardView } from '../view/card.js';
 import type { SourceView } from '../view/citations.js';
 import type { IconClassOf } from '../icons/resolver.js';
 import { labelOf, type Labels } from '../shared/labels.js';
-import { Action, Badge, Icon, Parts, Txt } from './parts.js';
-import { partsText } from '../view/text.js';
+import { Action, Badge, Icon, Parts, PlainParts, Txt } from './parts.js';
 import type { SectionView } from '../view/view.js';
 
 function Provenance({
@@ -147,7 +146,7 @@ function Card({
             <summary>
               {t.meaning}
               <span class="vh">
-                {t.colon} {partsText(c.heading)}
+                {t.colon} <PlainParts parts={c.heading} />
               </span>
             </summary>
             <p>

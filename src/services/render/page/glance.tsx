@@ -3,8 +3,8 @@ import type { ActionView } from '../view/card.js';
 import type { GlanceItem, GlanceRow, GlanceView } from '../view/glance.js';
 import { labelOf, type Labels } from '../shared/labels.js';
 import type { Excerpt } from '../view/excerpt.js';
-import { partsText, type TextPart } from '../view/text.js';
-import { Action, Badge, Parts, Txt } from './parts.js';
+import type { TextPart } from '../view/text.js';
+import { Action, Badge, Parts, PlainParts, Txt } from './parts.js';
 
 /** A question; a link to its section when the page has one. */
 function Question({ row, t }: { row: GlanceRow; t: Labels }) {
@@ -26,7 +26,7 @@ function Start({ e, t, card, about }: { e: Excerpt; t: Labels; card: string; abo
           <a class="more" href={`#placement-${card}`}>
             {t.more}
             <span class="vh">
-              {t.colon} {partsText(about)}
+              {t.colon} <PlainParts parts={about} />
             </span>
           </a>
         </>

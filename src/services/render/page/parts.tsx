@@ -2,12 +2,20 @@
 import { innerColor } from '../icons/color.js';
 import type { ActionView, ContextBadge } from '../view/card.js';
 import type { LocalText } from '../shared/localize.js';
-import type { TextPart } from '../view/text.js';
+import { partsRuns, type TextPart } from '../view/text.js';
 
 /** A text, in a span carrying its own `lang` when it is written in another locale than the page. */
 export function Txt({ t }: { t: LocalText }) {
   // biome-ignore lint/complexity/noUselessFragments: a component answers an element, not a bare string
   return t.lang ? <span lang={t.lang}>{t.text}</span> : <>{t.text}</>;
+}
+
+/**
+ * The parts as plain text for a screen reader (no emphasis, no flag), each run written in another
+ * locale than the page in a span carrying its `lang`, as on the page itself.
+ */
+export function PlainParts({ parts }: { parts: readonly TextPart[] }) {
+  return <>{partsRuns(parts).map((r) => (r.lang ? <span lang={r.lang}>{r.text}</span> : r.text))}</>;
 }
 
 /** A title or description: filled variables in their own span (emphasised), missing ones flagged. */

@@ -7,11 +7,18 @@ import { labelOf, type Labels } from './labels.js';
  */
 const DATE_LOCALE: Record<string, string> = { en: 'en-GB' };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatFor(locale: string): Intl.DateTimeFormat {
+const formats = new Map<string, Intl.DateTimeFormat | null>();
+/**
+ * The long-date format of `locale`; null when the runtime has no data for it (the Workers runtime
+ * has none for Khmer), where `Intl` would write the date in another language.
+ */
+function formatFor(locale: string): Intl.DateTimeFormat | null {
   let f = formats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(DATE_LOCALE[locale] ?? locale, { dateStyle: 'long', timeZone: 'UTC' });
+  if (f === undefined) {
+    const tag = DATE_LOCALE[locale] ?? locale;
+    f = Intl.DateTimeFormat.supportedLocalesOf(tag).length
+      ? new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' })
+      : null;
     formats.set(locale, f);
   }
   return f;
@@ -23,8 +30,9 @@ const WRITTEN_MAX = 1024;
 
 /**
  * A date as people write it in `locale` ("1 September 2026", « 1er septembre 2026 »), from an ISO
- * date or date-time (its calendar day as written, in UTC); `undefined` for anything else, which the
- * caller shows as given. French writes the first day of a month as an ordinal.
+ * date or date-time (its calendar day as written, in UTC); the ISO day ("2026-09-01") when the
+ * runtime has no data for the locale, never another language's words; `undefined` for anything
+ * else, which the caller shows as given. French writes the first day of a month as an ordinal.
  */
 export function writtenDate(iso: string | undefined, locale: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(iso ?? '');
@@ -40,7 +48,9 @@ export function writtenDate(iso: string | undefined, locale: string): string | u
 function formatDay(m: RegExpExecArray, locale: string): string | undefined {
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return undefined;
-  const parts = formatFor(locale).formatToParts(date);
+  const format = formatFor(locale);
+  if (!format) return `${m[1]}-${m[2]}-${m[3]}`;
+  const parts = format.formatToParts(date);
   const french = locale === 'fr' || locale.startsWith('fr-');
   return parts.map((p) => (french && p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');
 }

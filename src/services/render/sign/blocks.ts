@@ -55,11 +55,10 @@ function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['co
 
 /**
  * A date written out as the page writes it (`writtenDate`: "1 September 2026", « 1er septembre
- * 2026 »), with no-break spaces so it stays on one line; the ISO date when the runtime has no data
- * for the locale (it would write it in another language) or the date is not one.
+ * 2026 », the ISO day where the runtime has no data for the locale), with no-break spaces so it
+ * stays on one line; as given when it is not a date.
  */
 function longDate(iso: string, lang: string): string {
-  if (!Intl.DateTimeFormat.supportedLocalesOf(lang).length) return iso.slice(0, 10);
   return writtenDate(iso, lang)?.replace(/ /g, '\u00a0') ?? iso;
 }
 
