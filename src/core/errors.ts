@@ -181,6 +181,10 @@ export const DATACHAIN_CODES = {
     'A snapshot or suggested element has a `category_id` that is not in `schema_snapshot.categories`.',
     'Use a category of the snapshot, or re-resolve the datachain.',
   ),
+  snapshot_id_duplicate: error(
+    'Two `schema_snapshot` categories, or two `schema_snapshot` elements, share one id: which one the datachain means is unknown.',
+    'Keep one of each id; re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.',
+  ),
   snapshot_required_category: error(
     'The snapshot drops a category the served version requires, or marks it not required.',
     'Re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.',

@@ -10,7 +10,7 @@ import { metadataRules, provenanceRules } from './metadata.js';
 import { placementRules } from './placements.js';
 import { releasePool, snapshotPool, type Pool } from './pool.js';
 import { requiredRules } from './required-categories.js';
-import { requiredSnapshotRules, snapshotCategoryRules, suggestionRules } from './resolved.js';
+import { requiredSnapshotRules, snapshotCategoryRules, snapshotDuplicateRules, suggestionRules } from './resolved.js';
 import { subchainRules } from './subchains.js';
 import { variableRules } from './variables.js';
 
@@ -71,6 +71,7 @@ export function checkResolved(
   return [
     ...(served ? [] : [unservedWarning(datachain.schema_version ?? release.id)]),
     ...suggestionRules(datachain, served),
+    ...snapshotDuplicateRules(datachain),
     ...snapshotCategoryRules(datachain, required.covered),
     ...required.findings,
     ...(served ? driftRules(datachain.schema_snapshot, served, required.covered, options.deadline) : []),

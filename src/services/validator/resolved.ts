@@ -41,6 +41,36 @@ export function suggestionRules(datachain: ResolvedDatachainInstance, reference:
 }
 
 /**
+ * Each id appears once among the snapshot's categories and once among its elements: a second item
+ * with the same id is reported where it stands (a render would otherwise show one copy and drop the
+ * other, and the drift check compare only one).
+ */
+export function snapshotDuplicateRules(datachain: ResolvedDatachainInstance): Finding[] {
+  const out: Finding[] = [];
+  const check = (list: ReadonlyArray<{ id: string }>, base: string, kind: string) => {
+    const first = new Map<string, number>();
+    list.forEach((item, i) => {
+      const at = first.get(item.id);
+      if (at === undefined) {
+        first.set(item.id, i);
+        return;
+      }
+      out.push(
+        finding(
+          'snapshot_id_duplicate',
+          `${base}[${i}].id`,
+          `The snapshot has ${kind} '${item.id}' twice: at ${base}[${at}] and here.`,
+          `Remove one of the two ${kind} entries '${item.id}', or re-resolve the thin datachain with resolve_datachain.`,
+        ),
+      );
+    });
+  };
+  check(datachain.schema_snapshot.categories, 'schema_snapshot.categories', 'category');
+  check(datachain.schema_snapshot.elements, 'schema_snapshot.elements', 'element');
+  return out;
+}
+
+/**
  * Every snapshot and suggested element belongs to a category of the snapshot. Categories in
  * `covered` are already reported as dropped required categories.
  */
