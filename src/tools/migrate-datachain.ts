@@ -3,7 +3,8 @@ import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { err, ok } from '../core/envelope.js';
 import { DatachainInstance } from '../domain/datachain.js';
 import { CHANGE_KINDS } from '../services/migrate/change.js';
-import { migrateDatachain } from '../services/migrate/migrate.js';
+import { migrateDatachain, RESOLVED_KEYS } from '../services/migrate/migrate.js';
+import type { Finding } from '../services/validator/finding.js';
 import { checkThin } from '../services/validator/engine.js';
 import { resolveVersion } from '../store/store.js';
 import { versionArg } from './args.js';
@@ -50,16 +51,23 @@ function contradiction(
   ];
 }
 
+/** An unknown_key warning for a resolved part at the datachain's top level (`migrateDatachain` removes those). */
+const isResolvedKey = (w: Finding) =>
+  w.code === 'unknown_key' && (RESOLVED_KEYS as readonly string[]).some((k) => w.path === k);
+
 export const migrateDatachainTool = defineTool({
   name: 'migrate_datachain',
   title: 'Move a datachain to another schema version',
   description:
     'Rewrites a thin datachain written for one schema version so it fits another (newer or older), from the two ' +
-    "releases' facts. Returns the migrated datachain and changes[]: each with a path, a kind (category_added, " +
+    "releases' facts; a resolved datachain is answered thin (its schema_snapshot and suggested_elements removed, " +
+    'each as a change). ' +
+    'Returns the migrated datachain and changes[]: each with a path, a kind (category_added, ' +
     'category_made_required, element_removed, element_moved, element_renamed, variable_renamed, variable_split, ' +
     'variable_added, variable_made_required, variable_removed, variable_options_changed, context_values_changed, ' +
     'context_value_renamed, subchain_changed, ' +
-    'provenance_changed, schema_version_set), a message, and needs_input: true when you must supply or decide something, ' +
+    'provenance_changed, schema_version_set, resolved_part_removed), a message, and needs_input: true when you must ' +
+    'supply or decide something, ' +
     'with a fix_hint whose JSON passes validation as written (replace its "..." texts). Removed values are kept in ' +
     'change.previous. valid says whether the migrated datachain validates as it is; apply the needs_input hints, then ' +
     'call validate_datachain.',
@@ -113,7 +121,8 @@ export const migrateDatachainTool = defineTool({
         valid,
       };
       const warnings = [
-        ...parsed.warnings.map((w) => `${w.code}: ${w.message}`),
+        // A resolved part is not ignored but removed, and its change says so.
+        ...parsed.warnings.filter((w) => !isResolvedKey(w)).map((w) => `${w.code}: ${w.message}`),
         ...contradiction(args.from, parsed.value.schema_version, from, ctx),
       ];
       return ok(data, releaseMeta(to, warnings.length ? { warnings } : {}));

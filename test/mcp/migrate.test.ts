@@ -121,6 +121,31 @@ describe('migrate_datachain', () => {
     expect(agreeing.env.meta.warnings ?? []).toEqual([]);
   });
 
+  it('answers a resolved datachain thin: its snapshot removed, its suggestions kept in the change, valid only when it is', async () => {
+    const resolved = await call('resolve_datachain', { version: STABLE, datachain: realistic });
+    expect(resolved.env.ok).toBe(true);
+    const suggestion = { id: 'kiosk_camera', category_id: 'inputs', title: [{ locale: 'en', value: 'Kiosk camera' }] };
+    const datachain = { ...(resolved.env.data as any), suggested_elements: [suggestion] };
+    const { env } = await call('migrate_datachain', { version: OLD, datachain });
+    expect(env.ok, JSON.stringify(env.errors)).toBe(true);
+    const data = env.data as any;
+    expect(data.datachain).not.toHaveProperty('schema_snapshot');
+    expect(data.datachain).not.toHaveProperty('suggested_elements');
+    const removed = data.changes.filter((c: any) => c.kind === 'resolved_part_removed');
+    expect(removed.map((c: any) => [c.path, c.needs_input])).toEqual([
+      ['schema_snapshot', false],
+      ['suggested_elements', true],
+    ]);
+    expect(removed[1].previous).toEqual([suggestion]);
+    expect(removed[0].fix_hint).toContain(`resolve_datachain with version '${OLD}'`);
+    // Neither part is reported as ignored: each was removed, and its change says so.
+    expect((env.meta.warnings ?? []).filter((w: string) => /schema_snapshot|suggested_elements/.test(w))).toEqual([]);
+    // What the answer calls valid validates as it is.
+    expect(data.valid).toBe((await validates(OLD, data.datachain)).length === 0);
+    const thin = await call('migrate_datachain', { version: OLD, datachain: realistic });
+    expect((thin.env.data as any).changes.filter((c: any) => c.kind === 'resolved_part_removed')).toEqual([]);
+  });
+
   it('answers a malformed datachain softly, with paths', async () => {
     const { env } = await call('migrate_datachain', {
       version: STABLE,

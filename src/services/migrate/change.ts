@@ -21,6 +21,7 @@ export const CHANGE_KINDS = [
   'context_value_renamed',
   'subchain_changed',
   'provenance_changed',
+  'resolved_part_removed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

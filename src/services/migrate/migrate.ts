@@ -63,15 +63,59 @@ function categoryChanges(dc: Json, sides: MigrationSides): Change[] {
   return out;
 }
 
+/** The keys only a resolved datachain has (resolve_datachain's output); a migrated datachain is thin. */
+export const RESOLVED_KEYS = ['schema_snapshot', 'suggested_elements'] as const;
+
+/**
+ * Removes the parts of a resolved datachain, each with its change: the snapshot is the content of
+ * the release the datachain was resolved against, so it cannot travel to another (kept, it would pin
+ * the old content under the new schema_version); the suggestions are the author's, so they are kept
+ * in `previous` and the author decides whether to propose them again.
+ */
+function resolvedParts(dc: Json, to: Release): Change[] {
+  const out: Change[] = [];
+  const again = `call resolve_datachain with version '${to.id}' on the migrated datachain`;
+  if (Object.hasOwn(dc, 'schema_snapshot')) {
+    delete dc.schema_snapshot;
+    out.push(
+      change(
+        'resolved_part_removed',
+        'schema_snapshot',
+        'schema_snapshot held the content of the release the datachain was resolved against; the migrated datachain is thin, so it was removed.',
+        false,
+        { fix_hint: `To pin the migrated datachain to ${to.id}'s content, ${again}.` },
+      ),
+    );
+  }
+  if (Object.hasOwn(dc, 'suggested_elements')) {
+    const previous = dc.suggested_elements;
+    delete dc.suggested_elements;
+    out.push(
+      change(
+        'resolved_part_removed',
+        'suggested_elements',
+        'suggested_elements belong to a resolved datachain and were removed from the thin one; they are kept in previous.',
+        Array.isArray(previous) && previous.length > 0,
+        {
+          previous,
+          fix_hint: `To propose them again, ${again}, then add the ones that still apply to its suggested_elements.`,
+        },
+      ),
+    );
+  }
+  return out;
+}
+
 /**
  * Moves a (shape-checked) thin datachain from one release to another, in either direction, from
  * the two releases' facts: what carries over is carried, what cannot is removed and reported, and
- * what the target needs that the datachain lacks is asked for. The input is not modified.
+ * what the target needs that the datachain lacks is asked for. A resolved datachain loses its
+ * resolved parts (`resolvedParts`). The input is not modified.
  */
 export function migrateDatachain(raw: Json, from: Release, to: Release): Migration {
   const dc = structuredClone(raw);
   const sides: MigrationSides = { from: factsOf(from), to: factsOf(to), pool: releasePool(to) };
-  const changes: Change[] = [];
+  const changes: Change[] = resolvedParts(dc, to);
   if (dc.schema_version !== to.id) {
     changes.push(
       change('schema_version_set', 'schema_version', `schema_version is now '${to.id}'.`, false, {
