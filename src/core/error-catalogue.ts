@@ -58,6 +58,20 @@ export const unsupportedMediaType = (got: string | undefined, fix_hint: string) 
     fix_hint,
   });
 
+/**
+ * A body sent with a Content-Encoding this server does not decode (any but `identity`): refused
+ * with 415, as RFC 9110 (15.5.16) asks, rather than read as if it were the JSON it encodes.
+ */
+export function unsupportedEncoding(encoding: string | undefined): ErrorOf<'unsupported_media_type'> | undefined {
+  if (encoding === undefined) return undefined;
+  const codings = encoding.split(',').map((c) => c.trim().toLowerCase());
+  if (codings.every((c) => c === '' || c === 'identity')) return undefined;
+  return item('unsupported_media_type', {
+    message: `Content-Encoding '${clip(encoding, 80)}' is not accepted: the body is read as it is sent.`,
+    fix_hint: 'Send the body uncompressed, without a Content-Encoding header.',
+  });
+}
+
 export const notAcceptable = () =>
   item('not_acceptable', {
     message: 'Accept allows neither application/json nor text/event-stream.',

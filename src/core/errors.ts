@@ -27,7 +27,10 @@ export const TRANSPORT_CODES = {
   unknown_variant: code(404, 'The icon variant is not defined for the element.'),
   element_ids_too_many: code(400, 'More unique element ids than one call accepts.'),
   payload_too_large: code(413, 'The request or the answer exceeds a size limit.'),
-  unsupported_media_type: code(415, 'The request body is not JSON.'),
+  unsupported_media_type: code(
+    415,
+    'The request body is not declared as JSON, or is sent compressed (a Content-Encoding).',
+  ),
   forbidden_origin: code(403, 'The Origin header is not allowed to call this endpoint.'),
   rate_limited: code(429, 'Too many requests from this address or client; wait and retry.', true),
   timeout: code(504, 'The request exceeded its time budget.', true),

@@ -37,6 +37,9 @@ export interface BodyRefusal {
 }
 export type ParsedBody = Result<unknown, BodyRefusal>;
 
+/** How to fix a body refused for its depth (every surface says the same). */
+export const TOO_DEEP_FIX = 'Nest the JSON less deeply: a datachain needs far fewer levels.';
+
 /** Parses a request body as JSON and enforces the nesting limit. */
 export function parseJsonBody(text: string): ParsedBody {
   let value: unknown;

@@ -7,6 +7,7 @@ import { answerBatch } from './batch.js';
 import type { MethodHandler } from './context.js';
 import { type Dispatched, dispatchOne, SHARED_METHODS } from './dispatch.js';
 import type { Era, EraAnswer, HeaderReader } from './era.js';
+import { headerValue } from './header-value.js';
 import { invalidMessage, RPC, refusal } from './jsonrpc.js';
 import { empty, HEADERLESS_PROTOCOL_VERSION, initialize, SUPPORTED_PROTOCOL_VERSIONS, setLevel } from './protocol.js';
 import { requestContext } from './request-context.js';
@@ -99,7 +100,7 @@ export const ERA_2025: Era = {
   requestHeaders: ['MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
   claims: () => true,
   context(c, slots) {
-    const session = c.req.header('mcp-session-id');
+    const session = headerValue(c, 'mcp-session-id');
     return requestContext(c, (place) => slots.forSession(place, session ?? FALLBACK_SESSION), session);
   },
   methods: METHODS,

@@ -1,4 +1,5 @@
 import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
+import { trimSpaces } from './header-value.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isRecord, kindOf } from '../core/values.js';
 
@@ -74,16 +75,6 @@ const mismatch = (id: RpcId | null, message: string, fix: string): Refusal => ({
     fix_hint: fix,
   }),
 });
-
-const SPACE = new Set([' ', '\t']);
-/** A header value without the spaces and tabs around it (linear: no expression over caller text). */
-function trimSpaces(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && SPACE.has(value[start]!)) start++;
-  while (end > start && SPACE.has(value[end - 1]!)) end--;
-  return value.slice(start, end);
-}
 
 /** A request whose `_meta` lacks what this revision requires of every request: -32602, HTTP 400. */
 const invalidMeta = (id: RpcId, message: string, fix: string): Refusal => ({

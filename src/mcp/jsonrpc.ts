@@ -1,6 +1,6 @@
 import { badRequest } from '../core/error-catalogue.js';
 import { safeParseFast } from '../core/fast-parse.js';
-import type { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { jsonPath } from '../core/json.js';
 
@@ -144,6 +144,16 @@ export function classifyMessage(value: unknown): Classified {
  * Parses method params with a zod schema (`safeParseFast`); failures, which zod reads and words,
  * become JSON-RPC -32602 naming the first bad param (all are in `issues`).
  */
+let base: z.ZodObject | undefined;
+/**
+ * The params every request may carry, and all a method without params of its own takes: none, or
+ * an object whose `_meta`, if any, is an object (MCP's base request params). Made on first use.
+ */
+export function baseParams() {
+  base ??= z.looseObject({ _meta: z.looseObject({}).optional() });
+  return base;
+}
+
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   const r = safeParseFast(schema, params ?? {});
   if (r.success) return r.data;

@@ -1,4 +1,4 @@
-import { notAcceptable, unsupportedMediaType } from '../core/error-catalogue.js';
+import { notAcceptable, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { Framing } from './encode.js';
 
@@ -33,6 +33,8 @@ export function checkMediaHeaders(
       error: unsupportedMediaType(type, 'Send the JSON-RPC message with Content-Type: application/json.'),
     };
   }
+  const encoded = unsupportedEncoding(h('content-encoding'));
+  if (encoded) return { error: encoded };
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
     return {

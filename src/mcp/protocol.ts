@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
-import { parseParams } from './jsonrpc.js';
+import { baseParams, parseParams } from './jsonrpc.js';
 import { type McpContext, type MethodHandler, REPLY } from './context.js';
 import { perOrigin, serverIcons } from './icons.js';
 import { issueSessionId, recordIssued } from './session.js';
@@ -73,4 +73,8 @@ export const setLevel: MethodHandler = (params) => {
   return {};
 };
 
-export const empty: MethodHandler = () => ({});
+/** A method that answers `{}` (ping; the notifications, when sent with an id), once its params are checked. */
+export const empty: MethodHandler = (params) => {
+  parseParams(baseParams(), params);
+  return {};
+};

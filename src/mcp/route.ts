@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
 import type { AppEnv } from '../app-env.js';
 import { policyOf } from '../core/errors.js';
-import { parseJsonBody } from '../core/json.js';
+import { parseJsonBody, TOO_DEEP_FIX } from '../core/json.js';
 import { RETRY_AFTER_SECONDS, tokenTaker } from '../core/rate.js';
 import { StorageFailure } from '../core/storage.js';
 import type { ErrorItem } from '../core/envelope.js';
@@ -17,6 +17,7 @@ import type { SessionSlots } from '../store/sessions.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
 import { badSession, endedSession } from './era-2025.js';
 import { eraOf } from './eras.js';
+import { headerValue } from './header-value.js';
 import { invalidMessage, refusal, RPC } from './jsonrpc.js';
 import { checkMediaHeaders } from './media-headers.js';
 import { endIfIssued, isValidSessionId } from './session.js';
@@ -44,7 +45,7 @@ function send(
  */
 function postHandler(slots: SessionSlots) {
   return async function handlePost(c: Context<AppEnv>): Promise<Response> {
-    const header = (n: string) => c.req.header(n);
+    const header = (n: string) => headerValue(c, n);
     const media = checkMediaHeaders(header);
     if ('error' in media) return refuseRpc(c, media.error);
     const { framing } = media;
@@ -58,7 +59,7 @@ function postHandler(slots: SessionSlots) {
       const syntax = parsed.error.reason === 'syntax';
       const fix = syntax
         ? 'Send the body as one JSON value in UTF-8: a JSON-RPC request object, or an array of them (2025 batches).'
-        : 'Nest the JSON less deeply: a datachain needs far fewer levels.';
+        : TOO_DEEP_FIX;
       const refused = invalidMessage(
         null,
         parsed.error.message,
@@ -86,7 +87,7 @@ function deleteHandler(slots: SessionSlots) {
     if (!(await tokenTaker(c.env, (n) => c.req.header(n))('read'))) {
       return refuseRpc(c, rateLimited('read'), { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
-    const session = c.req.header('mcp-session-id');
+    const session = headerValue(c, 'mcp-session-id');
     if (session === undefined) {
       return refuseRpc(
         c,

@@ -1,15 +1,16 @@
 import { badRequest } from '../core/error-catalogue.js';
 import * as z from 'zod';
-import { InvalidParams, parseParams } from './jsonrpc.js';
+import { baseParams, InvalidParams, parseParams } from './jsonrpc.js';
 
-const ListParams = z.looseObject({ cursor: z.string().optional() });
+let listParams: z.ZodType | undefined;
 
 /**
  * The params of a list method whose answer is one page (tools, resources, templates, prompts):
  * no `nextCursor` is ever sent, so any cursor is foreign or malformed and is -32602.
  */
 export function singlePage(params: unknown, method: string): void {
-  const { cursor } = parseParams(ListParams, params);
+  listParams ??= baseParams().extend({ cursor: z.string().optional() });
+  const { cursor } = parseParams(listParams, params) as { cursor?: string };
   if (cursor !== undefined) {
     throw new InvalidParams(
       badRequest({

@@ -1,11 +1,11 @@
 import { bodyText, NOT_UTF8 } from '../core/body-text.js';
 import { failure, type Result } from '../core/result.js';
-import { badRequest, invalidArguments, unsupportedMediaType } from '../core/error-catalogue.js';
+import { badRequest, invalidArguments, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import type { Meta } from '../core/envelope.js';
-import { parseJsonBody } from '../core/json.js';
+import { parseJsonBody, TOO_DEEP_FIX } from '../core/json.js';
 import { callTool } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
 import type { Tool } from '../tools/kernel/registry.js';
@@ -38,13 +38,14 @@ export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
       ),
     );
   }
+  const encoded = unsupportedEncoding(c.req.header('content-encoding'));
+  if (encoded) return failure(encoded);
   const text = await bodyText(c.req);
   if (text === undefined) return failure(badRequest({ ...NOT_UTF8 }));
   const parsed = parseJsonBody(text);
   if (parsed.error) {
-    return failure(
-      badRequest({ message: parsed.error.message, fix_hint: 'Send one JSON datachain object as the body.' }),
-    );
+    const fix_hint = parsed.error.reason === 'syntax' ? 'Send one JSON datachain object as the body.' : TOO_DEEP_FIX;
+    return failure(badRequest({ message: parsed.error.message, fix_hint }));
   }
   return parsed;
 }

@@ -80,7 +80,9 @@ export const ERROR_RESPONSES = {
     'Unknown route, version, element, variant, shape or symbol (not_found, unknown_version, element_not_found, unknown_variant).',
   ),
   PayloadTooLarge: errorResponse('The body or the answer exceeds a size limit (payload_too_large).'),
-  UnsupportedMediaType: errorResponse('The body is not declared as JSON (unsupported_media_type).'),
+  UnsupportedMediaType: errorResponse(
+    'The body is not declared as JSON, or is sent with a Content-Encoding (unsupported_media_type).',
+  ),
   RateLimited: errorResponse('Too many requests from this client (rate_limited).', {
     'Retry-After': ref('Retry-After'),
   }),

@@ -320,6 +320,41 @@ if (sid) {
     `${list.json?.result?.ttlMs} ${list.json?.result?.cacheScope}`,
   );
 }
+// Headers as raw bytes: fetch() trims a value's surrounding whitespace before sending, a raw client may not.
+{
+  const { connect } = await import('node:net');
+  const raw = (headers, body) =>
+    new Promise((resolve, reject) => {
+      const u = new URL(url);
+      const socket = connect(Number(u.port), u.hostname);
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d) => (text += d));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      const lines = [
+        `POST ${u.pathname} HTTP/1.1`,
+        `Host: ${u.host}`,
+        'Content-Type: application/json',
+        `Accept: ${ACCEPT}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        ...headers,
+      ];
+      socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    });
+  const answer = await raw(
+    ['MCP-Protocol-Version: 2025-11-25  ', 'Mcp-Session-Id: probe-raw-session\t'],
+    JSON.stringify({ jsonrpc: '2.0', id: 40, method: 'ping' }),
+  );
+  const status = Number(answer.split(' ')[1]);
+  report(
+    status === 200 && answer.includes('"result":{}'),
+    'MUST',
+    'spaces and tabs around a header value are not part of it (RFC 9110 5.5): MCP-Protocol-Version and Mcp-Session-Id with trailing whitespace are read without it',
+    `${status} ${answer.slice(answer.indexOf('\r\n\r\n') + 4, answer.indexOf('\r\n\r\n') + 120)}`,
+  );
+}
 const f = results.filter((x) => x === false).length,
   p = results.filter((x) => x === true).length;
 console.log(`${p} passed, ${f} failed`);

@@ -128,6 +128,23 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
         expect(r.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { data: { code: 'unsupported_media_type' } } }),
     },
     {
+      name: 'Content-Encoding gzip (or any coding but identity) -> 415, never read as if it were the JSON',
+      body: ping(),
+      headers: { 'content-encoding': 'gzip' },
+      status: 415,
+      check: (r) =>
+        expect(r.json).toMatchObject({
+          id: null,
+          error: { data: { code: 'unsupported_media_type', message: expect.stringContaining("'gzip'") } },
+        }),
+    },
+    {
+      name: 'Content-Encoding identity is the body as it is',
+      body: ping(),
+      headers: { 'content-encoding': 'identity' },
+      status: 200,
+    },
+    {
       name: 'Content-Type with charset accepted',
       body: ping(),
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -360,6 +377,19 @@ describe('initialize', () => {
   it('rejects malformed params with -32602', async () => {
     const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 5 } });
     expect(r.json.error.code).toBe(-32602);
+  });
+  it('a method without params of its own takes none or an object, and _meta only as an object (-32602 else)', async () => {
+    for (const method of ['ping', 'notifications/initialized', 'tools/list']) {
+      for (const params of ['x', 5, [1], { _meta: 5 }]) {
+        const r = await postMcp({ jsonrpc: '2.0', id: 1, method, params });
+        expect(r.json.error, `${method} ${JSON.stringify(params)}`).toMatchObject({
+          code: -32602,
+          data: { path: expect.stringMatching(/^params/) },
+        });
+      }
+      const fine = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { _meta: { note: 1 } } });
+      expect(fine.json.result, method).toBeDefined();
+    }
   });
 });
 

@@ -32,6 +32,15 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
     const r = await postJson(`${API}/schemas/${V}/validate`, `${'['.repeat(70)}${']'.repeat(70)}`);
     expect(r.status).toBe(400);
     expect(r.json.errors[0].message).toContain('64');
+    expect(r.json.errors[0].fix_hint).toMatch(/less deeply/);
+  });
+  it('a body with a Content-Encoding -> 415 naming it', async () => {
+    const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', { 'content-encoding': 'br' });
+    expect(r.status).toBe(415);
+    expect(r.json.errors[0]).toMatchObject({
+      code: 'unsupported_media_type',
+      message: expect.stringContaining("'br'"),
+    });
   });
   it('a JSON body that is not an object -> 400 invalid_arguments at datachain', async () => {
     const r = await postJson(`${API}/schemas/${V}/validate`, [1, 2]);
