@@ -41,4 +41,7 @@ export type LocaleValues = z.infer<typeof LocaleValues>;
 export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');
 
 /** ISO 8601 date-time in UTC (`Z` suffix), as upstream requires. */
-export const DateTime = z.iso.datetime();
+export const DateTime = z.iso.datetime({
+  error:
+    'Not an ISO 8601 date-time in UTC: it must end in Z, e.g. 2026-08-01T09:00:00Z (convert an offset such as +02:00 to UTC).',
+});

@@ -158,6 +158,14 @@ describe('shape errors and hard failures', () => {
     expect(env.meta.warnings).toEqual([expect.stringMatching(/^unknown_key: .*'stray'/)]);
   });
 
+  it('a date-time with an offset is refused with what it must be: UTC, ending in Z', async () => {
+    const dc = { elements: [], created_at: '2026-08-01T00:00:00+02:00' };
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const error = env.errors.find((e) => e.path === 'created_at');
+    expect(error).toMatchObject({ code: 'parse_error', message: expect.stringMatching(/UTC.*end in Z/) });
+    expect(error?.fix_hint).toMatch(/2026-08-01T09:00:00Z/);
+  });
+
   it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'] as const)(
     '%s: shape errors are parse_error, soft',
     async (tool) => {
