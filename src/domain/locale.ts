@@ -18,11 +18,16 @@ const ALIAS_TARGETS = { tl: 'fil', 'zh-TW': 'zh-Hant' } as const satisfies Recor
 /** The aliases, for input schemas that list every accepted code. */
 export const LOCALE_ALIAS_CODES = Object.keys(ALIAS_TARGETS) as (keyof typeof ALIAS_TARGETS)[];
 
-const LOCALE_ALIASES: ReadonlyMap<string, string> = new Map(
-  Object.entries(ALIAS_TARGETS).map(([alias, locale]) => [alias.toLowerCase(), locale]),
-);
+/** Every code and alias by its lower case: language tags are compared without regard to case (BCP 47). */
+const LOCALE_ALIASES: ReadonlyMap<string, string> = new Map([
+  ...LOCALE_CODES.map((code) => [code.toLowerCase(), code] as const),
+  ...Object.entries(ALIAS_TARGETS).map(([alias, locale]) => [alias.toLowerCase(), locale] as const),
+]);
 
-/** The locale a caller's code names: an alias's target, else the code unchanged. */
+/**
+ * The locale a caller's code names, in any case (`EN`, `zh-hans`): a code as the project writes it,
+ * an alias's target, else the code unchanged (refused by the check that follows).
+ */
 export function canonicalLocale(code: string): string {
   return LOCALE_ALIASES.get(code.toLowerCase()) ?? code;
 }

@@ -73,6 +73,24 @@ describe(`${V} in each of its locales`, () => {
     }
   });
 
+  it('reads a code or an alias in any case, as language tags are (BCP 47)', async () => {
+    for (const [sent, locale] of [
+      ['EN', 'en'],
+      ['zh-hans', 'zh-Hans'],
+      ['ZH-HANT', 'zh-Hant'],
+      ['Fil', 'fil'],
+      ['zh-tw', 'zh-Hant'],
+    ]) {
+      const { env } = await call('get_element', { version: V, element_id: 'camera', locales: [sent] });
+      expect(
+        env.data.element.title.map((t: { locale: string }) => t.locale),
+        sent,
+      ).toEqual([locale]);
+      const listed = await call('list_elements', { version: V, locale: sent, query: 'camera' });
+      expect(listed.env.ok, sent).toBe(true);
+    }
+  });
+
   it('lists the aliases in every input schema that takes a locale, so a client checking arguments sends them', () => {
     type Prop = { enum?: string[]; items?: Prop };
     const localeProps = descriptors.flatMap((d) =>
