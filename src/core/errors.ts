@@ -171,6 +171,10 @@ export const DATACHAIN_CODES = {
     'The datachain has no `id`, `created_at` or `schema_version` (one finding each): valid here, but the upstream DTPR validator requires them.',
     'Add the field (an id of your choice, the creation time in ISO 8601 UTC, the version) so the datachain is valid everywhere.',
   ),
+  localized_text_issue: warning(
+    "A localized text of the datachain itself (its title, its description, an action's label) has an entry in a locale the version does not carry, a second entry for one locale, or an empty value.",
+    'Keep one non-empty entry per locale, in the locales the version carries; the hint names the entry.',
+  ),
   updated_before_created: error('`updated_at` is earlier than `created_at`.', 'Correct one of the two timestamps.'),
   provenance_required: error(
     '`suggested_elements` is not empty but `authoring_provenance.kind` is not "ai_generated".',

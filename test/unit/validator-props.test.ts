@@ -132,16 +132,21 @@ describe('properties', () => {
         fc.asyncProperty(datachain, async (dc) => {
           const first = await invoke('validate_datachain', { version, datachain: dc });
           expect(first.envelope).toMatchObject({ ok: true });
+          // The same warnings every way (a blank title is one: localized_text_issue), and no new one.
+          const warnings = (first.envelope as Json).data.warnings;
           const resolved: Json = await invoke('resolve_datachain', { version, datachain: dc });
           expect(resolved.envelope.ok).toBe(true);
           const { schema_snapshot: _s, suggested_elements: _g, ...thin } = resolved.envelope.data;
           expect((await invoke('validate_datachain', { version, datachain: thin })).envelope).toMatchObject({
             ok: true,
-            data: { warnings: [] },
+            data: { warnings },
           });
           expect(
             (await invoke('validate_resolved', { version, datachain: resolved.envelope.data })).envelope,
-          ).toMatchObject({ ok: true, data: { warnings: [] } });
+          ).toMatchObject({ ok: true, data: { warnings } });
+          expect(warnings.every((w: Json) => w.code === 'localized_text_issue' && w.path === 'title[0].value')).toBe(
+            true,
+          );
         }),
         fuzzRuns(40),
       );

@@ -12,11 +12,13 @@ import { releasePool, snapshotPool, type Pool } from './pool.js';
 import { requiredRules } from './required-categories.js';
 import { requiredSnapshotRules, snapshotCategoryRules, snapshotDuplicateRules, suggestionRules } from './resolved.js';
 import { subchainRules } from './subchains.js';
+import { textRules } from './texts.js';
 import { variableRules } from './variables.js';
 
 /** The semantic rules of a datachain, in reporting order. Every family runs; none stops another. */
 const FAMILIES: readonly RuleFamily[] = [
   metadataRules,
+  textRules,
   requiredRules,
   instanceIdRules,
   placementRules,

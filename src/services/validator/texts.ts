@@ -1,0 +1,59 @@
+import { finding, type Finding, type RuleInput } from './finding.js';
+
+type Text = ReadonlyArray<{ locale: string; value: string }>;
+
+/**
+ * The datachain's own localized texts (its title and description, each action's label): one entry
+ * per locale, in a locale the version carries, none empty. A text variable is held to the same as
+ * errors (its value is the element's meaning); these are warnings, since a page can still be made
+ * from them: a text in another locale is shown as a fallback marked with its `lang`, a second entry
+ * for a locale is never shown, an empty one shows nothing. One finding per entry, at the entry.
+ */
+export function textRules({ datachain, pool, version }: RuleInput): Finding[] {
+  const out: Finding[] = [];
+  const locales = pool.locales;
+  const check = (text: Text, path: string, what: string) => {
+    const first = new Map<string, number>();
+    text.forEach((entry, i) => {
+      const at = `${path}[${i}]`;
+      const seen = first.get(entry.locale);
+      if (seen !== undefined) {
+        out.push(
+          finding(
+            'localized_text_issue',
+            `${at}.locale`,
+            `${what} has a second '${entry.locale}' entry; a page shows only the first (${path}[${seen}]).`,
+            `Keep one entry per locale: remove ${at}, or merge it into ${path}[${seen}].`,
+          ),
+        );
+        return;
+      }
+      first.set(entry.locale, i);
+      if (!locales.includes(entry.locale)) {
+        out.push(
+          finding(
+            'localized_text_issue',
+            `${at}.locale`,
+            `${what} has an entry in '${entry.locale}', a locale ${version} does not carry: a page shows it only as a fallback.`,
+            `Write it in one of the version's locales (${locales.join(', ')}), or remove ${at}.`,
+          ),
+        );
+      } else if (entry.value.trim() === '') {
+        out.push(
+          finding(
+            'localized_text_issue',
+            `${at}.value`,
+            `The '${entry.locale}' entry of ${what.toLowerCase()} is empty.`,
+            `Write the text in ${at}.value, or remove the entry.`,
+          ),
+        );
+      }
+    });
+  };
+  check(datachain.title, 'title', 'The title');
+  check(datachain.description, 'description', 'The description');
+  datachain.elements.forEach((p, i) =>
+    p.actions?.forEach((a, j) => check(a.label, `elements[${i}].actions[${j}].label`, `Action ${j} of elements[${i}]`)),
+  );
+  return out;
+}
