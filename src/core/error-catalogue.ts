@@ -100,11 +100,14 @@ export const noStableRelease = (type: string, newestBeta: string) =>
     fix_hint: `Use ${type}@latest-beta (now ${newestBeta}) or a dated id; list_schema_versions lists them.`,
   });
 
-export const elementNotFound = (id: string, releaseId: string, path: string) =>
+/** An element id the release does not have; `near`: ids of the release close to it ("Did you mean"). */
+export const elementNotFound = (id: string, releaseId: string, path: string, near: readonly string[] = []) =>
   item('element_not_found', {
     message: `Element '${id}' not found in ${releaseId}.`, // worded as notFoundIn
     path,
-    fix_hint: 'Use list_elements (optionally with query or category_id) to find valid element ids.',
+    fix_hint:
+      (near.length ? `Did you mean ${near.map((n) => `'${n}'`).join(', ')}? ` : '') +
+      'Use list_elements (optionally with query or category_id) to find valid element ids.',
   });
 
 export const unknownVariant = (variant: string, elementId: string, valid: readonly string[]) =>

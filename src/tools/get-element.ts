@@ -1,4 +1,5 @@
 import { elementNotFound } from '../core/error-catalogue.js';
+import { nearestIds } from '../core/suggest.js';
 import * as z from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { err, ok } from '../core/envelope.js';
@@ -8,8 +9,12 @@ import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
 import { elementIdArg, fieldsArg, localesArg, localeSet, versionArg } from './args.js';
 
-export function elementMissing(release: Release, id: string, path: string): ErrorItem {
-  return elementNotFound(id, release.id, path);
+/**
+ * The refusal of an element id `release` does not have, with the release's ids close to it (a typo,
+ * another case) unless `suggest` is false: a call that misses many ids suggests for the first few.
+ */
+export function elementMissing(release: Release, id: string, path: string, suggest = true): ErrorItem {
+  return elementNotFound(id, release.id, path, suggest ? nearestIds(id, release.elementById.keys()) : []);
 }
 
 export const getElement = defineTool({

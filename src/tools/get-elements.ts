@@ -9,6 +9,9 @@ import { elementMissing } from './get-element.js';
 
 const MAX_ELEMENT_IDS = 100;
 
+/** Missing ids that get "Did you mean" suggestions; the rest get the plain hint (bounded work). */
+const SUGGESTED_MISSES = 20;
+
 export const getElements = defineTool({
   name: 'get_elements',
   title: 'Get several elements',
@@ -50,7 +53,7 @@ export const getElements = defineTool({
         if (element) found.push([id, filterLocales(project(element, args.fields ?? 'all'), locales)]);
         else {
           found.push([id, null]);
-          errors.push(elementMissing(release, id, `element_ids[${i}]`));
+          errors.push(elementMissing(release, id, `element_ids[${i}]`, errors.length < SUGGESTED_MISSES));
         }
       }
       // fromEntries makes every id an own key, `__proto__` included.

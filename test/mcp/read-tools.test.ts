@@ -238,6 +238,17 @@ describe('get_element', () => {
     expect(env.errors[0]!).toMatchObject({ code: 'element_not_found', path: 'element_id' });
     expect(env.meta.version).toBe(V);
   });
+  it('a misspelt or miscased element id -> element_not_found, with the ids it may have meant', async () => {
+    for (const [sent, meant] of [
+      ['input_biometrc', 'input_biometric'],
+      ['Input_Biometric', 'input_biometric'],
+    ]) {
+      const one = await call('get_element', { version: V, element_id: sent }, true);
+      expect(one.env.errors[0]!.fix_hint, sent).toContain(`Did you mean '${meant}'`);
+      const many = await call('get_elements', { version: V, element_ids: [sent] });
+      expect(many.env.errors[0]!.fix_hint, sent).toContain(`'${meant}'`);
+    }
+  });
   it('path-like ids are refused before lookup', async () => {
     const { env } = await call('get_element', { version: V, element_id: '../manifest' }, true);
     expect(env.errors[0]!).toMatchObject({ code: 'invalid_arguments', path: 'element_id' });

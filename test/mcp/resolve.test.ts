@@ -123,6 +123,13 @@ describe('resolve_datachain', () => {
 });
 
 describe('validate_resolved', () => {
+  it('a thin datachain is told which tool checks it and which makes the resolved form', async () => {
+    const { env } = await rcall('validate_resolved', { version: VERSION, datachain: { elements: [] } });
+    const missing = env.errors.find((e) => e.path === 'schema_snapshot');
+    expect(missing).toMatchObject({ code: 'parse_error' });
+    expect(missing!.fix_hint).toMatch(/validate_datachain.*resolve_datachain/);
+  });
+
   it('an unknown placement is reported once (no duplicate finding)', async () => {
     const dc = JSON.parse(fullText);
     dc.elements.push({ element_id: 'healthcare' });

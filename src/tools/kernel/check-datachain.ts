@@ -57,6 +57,24 @@ export function checkThinDatachain(
 /** Whether the store serves a canonical version id. */
 const servedBy = (store: SchemaStore) => (id: string) => store.release(id) !== undefined;
 
+/**
+ * A thin datachain where a resolved one is asked: the missing snapshot's hint says which tools take
+ * it or make the resolved form, rather than "Provide 'schema_snapshot'".
+ */
+function withThinHint<T>(parsed: ParsedDatachain<T>): ParsedDatachain<T> {
+  if (parsed.ok) return parsed;
+  const errors = parsed.errors.map((e) =>
+    e.path === 'schema_snapshot' && e.message.startsWith('Missing')
+      ? {
+          ...e,
+          fix_hint:
+            'This datachain is thin (it has no schema_snapshot): check it with validate_datachain, or call resolve_datachain on it and pass its answer here.',
+        }
+      : e,
+  );
+  return { ...parsed, errors };
+}
+
 /** Shape check and every resolved-datachain rule; drift is checked when the pinned version is served. */
 export function checkResolvedDatachain(
   raw: unknown,
@@ -64,7 +82,7 @@ export function checkResolvedDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, parseDatachainArg(ResolvedDatachainInstance, raw, deadline), (dc) =>
+  return checked(release, withThinHint(parseDatachainArg(ResolvedDatachainInstance, raw, deadline)), (dc) =>
     checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
   );
 }
