@@ -117,6 +117,8 @@ describe(`${V} in each of its locales`, () => {
         fix_hint: 'Use locales of the release: en, fr.',
       });
       expect(env.errors[0]!.message).toContain('ai@2026-08-12, which carries en, fr');
+      // An answer about a release, refusal included, names it (contract section 3).
+      expect(env.meta).toMatchObject({ version: 'ai@2026-08-12', content_hash: expect.stringMatching(/^sha256-/) });
     }
   });
 });

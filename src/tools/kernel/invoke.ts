@@ -134,7 +134,7 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
   try {
     const answer = withReleases(ctx.store, () => {
       const uncarried = tool.readsLocale?.(parsed.data) === false ? undefined : uncarriedLocale(parsed.data, ctx.store);
-      return uncarried ? err(uncarried) : tool.run(parsed.data, ctx);
+      return uncarried ?? tool.run(parsed.data, ctx);
     });
     const told = (a: Answer) => noteCatalogue(outcomeOf(a, tool.softCodes), rawArgs, ctx.store);
     return answer instanceof Promise ? answer.then(told).catch(crashed) : told(answer);
