@@ -72,6 +72,9 @@ export function unsupportedEncoding(encoding: string | undefined): ErrorOf<'unsu
   });
 }
 
+/** What a refusal of a body's Content-Encoding answers with: the one coding this server reads (RFC 9110, 12.5.3). */
+export const IDENTITY_ONLY: Readonly<Record<string, string>> = { 'Accept-Encoding': 'identity' };
+
 export const notAcceptable = () =>
   item('not_acceptable', {
     message: 'Accept allows neither application/json nor text/event-stream.',

@@ -47,6 +47,9 @@ export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" a
 
 /** ISO 8601 date-time in UTC (`Z` suffix), as upstream requires. */
 export const DateTime = z.iso.datetime({
-  error:
-    'Not an ISO 8601 date-time in UTC: it must end in Z, e.g. 2026-08-01T09:00:00Z (convert an offset such as +02:00 to UTC).',
+  // Only a string of the wrong form is told what the form is; a missing value or another type keeps zod's own words.
+  error: (issue) =>
+    issue.code === 'invalid_format'
+      ? 'Not an ISO 8601 date-time in UTC: it must end in Z, e.g. 2026-08-01T09:00:00Z (convert an offset such as +02:00 to UTC).'
+      : undefined,
 });

@@ -125,7 +125,14 @@ export async function dispatchOne(value: unknown, ctx: McpContext, era: Methods)
   if (c.kind === 'response') return { response: null };
   const handler = Object.hasOwn(era.methods, c.msg.method) ? era.methods[c.msg.method] : undefined;
   if (c.kind === 'notification') {
-    if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
+    // A notification is never answered, so params its handler refuses are dropped with it.
+    if (handler && c.msg.method.startsWith('notifications/')) {
+      try {
+        await handler(c.msg.params, ctx);
+      } catch (error) {
+        if (!(error instanceof InvalidParams)) throw error;
+      }
+    }
     return { response: null };
   }
   return dispatchRequest(c.msg, ctx, era);

@@ -1,5 +1,5 @@
 import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
-import { trimSpaces } from './header-value.js';
+import type { HeaderReader } from './era.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isRecord, kindOf } from '../core/values.js';
 
@@ -26,8 +26,7 @@ function metaVersion(body: unknown): string | undefined {
 /** Whether an `MCP-Protocol-Version` header names 2026-07-28 or a later date. */
 function headerIsModern(headerVersion: string | undefined): boolean {
   if (headerVersion === undefined) return false;
-  const version = trimSpaces(headerVersion);
-  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_VERSION;
+  return /^\d{4}-\d{2}-\d{2}$/.test(headerVersion) && headerVersion >= MODERN_VERSION;
 }
 
 /**
@@ -136,17 +135,7 @@ const FIX_HEADERS =
  * The 2026-07-28 request checks: the revision in `_meta` and the `MCP-Protocol-Version` header
  * agree and are served here, and `Mcp-Method` / `Mcp-Name` mirror the body. Undefined when it passes.
  */
-export function checkModernRequest(
-  id: RpcId,
-  method: string,
-  params: unknown,
-  raw: (name: string) => string | undefined,
-): Refusal | undefined {
-  // Header values are compared without the spaces and tabs HTTP allows around them.
-  const h = (name: string) => {
-    const value = raw(name);
-    return value === undefined ? undefined : trimSpaces(value);
-  };
+export function checkModernRequest(id: RpcId, method: string, params: unknown, h: HeaderReader): Refusal | undefined {
   const header = h('mcp-protocol-version');
   if (header === undefined) return mismatch(id, 'the MCP-Protocol-Version header is missing.', FIX_HEADERS);
   const meta = isRecord(params) && isRecord(params._meta) ? params._meta : undefined;

@@ -140,20 +140,21 @@ export function classifyMessage(value: unknown): Classified {
   return 'id' in m ? { kind: 'request', msg: msg as RpcRequest & { id: RpcId } } : { kind: 'notification', msg };
 }
 
-/**
- * Parses method params with a zod schema (`safeParseFast`); failures, which zod reads and words,
- * become JSON-RPC -32602 naming the first bad param (all are in `issues`).
- */
-let base: z.ZodObject | undefined;
+const makeBaseParams = () => z.looseObject({ _meta: z.looseObject({}).optional() });
+let base: ReturnType<typeof makeBaseParams> | undefined;
 /**
  * The params every request may carry, and all a method without params of its own takes: none, or
  * an object whose `_meta`, if any, is an object (MCP's base request params). Made on first use.
  */
 export function baseParams() {
-  base ??= z.looseObject({ _meta: z.looseObject({}).optional() });
+  base ??= makeBaseParams();
   return base;
 }
 
+/**
+ * Parses method params with a zod schema (`safeParseFast`); failures, which zod reads and words,
+ * become JSON-RPC -32602 naming the first bad param (all are in `issues`).
+ */
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   const r = safeParseFast(schema, params ?? {});
   if (r.success) return r.data;

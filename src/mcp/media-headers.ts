@@ -1,4 +1,4 @@
-import { notAcceptable, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
+import { IDENTITY_ONLY, notAcceptable, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { Framing } from './encode.js';
 
@@ -26,7 +26,7 @@ function negotiateFraming(accept: string | undefined): Framing | undefined {
 /** Checks the media headers of a POST /mcp (every era): returns the refusal or the framing. */
 export function checkMediaHeaders(
   h: (name: string) => string | undefined,
-): { error: ErrorItem } | { framing: Framing } {
+): { error: ErrorItem; headers?: Readonly<Record<string, string>> } | { framing: Framing } {
   const type = h('content-type');
   if (type === undefined || essence(type) !== 'application/json') {
     return {
@@ -34,7 +34,7 @@ export function checkMediaHeaders(
     };
   }
   const encoded = unsupportedEncoding(h('content-encoding'));
-  if (encoded) return { error: encoded };
+  if (encoded) return { error: encoded, headers: IDENTITY_ONLY };
   const framing = negotiateFraming(h('accept'));
   if (!framing) {
     return {

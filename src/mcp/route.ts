@@ -23,7 +23,7 @@ import { checkMediaHeaders } from './media-headers.js';
 import { endIfIssued, isValidSessionId } from './session.js';
 
 /** A refusal on /mcp (transport rules, middleware): a JSON-RPC error with id null and the policy status of its code. */
-export function refuseRpc(c: Context, error: ErrorItem, headers: Record<string, string> = {}): Response {
+export function refuseRpc(c: Context, error: ErrorItem, headers: Readonly<Record<string, string>> = {}): Response {
   return c.json(refusal(error), policyOf(error.code).status as 400, headers);
 }
 
@@ -47,7 +47,7 @@ function postHandler(slots: SessionSlots) {
   return async function handlePost(c: Context<AppEnv>): Promise<Response> {
     const header = (n: string) => headerValue(c, n);
     const media = checkMediaHeaders(header);
-    if ('error' in media) return refuseRpc(c, media.error);
+    if ('error' in media) return refuseRpc(c, media.error, media.headers);
     const { framing } = media;
     const text = await bodyText(c.req);
     if (text === undefined) {

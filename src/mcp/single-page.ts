@@ -2,15 +2,16 @@ import { badRequest } from '../core/error-catalogue.js';
 import * as z from 'zod';
 import { baseParams, InvalidParams, parseParams } from './jsonrpc.js';
 
-let listParams: z.ZodType | undefined;
+const makeListParams = () => baseParams().extend({ cursor: z.string().optional() });
+let listParams: ReturnType<typeof makeListParams> | undefined;
 
 /**
  * The params of a list method whose answer is one page (tools, resources, templates, prompts):
  * no `nextCursor` is ever sent, so any cursor is foreign or malformed and is -32602.
  */
 export function singlePage(params: unknown, method: string): void {
-  listParams ??= baseParams().extend({ cursor: z.string().optional() });
-  const { cursor } = parseParams(listParams, params) as { cursor?: string };
+  listParams ??= makeListParams();
+  const { cursor } = parseParams(listParams, params);
   if (cursor !== undefined) {
     throw new InvalidParams(
       badRequest({

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { headerValue } from '../mcp/header-value.js';
 import { type AppEnv, executionContext } from '../app-env.js';
 import { hex } from '../core/hex.js';
 
@@ -49,7 +50,7 @@ async function hashSession(value: string): Promise<string> {
  * buffered per isolate and written within FLUSH_AFTER_MS; 5xx lines are written at once.
  */
 export async function logRequest(c: Context<AppEnv>, start: number): Promise<void> {
-  const session = c.req.header('mcp-session-id');
+  const session = headerValue(c, 'mcp-session-id');
   const tag = session === undefined ? undefined : sessionTag(session);
   const status = c.res.status;
   const line = JSON.stringify({

@@ -1,6 +1,12 @@
 import { bodyText, NOT_UTF8 } from '../core/body-text.js';
 import { failure, type Result } from '../core/result.js';
-import { badRequest, invalidArguments, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
+import {
+  badRequest,
+  IDENTITY_ONLY,
+  invalidArguments,
+  unsupportedEncoding,
+  unsupportedMediaType,
+} from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import type { Context, Handler } from 'hono';
 import type { AppEnv } from '../app-env.js';
@@ -28,7 +34,9 @@ const isJsonType = (type: string) => {
 };
 
 /** The request body as JSON, or the refusal: 415 when it is not declared JSON, 400 when it does not parse. */
-export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
+export async function readJson(
+  c: Context<AppEnv>,
+): Promise<Result<unknown> & { headers?: Readonly<Record<string, string>> }> {
   const type = c.req.header('content-type');
   if (type === undefined || !isJsonType(type)) {
     return failure(
@@ -39,7 +47,7 @@ export async function readJson(c: Context<AppEnv>): Promise<Result<unknown>> {
     );
   }
   const encoded = unsupportedEncoding(c.req.header('content-encoding'));
-  if (encoded) return failure(encoded);
+  if (encoded) return { ...failure(encoded), headers: IDENTITY_ONLY };
   const text = await bodyText(c.req);
   if (text === undefined) return failure(badRequest({ ...NOT_UTF8 }));
   const parsed = parseJsonBody(text);
@@ -116,7 +124,7 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
     const args = gathered.args;
     if (route.body) {
       const body = await readJson(c);
-      if (body.error) return sendError(c, body.error);
+      if (body.error) return sendError(c, body.error, body.headers);
       if (route.bodyArgs) {
         const named = bodyArguments(route, body.value);
         if ('errors' in named) return sendError(c, named.errors);

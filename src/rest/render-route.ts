@@ -42,7 +42,7 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   );
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);
-  if (body.error) return sendError(c, body.error);
+  if (body.error) return sendError(c, body.error, body.headers);
   const negotiated = await negotiatedLocale(c, gathered.args);
   const args = negotiated ? { ...gathered.args, locale: negotiated } : gathered.args;
   const outcome = await callTool(RENDER, { ...args, datachain: body.value }, restCaller(c));

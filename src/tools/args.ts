@@ -5,7 +5,9 @@ import { canonicalLocale, LOCALE_ALIAS_CODES, LOCALE_ALIAS_NOTE, LOCALE_CODES, S
 /**
  * A locale code of the project, aliases resolved first (`tl` is `fil`); anything else is refused
  * with the list of known codes. The input schema lists the codes and the aliases, so a client that
- * checks arguments against it before sending does not refuse an alias the tool takes.
+ * checks arguments against it before sending does not refuse an alias the tool takes. A code in
+ * another case (`EN`, `zh-hans`) is read too, as language tags are; the schema lists each as the
+ * project writes it, the form a client should send.
  */
 const KnownLocale = z
   .preprocess(

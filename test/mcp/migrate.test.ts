@@ -125,7 +125,13 @@ describe('migrate_datachain', () => {
     const resolved = await call('resolve_datachain', { version: STABLE, datachain: realistic });
     expect(resolved.env.ok).toBe(true);
     const suggestion = { id: 'kiosk_camera', category_id: 'inputs', title: [{ locale: 'en', value: 'Kiosk camera' }] };
-    const datachain = { ...(resolved.env.data as any), suggested_elements: [suggestion] };
+    const base = resolved.env.data as any;
+    const placedAt = base.elements.length;
+    const datachain = {
+      ...base,
+      elements: [...base.elements, { element_id: 'kiosk_camera' }],
+      suggested_elements: [suggestion],
+    };
     const { env } = await call('migrate_datachain', { version: OLD, datachain });
     expect(env.ok, JSON.stringify(env.errors)).toBe(true);
     const data = env.data as any;
@@ -135,13 +141,22 @@ describe('migrate_datachain', () => {
     expect(removed.map((c: any) => [c.path, c.needs_input])).toEqual([
       ['schema_snapshot', false],
       ['suggested_elements', true],
+      [`elements[${placedAt}]`, true],
     ]);
     expect(removed[1].previous).toEqual([suggestion]);
+    // A placement of a suggestion goes with it: a thin datachain places only the release's elements.
+    expect(removed[2].previous).toEqual({ element_id: 'kiosk_camera' });
+    expect(data.datachain.elements.map((p: any) => p.element_id)).not.toContain('kiosk_camera');
     expect(removed[0].fix_hint).toContain(`resolve_datachain with version '${OLD}'`);
     // Neither part is reported as ignored: each was removed, and its change says so.
     expect((env.meta.warnings ?? []).filter((w: string) => /schema_snapshot|suggested_elements/.test(w))).toEqual([]);
     // What the answer calls valid validates as it is.
     expect(data.valid).toBe((await validates(OLD, data.datachain)).length === 0);
+    // Migrated to the release it was resolved against, the same holds.
+    const same = await call('migrate_datachain', { version: STABLE, datachain });
+    const sameData = same.env.data as any;
+    expect(sameData.changes.filter((c: any) => c.kind === 'resolved_part_removed')).toHaveLength(3);
+    expect(sameData.valid).toBe(true);
     const thin = await call('migrate_datachain', { version: OLD, datachain: realistic });
     expect((thin.env.data as any).changes.filter((c: any) => c.kind === 'resolved_part_removed')).toEqual([]);
   });

@@ -132,11 +132,13 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       body: ping(),
       headers: { 'content-encoding': 'gzip' },
       status: 415,
-      check: (r) =>
+      check: (r) => {
         expect(r.json).toMatchObject({
           id: null,
           error: { data: { code: 'unsupported_media_type', message: expect.stringContaining("'gzip'") } },
-        }),
+        });
+        expect(r.headers.get('accept-encoding')).toBe('identity');
+      },
     },
     {
       name: 'Content-Encoding identity is the body as it is',
@@ -389,6 +391,18 @@ describe('initialize', () => {
       }
       const fine = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { _meta: { note: 1 } } });
       expect(fine.json.result, method).toBeDefined();
+    }
+  });
+  it('a notification with params its method refuses is still never answered, alone or in a batch', async () => {
+    for (const method of ['notifications/initialized', 'notifications/cancelled']) {
+      const alone = await postMcp({ jsonrpc: '2.0', method, params: 'x' });
+      expect([alone.status, alone.text], method).toEqual([202, '']);
+      const batch = await postMcp([
+        { jsonrpc: '2.0', method, params: 5 },
+        { jsonrpc: '2.0', id: 9, method: 'ping' },
+      ]);
+      expect(batch.status, method).toBe(200);
+      expect(batch.json, method).toEqual([{ jsonrpc: '2.0', id: 9, result: {} }]);
     }
   });
 });

@@ -164,6 +164,11 @@ describe('shape errors and hard failures', () => {
     const error = env.errors.find((e) => e.path === 'created_at');
     expect(error).toMatchObject({ code: 'parse_error', message: expect.stringMatching(/UTC.*end in Z/) });
     expect(error?.fix_hint).toMatch(/2026-08-01T09:00:00Z/);
+    // Another type keeps zod's own words: nothing about offsets for a number.
+    const typed = await vcall('validate_datachain', { version: VERSION, datachain: { elements: [], created_at: 5 } });
+    const wrongType = typed.env.errors.find((e) => e.path === 'created_at');
+    expect(wrongType?.message).not.toMatch(/offset/);
+    expect(wrongType?.message).toMatch(/string/);
   });
 
   it.each(['validate_datachain', 'resolve_datachain', 'validate_resolved'] as const)(

@@ -41,6 +41,7 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
       code: 'unsupported_media_type',
       message: expect.stringContaining("'br'"),
     });
+    expect(r.headers.get('accept-encoding')).toBe('identity');
   });
   it('a JSON body that is not an object -> 400 invalid_arguments at datachain', async () => {
     const r = await postJson(`${API}/schemas/${V}/validate`, [1, 2]);

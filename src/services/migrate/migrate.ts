@@ -72,12 +72,12 @@ export const RESOLVED_KEYS = ['schema_snapshot', 'suggested_elements'] as const;
  * the old content under the new schema_version); the suggestions are the author's, so they are kept
  * in `previous` and the author decides whether to propose them again.
  */
-function resolvedParts(dc: Json, to: Release): Change[] {
-  const out: Change[] = [];
+function resolvedParts(dc: Json, to: Release): { changes: Change[]; suggested: ReadonlySet<string> } {
+  const changes: Change[] = [];
   const again = `call resolve_datachain with version '${to.id}' on the migrated datachain`;
   if (Object.hasOwn(dc, 'schema_snapshot')) {
     delete dc.schema_snapshot;
-    out.push(
+    changes.push(
       change(
         'resolved_part_removed',
         'schema_snapshot',
@@ -87,23 +87,45 @@ function resolvedParts(dc: Json, to: Release): Change[] {
       ),
     );
   }
+  const suggested = new Set<string>();
   if (Object.hasOwn(dc, 'suggested_elements')) {
     const previous = dc.suggested_elements;
     delete dc.suggested_elements;
-    out.push(
+    if (Array.isArray(previous))
+      for (const e of previous) if (typeof (e as Json)?.id === 'string') suggested.add((e as Json).id as string);
+    changes.push(
       change(
         'resolved_part_removed',
         'suggested_elements',
-        'suggested_elements belong to a resolved datachain and were removed from the thin one; they are kept in previous.',
+        'suggested_elements belong to a resolved datachain and were removed from the thin one; they are kept in previous, and so is each placement of them (its own change).',
         Array.isArray(previous) && previous.length > 0,
         {
           previous,
-          fix_hint: `To propose them again, ${again}, then add the ones that still apply to its suggested_elements.`,
+          fix_hint: `To propose them again, ${again}, then add the ones that still apply to its suggested_elements, with their placements.`,
         },
       ),
     );
   }
-  return out;
+  return { changes, suggested };
+}
+
+/**
+ * The change removing a placement of a suggested element (`undefined` for any other): a thin
+ * datachain places only elements of a release, so it goes with the suggestions, kept in `previous`.
+ */
+function suggestionPlacement(p: Json, at: string, suggested: ReadonlySet<string>, to: Release): Change | undefined {
+  const id = p.element_id;
+  if (typeof id !== 'string' || !suggested.has(id) || to.elementById.has(id)) return undefined;
+  return change(
+    'resolved_part_removed',
+    at,
+    `The placement of suggested element '${id}' was removed with suggested_elements: a thin datachain places only elements of ${to.id}.`,
+    true,
+    {
+      previous: p,
+      fix_hint: `Once the migrated datachain is resolved again, add it back beside its suggestion, or place an element of ${to.id} instead.`,
+    },
+  );
 }
 
 /**
@@ -115,7 +137,8 @@ function resolvedParts(dc: Json, to: Release): Change[] {
 export function migrateDatachain(raw: Json, from: Release, to: Release): Migration {
   const dc = structuredClone(raw);
   const sides: MigrationSides = { from: factsOf(from), to: factsOf(to), pool: releasePool(to) };
-  const changes: Change[] = resolvedParts(dc, to);
+  const resolved = resolvedParts(dc, to);
+  const changes: Change[] = resolved.changes;
   if (dc.schema_version !== to.id) {
     changes.push(
       change('schema_version_set', 'schema_version', `schema_version is now '${to.id}'.`, false, {
@@ -124,7 +147,15 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
     );
     dc.schema_version = to.id;
   }
-  if (from.id === to.id) return { datachain: dc, changes };
+  if (from.id === to.id) {
+    if (resolved.suggested.size)
+      dc.elements = (dc.elements as Json[]).filter((p, i) => {
+        const removed = suggestionPlacement(p, `elements[${i}]`, resolved.suggested, to);
+        if (removed) changes.push(removed);
+        return !removed;
+      });
+    return { datachain: dc, changes };
+  }
   const kept: Json[] = [];
   const plans = new Map<string, VariablePlan>();
   const removedKeys = new Set<string>();
@@ -132,6 +163,12 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
   const renamedKeys = new Map<string, string>();
   (dc.elements as Json[]).forEach((p, i) => {
     const sentId = p.element_id;
+    const removed = suggestionPlacement(p, `elements[${i}]`, resolved.suggested, to);
+    if (removed) {
+      changes.push(removed);
+      for (const k of [p.element_instance_id, sentId]) if (typeof k === 'string') removedKeys.add(k);
+      return;
+    }
     const result = migratePlacement(p, `elements[${kept.length}]`, `elements[${i}]`, sides);
     changes.push(...result.changes);
     const keys = [p.element_instance_id, p.element_id].filter((k): k is string => typeof k === 'string');

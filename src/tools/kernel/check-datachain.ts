@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isRecord } from '../../core/values.js';
 import type { Deadline } from '../../core/deadline.js';
 import { type Answer, err, type Meta, ok } from '../../core/envelope.js';
 import { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
@@ -61,10 +62,10 @@ const servedBy = (store: SchemaStore) => (id: string) => store.release(id) !== u
  * A thin datachain where a resolved one is asked: the missing snapshot's hint says which tools take
  * it or make the resolved form, rather than "Provide 'schema_snapshot'".
  */
-function withThinHint<T>(parsed: ParsedDatachain<T>): ParsedDatachain<T> {
-  if (parsed.ok) return parsed;
+function withThinHint<T>(parsed: ParsedDatachain<T>, raw: unknown): ParsedDatachain<T> {
+  if (parsed.ok || !isRecord(raw) || Object.hasOwn(raw, 'schema_snapshot')) return parsed;
   const errors = parsed.errors.map((e) =>
-    e.path === 'schema_snapshot' && e.message.startsWith('Missing')
+    e.path === 'schema_snapshot'
       ? {
           ...e,
           fix_hint:
@@ -82,7 +83,7 @@ export function checkResolvedDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, withThinHint(parseDatachainArg(ResolvedDatachainInstance, raw, deadline)), (dc) =>
+  return checked(release, withThinHint(parseDatachainArg(ResolvedDatachainInstance, raw, deadline), raw), (dc) =>
     checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
   );
 }
