@@ -7,7 +7,7 @@ import { answerBatch } from './batch.js';
 import type { MethodHandler } from './context.js';
 import { type Dispatched, dispatchOne, SHARED_METHODS } from './dispatch.js';
 import type { Era, EraAnswer, HeaderReader } from './era.js';
-import { headerValue } from './header-value.js';
+import { headerValue } from '../core/header-value.js';
 import { invalidMessage, RPC, refusal } from './jsonrpc.js';
 import { empty, HEADERLESS_PROTOCOL_VERSION, initialize, SUPPORTED_PROTOCOL_VERSIONS, setLevel } from './protocol.js';
 import { requestContext } from './request-context.js';

@@ -1,6 +1,6 @@
 import { RPC, type RpcId, type RpcResponse, rpcError } from './jsonrpc.js';
 import type { HeaderReader } from './era.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { LOG_LEVELS, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { isRecord, kindOf } from '../core/values.js';
 
 /**
@@ -169,6 +169,14 @@ export function checkModernRequest(id: RpcId, method: string, params: unknown, h
       id,
       `params._meta has no ${META.clientCapabilities} object.`,
       `Declare the client's capabilities on every request: "${META.clientCapabilities}": {} when it has none to declare.`,
+    );
+  }
+  const level = meta?.[META.logLevel];
+  if (level !== undefined && !(LOG_LEVELS as readonly unknown[]).includes(level)) {
+    return invalidMeta(
+      id,
+      `params._meta ${META.logLevel} is ${typeof level === 'string' ? `'${level.slice(0, 40)}'` : kindOf(level)}, not a log level.`,
+      `Use one of: ${LOG_LEVELS.join(', ')}; or leave it out.`,
     );
   }
   const methodHeader = h('mcp-method');

@@ -61,14 +61,15 @@ export const initialize: MethodHandler = async (params, ctx) => {
   return { [REPLY]: true, result, effects: { session } };
 };
 
-const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+/** MCP's log levels (`logging/setLevel`, and 2026-07-28's `io.modelcontextprotocol/logLevel`). */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 
 /** The params of logging/setLevel, made on first use and kept. */
 let levelParams: z.ZodType | undefined;
 
 /** Accepted and validated; this server sends no log notifications. */
 export const setLevel: MethodHandler = (params) => {
-  levelParams ??= z.looseObject({ level: z.enum(LEVELS) });
+  levelParams ??= z.looseObject({ level: z.enum(LOG_LEVELS) });
   parseParams(levelParams, params);
   return {};
 };

@@ -17,7 +17,7 @@ import type { SessionSlots } from '../store/sessions.js';
 import { CONTENT_TYPE, encodeAnswer, type Framing } from './encode.js';
 import { badSession, endedSession } from './era-2025.js';
 import { eraOf } from './eras.js';
-import { headerValue } from './header-value.js';
+import { headerValue } from '../core/header-value.js';
 import { invalidMessage, refusal, RPC } from './jsonrpc.js';
 import { checkMediaHeaders } from './media-headers.js';
 import { endIfIssued, isValidSessionId } from './session.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { headerValue } from '../mcp/header-value.js';
+import { headerValue } from '../core/header-value.js';
 import { type AppEnv, executionContext } from '../app-env.js';
 import { hex } from '../core/hex.js';
 

@@ -202,6 +202,33 @@ describe('2026-07-28: the transport rules', () => {
     }
   });
 
+  it("a _meta log level that is not one of MCP's is 400 -32602 naming the levels; a valid one is read", async () => {
+    for (const level of ['loud', 5]) {
+      const r = await postMcp(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: { ...META, 'io.modelcontextprotocol/logLevel': level } },
+        },
+        { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      );
+      expect(r.status, String(level)).toBe(400);
+      expect(r.json.error).toMatchObject({ code: -32602, data: { path: 'params._meta' } });
+      expect(r.json.error.data.fix_hint).toMatch(/debug, info/);
+    }
+    const fine = await postMcp(
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'warning' } },
+      },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    );
+    expect(fine.json.result?.tools?.length).toBeGreaterThan(0);
+  });
+
   it('the unsupported-version error and server/discover list the same revisions; a 2025 one in _meta is the 2025 era', async () => {
     const discovered = (await modern('server/discover')).json.result.supportedVersions;
     const refused = await postMcp(
