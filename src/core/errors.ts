@@ -172,8 +172,8 @@ export const DATACHAIN_CODES = {
     'Add the field (an id of your choice, the creation time in ISO 8601 UTC, the version) so the datachain is valid everywhere.',
   ),
   localized_text_issue: warning(
-    "A localized text of the datachain itself (its title, its description, an action's label) has an entry in a locale the version does not carry, a second entry for one locale, or an empty value.",
-    'Keep one non-empty entry per locale, in the locales the version carries; the hint names the entry.',
+    "The datachain's title, description or an action label has an entry in a locale the version lacks, a locale twice, or an empty text.",
+    'Keep one non-empty entry per locale of the version.',
   ),
   updated_before_created: error('`updated_at` is earlier than `created_at`.', 'Correct one of the two timestamps.'),
   provenance_required: error(
@@ -189,8 +189,8 @@ export const DATACHAIN_CODES = {
     'Use a category of the snapshot, or re-resolve the datachain.',
   ),
   snapshot_id_duplicate: error(
-    'Two `schema_snapshot` categories, or two `schema_snapshot` elements, share one id: which one the datachain means is unknown.',
-    'Keep one of each id; re-resolve the datachain with resolve_datachain instead of editing `schema_snapshot`.',
+    'Two categories, or two elements, of `schema_snapshot` share one id.',
+    'Keep one of each, or re-resolve the datachain.',
   ),
   snapshot_required_category: error(
     'The snapshot drops a category the served version requires, or marks it not required.',

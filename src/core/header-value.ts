@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 const SPACE = new Set([' ', '\t']);
 
 /** A header value without the spaces and tabs around it (linear: no expression over caller text). */
-export function trimSpaces(value: string): string {
+function trimSpaces(value: string): string {
   let start = 0;
   let end = value.length;
   while (start < end && SPACE.has(value[start]!)) start++;

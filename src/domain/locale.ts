@@ -50,6 +50,6 @@ export const DateTime = z.iso.datetime({
   // Only a string of the wrong form is told what the form is; a missing value or another type keeps zod's own words.
   error: (issue) =>
     issue.code === 'invalid_format'
-      ? 'Not an ISO 8601 date-time in UTC: it must end in Z, e.g. 2026-08-01T09:00:00Z (convert an offset such as +02:00 to UTC).'
+      ? 'Not a UTC date-time: write it in UTC, ending in Z, e.g. 2026-08-01T09:00:00Z.'
       : undefined,
 });

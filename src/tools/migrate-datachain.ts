@@ -60,8 +60,7 @@ export const migrateDatachainTool = defineTool({
   title: 'Move a datachain to another schema version',
   description:
     'Rewrites a thin datachain written for one schema version so it fits another (newer or older), from the two ' +
-    "releases' facts; a resolved datachain is answered thin (its schema_snapshot and suggested_elements removed, " +
-    'each as a change). ' +
+    "releases' facts; a resolved one is answered thin. " +
     'Returns the migrated datachain and changes[]: each with a path, a kind (category_added, ' +
     'category_made_required, element_removed, element_moved, element_renamed, variable_renamed, variable_split, ' +
     'variable_added, variable_made_required, variable_removed, variable_options_changed, context_values_changed, ' +

@@ -81,7 +81,7 @@ function resolvedParts(dc: Json, to: Release): { changes: Change[]; suggested: R
       change(
         'resolved_part_removed',
         'schema_snapshot',
-        'schema_snapshot held the content of the release the datachain was resolved against; the migrated datachain is thin, so it was removed.',
+        'schema_snapshot pinned the old release; the migrated datachain is thin, so it was removed.',
         false,
         { fix_hint: `To pin the migrated datachain to ${to.id}'s content, ${again}.` },
       ),
@@ -97,7 +97,7 @@ function resolvedParts(dc: Json, to: Release): { changes: Change[]; suggested: R
       change(
         'resolved_part_removed',
         'suggested_elements',
-        'suggested_elements belong to a resolved datachain and were removed from the thin one; they are kept in previous, and so is each placement of them (its own change).',
+        'suggested_elements were removed from the thin datachain; they are in previous (their placements too, each its own change).',
         Array.isArray(previous) && previous.length > 0,
         {
           previous,
@@ -119,11 +119,11 @@ function suggestionPlacement(p: Json, at: string, suggested: ReadonlySet<string>
   return change(
     'resolved_part_removed',
     at,
-    `The placement of suggested element '${id}' was removed with suggested_elements: a thin datachain places only elements of ${to.id}.`,
+    `Placement of suggested element '${id}' removed: a thin datachain places only ${to.id}'s elements.`,
     true,
     {
       previous: p,
-      fix_hint: `Once the migrated datachain is resolved again, add it back beside its suggestion, or place an element of ${to.id} instead.`,
+      fix_hint: `Add it back with its suggestion once resolved again, or place an element of ${to.id}.`,
     },
   );
 }

@@ -22,8 +22,8 @@ export function textRules({ datachain, pool, version }: RuleInput): Finding[] {
           finding(
             'localized_text_issue',
             `${at}.locale`,
-            `${what} has a second '${entry.locale}' entry; a page shows only the first (${path}[${seen}]).`,
-            `Keep one entry per locale: remove ${at}, or merge it into ${path}[${seen}].`,
+            `${what} has '${entry.locale}' twice; a page shows only ${path}[${seen}].`,
+            `Remove ${at}, or merge it into ${path}[${seen}].`,
           ),
         );
         return;
@@ -34,8 +34,8 @@ export function textRules({ datachain, pool, version }: RuleInput): Finding[] {
           finding(
             'localized_text_issue',
             `${at}.locale`,
-            `${what} has an entry in '${entry.locale}', a locale ${version} does not carry: a page shows it only as a fallback.`,
-            `Write it in one of the version's locales (${locales.join(', ')}), or remove ${at}.`,
+            `${what} has '${entry.locale}', which ${version} lacks: a page shows it only as a fallback.`,
+            `Use one of ${locales.join(', ')}, or remove ${at}.`,
           ),
         );
       } else if (entry.value.trim() === '') {
@@ -43,7 +43,7 @@ export function textRules({ datachain, pool, version }: RuleInput): Finding[] {
           finding(
             'localized_text_issue',
             `${at}.value`,
-            `The '${entry.locale}' entry of ${what.toLowerCase()} is empty.`,
+            `${what} is empty in '${entry.locale}'.`,
             `Write the text in ${at}.value, or remove the entry.`,
           ),
         );

@@ -68,8 +68,7 @@ function withThinHint<T>(parsed: ParsedDatachain<T>, raw: unknown): ParsedDatach
     e.path === 'schema_snapshot'
       ? {
           ...e,
-          fix_hint:
-            'This datachain is thin (it has no schema_snapshot): check it with validate_datachain, or call resolve_datachain on it and pass its answer here.',
+          fix_hint: "A thin datachain: check it with validate_datachain, or pass resolve_datachain's answer here.",
         }
       : e,
   );
