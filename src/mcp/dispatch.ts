@@ -4,6 +4,7 @@ import { complete } from './completion.js';
 import { type McpContext, type MethodHandler, REPLY, type Reply } from './context.js';
 import {
   classifyMessage,
+  checkBaseParams,
   InvalidParams,
   result,
   RPC,
@@ -92,12 +93,13 @@ const catchFaults: Step = async (req, ctx, next) => {
 };
 
 /**
- * The method, then the stamping of its result, each inside the release-loading seam (each may name
- * a release not read yet; the seam reads it and runs that part again). They are two: stamping that
+ * The params' base shape, which every method takes (`checkBaseParams`); then the method, then the
+ * stamping of its result, each inside the release-loading seam (each may name a release not read yet; the seam reads it and runs that part again). They are two: stamping that
  * meets an unread release (the icons' `ai@latest`) runs again alone, never the method, which may
  * have taken a rate token or done a tool's work. A `Reply` carries effects besides its result.
  */
 const run: Step = async (req, ctx) => {
+  checkBaseParams(req.params);
   const store = ctx.caller.store;
   const value = await withReleases(store, () => req.handler(req.params, ctx));
   return withReleases(store, () => answered(req, ctx, value));
@@ -125,14 +127,7 @@ export async function dispatchOne(value: unknown, ctx: McpContext, era: Methods)
   if (c.kind === 'response') return { response: null };
   const handler = Object.hasOwn(era.methods, c.msg.method) ? era.methods[c.msg.method] : undefined;
   if (c.kind === 'notification') {
-    // A notification is never answered, so params its handler refuses are dropped with it.
-    if (handler && c.msg.method.startsWith('notifications/')) {
-      try {
-        await handler(c.msg.params, ctx);
-      } catch (error) {
-        if (!(error instanceof InvalidParams)) throw error;
-      }
-    }
+    if (handler && c.msg.method.startsWith('notifications/')) await handler(c.msg.params, ctx);
     return { response: null };
   }
   return dispatchRequest(c.msg, ctx, era);

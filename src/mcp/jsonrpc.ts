@@ -1,8 +1,9 @@
 import { badRequest } from '../core/error-catalogue.js';
 import { safeParseFast } from '../core/fast-parse.js';
-import * as z from 'zod';
+import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { jsonPath } from '../core/json.js';
+import { isRecord, kindOf } from '../core/values.js';
 
 export type RpcId = string | number;
 
@@ -140,15 +141,21 @@ export function classifyMessage(value: unknown): Classified {
   return 'id' in m ? { kind: 'request', msg: msg as RpcRequest & { id: RpcId } } : { kind: 'notification', msg };
 }
 
-const makeBaseParams = () => z.looseObject({ _meta: z.looseObject({}).optional() });
-let base: ReturnType<typeof makeBaseParams> | undefined;
 /**
- * The params every request may carry, and all a method without params of its own takes: none, or
- * an object whose `_meta`, if any, is an object (MCP's base request params). Made on first use.
+ * MCP's base request params, which every request's params must be before its method reads them:
+ * none, or an object whose `_meta`, if any, is an object; anything else is -32602 with its path.
+ * (`null` reads as none, as `parseParams` reads it.)
  */
-export function baseParams() {
-  base ??= makeBaseParams();
-  return base;
+export function checkBaseParams(params: unknown): void {
+  if (params == null || (isRecord(params) && (params._meta === undefined || isRecord(params._meta)))) return;
+  const path = isRecord(params) ? 'params._meta' : 'params';
+  throw new InvalidParams(
+    badRequest({
+      message: `Invalid params: ${path} must be an object, not ${kindOf(isRecord(params) ? params._meta : params)}.`,
+      path,
+      fix_hint: `Send ${path} as a JSON object, or leave it out.`,
+    }),
+  );
 }
 
 /**

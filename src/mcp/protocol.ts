@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { SERVER_VERSION } from '../core/server-version.js';
-import { baseParams, parseParams } from './jsonrpc.js';
+import { parseParams } from './jsonrpc.js';
 import { type McpContext, type MethodHandler, REPLY } from './context.js';
 import { perOrigin, serverIcons } from './icons.js';
 import { issueSessionId, recordIssued } from './session.js';
@@ -74,8 +74,4 @@ export const setLevel: MethodHandler = (params) => {
   return {};
 };
 
-/** A method that answers `{}` (ping; the notifications, when sent with an id), once its params are checked. */
-export const empty: MethodHandler = (params) => {
-  parseParams(baseParams(), params);
-  return {};
-};
+export const empty: MethodHandler = () => ({});

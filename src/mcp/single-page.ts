@@ -1,17 +1,15 @@
 import { badRequest } from '../core/error-catalogue.js';
 import * as z from 'zod';
-import { baseParams, InvalidParams, parseParams } from './jsonrpc.js';
+import { InvalidParams, parseParams } from './jsonrpc.js';
 
-const makeListParams = () => baseParams().extend({ cursor: z.string().optional() });
-let listParams: ReturnType<typeof makeListParams> | undefined;
+const ListParams = z.looseObject({ cursor: z.string().optional() });
 
 /**
  * The params of a list method whose answer is one page (tools, resources, templates, prompts):
  * no `nextCursor` is ever sent, so any cursor is foreign or malformed and is -32602.
  */
 export function singlePage(params: unknown, method: string): void {
-  listParams ??= makeListParams();
-  const { cursor } = parseParams(listParams, params);
+  const { cursor } = parseParams(ListParams, params);
   if (cursor !== undefined) {
     throw new InvalidParams(
       badRequest({

@@ -392,6 +392,14 @@ describe('initialize', () => {
       const fine = await postMcp({ jsonrpc: '2.0', id: 1, method, params: { _meta: { note: 1 } } });
       expect(fine.json.result, method).toBeDefined();
     }
+    // Every method's params are held to that shape, those with params of their own too.
+    for (const params of ['x', { name: 'list_schema_versions', _meta: 5 }]) {
+      const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'tools/call', params });
+      expect(r.json.error, JSON.stringify(params)).toMatchObject({
+        code: -32602,
+        data: { path: expect.stringMatching(/^params/) },
+      });
+    }
   });
   it('a notification with params its method refuses is still never answered, alone or in a batch', async () => {
     for (const method of ['notifications/initialized', 'notifications/cancelled']) {
