@@ -152,6 +152,19 @@ describe('migrate_datachain', () => {
     expect((env.meta.warnings ?? []).filter((w: string) => /schema_snapshot|suggested_elements/.test(w))).toEqual([]);
     // What the answer calls valid validates as it is.
     expect(data.valid).toBe((await validates(OLD, data.datachain)).length === 0);
+    // A removal's path is where the placement was sent, with a removed suggestion placed before it.
+    const first = await call('migrate_datachain', {
+      version: OLD,
+      datachain: { ...datachain, elements: [{ element_id: 'kiosk_camera' }, ...base.elements] },
+    });
+    const firstChanges = (first.env.data as any).changes;
+    expect(
+      firstChanges.find((c: any) => c.kind === 'resolved_part_removed' && c.path.startsWith('elements'))?.path,
+    ).toBe('elements[0]');
+    expect(firstChanges.find((c: any) => c.kind === 'element_removed')).toMatchObject({
+      path: 'elements[5]',
+      previous: { element_id: 'people' },
+    });
     // Migrated to the release it was resolved against, the same holds.
     const same = await call('migrate_datachain', { version: STABLE, datachain });
     const sameData = same.env.data as any;

@@ -110,22 +110,42 @@ function resolvedParts(dc: Json, to: Release): { changes: Change[]; suggested: R
 }
 
 /**
- * The change removing a placement of a suggested element (`undefined` for any other): a thin
- * datachain places only elements of a release, so it goes with the suggestions, kept in `previous`.
+ * Removes the placements of suggested elements (a thin datachain places only elements of a
+ * release, so they go with the suggestions), each as a change keeping it in `previous`, and adds
+ * their keys to `removedKeys`. Returns where each placement left was in the datachain sent.
  */
-function suggestionPlacement(p: Json, at: string, suggested: ReadonlySet<string>, to: Release): Change | undefined {
-  const id = p.element_id;
-  if (typeof id !== 'string' || !suggested.has(id) || to.elementById.has(id)) return undefined;
-  return change(
-    'resolved_part_removed',
-    at,
-    `Placement of suggested element '${id}' removed: a thin datachain places only ${to.id}'s elements.`,
-    true,
-    {
-      previous: p,
-      fix_hint: `Add it back with its suggestion once resolved again, or place an element of ${to.id}.`,
-    },
-  );
+function dropSuggestionPlacements(
+  dc: Json,
+  suggested: ReadonlySet<string>,
+  to: Release,
+  changes: Change[],
+  removedKeys: Set<string>,
+): number[] {
+  const sent: number[] = [];
+  const left: Json[] = [];
+  (dc.elements as Json[]).forEach((p, i) => {
+    const id = p.element_id;
+    if (typeof id !== 'string' || !suggested.has(id) || to.elementById.has(id)) {
+      sent.push(i);
+      left.push(p);
+      return;
+    }
+    changes.push(
+      change(
+        'resolved_part_removed',
+        `elements[${i}]`,
+        `Placement of suggested element '${id}' removed: a thin datachain places only ${to.id}'s elements.`,
+        true,
+        {
+          previous: p,
+          fix_hint: `Add it back with its suggestion once resolved again, or place an element of ${to.id}.`,
+        },
+      ),
+    );
+    for (const k of [p.element_instance_id, id]) if (typeof k === 'string') removedKeys.add(k);
+  });
+  dc.elements = left;
+  return sent;
 }
 
 /**
@@ -147,29 +167,16 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
     );
     dc.schema_version = to.id;
   }
-  if (from.id === to.id) {
-    if (resolved.suggested.size)
-      dc.elements = (dc.elements as Json[]).filter((p, i) => {
-        const removed = suggestionPlacement(p, `elements[${i}]`, resolved.suggested, to);
-        if (removed) changes.push(removed);
-        return !removed;
-      });
-    return { datachain: dc, changes };
-  }
+  const removedKeys = new Set<string>();
+  const sent = dropSuggestionPlacements(dc, resolved.suggested, to, changes, removedKeys);
+  if (from.id === to.id) return { datachain: dc, changes };
   const kept: Json[] = [];
   const plans = new Map<string, VariablePlan>();
-  const removedKeys = new Set<string>();
   /** Old element id -> new, for provenance keyed by element id. */
   const renamedKeys = new Map<string, string>();
   (dc.elements as Json[]).forEach((p, i) => {
     const sentId = p.element_id;
-    const removed = suggestionPlacement(p, `elements[${i}]`, resolved.suggested, to);
-    if (removed) {
-      changes.push(removed);
-      for (const k of [p.element_instance_id, sentId]) if (typeof k === 'string') removedKeys.add(k);
-      return;
-    }
-    const result = migratePlacement(p, `elements[${kept.length}]`, `elements[${i}]`, sides);
+    const result = migratePlacement(p, `elements[${kept.length}]`, `elements[${sent[i]}]`, sides);
     changes.push(...result.changes);
     const keys = [p.element_instance_id, p.element_id].filter((k): k is string => typeof k === 'string');
     if (!result.kept) {
