@@ -1,9 +1,10 @@
 import type { Variable } from '../../domain/content.js';
 import type { InstanceVariable } from '../../domain/datachain.js';
 import { finding, type Finding } from './finding.js';
+import { textFaults } from './localized-text.js';
 import { applicable, checkOptions, optionHint } from './variable-options.js';
 
-/** A text variable's value: one text per locale of the version, none empty. */
+/** A text variable's value: one text per locale of the version, none empty (`textFaults`). */
 function checkTexts(
   variable: Variable,
   value: ReadonlyArray<{ locale: string; value: string }>,
@@ -11,39 +12,32 @@ function checkTexts(
   locales: readonly string[],
   out: Finding[],
 ): void {
-  const seen = new Set<string>();
-  value.forEach((item, s) => {
-    const at = `${path}[${s}]`;
-    if (!locales.includes(item.locale)) {
-      out.push(
-        finding(
-          'variable_value_shape',
-          `${at}.locale`,
-          `Locale '${item.locale}' of variable '${variable.id}' is not a locale of this version.`,
-          `Use one of the locales: ${locales.join(', ')}.`,
-        ),
-      );
-    } else if (seen.has(item.locale)) {
-      out.push(
-        finding(
-          'variable_value_duplicate',
-          `${at}.locale`,
-          `Locale '${item.locale}' appears twice in variable '${variable.id}'.`,
-          `Keep one entry per locale: remove ${at}.`,
-        ),
-      );
-    } else if (item.value.trim() === '') {
-      out.push(
-        finding(
-          'variable_value_empty',
-          `${at}.value`,
-          `The '${item.locale}' text of variable '${variable.id}' is empty.`,
-          `Write the text in ${at}.value, or remove the entry.`,
-        ),
-      );
-    }
-    seen.add(item.locale);
-  });
+  for (const { index, fault } of textFaults(value, locales)) {
+    const at = `${path}[${index}]`;
+    const locale = value[index]!.locale;
+    out.push(
+      fault === 'locale'
+        ? finding(
+            'variable_value_shape',
+            `${at}.locale`,
+            `Locale '${locale}' of variable '${variable.id}' is not a locale of this version.`,
+            `Use one of the locales: ${locales.join(', ')}.`,
+          )
+        : fault === 'duplicate'
+          ? finding(
+              'variable_value_duplicate',
+              `${at}.locale`,
+              `Locale '${locale}' appears twice in variable '${variable.id}'.`,
+              `Keep one entry per locale: remove ${at}.`,
+            )
+          : finding(
+              'variable_value_empty',
+              `${at}.value`,
+              `The '${locale}' text of variable '${variable.id}' is empty.`,
+              `Write the text in ${at}.value, or remove the entry.`,
+            ),
+    );
+  }
 }
 
 /** Checks one variable value against its declaration; findings are pushed to `out`. */
