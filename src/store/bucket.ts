@@ -128,9 +128,30 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
 }
 
 /**
+ * An index entry's release object read by `parse` (a published release: JSON), when it names that
+ * release (its id and stamped hash); anything else is a StorageFailure.
+ */
+export function parsedRelease(
+  object: ReleaseObject,
+  entry: Pick<VersionEntry, 'id' | 'content_hash'>,
+  parse: (text: string) => Bundle = JSON.parse,
+): Bundle {
+  const key = releaseKey(entry.id, entry.content_hash);
+  let bundle: Bundle;
+  try {
+    bundle = parse(typeof object === 'string' ? object : decoder.decode(object));
+  } catch (error) {
+    throw error instanceof StorageFailure ? error : new StorageFailure(`release bucket: ${key} is not JSON`, entry.id);
+  }
+  const manifest = bundle?.manifest;
+  if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
+    throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
+  return bundle;
+}
+
+/**
  * Parses an index entry's release object (its text, or its bytes as UTF-8) and checks it is that
- * release: its id and stamped hash, and (unless `recompute` is false: files shipped with the
- * deployment) its content. The content is the release's when the object's bytes hash to what
+ * release: its id and stamped hash (`parsedRelease`), and its content. The content is the release's when the object's bytes hash to what
  * publish recorded for them once it had checked their content (`objectHash`, the index's `objects`
  * entry for the object: decision 051), else when a content hash recomputed from it is the entry's:
  * the first costs a hash of the bytes, the second a canonical form of the whole release besides.
@@ -139,20 +160,11 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
 export async function checkedBundle(
   object: ReleaseObject,
   entry: Pick<VersionEntry, 'id' | 'content_hash'>,
-  recompute = true,
   objectHash?: string,
 ): Promise<Bundle> {
+  const bundle = parsedRelease(object, entry);
   const key = releaseKey(entry.id, entry.content_hash);
-  let bundle: Bundle;
-  try {
-    bundle = JSON.parse(typeof object === 'string' ? object : decoder.decode(object)) as Bundle;
-  } catch {
-    throw new StorageFailure(`release bucket: ${key} is not JSON`, entry.id);
-  }
-  const manifest = bundle?.manifest;
-  if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
-    throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
-  if (!recompute || (objectHash !== undefined && (await objectHashOf(object)) === objectHash)) return bundle;
+  if (objectHash !== undefined && (await objectHashOf(object)) === objectHash) return bundle;
   if ((await contentHashOf(bundle)) !== entry.content_hash)
     throw new StorageFailure(`release bucket: ${key} does not match its content hash`, entry.id);
   return bundle;
@@ -162,10 +174,9 @@ export async function checkedBundle(
 export async function readBucketBundle(
   bucket: BucketReader,
   entry: VersionEntry,
-  recompute = true,
   objectHash?: string,
 ): Promise<Bundle> {
-  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, recompute, objectHash);
+  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, objectHash);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Bundle, VersionIndex } from '../domain/bundle.js';
-import { type BucketReader, readBucketBundle } from './bucket.js';
+import { type BucketReader, fetchBucketRelease, parsedRelease } from './bucket.js';
 import { indexOf } from './catalogue.js';
 import { ReleasePending } from './loading.js';
 import { unpackRelease } from './packed-release.js';
@@ -55,8 +55,8 @@ export function createEmbeddedStore(
       const entry = indexed().versions.find((v) => v.id === id);
       if (!files || !entry || releases.has(id) || Object.hasOwn(texts, id)) return Promise.resolve();
       // Each request reads on its own: a read another request started is never awaited.
-      return readBucketBundle(files, entry, false).then((bundle) => {
-        if (!releases.has(id)) releases.set(id, createRelease(unpackRelease(bundle)));
+      return fetchBucketRelease(files, entry).then((object) => {
+        if (!releases.has(id)) releases.set(id, createRelease(parsedRelease(object, entry, unpackRelease)));
       });
     },
     catalogue: () => ({ sources: ['embedded'], holder: () => 'embedded' }),

@@ -169,9 +169,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     fetched.delete(key);
     const objectHash = objectHashes.get(key);
     const read =
-      object === undefined
-        ? readBucketBundle(bucket!, entry, true, objectHash)
-        : checkedBundle(object, entry, true, objectHash);
+      object === undefined ? readBucketBundle(bucket!, entry, objectHash) : checkedBundle(object, entry, objectHash);
     return read.then(
       (bundle) => {
         failed.delete(key);

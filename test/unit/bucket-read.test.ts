@@ -87,23 +87,23 @@ describe("a release object's check", () => {
   it('is the content hash when the index has no hash of the object, or another one', async () => {
     expect(await contentHashOf(bundle)).toBe(entry.content_hash);
     await expect(checkedBundle(text, entry)).resolves.toMatchObject({ manifest: { version: id } });
-    await expect(checkedBundle(text, entry, true, 'sha256-another')).resolves.toMatchObject({
+    await expect(checkedBundle(text, entry, 'sha256-another')).resolves.toMatchObject({
       manifest: { version: id },
     });
     await expect(checkedBundle(changed, entry)).rejects.toThrow('does not match its content hash');
-    await expect(checkedBundle(changed, entry, true, await objectHashOf(text))).rejects.toThrow(
+    await expect(checkedBundle(changed, entry, await objectHashOf(text))).rejects.toThrow(
       'does not match its content hash',
     );
   });
 
   it("is the hash of the object's bytes when the index has it: the content hash is not recomputed", async () => {
     // Bytes the index vouches for are taken as the release publish checked, even these.
-    await expect(checkedBundle(changed, entry, true, await objectHashOf(changed))).resolves.toMatchObject({
+    await expect(checkedBundle(changed, entry, await objectHashOf(changed))).resolves.toMatchObject({
       manifest: { notes: 'changed after publishing' },
     });
     // Its id and stamped hash are still checked.
     const other = { ...entry, content_hash: 'sha256-other' };
-    await expect(checkedBundle(text, other, true, await objectHashOf(text))).rejects.toThrow('holds another release');
+    await expect(checkedBundle(text, other, await objectHashOf(text))).rejects.toThrow('holds another release');
   });
 });
 
@@ -123,10 +123,10 @@ describe('a release object is read as bytes where the backend gives them (R2 doe
 
   it('its bytes hash as its text does, and are checked and parsed as its text is, by either check', async () => {
     expect(await objectHashOf(bytes)).toBe(await objectHashOf(text));
-    const parsed = await readBucketBundle(r2Like, entry, true, await objectHashOf(text));
+    const parsed = await readBucketBundle(r2Like, entry, await objectHashOf(text));
     expect(parsed).toEqual(bundle);
     // Without a recorded hash (or with another), the content hash is recomputed from the parsed release.
-    await expect(readBucketBundle(r2Like, entry, true, 'sha256-another')).resolves.toEqual(bundle);
+    await expect(readBucketBundle(r2Like, entry, 'sha256-another')).resolves.toEqual(bundle);
     await expect(readBucketBundle(r2Like, entry)).resolves.toEqual(bundle);
   });
 
@@ -134,7 +134,7 @@ describe('a release object is read as bytes where the backend gives them (R2 doe
     const tampered = new TextEncoder().encode(
       JSON.stringify({ ...bundle, manifest: { ...bundle.manifest, notes: 'changed after publishing' } }),
     );
-    await expect(checkedBundle(tampered, entry, true, await objectHashOf(bytes))).rejects.toThrow(
+    await expect(checkedBundle(tampered, entry, await objectHashOf(bytes))).rejects.toThrow(
       'does not match its content hash',
     );
   });

@@ -22,23 +22,30 @@ describe('the embedded set ships packed', () => {
   it('every release reads back from its packed form as published: the same fields, the same content hash', async () => {
     for (const [id, text] of Object.entries(BUNDLES)) {
       const published = JSON.parse(text) as Bundle;
-      const back = unpackRelease(JSON.parse(packRelease(published)) as Bundle);
+      const back = unpackRelease(packRelease(published));
       expect(canonicalJson(back), id).toBe(canonicalJson(published));
       expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
       expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
     }
   });
 
-  it('a packed file holds the symbols and each search index as texts, about 40% of the release', async () => {
-    const raw = JSON.parse(FILES[KEY]!) as Record<string, unknown>;
-    expect(typeof raw.symbols).toBe('string');
-    for (const index of Object.values(raw.search_index as Record<string, unknown>)) expect(typeof index).toBe('string');
-    // A published file, read by the same store, is answered as it is.
+  it('a packed file holds the symbols and each search index on lines of their own after the release, about 40% of it', async () => {
+    const lines = FILES[KEY]!.split('\n');
+    const raw = JSON.parse(lines[0]!) as Record<string, unknown>;
     const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
-    expect(unpackRelease(published)).toBe(published);
+    expect(raw.symbols).toBe(1);
+    expect(JSON.parse(lines[1]!)).toEqual(published.symbols);
+    const indexes = raw.search_index as Record<string, number>;
+    expect(Object.keys(indexes)).toEqual(Object.keys(published.search_index));
+    for (const [locale, line] of Object.entries(indexes))
+      expect(JSON.parse(lines[line]!), locale).toEqual((published.search_index as Record<string, unknown>)[locale]);
+    expect(lines).toHaveLength(2 + Object.keys(indexes).length);
+    expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.65);
+    // A published file, read by the same store, is answered as it is.
+    expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!))).toBe(canonicalJson(published));
     // A file without search indexes is a damaged copy, not a fault.
     const { search_index: _, ...cut } = published;
-    expect(() => unpackRelease(cut as Bundle)).toThrow(StorageFailure);
+    expect(() => unpackRelease(JSON.stringify(cut))).toThrow(StorageFailure);
   });
 
   it('a release read from its packed file answers searches, icons and renders, in every locale it has', async () => {
@@ -61,10 +68,10 @@ describe('the embedded set ships packed', () => {
 
   it('a damaged packed part fails the calls that read it as upstream_error; the rest of the release answers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const packed = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle)) as Record<string, unknown>;
-    packed.symbols = '{"cut short';
+    const lines = packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n');
+    lines[1] = '{"cut short';
     const damaged: BucketReader = {
-      get: async (key) => (key === KEY ? new Response(JSON.stringify(packed)) : filesReader(FILES).get(key)),
+      get: async (key) => (key === KEY ? new Response(lines.join('\n')) : filesReader(FILES).get(key)),
     };
     const store = createEmbeddedStore({}, VERSION_INDEX, damaged);
     await store.load!(LATEST);
