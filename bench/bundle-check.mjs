@@ -2,7 +2,9 @@
 // gzip target, or when it carries release content (content ships as text modules beside it or in
 // the release bucket, so adding a release never changes the script), or when it imports a `node:`
 // module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
-// for the runtime to refuse when the script loads), or when it lost its eager-compilation marks.
+// for the runtime to refuse when the script loads), or when it lost its eager-compilation marks, or
+// when it carries the locales' fixed wording (decision 062).
+import { readdirSync, readFileSync } from 'node:fs';
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
 
 const composition = bundleComposition({ top: 8 });
@@ -17,7 +19,26 @@ const nodeImports = [
 // right after `(`. The unmarked script has a few dozen; the marked one thousands.
 const MIN_MARKS = 1000;
 const marks = composition.code.match(/\((?:async )?function\b/g)?.length ?? 0;
+// The locales' fixed wording ships beside the script (decision 062). A sentence of one of the tables
+// the build wrote (build/embedded/labels) in ASCII (the minifier would escape any other) that is
+// also in the script means the tables were bundled after all.
+const LABELS = new URL('../build/embedded/labels/', import.meta.url);
+const sentences = readdirSync(LABELS).flatMap(
+  (file) =>
+    JSON.stringify(JSON.parse(readFileSync(new URL(file, LABELS), 'utf8')))
+      .match(/"[ -!#-\[\]-~]{40,}"/g)
+      ?.map((quoted) => JSON.parse(quoted)) ?? [],
+);
+const bundledLabels = sentences.filter((sentence) => composition.code.includes(sentence));
 const failures = [];
+if (sentences.length < 50)
+  failures.push(`found ${sentences.length} sentences in the locales' wording the build wrote: was it written?`);
+if (composition.texts.labels.length === 0)
+  failures.push("no text module of the locales' wording is beside the script: is it imported?");
+if (bundledLabels.length)
+  failures.push(
+    `the script carries ${bundledLabels.length} sentences of the locales' wording, e.g. '${bundledLabels[0]}'`,
+  );
 if (marks < MIN_MARKS)
   failures.push(
     `the script has ${marks} functions marked for eager compilation, fewer than ${MIN_MARKS}: were the marks lost?`,

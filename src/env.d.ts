@@ -46,3 +46,9 @@ declare module '*.release' {
   const text: string;
   export default text;
 }
+
+/** Each locale's fixed wording as JSON, imported as text modules (wrangler.toml's `*.labels` rule, decision 062). */
+declare module '*.labels' {
+  const text: string;
+  export default text;
+}

@@ -20,14 +20,19 @@ import type { MarkCounts } from './eager-marks.js';
 import { eagerByDefault, isCurrent, recordOf, WORKER_SCRIPT } from './script-record.mjs';
 
 /**
- * The embedded set's packed files stay imports, rewritten relative to the output, for wrangler to
- * upload as text modules (wrangler.toml's `Text` rule): they never enter the script.
+ * The embedded set's packed files and the locales' fixed wording stay imports, rewritten relative
+ * to the output, for wrangler to upload as text modules (wrangler.toml's `Text` rule): they never
+ * enter the script. The module that reads the wording's tables (`labels/shipped.ts`) is replaced by
+ * the one that reads those text modules (`labels/shipped-texts.ts`, decision 062).
  */
 function textModulesBeside(outfile: string): Plugin {
   return {
     name: 'text-modules-beside',
     setup(b) {
-      b.onResolve({ filter: /\.release$/ }, (args) => {
+      b.onResolve({ filter: /\/labels\/shipped\.js$/ }, (args) => ({
+        path: resolve(args.resolveDir, args.path.replace(/shipped\.js$/, 'shipped-texts.ts')),
+      }));
+      b.onResolve({ filter: /\.(release|labels)$/ }, (args) => {
         const path = relative(dirname(outfile), resolve(args.resolveDir, args.path));
         return { path: path.startsWith('.') ? path : `./${path}`, external: true };
       });

@@ -6,6 +6,7 @@ import { compileRelease } from '../bundle/compile.js';
 import { embeddedFileText } from '../bundle/embedded-file.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
 import { filesModule, generatedModule } from '../bundle/generated-module.js';
+import { writeLabelTexts } from '../bundle/label-texts.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
@@ -80,8 +81,10 @@ function specifierFrom(moduleFile: string, file: string): string {
  * Builds every release; when all are error-free, writes each bundle, `<out>/index.json`, the
  * embedded set's packed files (`<embedded>/releases/<id>/<hash>.release`, nothing else under it),
  * the module of every release (`moduleFile`: texts and index, for tests and generators), the
- * deployable module beside it (the embedded set's index) and the module importing the embedded
- * set's files as text modules (`embedded-files.ts`, for the Worker's entry).
+ * deployable module beside it (the embedded set's index), the module importing the embedded
+ * set's files as text modules (`embedded-files.ts`, for the Worker's entry), and the locales'
+ * fixed wording as text modules (`<embedded>/labels/*.labels`, imported by `label-texts.ts`
+ * beside the module, decision 062).
  * Writes nothing and returns 1 if any release has errors.
  */
 export function runBuildAll(io: Io, options: BuildAllOptions): number {
@@ -163,9 +166,16 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
       index,
     ),
   );
+  const labelsFile = join(dirname(moduleFile), 'label-texts.ts');
+  const labels = writeLabelTexts(join(embeddedDir, 'labels'), labelsFile, (file) => specifierFrom(labelsFile, file));
+  clearExcept(
+    embeddedDir,
+    'labels',
+    labels.map((name) => `labels/${name}`),
+  );
   io.out(
     `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
-      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) under ${shown(embeddedDir)}`,
+      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) and the locales' labels under ${shown(embeddedDir)}`,
   );
   return 0;
 }

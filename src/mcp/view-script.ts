@@ -1,6 +1,5 @@
 import { PLACEHOLDER_MARK } from '../services/render/placeholder.js';
-import { asciiJson } from '../core/ascii-json.js';
-import { VIEW_WORDS } from './view-words.js';
+import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
 
 /**
  * The MCP Apps view's one inline script (ext-apps protocol 2026-01-26, spoken over postMessage to
@@ -22,7 +21,7 @@ import { VIEW_WORDS } from './view-words.js';
  *   base, meta http-equiv, link or embedding element dropped); a sign handle (`.svg`) is read and
  *   shown as an `<img>` of a data: URI (an image runs no script and fetches nothing); an invalid
  *   datachain (`structuredContent.ok === false` without `isError`: the author's to correct) is told
- *   in a reader's sentence by the kind of problem (VIEW_WORDS; see kindOf), never its codes or any
+ *   in a reader's sentence by the kind of problem (WORDS, every locale's view sentences; see kindOf), never its codes or any
  *   message, path or hint; a hard error (`isError`: a rate limit, a timeout, bad arguments), a
  *   result it cannot load, or `ui/notifications/tool-cancelled` says the disclosure is not
  *   available and to try again later;
@@ -38,7 +37,7 @@ export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
-  var WORDS = ${asciiJson(JSON.stringify(VIEW_WORDS))};
+  var WORDS = ${viewWordsJson()};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
   var MISSING_VALUE = /^Missing required value /;
   var SCHEME = /\\(\\s*prefers-color-scheme\\s*:\\s*(?:light|dark)\\s*\\)/gi;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { VIEW_STYLE } from '../../src/mcp/view-app.js';
 import { VIEW_SCRIPT } from '../../src/mcp/view-script.js';
-import { VIEW_WORDS } from '../../src/mcp/view-words.js';
+import { LOCALE_LABELS } from '../../src/services/render/shared/labels/index.js';
+import { viewWordsOf } from '../../src/services/render/shared/view-words.js';
+
 import { callTool, postMcp } from '../helpers/http.js';
 import { HOSTILE, hostileDatachain, REALISTIC } from '../helpers/hostile.js';
+
+/** The view's sentences by locale, English's first, from the tables. */
+const VIEW_WORDS = viewWordsOf(LOCALE_LABELS);
 
 const VIEW = 'ui://dtpr/datachain/view.html';
 const V = 'ai@2026-08-12';

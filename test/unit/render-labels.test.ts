@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../../src/domain/locale.js';
-import { VIEW_WORDS } from '../../src/mcp/view-words.js';
+import { viewWordsOf } from '../../src/services/render/shared/view-words.js';
+
 import { labelsFor } from '../../src/services/render/shared/labels.js';
 import { LOCALE_LABELS } from '../../src/services/render/shared/labels/index.js';
 import { signLabelsFor } from '../../src/services/render/sign/labels.js';
+
+/** The view's sentences by locale, English's first, from the tables. */
+const VIEW_WORDS = viewWordsOf(LOCALE_LABELS);
 
 const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(' ');
 

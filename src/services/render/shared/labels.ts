@@ -1,4 +1,4 @@
-import { LOCALE_LABELS } from './labels/index.js';
+import { labelsOf } from './labels/shipped.js';
 
 /**
  * The at-a-glance questions answered from the data flow's first and last categories (what
@@ -114,7 +114,7 @@ const NEUTRAL_EN: Pick<Labels, 'untitled' | 'kicker'> = {
 
 /** The fixed wording for a locale (English when it has none) and a datachain type (default `ai`). */
 export function labelsFor(locale: string, datachainType: string = AI_TYPE): Labels {
-  const own = Object.hasOwn(LOCALE_LABELS, locale) ? LOCALE_LABELS[locale] : undefined;
+  const own = labelsOf(locale);
   const t = own?.page ?? EN;
   return datachainType === AI_TYPE ? t : { ...t, ...(own?.page_neutral ?? NEUTRAL_EN) };
 }

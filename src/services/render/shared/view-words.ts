@@ -1,3 +1,5 @@
+import type { LocaleLabels } from './labels/types.js';
+
 /**
  * What the MCP Apps view says in its own voice, to a member of the public, when it has no page to
  * show: a render that failed (with what kind of thing is wrong, never an error code) or a render it
@@ -17,3 +19,8 @@ export const VIEW_WORDS_EN = {
 };
 
 export type ViewWords = typeof VIEW_WORDS_EN;
+
+/** Every locale's view sentences, English's first, by code, from the locales' tables. */
+export function viewWordsOf(tables: Readonly<Record<string, LocaleLabels>>): Record<string, ViewWords> {
+  return { en: VIEW_WORDS_EN, ...Object.fromEntries(Object.entries(tables).map(([l, t]) => [l, t.view])) };
+}

@@ -1,4 +1,4 @@
-import { LOCALE_LABELS } from '../shared/labels/index.js';
+import { labelsOf } from '../shared/labels/shipped.js';
 
 /**
  * Fixed wording of the sign in English, the fallback; other locales are under `shared/labels/`. French uses a narrow no-break
@@ -48,7 +48,7 @@ const NEUTRAL_KICKER_EN = 'Technology in use here';
 
 /** The sign's wording for a locale (English when it has none) and a datachain type (default `ai`). */
 export function signLabelsFor(locale: string, datachainType = 'ai'): SignLabels {
-  const own = Object.hasOwn(LOCALE_LABELS, locale) ? LOCALE_LABELS[locale] : undefined;
+  const own = labelsOf(locale);
   const t = own?.sign ?? EN;
   if (datachainType === 'ai') return t;
   return { ...t, kicker: own?.sign_neutral.kicker ?? NEUTRAL_KICKER_EN };
