@@ -2,7 +2,7 @@
 // JavaScript, so that wrangler.toml's `[build]` command (cli/build/wrangler-build.mjs), which every
 // `wrangler dev` runs and which mostly finds the script current, answers without loading a
 // TypeScript loader (about half a second of CPU per start). cli/build/worker-script.ts writes the record.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +41,32 @@ export function isCurrent(outfile, eager) {
   } catch {
     return false;
   }
+}
+
+/** The module that imports the locales' wording (decision 062), and the sources it is written from. */
+const LABEL_TEXTS = resolve(ROOT, 'src/store/generated/label-texts.ts');
+const LABEL_TABLES = resolve(ROOT, 'src/services/render/shared/labels');
+const labelSources = () => [
+  ...readdirSync(LABEL_TABLES).map((f) => resolve(LABEL_TABLES, f)),
+  resolve(ROOT, 'src/services/render/shared/view-words.ts'),
+];
+
+/** Whether `module` (the wording's text modules' module) is newer than every source they are written from. */
+export function labelTextsCurrent(module = LABEL_TEXTS) {
+  try {
+    const written = statSync(module).mtimeMs;
+    return labelSources().every((f) => statSync(f).mtimeMs < written);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Marks `module` as written from the sources as they are now: the writer leaves a file whose text
+ * did not change as it was, and a source saved without a change would otherwise leave it behind.
+ */
+export function markLabelTextsCurrent(module = LABEL_TEXTS) {
+  if (labelTextsCurrent(module)) return;
+  const now = new Date();
+  utimesSync(module, now, now);
 }

@@ -7,6 +7,7 @@ import { embeddedFileText } from '../bundle/embedded-file.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
 import { filesModule, generatedModule } from '../bundle/generated-module.js';
 import { writeLabelTexts } from '../bundle/label-texts.js';
+import { markLabelTextsCurrent } from '../build/script-record.mjs';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
@@ -75,6 +76,22 @@ function specifierFrom(moduleFile: string, file: string): string {
   if (isAbsolute(rel)) throw new Error(`build-all: ${file} cannot be imported from ${moduleFile} (another drive)`);
   const posix = rel.split('\\').join('/');
   return posix.startsWith('../') ? posix : `./${posix}`;
+}
+
+/**
+ * Writes the locales' fixed wording as text modules under `<embedded>/labels` (`writeLabelTexts`),
+ * removes any other file there, and writes `label-texts.ts` beside the module (decision 062), newer
+ * than the tables it is written from (the Worker's build writes them again when it is not).
+ */
+export function writeLabels(embeddedDir: string, moduleFile: string): void {
+  const labelsFile = join(dirname(moduleFile), 'label-texts.ts');
+  const labels = writeLabelTexts(join(embeddedDir, 'labels'), labelsFile, (file) => specifierFrom(labelsFile, file));
+  clearExcept(
+    embeddedDir,
+    'labels',
+    labels.map((name) => `labels/${name}`),
+  );
+  markLabelTextsCurrent(labelsFile);
 }
 
 /**
@@ -166,13 +183,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
       index,
     ),
   );
-  const labelsFile = join(dirname(moduleFile), 'label-texts.ts');
-  const labels = writeLabelTexts(join(embeddedDir, 'labels'), labelsFile, (file) => specifierFrom(labelsFile, file));
-  clearExcept(
-    embeddedDir,
-    'labels',
-    labels.map((name) => `labels/${name}`),
-  );
+  writeLabels(embeddedDir, moduleFile);
   io.out(
     `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
       `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) and the locales' labels under ${shown(embeddedDir)}`,

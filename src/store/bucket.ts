@@ -129,7 +129,8 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
 
 /**
  * An index entry's release object read by `parse` (a published release: JSON), when it names that
- * release (its id and stamped hash); anything else is a StorageFailure.
+ * release (its id and stamped hash); anything else is a StorageFailure. Its messages name the
+ * object by its key in the bucket's layout, which the embedded set's files share.
  */
 export function parsedRelease(
   object: ReleaseObject,
@@ -141,11 +142,11 @@ export function parsedRelease(
   try {
     bundle = parse(typeof object === 'string' ? object : decoder.decode(object));
   } catch (error) {
-    throw error instanceof StorageFailure ? error : new StorageFailure(`release bucket: ${key} is not JSON`, entry.id);
+    throw error instanceof StorageFailure ? error : new StorageFailure(`release ${key} is not JSON`, entry.id);
   }
   const manifest = bundle?.manifest;
   if (manifest?.version !== entry.id || manifest.content_hash !== entry.content_hash)
-    throw new StorageFailure(`release bucket: ${key} holds another release`, entry.id);
+    throw new StorageFailure(`release ${key} holds another release`, entry.id);
   return bundle;
 }
 

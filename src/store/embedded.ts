@@ -56,7 +56,8 @@ export function createEmbeddedStore(
       if (!files || !entry || releases.has(id) || Object.hasOwn(texts, id)) return Promise.resolve();
       // Each request reads on its own: a read another request started is never awaited.
       return fetchBucketRelease(files, entry).then((object) => {
-        if (!releases.has(id)) releases.set(id, createRelease(parsedRelease(object, entry, unpackRelease)));
+        if (!releases.has(id))
+          releases.set(id, createRelease(parsedRelease(object, entry, (text) => unpackRelease(text, id))));
       });
     },
     catalogue: () => ({ sources: ['embedded'], holder: () => 'embedded' }),

@@ -21,24 +21,25 @@ export function packRelease(bundle: Bundle): string {
 }
 
 /**
- * A release parsed from a packed file's text, its parts parsed on their first read (a published
+ * Release `id` parsed from a packed file's text, its parts parsed on their first read (a published
  * file, with nothing packed, is answered as it is). A part that is missing or not JSON is a damaged
  * copy: reading it throws a StorageFailure for the release (`upstream_error`), never a fault.
  */
-export function unpackRelease(text: string): Bundle {
+export function unpackRelease(text: string, id: string): Bundle {
   const lines = text.split('\n');
+  // A part's line: a whole number past the release's own line, else none.
+  const part = (n: unknown) => (Number.isInteger(n) && (n as number) > 0 ? lines[n as number] : undefined);
   const bundle = JSON.parse(lines[0]!) as Bundle;
-  const id = bundle.manifest?.version;
-  if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', lines[bundle.symbols], id);
+  if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', part(bundle.symbols), id);
   const indexes = bundle.search_index as Record<string, unknown> | undefined;
   if (typeof indexes !== 'object' || indexes === null)
     throw new StorageFailure(`release ${id}: its file has no search indexes`, id);
   for (const locale of Object.keys(indexes))
-    if (typeof indexes[locale] === 'number') defer(indexes, locale, lines[indexes[locale]], id);
+    if (typeof indexes[locale] === 'number') defer(indexes, locale, part(indexes[locale]), id);
   return bundle;
 }
 
-/** Makes `holder[key]` the value of `text` (JSON), parsed on first read; a failure is kept and thrown again. */
+/** Makes `holder[key]` the value of `text` (JSON; none when missing), parsed on first read; a failure is kept and thrown again. */
 function defer(holder: object, key: string, text: string | undefined, release: string): void {
   let parsed: { value: unknown } | { failure: StorageFailure } | undefined;
   Object.defineProperty(holder, key, {
@@ -48,7 +49,9 @@ function defer(holder: object, key: string, text: string | undefined, release: s
         try {
           parsed = { value: JSON.parse(text!) };
         } catch {
-          parsed = { failure: new StorageFailure(`release ${release}: its packed ${key} is not JSON`, release) };
+          parsed = {
+            failure: new StorageFailure(`release ${release}: its packed ${key} is missing or not JSON`, release),
+          };
         }
       }
       if ('failure' in parsed) throw parsed.failure;

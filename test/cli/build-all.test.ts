@@ -7,6 +7,7 @@ import { runCli } from '../../cli/main.js';
 import { type Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import { asciiJson } from '../../src/core/ascii-json.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
+import { LOCALE_LABELS } from '../../src/services/render/shared/labels/index.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { captureIo, copyRelease, makeFixture, type Fixture } from './fixture.js';
 
@@ -84,12 +85,32 @@ describe('build-all', () => {
       const shippedText = readFileSync(file, 'utf8');
       expect(shippedText).toMatch(/^[\x00-\x7f]*$/);
       expect(shippedText).toBe(asciiJson(packRelease(JSON.parse(published) as Bundle)));
-      expect(canonicalJson(unpackRelease(shippedText))).toBe(canonicalJson(JSON.parse(published)));
+      expect(canonicalJson(unpackRelease(shippedText, v.id))).toBe(canonicalJson(JSON.parse(published)));
       // Imported from the module's directory, and named by its key in the store's layout.
       expect(files).toContain(`import file${i} from "../embedded/releases/${v.id}/${v.content_hash}.release";`);
       expect(files).toContain(`"releases/${v.id}/${v.content_hash}.json": file${i},`);
     });
     expect(readdirSync(join(embedded, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
+  });
+
+  it("ships the locales' fixed wording beside the script: one text module per locale and the view's words, and nothing stale", () => {
+    const stale = join(embedded, 'labels', 'xx.labels');
+    run();
+    writeFileSync(stale, '{}');
+    run();
+    expect(existsSync(stale)).toBe(false);
+    const names = readdirSync(join(embedded, 'labels')).sort();
+    expect(names).toEqual([...Object.keys(LOCALE_LABELS), 'view-words'].map((name) => `${name}.labels`).sort());
+    for (const [locale, table] of Object.entries(LOCALE_LABELS)) {
+      const text = readFileSync(join(embedded, 'labels', `${locale}.labels`), 'utf8');
+      expect(text, locale).toMatch(/^[\x00-\x7f]*$/);
+      expect(JSON.parse(text), locale).toEqual(table);
+    }
+    // Read as text: it imports the files as text modules (wrangler.toml's `*.labels` rule), which Node cannot load.
+    const module = readFileSync(join(fx.base, 'generated', 'label-texts.ts'), 'utf8');
+    for (const name of names) expect(module).toContain(`from "../embedded/labels/${name}";`);
+    expect(module).toMatch(/export const LABEL_TEXTS: Readonly<Record<string, string>> = \{[^}]*"fr": text\d+,/);
+    expect(module).toMatch(/export const VIEW_WORDS_TEXT: string = text\d+;/);
   });
 
   it('ships the releases embedded.json pins, and the deployable does not change when a release is added', () => {

@@ -15,6 +15,8 @@ describe("the locales' fixed wording as the Worker's script ships it: text modul
     for (const [locale, table] of Object.entries(LOCALE_LABELS)) {
       expect(LABEL_TEXTS[locale], locale).toMatch(/^[\x00-\x7f]*$/);
       expect(labelsOf(locale), locale).toEqual(table);
+      // A copy parsed from the text module, not the table itself: this project reads what the script reads.
+      expect(labelsOf(locale), locale).not.toBe(table);
       // Parsed once per isolate: the same object on every read.
       expect(labelsOf(locale)).toBe(labelsOf(locale));
       expect(labelsFor(locale).glance, locale).toBe(table.page.glance);

@@ -22,7 +22,7 @@ describe('the embedded set ships packed', () => {
   it('every release reads back from its packed form as published: the same fields, the same content hash', async () => {
     for (const [id, text] of Object.entries(BUNDLES)) {
       const published = JSON.parse(text) as Bundle;
-      const back = unpackRelease(packRelease(published));
+      const back = unpackRelease(packRelease(published), id);
       expect(canonicalJson(back), id).toBe(canonicalJson(published));
       expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
       expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
@@ -42,10 +42,47 @@ describe('the embedded set ships packed', () => {
     expect(lines).toHaveLength(2 + Object.keys(indexes).length);
     expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.65);
     // A published file, read by the same store, is answered as it is.
-    expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!))).toBe(canonicalJson(published));
+    expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!, LATEST))).toBe(canonicalJson(published));
     // A file without search indexes is a damaged copy, not a fault.
     const { search_index: _, ...cut } = published;
-    expect(() => unpackRelease(JSON.stringify(cut))).toThrow(StorageFailure);
+    expect(() => unpackRelease(JSON.stringify(cut), LATEST)).toThrow(StorageFailure);
+  });
+
+  it('a part named by a line the file does not have, or by its own first line, is a damaged copy: a StorageFailure naming the release', () => {
+    const lines = packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n');
+    const head = JSON.parse(lines[0]!) as Record<string, unknown>;
+    for (const [symbols, rest] of [
+      [0, lines.slice(1)],
+      [1.5, lines.slice(1)],
+      ['1', lines.slice(1)],
+      [1, []],
+    ] as const) {
+      const release = unpackRelease([JSON.stringify({ ...head, symbols }), ...rest].join('\n'), LATEST);
+      if (typeof symbols === 'string') {
+        // Not a part's number: the value as it is (the release's own checks judge it).
+        expect(release.symbols, String(symbols)).toBe('1');
+        continue;
+      }
+      const error = (() => {
+        try {
+          return release.symbols;
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, String(symbols)).toBeInstanceOf(StorageFailure);
+      expect((error as StorageFailure).release).toBe(LATEST);
+      expect(String(error)).toContain('its packed symbols is missing or not JSON');
+    }
+    // A file that is not a release at all still names the release it was read for.
+    const noIndexes = (() => {
+      try {
+        return unpackRelease('{}', LATEST);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect((noIndexes as StorageFailure).release).toBe(LATEST);
   });
 
   it('a release read from its packed file answers searches, icons and renders, in every locale it has', async () => {
@@ -92,7 +129,7 @@ describe('the embedded set ships packed', () => {
     const element = await app.request(`/api/v2/schemas/${LATEST}/elements/input_biometric`, {}, env);
     expect(element.status).toBe(200);
     // The failure is logged, with the release and the part.
-    expect(String(logged.mock.calls[0]?.[0])).toContain('its packed symbols is not JSON');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('its packed symbols is missing or not JSON');
     logged.mockRestore();
   });
 });
