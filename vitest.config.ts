@@ -71,10 +71,13 @@ export default defineConfig({
         // has (`ai@latest`), and the index. Each test starts from a fresh app that has read nothing
         // (test/setup/cold-app.ts; `coldApp()` in test/helpers/cold.ts for more).
         plugins: [inWorkerd('dtpr-releases-cold-tests')],
-        // The locales' fixed wording read as the Worker's script reads it: from the text modules
-        // beside it (decision 062), not from the tables.
+        // The locales' fixed wording and the tool descriptors read as the Worker's script reads them:
+        // from the text modules beside it (decision 062), not from the tables and the JSON file.
         resolve: {
-          alias: [{ find: /^(.*)\/labels\/shipped\.js$/, replacement: '$1/labels/shipped-texts.js' }],
+          alias: [
+            { find: /^(.*)\/labels\/shipped\.js$/, replacement: '$1/labels/shipped-texts.js' },
+            { find: /^(.*)\/kernel\/descriptors\.js$/, replacement: '$1/kernel/descriptors-text.js' },
+          ],
         },
         test: {
           name: 'cold',

@@ -3,7 +3,7 @@
 // the release bucket, so adding a release never changes the script), or when it imports a `node:`
 // module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
 // for the runtime to refuse when the script loads), or when it lost its eager-compilation marks, or
-// when it carries the locales' fixed wording (decision 062).
+// when it carries the locales' fixed wording or the tool descriptors (decision 062).
 import { readdirSync, readFileSync } from 'node:fs';
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
 
@@ -30,11 +30,20 @@ const sentences = readdirSync(LABELS).flatMap(
       ?.map((quoted) => JSON.parse(quoted)) ?? [],
 );
 const bundledLabels = sentences.filter((sentence) => composition.code.includes(sentence));
+// The tool descriptors ship beside the script too (decision 062): a tool's input schema written out
+// (JSON Schema's dialect, then an object type: no code of the script builds one) means they were bundled.
+const descriptors =
+  /\$schema\\?"?:\s*\\?"https:\/\/json-schema\.org\/draft\/2020-12\/schema\\?"\s*,\s*\\?"?type\\?"?:\s*\\?"object/.test(
+    composition.code,
+  );
 const failures = [];
 if (sentences.length < 50)
   failures.push(`found ${sentences.length} sentences in the locales' wording the build wrote: was it written?`);
 if (composition.texts.labels.length === 0)
   failures.push("no text module of the locales' wording is beside the script: is it imported?");
+if (descriptors) failures.push('the script carries the tool descriptors: they ship beside it as a text module');
+if (!composition.texts.descriptors)
+  failures.push('no text module of the tool descriptors is beside the script: is it imported?');
 if (bundledLabels.length)
   failures.push(
     `the script carries ${bundledLabels.length} sentences of the locales' wording, e.g. '${bundledLabels[0]}'`,

@@ -12,12 +12,13 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * The deployable script stays at or under 202 KiB gzip (release content and the locales' fixed
- * wording ship beside it, not in it). It was 200 KiB until the fixed labels of eleven locales and
- * the register exports came into the script (decision 040), 220 KiB once its functions were marked
- * for eager compilation (decision 057), and 202 KiB since the labels moved out (decision 062).
+ * The deployable script stays at or under 200 KiB gzip, the contract's figure (release content,
+ * the locales' fixed wording and the tool descriptors ship beside it, not in it). It was 216 KiB
+ * once the labels of eleven locales and the register exports came into the script (decision 040)
+ * and 220 KiB once its functions were marked for eager compilation (decision 057), until the
+ * wording and the descriptors moved out (decision 062).
  */
-export const GZIP_TARGET = 202 * 1024;
+export const GZIP_TARGET = 200 * 1024;
 
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 
@@ -112,14 +113,15 @@ export function bundleComposition({ top = 5 } = {}) {
       .slice(0, top)
       .map(([name, bytes]) => ({ name, raw: bytes, gzip: estimated.get(name) }));
     // The text modules uploaded beside the script (never parsed as JavaScript): the embedded set's
-    // releases and the locales' fixed wording (decision 062), whose texts are kept for bundle-check.
-    const modules = readdirSync(dir).filter((f) => /\.(release|labels)$/.test(f));
+    // releases, the locales' fixed wording and the tool descriptors (decision 062).
+    const modules = readdirSync(dir).filter((f) => /\.(release|labels|descriptors)$/.test(f));
     const texts = {
       count: modules.length,
       releases: modules.filter((f) => f.endsWith('.release')).length,
       raw: modules.reduce((s, f) => s + readFileSync(join(dir, f)).length, 0),
       gzip: modules.reduce((s, f) => s + gzipToolSize(join(dir, f)), 0),
       labels: modules.filter((f) => f.endsWith('.labels')).map((f) => readFileSync(join(dir, f), 'utf8')),
+      descriptors: modules.some((f) => f.endsWith('.descriptors')),
     };
     return { raw: Buffer.byteLength(code), gzip, contributors, code, texts };
   } finally {
@@ -132,7 +134,7 @@ export function formatComposition({ raw, gzip, contributors, texts }) {
   const n = (x) => x.toLocaleString('en-US').padStart(9);
   return [
     `bundle: ${n(raw)} bytes raw, ${n(gzip)} bytes gzip -9 (target <= ${GZIP_TARGET.toLocaleString('en-US')}: ${gzip <= GZIP_TARGET ? 'met' : 'missed'})`,
-    `beside it: ${texts.count} text modules (the embedded set's ${texts.releases} releases, packed, and the locales' wording), ${n(texts.raw)} bytes raw, ${n(texts.gzip)} bytes gzip -9; not in the target`,
+    `beside it: ${texts.count} text modules (the embedded set's ${texts.releases} releases, packed, the locales' wording and the tool descriptors), ${n(texts.raw)} bytes raw, ${n(texts.gzip)} bytes gzip -9; not in the target`,
     'top contributors (raw bytes in the bundle, estimated gzip bytes and share):',
     ...contributors.map(
       (c) =>

@@ -52,3 +52,9 @@ declare module '*.labels' {
   const text: string;
   export default text;
 }
+
+/** The tool descriptors as JSON, imported as a text module (wrangler.toml's `*.descriptors` rule, decision 062). */
+declare module '*.descriptors' {
+  const text: string;
+  export default text;
+}

@@ -43,30 +43,45 @@ export function isCurrent(outfile, eager) {
   }
 }
 
-/** The module that imports the locales' wording (decision 062), and the sources it is written from. */
-const LABEL_TEXTS = resolve(ROOT, 'src/store/generated/label-texts.ts');
-const LABEL_TABLES = resolve(ROOT, 'src/services/render/shared/labels');
-const labelSources = () => [
-  ...readdirSync(LABEL_TABLES).map((f) => resolve(LABEL_TABLES, f)),
-  resolve(ROOT, 'src/services/render/shared/view-words.ts'),
-];
+/**
+ * The generated modules that import what ships beside the script besides the releases (decision
+ * 062), each with the sources its text modules are written from.
+ */
+const TEXTS = {
+  labels: {
+    module: resolve(ROOT, 'src/store/generated/label-texts.ts'),
+    sources: () => [
+      ...readdirSync(resolve(ROOT, 'src/services/render/shared/labels')).map((f) =>
+        resolve(ROOT, 'src/services/render/shared/labels', f),
+      ),
+      resolve(ROOT, 'src/services/render/shared/view-words.ts'),
+    ],
+  },
+  descriptors: {
+    module: resolve(ROOT, 'src/store/generated/descriptors-text.ts'),
+    sources: () => [resolve(ROOT, 'src/tools/kernel/tool-descriptors.json')],
+  },
+};
 
-/** Whether `module` (the wording's text modules' module) is newer than every source they are written from. */
-export function labelTextsCurrent(module = LABEL_TEXTS) {
+/** Whether `module` (by default the kind's own) is newer than every source of kind `kind`. */
+export function textsCurrent(kind, module = TEXTS[kind].module) {
   try {
     const written = statSync(module).mtimeMs;
-    return labelSources().every((f) => statSync(f).mtimeMs < written);
+    return TEXTS[kind].sources().every((f) => statSync(f).mtimeMs < written);
   } catch {
     return false;
   }
 }
 
+/** Whether every kind of text beside the script is current (`textsCurrent`). */
+export const allTextsCurrent = () => Object.keys(TEXTS).every((kind) => textsCurrent(kind));
+
 /**
- * Marks `module` as written from the sources as they are now: the writer leaves a file whose text
- * did not change as it was, and a source saved without a change would otherwise leave it behind.
+ * Marks `module` as written from the sources of `kind` as they are now: the writer leaves a file
+ * whose text did not change as it was, and a source saved without a change would otherwise leave it behind.
  */
-export function markLabelTextsCurrent(module = LABEL_TEXTS) {
-  if (labelTextsCurrent(module)) return;
+export function markTextsCurrent(module, kind) {
+  if (textsCurrent(kind, module)) return;
   const now = new Date();
   utimesSync(module, now, now);
 }

@@ -20,10 +20,11 @@ import type { MarkCounts } from './eager-marks.js';
 import { eagerByDefault, isCurrent, recordOf, WORKER_SCRIPT } from './script-record.mjs';
 
 /**
- * The embedded set's packed files and the locales' fixed wording stay imports, rewritten relative
- * to the output, for wrangler to upload as text modules (wrangler.toml's `Text` rule): they never
- * enter the script. The module that reads the wording's tables (`labels/shipped.ts`) is replaced by
- * the one that reads those text modules (`labels/shipped-texts.ts`, decision 062).
+ * The embedded set's packed files, the locales' fixed wording and the tool descriptors stay
+ * imports, rewritten relative to the output, for wrangler to upload as text modules (wrangler.toml's
+ * `Text` rule): they never enter the script. The modules that read the wording's tables
+ * (`labels/shipped.ts`) and the descriptors' JSON file (`kernel/descriptors.ts`) are replaced by
+ * the ones that read those text modules (`shipped-texts.ts`, `descriptors-text.ts`; decision 062).
  */
 function textModulesBeside(outfile: string): Plugin {
   return {
@@ -32,7 +33,10 @@ function textModulesBeside(outfile: string): Plugin {
       b.onResolve({ filter: /\/labels\/shipped\.js$/ }, (args) => ({
         path: resolve(args.resolveDir, args.path.replace(/shipped\.js$/, 'shipped-texts.ts')),
       }));
-      b.onResolve({ filter: /\.(release|labels)$/ }, (args) => {
+      b.onResolve({ filter: /\/kernel\/descriptors\.js$/ }, (args) => ({
+        path: resolve(args.resolveDir, args.path.replace(/descriptors\.js$/, 'descriptors-text.ts')),
+      }));
+      b.onResolve({ filter: /\.(release|labels|descriptors)$/ }, (args) => {
         const path = relative(dirname(outfile), resolve(args.resolveDir, args.path));
         return { path: path.startsWith('.') ? path : `./${path}`, external: true };
       });

@@ -7,7 +7,8 @@ import { embeddedFileText } from '../bundle/embedded-file.js';
 import { embeddedSet } from '../bundle/embedded-set.js';
 import { filesModule, generatedModule } from '../bundle/generated-module.js';
 import { writeLabelTexts } from '../bundle/label-texts.js';
-import { markLabelTextsCurrent } from '../build/script-record.mjs';
+import { markTextsCurrent } from '../build/script-record.mjs';
+import { writeDescriptorsText } from '../bundle/descriptors-text.js';
 import { buildVersionIndex } from '../bundle/version-index.js';
 import { writeIfChanged } from '../bundle/write.js';
 import { DEFAULTS, flagPath } from '../paths.js';
@@ -79,11 +80,17 @@ function specifierFrom(moduleFile: string, file: string): string {
 }
 
 /**
- * Writes the locales' fixed wording as text modules under `<embedded>/labels` (`writeLabelTexts`),
- * removes any other file there, and writes `label-texts.ts` beside the module (decision 062), newer
- * than the tables it is written from (the Worker's build writes them again when it is not).
+ * Writes what ships beside the script besides the releases (decision 062): the locales' fixed
+ * wording as text modules under `<embedded>/labels` (`writeLabelTexts`, removing any other file
+ * there) and the tool descriptors as `<embedded>/tools.descriptors` (`writeDescriptorsText`), with
+ * the modules that import them beside the module (`label-texts.ts`, `descriptors-text.ts`), each
+ * newer than what it is written from (the Worker's build writes them again when it is not).
  */
-export function writeLabels(embeddedDir: string, moduleFile: string): void {
+export function writeTextsBeside(embeddedDir: string, moduleFile: string): void {
+  const descriptorsFile = join(dirname(moduleFile), 'descriptors-text.ts');
+  const descriptors = join(embeddedDir, 'tools.descriptors');
+  writeDescriptorsText(descriptors, descriptorsFile, specifierFrom(descriptorsFile, descriptors));
+  markTextsCurrent(descriptorsFile, 'descriptors');
   const labelsFile = join(dirname(moduleFile), 'label-texts.ts');
   const labels = writeLabelTexts(join(embeddedDir, 'labels'), labelsFile, (file) => specifierFrom(labelsFile, file));
   clearExcept(
@@ -91,7 +98,7 @@ export function writeLabels(embeddedDir: string, moduleFile: string): void {
     'labels',
     labels.map((name) => `labels/${name}`),
   );
-  markLabelTextsCurrent(labelsFile);
+  markTextsCurrent(labelsFile, 'labels');
 }
 
 /**
@@ -99,9 +106,9 @@ export function writeLabels(embeddedDir: string, moduleFile: string): void {
  * embedded set's packed files (`<embedded>/releases/<id>/<hash>.release`, nothing else under it),
  * the module of every release (`moduleFile`: texts and index, for tests and generators), the
  * deployable module beside it (the embedded set's index), the module importing the embedded
- * set's files as text modules (`embedded-files.ts`, for the Worker's entry), and the locales'
- * fixed wording as text modules (`<embedded>/labels/*.labels`, imported by `label-texts.ts`
- * beside the module, decision 062).
+ * set's files as text modules (`embedded-files.ts`, for the Worker's entry), and the other texts
+ * that ship beside the script: the locales' fixed wording and the tool descriptors
+ * (`writeTextsBeside`, decision 062).
  * Writes nothing and returns 1 if any release has errors.
  */
 export function runBuildAll(io: Io, options: BuildAllOptions): number {
@@ -183,7 +190,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
       index,
     ),
   );
-  writeLabels(embeddedDir, moduleFile);
+  writeTextsBeside(embeddedDir, moduleFile);
   io.out(
     `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
       `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) and the locales' labels under ${shown(embeddedDir)}`,

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBuildAll } from '../commands/build-all.js';
+import { runBuildAll, writeTextsBeside } from '../commands/build-all.js';
 import { writeIfChanged } from '../bundle/write.js';
-import { PROJECT_ROOT } from '../paths.js';
+import { DEFAULTS, PROJECT_ROOT } from '../paths.js';
 import { consoleIo } from '../report.js';
 
 const USAGE = `Usage: npm run gen [-- bundles]   regenerate the content bundles and every generated file
@@ -41,6 +41,9 @@ async function main(argv: readonly string[]): Promise<number> {
       );
     return stale.length ? 1 : 0;
   }
+  // The tool descriptors just written ship beside the script as a text module the content build
+  // wrote before them (decision 062): write it again from them.
+  writeTextsBeside(DEFAULTS.embedded, DEFAULTS.module);
   consoleIo.out(
     stale.length
       ? `gen: rewrote ${stale.join(', ')}`

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import type { Envelope } from '../core/envelope.js';
 import { callTool as runPipeline } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
-import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
+import { toolDescriptors } from '../tools/kernel/descriptors.js';
 import { findTool } from '../tools/kernel/registry.js';
 import { type MethodHandler, REPLY } from './context.js';
 import { SerializedEnvelope } from './encode.js';
@@ -41,7 +41,7 @@ function unknownKeyWarnings(params: unknown): string[] | undefined {
 
 /** The descriptors with their icons (none when no release is served to draw them from). */
 const toolsWithIcons = perOrigin((store, origin) =>
-  TOOL_DESCRIPTORS.map((t) => {
+  toolDescriptors().map((t) => {
     const icons = toolIcons(store, origin, t.name);
     return icons.length ? { ...t, icons } : t;
   }),
@@ -79,7 +79,9 @@ export const callTool: MethodHandler = async (params, ctx) => {
         'tool',
         p.name,
         'params.name',
-        `Call tools/list; available tools: ${TOOL_DESCRIPTORS.map((t) => t.name).join(', ')}.`,
+        `Call tools/list; available tools: ${toolDescriptors()
+          .map((t) => t.name)
+          .join(', ')}.`,
       ),
     );
   }

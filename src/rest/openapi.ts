@@ -1,6 +1,6 @@
 import { SERVER_VERSION } from '../core/server-version.js';
 import { SHAPES } from '../domain/content.js';
-import { TOOL_DESCRIPTORS, type ToolDescriptor } from '../tools/kernel/descriptors.js';
+import { type ToolDescriptor, toolDescriptors } from '../tools/kernel/descriptors.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 import {
   Components,
@@ -211,7 +211,7 @@ function renderOperation(tools: Described, components: Components): Schema {
  * The Worker passes none and reads the generated descriptors; `npm run gen` passes the ones it
  * computes from the registry, so a tool and its route added in code are described before any run.
  */
-export function buildOpenApi(descriptors: readonly ToolDescriptor[] = TOOL_DESCRIPTORS): Schema {
+export function buildOpenApi(descriptors: readonly ToolDescriptor[] = toolDescriptors()): Schema {
   const tools: Described = new Map(descriptors.map((d) => [d.name, d]));
   const components = new Components();
   components.addZod('ErrorEnvelope', ErrorEnvelope);

@@ -1,6 +1,6 @@
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
-import { TOOL_DESCRIPTORS } from '../tools/kernel/descriptors.js';
+import { toolDescriptors } from '../tools/kernel/descriptors.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 
 /** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
@@ -15,13 +15,15 @@ export function queryKind(schema: JsonSchema | undefined): QueryKind {
   return 'string';
 }
 
-const INPUT_PROPERTIES = new Map<ToolName, Record<string, JsonSchema>>(
-  TOOL_DESCRIPTORS.map((d) => [d.name, (d.inputSchema.properties ?? {}) as Record<string, JsonSchema>]),
-);
+/** Each tool's input properties, made on the first REST query read (not when the script loads). */
+let inputProperties: Map<ToolName, Record<string, JsonSchema>> | undefined;
 
 /** The input JSON Schema of one argument of a tool. */
 function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefined {
-  return INPUT_PROPERTIES.get(tool)?.[arg];
+  inputProperties ??= new Map(
+    toolDescriptors().map((d) => [d.name, (d.inputSchema.properties ?? {}) as Record<string, JsonSchema>]),
+  );
+  return inputProperties.get(tool)?.[arg];
 }
 
 /** Plain decimal numbers only ("10", "-1", "1.5"); anything else stays a string for the tool to refuse. */

@@ -93,7 +93,7 @@ describe('build-all', () => {
     expect(readdirSync(join(embedded, 'releases')).sort()).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
   });
 
-  it("ships the locales' fixed wording beside the script: one text module per locale and the view's words, and nothing stale", () => {
+  it("ships the locales' fixed wording and the tool descriptors beside the script: one text module per locale, the view's words, the descriptors, and nothing stale", () => {
     const stale = join(embedded, 'labels', 'xx.labels');
     run();
     writeFileSync(stale, '{}');
@@ -111,6 +111,15 @@ describe('build-all', () => {
     for (const name of names) expect(module).toContain(`from "../embedded/labels/${name}";`);
     expect(module).toMatch(/export const LABEL_TEXTS: Readonly<Record<string, string>> = \{[^}]*"fr": text\d+,/);
     expect(module).toMatch(/export const VIEW_WORDS_TEXT: string = text\d+;/);
+    // The tool descriptors beside them: the checked-in file, compact and in ASCII.
+    const descriptors = readFileSync(join(embedded, 'tools.descriptors'), 'utf8');
+    expect(descriptors).toMatch(/^[\x00-\x7f]*$/);
+    expect(JSON.parse(descriptors)).toEqual(
+      JSON.parse(readFileSync(new URL('../../src/tools/kernel/tool-descriptors.json', import.meta.url), 'utf8')),
+    );
+    expect(readFileSync(join(fx.base, 'generated', 'descriptors-text.ts'), 'utf8')).toContain(
+      'import text from "../embedded/tools.descriptors";',
+    );
   });
 
   it('ships the releases embedded.json pins, and the deployable does not change when a release is added', () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { TOOL_DESCRIPTORS } from '../../src/tools/kernel/descriptors.js';
+import { toolDescriptors } from '../../src/tools/kernel/descriptors.js';
 import { TOOL_NAMES } from '../../src/tools/kernel/registry.js';
 import { postMcp } from '../helpers/http.js';
 
@@ -10,7 +10,7 @@ it('tools/list answers the shipped descriptors and lists every registered tool i
   const r = await postMcp({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
   expect(r.json.result.tools.map((t: { name: string }) => t.name)).toEqual(TOOL_NAMES);
   const tools = r.json.result.tools as Array<Record<string, unknown>>;
-  expect(tools.map(({ icons: _, ...t }) => t)).toEqual(TOOL_DESCRIPTORS);
+  expect(tools.map(({ icons: _, ...t }) => t)).toEqual(toolDescriptors());
   // Each tool carries one of our composed DTPR icons, served by the REST icon route.
   for (const t of tools)
     expect(t.icons).toEqual([

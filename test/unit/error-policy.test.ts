@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { outcomeOf, err, ok } from '../../src/core/envelope.js';
 import { DATACHAIN_CODE_LIST, ERROR_CODE_LIST, policyOf } from '../../src/core/errors.js';
-import { TOOL_DESCRIPTORS } from '../../src/tools/kernel/descriptors.js';
+import { toolDescriptors } from '../../src/tools/kernel/descriptors.js';
 import { TOOLS, toolNamed } from '../../src/tools/kernel/registry.js';
 
 describe('error policy: one table of codes, soft codes declared per tool', () => {
@@ -29,10 +29,10 @@ describe('error policy: one table of codes, soft codes declared per tool', () =>
     expect(policyOf('not_acceptable').status).toBe(406);
   });
   it('output schemas publish the closed code list', () => {
-    for (const d of TOOL_DESCRIPTORS) {
+    for (const d of toolDescriptors()) {
       const text = JSON.stringify(d.outputSchema);
       expect(text, d.name).toContain(JSON.stringify(ERROR_CODE_LIST));
     }
-    expect(TOOLS.length).toBe(TOOL_DESCRIPTORS.length);
+    expect(TOOLS.length).toBe(toolDescriptors().length);
   });
 });

@@ -15,5 +15,8 @@ export interface ToolDescriptor {
 /**
  * The descriptors of every registered tool, in tools/list order, as the build generated them from
  * the tools' zod schemas (`describeTools`); a unit test and `npm run gen:check` keep them current.
+ * This module reads the JSON file itself (Node, the test suites). The Worker's script is built with
+ * `descriptors-text.ts` in its place (cli/build/worker-script.ts, decision 062): there the file is a
+ * text module beside the script, parsed on its first read, so the descriptors are not in the script.
  */
-export const TOOL_DESCRIPTORS = DESCRIPTORS as readonly ToolDescriptor[];
+export const toolDescriptors = (): readonly ToolDescriptor[] => DESCRIPTORS as readonly ToolDescriptor[];

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { DESCRIPTORS_TEXT } from '../../src/store/generated/descriptors-text.js';
+// In this project `descriptors.js` is `descriptors-text.ts`, as in the Worker's script (vitest.config.ts).
+import { toolDescriptors } from '../../src/tools/kernel/descriptors.js';
+import DESCRIPTORS from '../../src/tools/kernel/tool-descriptors.json';
+
+describe("the tool descriptors as the Worker's script ships them: a text module beside it (decision 062)", () => {
+  it('reads them from the text module, the same as the checked-in file, parsed once', () => {
+    expect(DESCRIPTORS_TEXT).toMatch(/^[\x00-\x7f]*$/);
+    expect(toolDescriptors()).toEqual(DESCRIPTORS);
+    // A copy parsed from the text module, not the JSON file's own value: this project reads what the script reads.
+    expect(toolDescriptors()).not.toBe(DESCRIPTORS);
+    expect(toolDescriptors()).toBe(toolDescriptors());
+  });
+});
