@@ -44,12 +44,14 @@ export function isCurrent(outfile, eager) {
 }
 
 /**
- * The generated modules that import what ships beside the script besides the releases (decision
- * 062), each with the sources its text modules are written from.
+ * What ships beside the script besides the releases (decision 062), by kind: the generated module
+ * that imports it, a text file the content build always writes (its stamp: touched, never a
+ * script input, so marking it current rebuilds nothing), and the sources they are written from.
  */
 const TEXTS = {
   labels: {
     module: resolve(ROOT, 'src/store/generated/label-texts.ts'),
+    stamp: resolve(ROOT, 'build/embedded/labels/view-words.labels'),
     sources: () => [
       ...readdirSync(resolve(ROOT, 'src/services/render/shared/labels')).map((f) =>
         resolve(ROOT, 'src/services/render/shared/labels', f),
@@ -59,15 +61,21 @@ const TEXTS = {
   },
   descriptors: {
     module: resolve(ROOT, 'src/store/generated/descriptors-text.ts'),
+    stamp: resolve(ROOT, 'build/embedded/tools.descriptors'),
     sources: () => [resolve(ROOT, 'src/tools/kernel/tool-descriptors.json')],
   },
 };
 
-/** Whether `module` (by default the kind's own) is newer than every source of kind `kind`. */
-export function textsCurrent(kind, module = TEXTS[kind].module) {
+/** The newest modification time of the sources of `kind`. */
+const newestSource = (kind) => Math.max(...TEXTS[kind].sources().map((f) => statSync(f).mtimeMs));
+
+/**
+ * Whether the texts of `kind` are written (its module and its stamp, by default the kind's own,
+ * exist) and the stamp is newer than every source.
+ */
+export function textsCurrent(kind, stamp = TEXTS[kind].stamp, module = TEXTS[kind].module) {
   try {
-    const written = statSync(module).mtimeMs;
-    return TEXTS[kind].sources().every((f) => statSync(f).mtimeMs < written);
+    return existsSync(module) && statSync(stamp).mtimeMs > newestSource(kind);
   } catch {
     return false;
   }
@@ -77,11 +85,13 @@ export function textsCurrent(kind, module = TEXTS[kind].module) {
 export const allTextsCurrent = () => Object.keys(TEXTS).every((kind) => textsCurrent(kind));
 
 /**
- * Marks `module` as written from the sources of `kind` as they are now: the writer leaves a file
- * whose text did not change as it was, and a source saved without a change would otherwise leave it behind.
+ * Marks the texts of `kind` written from their sources as they are now, by the time of `stamp`
+ * (the writer leaves a file whose text did not change as it was, and a source saved without a
+ * change would otherwise leave it behind): now, or just after the newest source if that is later.
  */
-export function markTextsCurrent(module, kind) {
-  if (textsCurrent(kind, module)) return;
-  const now = new Date();
-  utimesSync(module, now, now);
+export function markTextsCurrent(stamp, kind) {
+  const newest = newestSource(kind);
+  if (statSync(stamp).mtimeMs > newest) return;
+  const at = new Date(Math.max(Date.now(), Math.ceil(newest) + 1));
+  utimesSync(stamp, at, at);
 }

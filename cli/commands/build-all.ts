@@ -84,13 +84,14 @@ function specifierFrom(moduleFile: string, file: string): string {
  * wording as text modules under `<embedded>/labels` (`writeLabelTexts`, removing any other file
  * there) and the tool descriptors as `<embedded>/tools.descriptors` (`writeDescriptorsText`), with
  * the modules that import them beside the module (`label-texts.ts`, `descriptors-text.ts`), each
- * newer than what it is written from (the Worker's build writes them again when it is not).
+ * kind's stamp newer than what it is written from (the Worker's build writes them again when it is
+ * not: cli/build/script-record.mjs).
  */
 export function writeTextsBeside(embeddedDir: string, moduleFile: string): void {
   const descriptorsFile = join(dirname(moduleFile), 'descriptors-text.ts');
   const descriptors = join(embeddedDir, 'tools.descriptors');
   writeDescriptorsText(descriptors, descriptorsFile, specifierFrom(descriptorsFile, descriptors));
-  markTextsCurrent(descriptorsFile, 'descriptors');
+  markTextsCurrent(descriptors, 'descriptors');
   const labelsFile = join(dirname(moduleFile), 'label-texts.ts');
   const labels = writeLabelTexts(join(embeddedDir, 'labels'), labelsFile, (file) => specifierFrom(labelsFile, file));
   clearExcept(
@@ -98,7 +99,7 @@ export function writeTextsBeside(embeddedDir: string, moduleFile: string): void 
     'labels',
     labels.map((name) => `labels/${name}`),
   );
-  markTextsCurrent(labelsFile, 'labels');
+  markTextsCurrent(join(embeddedDir, 'labels', 'view-words.labels'), 'labels');
 }
 
 /**
@@ -193,7 +194,7 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
   writeTextsBeside(embeddedDir, moduleFile);
   io.out(
     `wrote ${built.length} bundle${built.length === 1 ? '' : 's'}, ${shown(join(out, 'index.json'))}, ` +
-      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) and the locales' labels under ${shown(embeddedDir)}`,
+      `${shown(moduleFile)} and the embedded set (${embedded.join(', ')}) and the texts beside the script (the locales' wording, the tool descriptors) under ${shown(embeddedDir)}`,
   );
   return 0;
 }

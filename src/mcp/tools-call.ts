@@ -4,7 +4,7 @@ import type { Envelope } from '../core/envelope.js';
 import { callTool as runPipeline } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
 import { toolDescriptors } from '../tools/kernel/descriptors.js';
-import { findTool } from '../tools/kernel/registry.js';
+import { findTool, TOOL_NAMES } from '../tools/kernel/registry.js';
 import { type MethodHandler, REPLY } from './context.js';
 import { SerializedEnvelope } from './encode.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
@@ -75,14 +75,7 @@ export const callTool: MethodHandler = async (params, ctx) => {
   const tool = findTool(p.name);
   if (!tool) {
     throw new InvalidParams(
-      unknownName(
-        'tool',
-        p.name,
-        'params.name',
-        `Call tools/list; available tools: ${toolDescriptors()
-          .map((t) => t.name)
-          .join(', ')}.`,
-      ),
+      unknownName('tool', p.name, 'params.name', `Call tools/list; available tools: ${TOOL_NAMES.join(', ')}.`),
     );
   }
   const { requestId } = ctx.caller;

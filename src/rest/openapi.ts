@@ -12,7 +12,7 @@ import {
   successHeaders,
   type Schema,
 } from './openapi-parts.js';
-import { queryKind } from './query.js';
+import { queryKind } from '../tools/kernel/query-kind.js';
 import { RENDER_QUERY } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, templatePath, type JsonRoute } from './route-table.js';
 

@@ -1,30 +1,12 @@
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
-import { toolDescriptors } from '../tools/kernel/descriptors.js';
+import { argumentKinds } from '../tools/kernel/descriptors.js';
+import type { QueryKind } from '../tools/kernel/query-kind.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 
-/** How a query-string value becomes a tool argument, read off the argument's JSON Schema. */
-export type QueryKind = 'number' | 'list' | 'string';
-
-type JsonSchema = { type?: unknown };
-
-export function queryKind(schema: JsonSchema | undefined): QueryKind {
-  if (!schema) return 'string';
-  if (schema.type === 'integer' || schema.type === 'number') return 'number';
-  if (schema.type === 'array') return 'list';
-  return 'string';
-}
-
-/** Each tool's input properties, made on the first REST query read (not when the script loads). */
-let inputProperties: Map<ToolName, Record<string, JsonSchema>> | undefined;
-
-/** The input JSON Schema of one argument of a tool. */
-function argumentSchema(tool: ToolName, arg: string): JsonSchema | undefined {
-  inputProperties ??= new Map(
-    toolDescriptors().map((d) => [d.name, (d.inputSchema.properties ?? {}) as Record<string, JsonSchema>]),
-  );
-  return inputProperties.get(tool)?.[arg];
-}
+/** How a query value of `tool`'s argument `arg` is read: a number, a list, else a string. */
+const kindOf = (tool: ToolName | undefined, arg: string): QueryKind =>
+  (tool && argumentKinds()[tool]?.[arg]) || 'string';
 
 /** Plain decimal numbers only ("10", "-1", "1.5"); anything else stays a string for the tool to refuse. */
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
@@ -68,7 +50,7 @@ export function gatherArgs(
       );
       continue;
     }
-    const kind = queryKind(tool && argumentSchema(tool, name));
+    const kind = kindOf(tool, name);
     if (values.length > 1 && kind !== 'list') {
       errors.push(
         invalidArguments({

@@ -1,4 +1,5 @@
 import DESCRIPTORS from './tool-descriptors.json';
+import { type ArgumentKinds, argumentKindsOf } from './query-kind.js';
 import type { ToolName } from './registry.js';
 
 /** An MCP tool descriptor as tools/list answers it. */
@@ -20,3 +21,7 @@ export interface ToolDescriptor {
  * text module beside the script, parsed on its first read, so the descriptors are not in the script.
  */
 export const toolDescriptors = (): readonly ToolDescriptor[] => DESCRIPTORS as readonly ToolDescriptor[];
+
+let kinds: ArgumentKinds | undefined;
+/** Each tool's arguments that a query string gives as numbers or lists (`argumentKindsOf`). */
+export const argumentKinds = (): ArgumentKinds => (kinds ??= argumentKindsOf(toolDescriptors()));
