@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { FUZZ_SEED } from './test/setup/fuzz-seed.js';
 import { workerdPool } from './test/setup/workerd-pool.js';
+import { TEXT_FORM, TEXT_FORM_REPLACEMENT } from './cli/build/script-record.mjs';
 
 /**
  * Timeouts are sized for a loaded 2-core machine: they catch a hang, never a slow run.
@@ -74,10 +75,7 @@ export default defineConfig({
         // The locales' fixed wording and the tool descriptors read as the Worker's script reads them:
         // from the text modules beside it (decision 062), not from the tables and the JSON file.
         resolve: {
-          alias: [
-            { find: /^(.*)\/labels\/shipped\.js$/, replacement: '$1/labels/shipped-texts.js' },
-            { find: /^(.*)\/kernel\/descriptors\.js$/, replacement: '$1/kernel/descriptors-text.js' },
-          ],
+          alias: [{ find: TEXT_FORM, replacement: TEXT_FORM_REPLACEMENT }],
         },
         test: {
           name: 'cold',

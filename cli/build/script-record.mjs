@@ -95,3 +95,13 @@ export function markTextsCurrent(stamp, kind) {
   const at = new Date(Math.max(Date.now(), Math.ceil(newest) + 1));
   utimesSync(stamp, at, at);
 }
+
+/**
+ * The modules the Worker's script holds in another form (decision 062): `labels/shipped.js` and
+ * `kernel/descriptors.js` read their sources (tables, a JSON file); the script reads the same
+ * through `<module>-text.js`, from the text modules beside it. The Worker's build
+ * (cli/build/worker-script.ts) and the `cold` test project (vitest.config.ts) substitute by this
+ * one pattern and replacement.
+ */
+export const TEXT_FORM = /^(.*\/(?:labels\/shipped|kernel\/descriptors))\.js$/;
+export const TEXT_FORM_REPLACEMENT = '$1-text.js';

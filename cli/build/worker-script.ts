@@ -17,24 +17,29 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../paths.js';
 import type { MarkCounts } from './eager-marks.js';
-import { eagerByDefault, isCurrent, recordOf, WORKER_SCRIPT } from './script-record.mjs';
+import {
+  eagerByDefault,
+  isCurrent,
+  recordOf,
+  TEXT_FORM,
+  TEXT_FORM_REPLACEMENT,
+  WORKER_SCRIPT,
+} from './script-record.mjs';
 
 /**
  * The embedded set's packed files, the locales' fixed wording and the tool descriptors stay
  * imports, rewritten relative to the output, for wrangler to upload as text modules (wrangler.toml's
  * `Text` rule): they never enter the script. The modules that read the wording's tables
  * (`labels/shipped.ts`) and the descriptors' JSON file (`kernel/descriptors.ts`) are replaced by
- * the ones that read those text modules (`shipped-texts.ts`, `descriptors-text.ts`; decision 062).
+ * the ones that read those text modules (`shipped-text.ts`, `descriptors-text.ts`: `TEXT_FORM`,
+ * decision 062).
  */
 function textModulesBeside(outfile: string): Plugin {
   return {
     name: 'text-modules-beside',
     setup(b) {
-      b.onResolve({ filter: /\/labels\/shipped\.js$/ }, (args) => ({
-        path: resolve(args.resolveDir, args.path.replace(/shipped\.js$/, 'shipped-texts.ts')),
-      }));
-      b.onResolve({ filter: /\/kernel\/descriptors\.js$/ }, (args) => ({
-        path: resolve(args.resolveDir, args.path.replace(/descriptors\.js$/, 'descriptors-text.ts')),
+      b.onResolve({ filter: TEXT_FORM }, (args) => ({
+        path: resolve(args.resolveDir, args.path.replace(TEXT_FORM, TEXT_FORM_REPLACEMENT).replace(/\.js$/, '.ts')),
       }));
       b.onResolve({ filter: /\.(release|labels|descriptors)$/ }, (args) => {
         const path = relative(dirname(outfile), resolve(args.resolveDir, args.path));

@@ -11,7 +11,7 @@ const VIEW_WORDS_NAME = 'view-words';
  * The fixed wording of every locale but English's as the Worker's script ships it (decision 062):
  * `<dir>/<locale>.labels`, each a locale's tables as JSON in ASCII, and `<dir>/view-words.labels`,
  * every locale's view sentences as the view script embeds them; and `moduleFile`, the module that
- * imports them as text modules (wrangler.toml's `Text` rule) for `shipped-texts.ts`. Files are
+ * imports them as text modules (wrangler.toml's `Text` rule) for `shipped-text.ts`. Files are
  * rewritten only when their text changed. Returns the names of the files under `dir`.
  */
 export function writeLabelTexts(dir: string, moduleFile: string, specifierFrom: (file: string) => string): string[] {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTORS_TEXT } from '../../src/store/generated/descriptors-text.js';
 // In this project `descriptors.js` is `descriptors-text.ts`, as in the Worker's script (vitest.config.ts).
-import { toolDescriptors } from '../../src/tools/kernel/descriptors.js';
+import { argumentKinds, toolDescriptors } from '../../src/tools/kernel/descriptors.js';
+import { argumentKindsOf } from '../../src/tools/kernel/query-kind.js';
 import DESCRIPTORS from '../../src/tools/kernel/tool-descriptors.json';
 
 describe("the tool descriptors as the Worker's script ships them: a text module beside it (decision 062)", () => {
@@ -11,5 +12,10 @@ describe("the tool descriptors as the Worker's script ships them: a text module 
     // A copy parsed from the text module, not the JSON file's own value: this project reads what the script reads.
     expect(toolDescriptors()).not.toBe(DESCRIPTORS);
     expect(toolDescriptors()).toBe(toolDescriptors());
+  });
+
+  it("gives a REST read the arguments' query kinds from the table the build wrote, as the descriptors have them", () => {
+    expect(argumentKinds()).toEqual(argumentKindsOf(DESCRIPTORS));
+    expect(argumentKinds().list_elements).toEqual({ locales: 'list', fields: 'list', limit: 'number' });
   });
 });

@@ -3,7 +3,7 @@ import { asciiJson } from '../../src/core/ascii-json.js';
 import { VIEW_SCRIPT } from '../../src/mcp/view-script.js';
 import { labelsFor } from '../../src/services/render/shared/labels.js';
 import { LOCALE_LABELS } from '../../src/services/render/shared/labels/index.js';
-// In this project `shipped.js` is `shipped-texts.ts`, as in the Worker's script (vitest.config.ts).
+// In this project `shipped.js` is `shipped-text.ts`, as in the Worker's script (vitest.config.ts).
 import { labelsOf } from '../../src/services/render/shared/labels/shipped.js';
 import { viewWordsOf } from '../../src/services/render/shared/view-words.js';
 import { signLabelsFor } from '../../src/services/render/sign/labels.js';

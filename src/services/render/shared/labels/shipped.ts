@@ -6,7 +6,7 @@ import type { LocaleLabels } from './types.js';
 /**
  * The fixed wording of every locale but English's, as the page, the sign and the MCP view read it.
  * This module reads the tables themselves (Node, the test suites). The Worker's script is built
- * with `shipped-texts.ts` in its place (cli/build/worker-script.ts, decision 062): there each table
+ * with `shipped-text.ts` in its place (cli/build/worker-script.ts, decision 062): there each table
  * is a JSON text module beside the script, parsed on its first read, so the tables are not in the
  * script. Both answer the same (test/cold/label-texts.test.ts).
  */
