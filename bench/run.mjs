@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
 import { buildWorker, coldStart, KEEP_UNLIMITED, median, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
-import { startWrangler, workerdRssKiB } from './servers.mjs';
+import { startWrangler, workerdCpuMs, workerdRssKiB } from './servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -80,8 +80,22 @@ function floorRequests(scenario, answers, store) {
   }));
 }
 
+/**
+ * One timed run against a target (`server` or `floor`), with what its requests cost workerd:
+ * `cpuPerRequest`, milliseconds of the target's workerd processes' CPU per request answered.
+ */
+async function measured(target, requests) {
+  const before = workerdCpuMs(target.child.pid);
+  const r = await run(target.base, requests);
+  r.cpuPerRequest = (workerdCpuMs(target.child.pid) - before) / Math.max(1, r.requests.total);
+  return r;
+}
+
 /** Requests per second of the floor runs on either side of run `i` (`floors` has one run more than the runs they pair). */
 const around = (floors, i) => (floors[i].requests.average + floors[i + 1].requests.average) / 2;
+
+/** The CPU per request of the floor runs on either side of run `i`. */
+const cpuAround = (floors, i) => (floors[i].cpuPerRequest + floors[i + 1].cpuPerRequest) / 2;
 
 /** Per-round ratios of runs to the floor runs on either side of each. */
 const pairedRatios = (runs, floors) => runs.map((r, i) => r.requests.average / around(floors, i));
@@ -130,7 +144,8 @@ const floor = await startWrangler({
     if (echoed.headers.get(name) !== value) throw new Error(`the floor does not answer with the server's ${name}`);
 }
 /** Where a scenario's requests go: the server, or (`target: 'floor'`, a reference) the floor itself. */
-const baseOf = (s) => (s.target === 'floor' ? floor.base : server.base);
+const targetOf = (s) => (s.target === 'floor' ? floor : server);
+const baseOf = (s) => targetOf(s).base;
 const rows = [];
 try {
   for (const s of SCENARIOS.filter((x) => !process.env.BENCH_ONLY || x.name.includes(process.env.BENCH_ONLY))) {
@@ -145,18 +160,27 @@ try {
     // Paired rounds: each server run sits between floor runs, and the ratio is taken per round
     // against the mean of its two neighbouring floor runs, so a change in the machine's load
     // between rounds cancels out; the row reports the median round.
-    const floors = [await run(floor.base, floorReqs)];
+    // Each run also reads its workerd's CPU: the CPU ratio is the floor's CPU per request over the
+    // server's (each scenario request is answered by one floor request), paired the same way.
+    const floors = [await measured(floor, floorReqs)];
     const storeFloors = storeReqs ? [await run(floor.base, storeReqs)] : [];
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const r = await run(baseOf(s), s.requests);
-      floors.push(await run(floor.base, floorReqs));
+      const r = await measured(targetOf(s), s.requests);
+      floors.push(await measured(floor, floorReqs));
       if (storeReqs) storeFloors.push(await run(floor.base, storeReqs));
       const floorRps = around(floors, i) / s.requests.length;
       const iterRps = r.requests.average / s.requests.length;
-      rounds.push({ r, floorRps, iterRps, ratio: iterRps / floorRps });
+      rounds.push({
+        r,
+        floorRps,
+        iterRps,
+        ratio: iterRps / floorRps,
+        cpuRatio: cpuAround(floors, i) / r.cpuPerRequest,
+      });
     }
     const mid = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)];
+    const cpu = rounds.map((x) => x.cpuRatio);
     // Against the floor that makes the store calls, paired as against the bare floor (the server's
     // run i sits between store runs i and i+1); and each store run against the bare runs either side of it.
     const store = storeReqs && {
@@ -180,6 +204,9 @@ try {
       floorRps: mid.floorRps,
       ratio: mid.ratio,
       spread: rounds.map((x) => Math.round(x.ratio * 100)),
+      cpuRatio: median(cpu),
+      cpuSpread: cpu.map((x) => Math.round(x * 100)),
+      cpuUs: median(rounds.map((x) => x.r.cpuPerRequest * 1000)),
       store,
       non2xx,
       errors,
@@ -223,6 +250,12 @@ try {
     console.log(
       `${r.name.padEnd(40)} ${fmt(r.size)} ${fmt(r.rps)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(r.floorRps)} ${fmt(r.ratio * 100, 0)}% ${`${TARGET[r.cls] ? `${TARGET[r.cls] * 100}%` : '-'} ${ok}`.padStart(10)} ${String(r.non2xx).padStart(6)} ${String(r.errors).padStart(6)}  [${r.spread.join(' ')}]`,
     );
+  }
+  console.log(
+    "\nworkerd's CPU per request (user and system time of its processes over each run, per request answered): the server's, and the floor's over the server's as a ratio, median of the rounds [rounds]: a second reading of each round, apart from the load generator's share of the host",
+  );
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(40)} ${fmt(r.cpuUs)} µs  ${fmt(r.cpuRatio * 100, 0)}%  [${r.cpuSpread.join(' ')}]`);
   }
   for (const r of rows.filter((x) => x.store)) {
     const pct = (xs) => `${Math.round(median(xs) * 100)}% [${xs.map((x) => Math.round(x * 100)).join(' ')}]`;

@@ -66,16 +66,27 @@ function childrenOf(pid) {
   return out;
 }
 
-/** Resident memory (KiB) of the workerd processes under a wrangler process tree. */
-export function workerdRssKiB(rootPid) {
-  let total = 0;
+/** The pids of the workerd processes under a wrangler process tree. */
+function workerdPids(rootPid) {
+  const out = [];
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop();
     stack.push(...childrenOf(pid));
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('workerd')) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) out.push(pid);
+    } catch {
+      /* exited */
+    }
+  }
+  return out;
+}
+
+/** Resident memory (KiB) of the workerd processes under a wrangler process tree. */
+export function workerdRssKiB(rootPid) {
+  let total = 0;
+  for (const pid of workerdPids(rootPid)) {
+    try {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (m) total += Number(m[1]);
     } catch {
@@ -83,4 +94,26 @@ export function workerdRssKiB(rootPid) {
     }
   }
   return total;
+}
+
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux for every architecture it ships). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (ms, user and system, every thread) the workerd processes under a wrangler process
+ * tree have used so far. The difference over a run, divided by its requests, is what a request
+ * costs the runtime; unlike requests per second, it hardly moves when other work slows the host.
+ */
+export function workerdCpuMs(rootPid) {
+  let ticks = 0;
+  for (const pid of workerdPids(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* exited */
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
