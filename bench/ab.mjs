@@ -1,6 +1,7 @@
 // npm run bench:ab: a warm change measured against the code it changes. Serves this working tree
 // (B) and a base revision (A, checked out into a temporary git worktree) side by side under
-// `wrangler dev`, drives each chosen scenario at both in alternating runs (A B, then B A, ...), and
+// `wrangler dev`, each with fresh local storage; checks that both answer each chosen scenario's
+// requests with successes, drives it at both in alternating runs (A B, then B A, ...), and
 // reports what a request costs each server's workerd in CPU (user and system time of its processes
 // over a run, per request answered) with the median ratio B/A, beside requests per second. Both
 // move with the shared host's other work: a null run (this tree against its own HEAD, 5 runs each)
@@ -11,9 +12,10 @@
 // AB_SECONDS (per run, default 4), AB_CONNECTIONS (default 8).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkedAnswers } from './checked-answers.mjs';
 import { KEEP_UNLIMITED, median } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdCpuMs } from './servers.mjs';
@@ -36,12 +38,21 @@ const scenarios = ONLY.map((name) => {
 const here = resolve('.');
 const git = (...args) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
 
-/** The base revision checked out beside this tree, sharing its node_modules, with its bundles built. */
+/** A folder of this run's own, removed at the end: the base's checkout and each server's local storage. */
+const scratch = mkdtempSync(join(tmpdir(), 'dtpr-ab-'));
+const baseDir = join(scratch, 'base');
+
+/** The base revision checked out into `baseDir`, sharing this tree's node_modules, with its bundles built. */
 function checkOutBase() {
-  const dir = join(mkdtempSync(join(tmpdir(), 'dtpr-ab-')), 'base');
-  git('worktree', 'add', '--detach', dir, BASE);
-  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'));
-  execFileSync('npx', ['tsx', 'cli/gen/main.ts', 'bundles'], { cwd: dir, stdio: 'ignore' });
+  git('worktree', 'add', '--detach', baseDir, BASE);
+  symlinkSync(join(here, 'node_modules'), join(baseDir, 'node_modules'));
+  execFileSync('npx', ['tsx', 'cli/gen/main.ts', 'bundles'], { cwd: baseDir, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** A fresh folder for a server's local storage, so both start from the same empty state. */
+function storageFor(name) {
+  const dir = join(scratch, `state-${name}`);
+  mkdirSync(dir);
   return dir;
 }
 
@@ -58,23 +69,48 @@ async function measured(server, scenario) {
   const before = workerdCpuMs(server.child.pid);
   const r = await run(server.base, scenario.requests);
   if (r.non2xx || r.errors || r.timeouts) throw new Error(`${scenario.name}: ${server.base} answered failures`);
-  return { rps: r.requests.average, cpuUs: ((workerdCpuMs(server.child.pid) - before) * 1000) / r.requests.total };
+  const cpuUs = ((workerdCpuMs(server.child.pid) - before) * 1000) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, cpuUs };
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
-const baseDir = checkOutBase();
 const vars = { RATE_LIMIT: 'off', ...KEEP_UNLIMITED };
 const servers = {};
+
+/** Stops both servers (waiting for them to exit), then removes the checkout and the scratch folder. */
+async function cleanUp() {
+  await Promise.all([servers.a?.stop(), servers.b?.stop()]);
+  try {
+    git('worktree', 'remove', '--force', baseDir);
+  } catch {
+    /* never added, or already gone */
+  }
+  git('worktree', 'prune');
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+// Interrupted, the run still stops what it started and removes what it made.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
 try {
-  servers.a = await startWrangler({ port: Number(process.env.AB_PORT ?? 8851), vars, cwd: baseDir });
-  servers.b = await startWrangler({ port: Number(process.env.AB_PORT ?? 8851) + 1, vars, cwd: here });
+  checkOutBase();
+  const port = Number(process.env.AB_PORT ?? 8851);
+  servers.a = await startWrangler({ port, vars, cwd: baseDir, persistTo: storageFor('a') });
+  servers.b = await startWrangler({ port: port + 1, vars, cwd: here, persistTo: storageFor('b') });
   const rev = git('rev-parse', '--short', BASE);
   console.log(
     `A: ${BASE} (${rev}); B: this working tree. ${ROUNDS} runs each of ${SECONDS} s, ${CONNECTIONS} connections, alternating.`,
   );
   console.log("workerd's CPU per request in µs, each run [runs]; B/A: the medians' ratio (under 100% is cheaper)");
   for (const s of scenarios) {
+    // Both answer every request of the scenario with a success before either is timed.
+    await checkedAnswers(servers.a.base, s);
+    await checkedAnswers(servers.b.base, s);
     await run(servers.a.base, s.requests);
     await run(servers.b.base, s.requests);
     const a = [];
@@ -91,7 +127,5 @@ try {
     );
   }
 } finally {
-  servers.a?.stop();
-  servers.b?.stop();
-  if (existsSync(baseDir)) git('worktree', 'remove', '--force', baseDir);
+  await cleanUp();
 }

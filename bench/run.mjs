@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
+import { checkedAnswers } from './checked-answers.mjs';
 import { buildWorker, coldStart, KEEP_UNLIMITED, median, printColdStart } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
 import { startWrangler, workerdCpuMs, workerdRssKiB } from './servers.mjs';
@@ -24,29 +25,6 @@ function run(url, requests, seconds = SECONDS) {
       err ? reject(err) : resolve(res),
     );
   });
-}
-
-/** Sends a scenario's requests once; refuses to measure a scenario whose answers are not successes. Returns each answer's size and body. */
-async function checkedAnswers(base, scenario) {
-  const answers = [];
-  const context = {};
-  for (const [i, planned] of scenario.requests.entries()) {
-    // A scenario's own hook, as autocannon runs it (a new session for each iteration, say).
-    const req = planned.setupRequest ? planned.setupRequest({ ...planned }, context) : planned;
-    const r = await fetch(base + req.path, {
-      method: req.method,
-      headers: { ...req.headers, 'dtpr-client': 'bench-check' },
-      body: req.body,
-    });
-    const text = await r.text();
-    const body = JSON.parse(text);
-    const okay =
-      r.status === 200 &&
-      (body.result ? body.result.isError !== true && body.result.structuredContent?.ok !== false : body.ok === true);
-    if (!okay) throw new Error(`${scenario.name}: request ${i} did not succeed: ${r.status} ${text.slice(0, 300)}`);
-    answers.push({ size: Buffer.byteLength(text), body, request: req });
-  }
-  return answers;
 }
 
 /**

@@ -1,9 +1,14 @@
-// Starts `wrangler dev` instances on loopback and finds their workerd processes for memory samples.
-import { spawn } from 'node:child_process';
+// Starts `wrangler dev` instances on loopback and finds their workerd processes for memory and CPU samples.
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 
-/** `vars` override wrangler vars (`--var NAME:value`), e.g. `{ RATE_LIMIT: 'off' }` for load runs. */
-export async function startWrangler({ port, config, vars = {}, cwd = process.cwd() }) {
+/**
+ * `vars` override wrangler vars (`--var NAME:value`), e.g. `{ RATE_LIMIT: 'off' }` for load runs;
+ * `persistTo`, a folder for the local storage (KV, R2) instead of the checkout's `.wrangler/state`.
+ * A server that does not come up is stopped before the error is thrown. `stop()` resolves once
+ * wrangler has exited.
+ */
+export async function startWrangler({ port, config, vars = {}, cwd = process.cwd(), persistTo }) {
   const args = [
     'wrangler',
     'dev',
@@ -14,6 +19,7 @@ export async function startWrangler({ port, config, vars = {}, cwd = process.cwd
     '--log-level',
     'error',
     ...(config ? ['--config', config] : []),
+    ...(persistTo ? ['--persist-to', persistTo] : []),
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ];
   const child = spawn('npx', args, {
@@ -26,6 +32,15 @@ export async function startWrangler({ port, config, vars = {}, cwd = process.cwd
   child.stderr.on('data', (d) => {
     err += d;
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    return exited;
+  };
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -35,20 +50,13 @@ export async function startWrangler({ port, config, vars = {}, cwd = process.cwd
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`wrangler on ${port} did not start: ${err.slice(-2000)}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler on ${port} did not start: ${err.slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
-  return {
-    base,
-    child,
-    stop: () => {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-    },
-  };
+  return { base, child, stop };
 }
 
 function childrenOf(pid) {
@@ -96,8 +104,9 @@ export function workerdRssKiB(rootPid) {
   return total;
 }
 
-/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux for every architecture it ships). */
-const TICKS_PER_SECOND = 100;
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ), asked once. */
+let ticksPerSecond;
+const clockTicks = () => (ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })));
 
 /**
  * CPU time (ms, user and system, every thread) the workerd processes under a wrangler process
@@ -115,5 +124,5 @@ export function workerdCpuMs(rootPid) {
       /* exited */
     }
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return (ticks * 1000) / clockTicks();
 }
