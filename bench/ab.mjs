@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { checkedAnswers } from './checked-answers.mjs';
 import { KEEP_UNLIMITED, median } from './cold-start.mjs';
 import { SCENARIOS } from './scenarios.mjs';
-import { startWrangler, workerdCpuMs } from './servers.mjs';
+import { startWrangler, stopStarted, workerdCpuMs } from './servers.mjs';
 
 const BASE = process.env.AB_BASE ?? 'HEAD';
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 5);
@@ -78,22 +78,29 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const vars = { RATE_LIMIT: 'off', ...KEEP_UNLIMITED };
 const servers = {};
 
-/** Stops both servers (waiting for them to exit), then removes the checkout and the scratch folder. */
+/** Stops every server started (waiting for each to exit), then removes the checkout and the scratch folder. */
 async function cleanUp() {
-  await Promise.all([servers.a?.stop(), servers.b?.stop()]);
+  await stopStarted();
   try {
     git('worktree', 'remove', '--force', baseDir);
   } catch {
     /* never added, or already gone */
   }
-  git('worktree', 'prune');
   rmSync(scratch, { recursive: true, force: true });
+  git('worktree', 'prune');
 }
 
-// Interrupted, the run still stops what it started and removes what it made.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    cleanUp().finally(() => process.exit(130));
+// Interrupted, the run still stops what it started and removes what it made; a second signal
+// while it does so is ignored.
+let interrupted = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    cleanUp().finally(() => process.exit(code));
   });
 }
 

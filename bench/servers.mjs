@@ -2,13 +2,37 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 
+/** How long a stopped server has to exit before its process group is killed. */
+const STOP_GRACE_MS = 10_000;
+
+/** The `stop` of every server started and not yet stopped. */
+const running = new Set();
+
+/** Stops every server this process started and has not stopped; resolves once all have exited. */
+export function stopStarted() {
+  return Promise.all([...running].map((stop) => stop()));
+}
+
+/** Whether something already answers on `base` (a server left from an earlier run). */
+async function answers(base) {
+  try {
+    await fetch(`${base}/healthz`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `vars` override wrangler vars (`--var NAME:value`), e.g. `{ RATE_LIMIT: 'off' }` for load runs;
  * `persistTo`, a folder for the local storage (KV, R2) instead of the checkout's `.wrangler/state`.
- * A server that does not come up is stopped before the error is thrown. `stop()` resolves once
- * wrangler has exited.
+ * Refuses a port something already answers on. A server that exits or does not come up is stopped
+ * before the error is thrown. `stop()` sends SIGTERM to wrangler's process group (SIGKILL after
+ * STOP_GRACE_MS) and resolves once wrangler has exited.
  */
 export async function startWrangler({ port, config, vars = {}, cwd = process.cwd(), persistTo }) {
+  const base = `http://127.0.0.1:${port}`;
+  if (await answers(base)) throw new Error(`something already answers on ${base}: stop it first`);
   const args = [
     'wrangler',
     'dev',
@@ -33,23 +57,27 @@ export async function startWrangler({ port, config, vars = {}, cwd = process.cwd
     err += d;
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = () => {
+  const signal = (name) => {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, name);
     } catch {
       /* gone */
     }
-    return exited;
   };
-  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    running.delete(stop);
+    signal('SIGTERM');
+    const kill = setTimeout(() => signal('SIGKILL'), STOP_GRACE_MS);
+    return exited.finally(() => clearTimeout(kill));
+  };
+  running.add(stop);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    try {
-      await fetch(`${base}/healthz`);
-      break;
-    } catch {
-      /* not up yet */
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`wrangler on ${port} exited before it answered: ${err.slice(-2000)}`);
     }
+    if (await answers(base)) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`wrangler on ${port} did not start: ${err.slice(-2000)}`);
