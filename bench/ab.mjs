@@ -12,7 +12,7 @@
 // AB_SECONDS (per run, default 4), AB_CONNECTIONS (default 8).
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkedAnswers } from './checked-answers.mjs';
@@ -42,10 +42,14 @@ const git = (...args) => execFileSync('git', args, { cwd: here, encoding: 'utf8'
 const scratch = mkdtempSync(join(tmpdir(), 'dtpr-ab-'));
 const baseDir = join(scratch, 'base');
 
-/** The base revision checked out into `baseDir`, sharing this tree's node_modules, with its bundles built. */
+/**
+ * The base revision checked out into `baseDir`, sharing this tree's node_modules and local vars
+ * (`.dev.vars`, which git does not carry), with its bundles built.
+ */
 function checkOutBase() {
   git('worktree', 'add', '--detach', baseDir, BASE);
   symlinkSync(join(here, 'node_modules'), join(baseDir, 'node_modules'));
+  if (existsSync(join(here, '.dev.vars'))) copyFileSync(join(here, '.dev.vars'), join(baseDir, '.dev.vars'));
   execFileSync('npx', ['tsx', 'cli/gen/main.ts', 'bundles'], { cwd: baseDir, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
