@@ -10,15 +10,15 @@
 // Env: AB_BASE (the revision to compare with, default HEAD), AB_ONLY (comma-separated scenario
 // names, default the four of issue 32), AB_ROUNDS (runs per server and scenario, default 5),
 // AB_SECONDS (per run, default 4), AB_CONNECTIONS (default 8).
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { checkedAnswers } from './checked-answers.mjs';
 import { KEEP_UNLIMITED, median } from './cold-start.mjs';
+import { load, measuredLoad } from './load.mjs';
 import { SCENARIOS } from './scenarios.mjs';
-import { startWrangler, stopStarted, workerdCpuMs } from './servers.mjs';
+import { startWrangler, stopStarted } from './servers.mjs';
 
 const BASE = process.env.AB_BASE ?? 'HEAD';
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 5);
@@ -60,21 +60,13 @@ function storageFor(name) {
   return dir;
 }
 
-function run(base, requests) {
-  return new Promise((done, fail) => {
-    autocannon({ url: base, connections: CONNECTIONS, duration: SECONDS, requests }, (err, res) =>
-      err ? fail(err) : done(res),
-    );
-  });
-}
+const options = (scenario) => ({ connections: CONNECTIONS, seconds: SECONDS, requests: scenario.requests });
 
 /** One run: requests per second and workerd's CPU (µs) per request; refuses a run with failures. */
 async function measured(server, scenario) {
-  const before = workerdCpuMs(server.child.pid);
-  const r = await run(server.base, scenario.requests);
+  const r = await measuredLoad(server, options(scenario));
   if (r.non2xx || r.errors || r.timeouts) throw new Error(`${scenario.name}: ${server.base} answered failures`);
-  const cpuUs = ((workerdCpuMs(server.child.pid) - before) * 1000) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, cpuUs };
+  return { rps: r.requests.average, cpuUs: r.cpuPerRequest * 1000 };
 }
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
@@ -122,8 +114,8 @@ try {
     // Both answer every request of the scenario with a success before either is timed.
     await checkedAnswers(servers.a.base, s);
     await checkedAnswers(servers.b.base, s);
-    await run(servers.a.base, s.requests);
-    await run(servers.b.base, s.requests);
+    await load(servers.a.base, options(s));
+    await load(servers.b.base, options(s));
     const a = [];
     const b = [];
     for (let i = 0; i < ROUNDS; i++) {

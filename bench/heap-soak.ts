@@ -42,7 +42,7 @@ if (!gc) throw new Error('run with node --expose-gc');
 const log = console.log;
 console.log = () => {};
 
-/** An answer's text; the soak stops at the first answer that is not the success it asked for. */
+/** Reads an answer through; the soak stops at the first answer that is not the success it asked for. */
 async function succeeded(answer: Response, what: string, holds?: string): Promise<void> {
   const text = await answer.text();
   if (answer.status !== 200 || text.includes('"isError":true') || (holds && !text.includes(holds)))

@@ -4,13 +4,13 @@
 // scenario that keeps renders is also run against the floor making its session-store calls.
 // Env: BENCH_SECONDS (per run, default 4), BENCH_ROUNDS (paired server and floor runs, default 3), BENCH_CONNECTIONS (default 8), SOAK_SECONDS (default 60),
 // BENCH_ONLY (run the scenarios whose name holds it), COLD_SAMPLES and WARM (bench/cold-start.mjs; 0 skips it).
-import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { bundleComposition, formatComposition } from './bundle-composition.mjs';
 import { checkedAnswers } from './checked-answers.mjs';
 import { buildWorker, coldStart, KEEP_UNLIMITED, median, printColdStart } from './cold-start.mjs';
+import { load, measuredLoad } from './load.mjs';
 import { SCENARIOS } from './scenarios.mjs';
-import { startWrangler, workerdCpuMs, workerdRssKiB } from './servers.mjs';
+import { startWrangler, workerdRssKiB } from './servers.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -19,13 +19,7 @@ const SOAK = Number(process.env.SOAK_SECONDS ?? 60);
 /** Targets by scenario class, as ratios to the floor in the same run (docs/performance.md). */
 const TARGET = { 'read-one': 0.9, 'read-list': 0.85, validate: 0.8, render: 0.5 };
 
-function run(url, requests, seconds = SECONDS) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
-  });
-}
+const run = (url, requests, seconds = SECONDS) => load(url, { connections: CONNECTIONS, seconds, requests });
 
 /**
  * The length in bytes of the page a render scenario keeps: its render answer links the kept
@@ -58,16 +52,8 @@ function floorRequests(scenario, answers, store) {
   }));
 }
 
-/**
- * One timed run against a target (`server` or `floor`), with what its requests cost workerd:
- * `cpuPerRequest`, milliseconds of the target's workerd processes' CPU per request answered.
- */
-async function measured(target, requests) {
-  const before = workerdCpuMs(target.child.pid);
-  const r = await run(target.base, requests);
-  r.cpuPerRequest = (workerdCpuMs(target.child.pid) - before) / Math.max(1, r.requests.total);
-  return r;
-}
+/** A timed run against a target (`server` or `floor`), with its workerd's CPU per request (`measuredLoad`). */
+const measured = (target, requests) => measuredLoad(target, { connections: CONNECTIONS, seconds: SECONDS, requests });
 
 /** Requests per second of the floor runs on either side of run `i` (`floors` has one run more than the runs they pair). */
 const around = (floors, i) => (floors[i].requests.average + floors[i + 1].requests.average) / 2;

@@ -5,7 +5,7 @@
 // get_element and validate (15) under 1, 8 and 32 connections with autocannon, each beside the
 // floor Worker at the same connections (throughput ratio within the run).
 // Env: SCALE_CALLS (timed calls per size, default 60), SCALE_SECONDS (per autocannon run, default 3).
-import autocannon from 'autocannon';
+import { load } from './load.mjs';
 import { buildWorker, median, realistic, send, start, tool, V } from './cold-start.mjs';
 
 const CALLS = Number(process.env.SCALE_CALLS ?? 60);
@@ -45,12 +45,6 @@ async function timed(mf, make) {
 
 /** The datachain of size n, named for call i. */
 const named = (n, i) => ({ ...sized(n), id: `scaling-${n}-${i}` });
-
-function load(url, connections, request) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: SECONDS, ...request }, (err, res) => (err ? reject(err) : resolve(res)));
-  });
-}
 
 const pad = (s, n) => String(s).padStart(n);
 
@@ -96,8 +90,14 @@ async function connections(server, floor) {
   for (const [name, req] of calls) {
     const body = JSON.stringify(req.body);
     for (const c of [1, 8, 32]) {
-      const s = await load(`${server}mcp`, c, { method: 'POST', headers, body });
-      const f = await load(`${floor}?size=3500`, c, { method: 'POST', headers, body: '{}' });
+      const s = await load(`${server}mcp`, { connections: c, seconds: SECONDS, method: 'POST', headers, body });
+      const f = await load(`${floor}?size=3500`, {
+        connections: c,
+        seconds: SECONDS,
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
       if (s.non2xx || s.errors) throw new Error(`${name} at ${c} connections: ${s.non2xx} non-2xx, ${s.errors} errors`);
       console.log(
         `${name.padEnd(24)} ${pad(c, 5)} ${pad(s.requests.average.toFixed(0), 8)} ${pad(s.latency.p50, 7)} ${pad(s.latency.p99, 7)} ${pad(f.requests.average.toFixed(0), 8)} ${pad(`${((100 * s.requests.average) / f.requests.average).toFixed(0)}%`, 6)}`,

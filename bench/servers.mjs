@@ -139,7 +139,8 @@ const clockTicks = () => (ticksPerSecond ??= Number(execFileSync('getconf', ['CL
 /**
  * CPU time (ms, user and system, every thread) the workerd processes under a wrangler process
  * tree have used so far. The difference over a run, divided by its requests, is what a request
- * costs the runtime; unlike requests per second, it hardly moves when other work slows the host.
+ * costs the runtime. It leaves out what the load generator takes of the host, though it still moves
+ * with the host's other work (docs/performance.md, "Twenty-first round").
  */
 export function workerdCpuMs(rootPid) {
   let ticks = 0;
