@@ -151,6 +151,12 @@ export const SCENARIOS = [
     ],
   },
   {
+    // Reference, no target: what every client asks first, about 100 KB of descriptors.
+    name: 'mcp tools/list',
+    class: 'reference',
+    requests: [{ ...rpc('x', {}), body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) }],
+  },
+  {
     name: 'rest GET elements limit 50',
     class: 'read-list',
     requests: [{ method: 'GET', path: `/api/v2/schemas/${V}/elements?limit=50` }],

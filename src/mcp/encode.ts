@@ -36,37 +36,88 @@ export class QuotedText {
 }
 
 /**
+ * A JSON value already written: `json` must be exactly what `JSON.stringify` writes for the value.
+ * An answer that is the same for every request (tools/list's descriptors, per icon release and
+ * origin) keeps its JSON so that a request does not write it again; `serializeResponse` splices it
+ * in as written where it is the value of a result's own key. A serialiser that calls `toJSON`
+ * (JSON.stringify) gets the value itself, parsed back.
+ */
+export class JsonText {
+  #bytes: Uint8Array | undefined;
+  constructor(readonly json: string) {}
+  /** `json` as UTF-8, encoded on first use and kept. */
+  get bytes(): Uint8Array {
+    this.#bytes ??= encoder.encode(this.json);
+    return this.#bytes;
+  }
+  toJSON(): unknown {
+    return JSON.parse(this.json);
+  }
+}
+
+/**
+ * Where `withSpliced` leaves a JsonText's place when it is given a list to collect them in. JSON
+ * text never holds a raw U+0000 (JSON.stringify escapes it, and a QuotedText or a JsonText is JSON
+ * text), so each one in the output is a JsonText's place.
+ */
+const PLACE = '\u0000';
+
+/**
+ * The text a QuotedText or a JsonText is spliced in as (a JsonText's place when `found` collects
+ * them), else undefined.
+ */
+function splicedText(value: unknown, found: JsonText[] | undefined): string | undefined {
+  if (value instanceof QuotedText) return value.quoted;
+  if (!(value instanceof JsonText)) return undefined;
+  if (!found) return value.json;
+  found.push(value);
+  return PLACE;
+}
+
+/**
  * The JSON of `value` as JSON.stringify writes it (`toJSON` called with its key, holes and values
  * without JSON as `null` in arrays and left out of objects, boxed primitives unwrapped), with each
- * QuotedText spliced in as written. Only for the acyclic data of an answer.
+ * QuotedText and JsonText spliced in as written; with `found`, each JsonText is left out and its
+ * place marked (`PLACE`), and the JsonTexts are listed there in order. Only for the acyclic data of an answer.
  */
-function withQuoted(value: unknown, key: string): string | undefined {
-  if (value instanceof QuotedText) return value.quoted;
+function withSpliced(value: unknown, key: string, found?: JsonText[]): string | undefined {
+  const spliced = splicedText(value, found);
+  if (spliced !== undefined) return spliced;
   let v = value;
   if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
     v = (v as { toJSON(key: string): unknown }).toJSON(key);
-    if (v instanceof QuotedText) return v.quoted;
+    const splicedNow = splicedText(v, found);
+    if (splicedNow !== undefined) return splicedNow;
   }
   if (typeof v !== 'object' || v === null || v instanceof Number || v instanceof String || v instanceof Boolean) {
     return JSON.stringify(v);
   }
   if (Array.isArray(v)) {
     const items: string[] = [];
-    for (let i = 0; i < v.length; i++) items.push(withQuoted(v[i], String(i)) ?? 'null');
+    for (let i = 0; i < v.length; i++) items.push(withSpliced(v[i], String(i), found) ?? 'null');
     return `[${items.join(',')}]`;
   }
   const fields: string[] = [];
   for (const k of Object.keys(v)) {
-    const json = withQuoted((v as Record<string, unknown>)[k], k);
+    const json = withSpliced((v as Record<string, unknown>)[k], k, found);
     if (json !== undefined) fields.push(`${JSON.stringify(k)}:${json}`);
   }
   return `{${fields.join(',')}}`;
 }
 
-/** Whether a result's `contents` (resources/read) holds a QuotedText. */
-function hasQuotedContents(result: Record<string, unknown> | null): boolean {
+/** Whether one of a result's own values is a JsonText. */
+function hasJsonText(result: Record<string, unknown> | null): boolean {
+  if (result === null || typeof result !== 'object') return false;
+  for (const key in result) if (result[key] instanceof JsonText) return true;
+  return false;
+}
+
+/** Whether a result holds text to splice: a QuotedText in its `contents` (resources/read), a JsonText as one of its values. */
+function hasSplices(result: Record<string, unknown> | null): boolean {
   const contents = result?.contents;
-  return Array.isArray(contents) && contents.some((c) => (c as { text?: unknown } | null)?.text instanceof QuotedText);
+  if (Array.isArray(contents) && contents.some((c) => (c as { text?: unknown } | null)?.text instanceof QuotedText))
+    return true;
+  return hasJsonText(result);
 }
 
 /** The JSON-RPC forms of one prepared answer, built on its first MCP use and kept beside it. */
@@ -119,14 +170,14 @@ function quotedContent(result: Record<string, unknown>, raw: SerializedEnvelope)
 }
 
 /**
- * Serialises one JSON-RPC response. A read's QuotedText contents are spliced in as written; a
+ * Serialises one JSON-RPC response. A read's QuotedText contents and a result's JsonText values are spliced in as written; a
  * tool result's `structuredContent` that is already text is spliced in as is, so an envelope is
  * serialised once rather than twice; its text copy in `content` is spliced in too when it comes
  * from a prepared answer.
  */
 export function serializeResponse(response: RpcResponse): string {
   const result = 'result' in response ? (response.result as Record<string, unknown> | null) : null;
-  if (hasQuotedContents(result)) return withQuoted(response, '')!;
+  if (hasSplices(result)) return withSpliced(response, '')!;
   const raw = result?.structuredContent;
   if (!(raw instanceof SerializedEnvelope)) return JSON.stringify(response);
   const { structuredContent: _, ...rest } = result!;
@@ -156,6 +207,22 @@ function preparedRpcBytes(id: RpcId, answer: PreparedAnswer, requestId: string):
   ]);
 }
 
+/**
+ * The bytes of an answer whose result holds a JsonText: what `serializeResponse` writes for it, with
+ * each JsonText's bytes copied in rather than its text joined and encoded again; else undefined.
+ */
+function splicedBytes(response: RpcResponse): Uint8Array<ArrayBuffer> | undefined {
+  if (!('result' in response) || !hasJsonText(response.result as Record<string, unknown> | null)) return undefined;
+  const found: JsonText[] = [];
+  const pieces = withSpliced(response, '', found)!.split(PLACE);
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    parts.push(encoder.encode(pieces[i]));
+    if (i < found.length) parts.push(found[i]!.bytes);
+  }
+  return joinBytes(parts);
+}
+
 /** The bytes of a single answer whose result is exactly a prepared answer's, else undefined. */
 function preparedBytes(response: RpcResponse): Uint8Array<ArrayBuffer> | undefined {
   if (!('result' in response) || response.id === null) return undefined;
@@ -172,7 +239,8 @@ export function encodeAnswer(response: RpcResponse | string, framing: Framing): 
   const json =
     typeof response === 'string'
       ? response
-      : ((framing === 'json' ? preparedBytes(response) : undefined) ?? serializeResponse(response));
+      : ((framing === 'json' ? (preparedBytes(response) ?? splicedBytes(response)) : undefined) ??
+        serializeResponse(response));
   return framing === 'sse' ? `event: message\ndata: ${json}\n\n` : json;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QuotedText, serializeResponse } from '../../src/mcp/encode.js';
+import { encodeAnswer, JsonText, QuotedText, serializeResponse } from '../../src/mcp/encode.js';
 import type { RpcResponse } from '../../src/mcp/jsonrpc.js';
 import { quotedView, viewDocument } from '../../src/mcp/view-app.js';
 import { placeholderDocument } from '../../src/services/render/placeholder.js';
@@ -67,6 +67,46 @@ describe('a read answer with quoted contents', () => {
         },
       ),
       { seed: 20261126, numRuns: 500 },
+    );
+  });
+});
+
+/** A JsonText that refuses to be serialised through `toJSON`: only a splice writes it. */
+class JsonSplicedOnly extends JsonText {
+  override toJSON(): unknown {
+    throw new Error('serialised through toJSON, not spliced');
+  }
+}
+
+describe('an answer with a value already written as JSON (tools/list)', () => {
+  it('is serialised byte for byte as JSON.stringify writes it, the JSON spliced in (fixed seed)', () => {
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...ODD));
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 3 }),
+        fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
+        (written, others, id) => {
+          const response = (tools: JsonText): RpcResponse => ({
+            jsonrpc: '2.0',
+            id,
+            result: { ...others, tools, _meta: others },
+          });
+          const json = JSON.stringify(written);
+          const expected = JSON.stringify(response(new JsonText(json)));
+          const spliced = serializeResponse(response(new JsonSplicedOnly(json)));
+          expect(spliced).toBe(expected);
+          expect(JSON.parse(spliced).result.tools).toEqual(JSON.parse(json));
+          // As bytes (a JSON answer), the JsonText's own bytes copied in: the same text.
+          const bytes = encodeAnswer(response(new JsonSplicedOnly(json)), 'json');
+          expect(bytes).toBeInstanceOf(Uint8Array);
+          expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(expected);
+          expect(encodeAnswer(response(new JsonSplicedOnly(json)), 'sse')).toBe(
+            `event: message\ndata: ${expected}\n\n`,
+          );
+        },
+      ),
+      { seed: 20261203, numRuns: 500 },
     );
   });
 });
