@@ -12,6 +12,13 @@ import type { SchemaStore } from './store.js';
  * bucket's index, or of a release the store reads ahead, is logged; the catalogue keeps what it had.
  * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
+/**
+ * How long after its read of the index the background reads ahead the bucket's alias targets: past
+ * an MCP client's handshake (`initialize`, then `tools/list` at once), which the objects' arrival
+ * would otherwise slow (decision 063).
+ */
+export const READ_AHEAD_PAUSE_MS = 1000;
+
 export function deploymentStore(
   env: Partial<Pick<Env, 'RELEASES' | 'INDEX_TTL_SECONDS'>> | undefined,
   files?: Readonly<Record<string, string>>,
@@ -21,6 +28,7 @@ export function deploymentStore(
     indexTtlMs: Number.isFinite(ttlSeconds) && ttlSeconds > 0 ? ttlSeconds * 1000 : undefined,
     embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, files && filesReader(files)),
     bucket: env?.RELEASES,
+    readAheadPauseMs: READ_AHEAD_PAUSE_MS,
     report: (error) =>
       console.error(JSON.stringify({ level: 'error', event: 'release_store_failure', error: String(error) })),
   });

@@ -29,7 +29,18 @@ export interface LayeredOptions {
   report?: (error: unknown) => void;
   /** How long a release that could not be read is answered with that failure before it is read again. */
   backoffMs?: number;
+  /**
+   * How long the background waits, once it has read the index, before it reads ahead the alias
+   * targets' objects (decision 063); 0 by default. Receiving those objects takes the isolate's
+   * thread, so a deployment waits until the requests that follow a client's first (its handshake)
+   * have most likely been answered.
+   */
+  readAheadPauseMs?: number;
+  /** How the background waits out that pause: a timer by default. */
+  wait?: (ms: number) => Promise<void>;
 }
+
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const INDEX_TTL_MS = 60_000;
 const KEEP = 8;
@@ -43,7 +54,8 @@ const BACKOFF_MS = 30_000;
  * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
  * index once `indexTtlMs` has passed, and whenever it adopts a new index reads ahead the objects
  * (bytes, undecoded) of the bucket's targets of its aliases, which the first call naming one
- * decodes, checks and parses (decision 049; the embedded set's are read by the calls that name them).
+ * decodes, checks and parses (decision 049; the embedded set's are read by the calls that name them);
+ * in the background it reads them `readAheadPauseMs` after the index (decision 063).
  *
  * Until this isolate has read the bucket's index once, the catalogue is provisional (decision 048):
  * the embedded stable releases are served (a stable release is never republished, so no index can
@@ -68,6 +80,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const ttl = options.indexTtlMs ?? INDEX_TTL_MS;
   const keep = options.keep ?? KEEP;
   const backoff = options.backoffMs ?? BACKOFF_MS;
+  const readAheadPause = options.readAheadPauseMs ?? 0;
+  const wait = options.wait ?? timer;
   const embeddedEntries = new Map(embedded.index().versions.map((v) => [v.id, v]));
   /** The embedded stable releases: served while the catalogue is provisional. */
   const pinned = new Set(embedded.index().versions.flatMap((v) => (v.status === 'stable' ? [v.id] : [])));
@@ -317,7 +331,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     background(() => {
       if (backgroundRefresh || !due()) return Promise.resolve();
       backgroundRefresh = true;
-      return refreshNow(isStale()).finally(() => (backgroundRefresh = false));
+      return refreshNow(isStale(), readAheadPause).finally(() => (backgroundRefresh = false));
     });
   /**
    * Reads of the embedded releases `names` names (ids, or aliases of the embedded set) that this
@@ -334,7 +348,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       return [embedded.load(id).catch((error: unknown) => options.report?.(error))];
     });
   };
-  const refreshNow = (stale: boolean) => (stale ? readIndex() : Promise.resolve()).then(preload);
+  /** Reads the index when `stale`, then (after `pauseMs`, in the background) what `preload` reads. */
+  const refreshNow = (stale: boolean, pauseMs = 0) =>
+    (stale ? readIndex() : Promise.resolve()).then(() => (pauseMs > 0 ? wait(pauseMs) : undefined)).then(preload);
   const readIndex = () =>
     readBucketIndex(bucket!)
       .then(adopt, (error: unknown) => {

@@ -7,7 +7,9 @@ import { type BucketReader, INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseK
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { deploymentStore, READ_AHEAD_PAUSE_MS } from '../../src/store/deployment.js';
 import { createLayeredStore } from '../../src/store/layered.js';
+import { TOOL_NAMES } from '../../src/tools/kernel/registry.js';
 import { bucketArea } from '../helpers/bucket.js';
 import { modernMessage } from '../helpers/modern.js';
 import { countingLimiter } from '../helpers/rate.js';
@@ -40,6 +42,8 @@ function coldApp(
     background?: boolean;
     hold?: (key: string) => Promise<void> | undefined;
     bindings?: Partial<Env>;
+    /** The store's pause before its read-ahead, and how it waits it out. */
+    pause?: { ms: number; wait: (ms: number) => Promise<void> };
   } = {},
 ) {
   const bindings = { ...env, ...options.bindings };
@@ -55,7 +59,14 @@ function coldApp(
   };
   const { aliases: _, ...entry } = ALL.versions[0]!;
   const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
-  const store = createLayeredStore({ embedded, bucket: counted, now, report: () => {} });
+  const store = createLayeredStore({
+    embedded,
+    bucket: counted,
+    now,
+    report: () => {},
+    readAheadPauseMs: options.pause?.ms,
+    wait: options.pause?.wait,
+  });
   const app = createApp({ store: () => store });
   const post = async (body: unknown, headers: Record<string, string> = {}) => {
     const init = {
@@ -179,6 +190,59 @@ describe('one unreadable release', () => {
     expect(app.store.peek!(other)?.id).toBe(other);
     expect(app.reads.get(otherKey)).toBe(1);
     expect(app.reads.get(latestKey())).toBe(1);
+  });
+
+  it('after its pause (decision 063): the background reads the index at once, the alias targets once the requests that follow the first have been answered', async () => {
+    const other = Object.values(ALL.aliases).find((id) => id !== LATEST && id !== EMBEDDED_ID)!;
+    const otherKey = releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash);
+    const waited: number[] = [];
+    let open!: () => void;
+    const paused = new Promise<void>((resolve) => (open = resolve));
+    const wait = (ms: number) => {
+      waited.push(ms);
+      return paused;
+    };
+    const app = coldApp(() => 0, { background: true, pause: { ms: 1000, wait } });
+    expect((await app.legacy('initialize', { protocolVersion: '2025-11-25' })).json.result.serverInfo).toBeDefined();
+    for (let i = 0; i < 50 && waited.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    // The index is read and adopted; the alias targets wait for the pause.
+    expect(waited).toEqual([1000]);
+    expect(app.reads.get(INDEX_KEY)).toBe(1);
+    expect(app.reads.has(otherKey)).toBe(false);
+    // The handshake's next request is answered meanwhile, with no read of its own.
+    expect((await app.legacy('tools/list')).json.result.tools).toHaveLength(TOOL_NAMES.length);
+    expect(app.reads.has(otherKey)).toBe(false);
+    open();
+    await app.settle();
+    expect(app.reads.get(otherKey)).toBe(1);
+    expect(app.store.peek!(other)).toBeUndefined();
+    // A call naming it then reads nothing more.
+    expect((await app.getElement(other)).json.result.structuredContent.meta.version).toBe(other);
+    expect(app.reads.get(otherKey)).toBe(1);
+    expect(waited).toEqual([1000]);
+  });
+
+  it("a deployment's store pauses its read-ahead for READ_AHEAD_PAUSE_MS (decision 063)", async () => {
+    const pauses: number[] = [];
+    const real = globalThis.setTimeout;
+    // Timers of the pause's length are recorded and fired at once; any other runs as it would.
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      if (ms === READ_AHEAD_PAUSE_MS) {
+        pauses.push(ms);
+        return real(fn, 0);
+      }
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    try {
+      const store = deploymentStore({ RELEASES: area.reader as unknown as R2Bucket });
+      let work: (() => Promise<unknown>) | undefined;
+      expect(store.refresh!((w) => void (work = w))).toBeUndefined();
+      await work!();
+      expect(pauses).toEqual([READ_AHEAD_PAUSE_MS]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(READ_AHEAD_PAUSE_MS).toBeGreaterThanOrEqual(500);
   });
 
   describe('a read-ahead and a call reading the same damaged release', () => {
