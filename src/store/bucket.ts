@@ -171,6 +171,10 @@ export async function checkedBundle(
   return bundle;
 }
 
+/** The bytes of a release object as read (a text's length in UTF-16 code units, near its bytes for JSON that is mostly ASCII). */
+export const objectBytes = (object: ReleaseObject): number =>
+  typeof object === 'string' ? object.length : object.byteLength;
+
 /** Reads one index entry's release and checks it is that release (`checkedBundle`). */
 export async function readBucketBundle(
   bucket: BucketReader,

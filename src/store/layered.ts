@@ -3,8 +3,8 @@ import {
   type BucketReader,
   checkedBundle,
   fetchBucketRelease,
+  objectBytes,
   type ReleaseObject,
-  readBucketBundle,
   readBucketIndex,
   releaseKey,
 } from './bucket.js';
@@ -12,6 +12,7 @@ import { mergeIndexes } from './catalogue.js';
 import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
 import { CataloguePending, ReleasePending } from './loading.js';
 import { type ServedCatalogue, servedCatalogue } from './served-catalogue.js';
+import { HeldReleases } from './held-releases.js';
 import { createRelease, type Release } from './release.js';
 import type { Background, CatalogueInfo, SchemaStore } from './store.js';
 
@@ -24,6 +25,11 @@ export interface LayeredOptions {
   indexTtlMs?: number;
   /** Bucket releases kept parsed per isolate; past it the least recently used is dropped. */
   keep?: number;
+  /**
+   * Most bytes of the objects of the bucket releases kept parsed per isolate; past it the least
+   * recently used is dropped, down to the three most recently used (decision 064).
+   */
+  keepBytes?: number;
   now?: () => number;
   /** Where a failed read of the index or of an alias target is reported (the catalogue keeps what it had). */
   report?: (error: unknown) => void;
@@ -44,6 +50,14 @@ const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 const INDEX_TTL_MS = 60_000;
 const KEEP = 8;
+/**
+ * Parsed and searched in every locale, a release takes about ten times its object's bytes
+ * (`dtpr@2026-09-01-beta`: a 2.1 MB object, 23 MiB): 4 MiB of objects holds every bucket release
+ * published today, and bounds what they take at about 45 MiB of an isolate's 128 MB.
+ */
+const KEEP_BYTES = 4 * 1024 * 1024;
+/** Releases the byte bound never drops: a call needs at most three at once (a migration's two, and a pinned version it names). */
+const KEEP_FLOOR = 3;
 const BACKOFF_MS = 30_000;
 
 /**
@@ -51,8 +65,9 @@ const BACKOFF_MS = 30_000;
  * two (the bucket's entry wins on an id in both: a beta replaced after the deploy), with aliases
  * computed over the union. An embedded release is served by the embedded store; a bucket release is read on
  * first use (`load`: fetched, checked against its content hash, parsed) and kept for the isolate,
- * up to `keep` of them. A release whose entry changed hash is read again. `refresh` re-reads the
- * index once `indexTtlMs` has passed, and whenever it adopts a new index reads ahead the objects
+ * up to `keep` of them and `keepBytes` of their objects (decision 064). A release whose entry
+ * changed hash is read again. `refresh` re-reads the index once `indexTtlMs` has passed, and
+ * whenever it adopts a new index reads ahead the objects
  * (bytes, undecoded) of the bucket's targets of its aliases, which the first call naming one
  * decodes, checks and parses (decision 049; the embedded set's are read by the calls that name them);
  * in the background it reads them `readAheadPauseMs` after the index (decision 063).
@@ -79,6 +94,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const now = options.now ?? Date.now;
   const ttl = options.indexTtlMs ?? INDEX_TTL_MS;
   const keep = options.keep ?? KEEP;
+  const keepBytes = options.keepBytes ?? KEEP_BYTES;
   const backoff = options.backoffMs ?? BACKOFF_MS;
   const readAheadPause = options.readAheadPauseMs ?? 0;
   const wait = options.wait ?? timer;
@@ -113,7 +129,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   let backgroundRefresh = false;
   /** The index whose alias targets were read (or tried). */
   let preloaded: VersionIndex | undefined;
-  const held = new Map<string, Release>();
+  const held = new HeldReleases({ count: keep, bytes: keepBytes, floor: KEEP_FLOOR });
   /** What a listed release's read state is kept under: its object's key (id and hash). */
   const keyOf = (entry: VersionEntry) => releaseKey(entry.id, entry.content_hash);
   /**
@@ -162,13 +178,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
   };
 
-  const heldRelease = (id: string, entry: VersionEntry): Release | undefined => {
-    const hit = held.get(id);
-    if (!hit || hit.contentHash !== entry.content_hash) return undefined;
-    held.delete(id);
-    held.set(id, hit);
-    return hit;
-  };
+  const heldRelease = (id: string, entry: VersionEntry): Release | undefined => held.use(id, entry.content_hash);
 
   /**
    * Reads the bucket's copy of a listed release and checks it, from its object read ahead when there
@@ -182,15 +192,15 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const object = fault ? undefined : fetched.get(key);
     fetched.delete(key);
     const objectHash = objectHashes.get(key);
-    const read =
-      object === undefined ? readBucketBundle(bucket!, entry, objectHash) : checkedBundle(object, entry, objectHash);
+    const fetchedNow = object === undefined ? fetchBucketRelease(bucket!, entry) : Promise.resolve(object);
+    const read = fetchedNow.then((got) =>
+      checkedBundle(got, entry, objectHash).then((bundle) => ({ bundle, bytes: objectBytes(got) })),
+    );
     return read.then(
-      (bundle) => {
+      ({ bundle, bytes }) => {
         failed.delete(key);
         fetched.delete(key);
-        held.delete(entry.id);
-        held.set(entry.id, createRelease(bundle));
-        while (held.size > keep) held.delete(held.keys().next().value!);
+        held.add(createRelease(bundle), bytes);
       },
       (error: unknown) => {
         fail(key, error);
@@ -208,7 +218,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    */
   const readAhead = (entry: VersionEntry): Promise<void> => {
     const key = keyOf(entry);
-    const heldNow = () => held.get(entry.id)?.contentHash === entry.content_hash;
+    const heldNow = () => held.holds(entry.id, entry.content_hash);
     return fetchBucketRelease(bucket!, entry).then(
       (object) => {
         if (!heldNow() && !failed.has(key)) fetched.set(key, object);

@@ -376,6 +376,26 @@ describe('a first request waits only for the reads it needs', () => {
     expect(resolveVersion(store, OTHERS[0]!).value).toBe(store.peek!(OTHERS[0]!));
   });
 
+  it('past the bytes it may keep, the store keeps the three bucket releases used last; under them, every one read (decision 064)', async () => {
+    const read = OTHERS.slice(0, 4);
+    expect(read).toHaveLength(4);
+    const held = async (keepBytes?: number) => {
+      const store = createLayeredStore({
+        embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
+        bucket: area.reader,
+        keepBytes,
+        report: () => {},
+      });
+      await store.settle!();
+      for (const id of read) await store.load!(id);
+      return read.map((id) => store.peek!(id)?.id);
+    };
+    // One byte: every release is past it, so only the floor's three, the most recently read, stay.
+    expect(await held(1)).toEqual([undefined, ...read.slice(1)]);
+    // The default holds every bucket release published today.
+    expect(await held()).toEqual(read);
+  });
+
   it('a failed index read settles the catalogue as the embedded set, and says so to alias calls', async () => {
     const store = createLayeredStore({
       embedded: createEmbeddedStore({}, EMBEDDED_INDEX, filesReader(packedFiles())),
