@@ -33,9 +33,15 @@ export class HeldReleases {
     return hit.release;
   }
 
+  /** The release held for `id` under `contentHash`, else undefined; the order is left as it is (a look, not a use). */
+  peek(id: string, contentHash: string): Release | undefined {
+    const release = this.releases.get(id)?.release;
+    return release?.contentHash === contentHash ? release : undefined;
+  }
+
   /** Whether `id` is held under `contentHash` (the order is left as it is). */
   holds(id: string, contentHash: string): boolean {
-    return this.releases.get(id)?.release.contentHash === contentHash;
+    return this.peek(id, contentHash) !== undefined;
   }
 
   /** Holds `release`, read from an object of `bytes` bytes, as the most recently used; then drops what is past the bounds. */

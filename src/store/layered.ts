@@ -53,7 +53,8 @@ const KEEP = 8;
 /**
  * Parsed and searched in every locale, a release takes about ten times its object's bytes
  * (`dtpr@2026-09-01-beta`: a 2.1 MB object, 23 MiB): 4 MiB of objects holds every bucket release
- * published today, and bounds what they take at about 45 MiB of an isolate's 128 MB.
+ * published today, and bounds what they take at about 45 MiB of an isolate's 128 MB, or at three
+ * releases' worth when fewer than three fit (`KEEP_FLOOR`).
  */
 const KEEP_BYTES = 4 * 1024 * 1024;
 /** Releases the byte bound never drops: a call needs at most three at once (a migration's two, and a pinned version it names). */
@@ -272,7 +273,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       if (provisional()) return servedProvisionally(id) ? embedded.peek?.(id) : undefined;
       const entry = byId.get(id);
       if (!entry) return undefined;
-      return fromEmbedded(entry) ? embedded.peek?.(id) : heldRelease(id, entry);
+      return fromEmbedded(entry) ? embedded.peek?.(id) : held.peek(id, entry.content_hash);
     },
     load(id) {
       if (provisional()) {
@@ -358,9 +359,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       return [embedded.load(id).catch((error: unknown) => options.report?.(error))];
     });
   };
-  /** Reads the index when `stale`, then (after `pauseMs`, in the background) what `preload` reads. */
+  /** Reads the index when `stale`, then what `preload` reads (after `pauseMs` when it reads anything). */
   const refreshNow = (stale: boolean, pauseMs = 0) =>
-    (stale ? readIndex() : Promise.resolve()).then(() => (pauseMs > 0 ? wait(pauseMs) : undefined)).then(preload);
+    (stale ? readIndex() : Promise.resolve()).then(() => preload(pauseMs));
   const readIndex = () =>
     readBucketIndex(bucket!)
       .then(adopt, (error: unknown) => {
@@ -372,16 +373,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         answered = true;
       });
   /**
-   * Reads ahead the bucket's targets of the catalogue's aliases that this isolate does not hold
-   * (under the hash listed now): their objects only, as bytes where the bucket gives them, so that a
-   * call naming one waits for no I/O. Decoding, the check and the parse are left to that call: done
-   * here they would hold the isolate's thread (the next request; a large release, tens of
-   * milliseconds) for work no request may need, and no sooner than the call would do it. An object
-   * whose read fails is reported and its release marked unreadable (aliases skip it), as a call's
-   * read would. Releases that could not be read are read again in full once their back-off has
-   * ended. The embedded set's targets are left to the calls that name them: they ship in memory.
+   * What a read-ahead would read now (`preload`): the alias targets' objects this isolate neither
+   * holds nor has read ahead, and the releases past their back-off; objects read ahead of releases
+   * that are no longer alias targets under their listed hash are dropped.
    */
-  const preload = async () => {
+  const readsDue = () => {
     const of = served.index;
     const targets = new Set([...Object.values(listed.aliases), ...Object.values(of.aliases), ...unreadable]);
     const entries = [...targets].flatMap((id) => listedById.get(id) ?? []);
@@ -396,12 +392,32 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         store.peek!(entry.id) === undefined &&
         !fetched.has(keyOf(entry)),
     );
+    return { of, retried, ahead };
+  };
+  /**
+   * Reads ahead the bucket's targets of the catalogue's aliases that this isolate does not hold
+   * (under the hash listed now): their objects only, as bytes where the bucket gives them, so that a
+   * call naming one waits for no I/O. Decoding, the check and the parse are left to that call: done
+   * here they would hold the isolate's thread (the next request; a large release, tens of
+   * milliseconds) for work no request may need, and no sooner than the call would do it. An object
+   * whose read fails is reported and its release marked unreadable (aliases skip it), as a call's
+   * read would. Releases that could not be read are read again in full once their back-off has
+   * ended. The embedded set's targets are left to the calls that name them: they ship in memory.
+   * With `pauseMs` (the background's), when anything is due it first waits that long, then finds
+   * again what is due, since a call may have read a release meanwhile (decision 063).
+   */
+  const preload = async (pauseMs = 0) => {
+    let due = readsDue();
+    if (pauseMs > 0 && (due.retried.length > 0 || due.ahead.length > 0)) {
+      await wait(pauseMs);
+      due = readsDue();
+    }
     const reported = (error: unknown) => options.report?.(error);
     await Promise.all([
-      ...retried.map((id) => store.load!(id).catch(reported)),
-      ...ahead.map((entry) => readAhead(entry).catch(reported)),
+      ...due.retried.map((id) => store.load!(id).catch(reported)),
+      ...due.ahead.map((entry) => readAhead(entry).catch(reported)),
     ]);
-    preloaded = of;
+    preloaded = due.of;
   };
   return store;
 }

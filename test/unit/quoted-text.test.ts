@@ -78,32 +78,35 @@ class JsonSplicedOnly extends JsonText {
   }
 }
 
-describe('an answer with a value already written as JSON (tools/list)', () => {
+describe('an answer with values already written as JSON (tools/list)', () => {
   it('is serialised byte for byte as JSON.stringify writes it, the JSON spliced in (fixed seed)', () => {
-    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...ODD));
+    // Any code point, U+0000 and lone surrogates included, in keys, values, ids and the written JSON.
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 8 }), fc.constantFrom('\u0000', 'a\u0000b', '\ud800'));
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }), text, fc.constantFrom(...ODD));
+    const written = fc.oneof(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), text);
     fc.assert(
       fc.property(
-        fc.jsonValue({ maxDepth: 4 }),
-        fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 3 }),
-        fc.oneof(fc.integer(), fc.string({ maxLength: 8 })),
-        (written, others, id) => {
-          const response = (tools: JsonText): RpcResponse => ({
+        written,
+        written,
+        fc.dictionary(text, value, { maxKeys: 3 }),
+        fc.oneof(fc.integer(), text),
+        (first, second, others, id) => {
+          // Two written values, in their order, and a QuotedText beside them.
+          const response = (tools: JsonText, more: JsonText): RpcResponse => ({
             jsonrpc: '2.0',
             id,
-            result: { ...others, tools, _meta: others },
+            result: { ...others, tools, _meta: { ...others, more, quoted: new QuotedText(JSON.stringify(id)) } },
           });
-          const json = JSON.stringify(written);
-          const expected = JSON.stringify(response(new JsonText(json)));
-          const spliced = serializeResponse(response(new JsonSplicedOnly(json)));
-          expect(spliced).toBe(expected);
-          expect(JSON.parse(spliced).result.tools).toEqual(JSON.parse(json));
-          // As bytes (a JSON answer), the JsonText's own bytes copied in: the same text.
-          const bytes = encodeAnswer(response(new JsonSplicedOnly(json)), 'json');
+          const [a, b] = [JSON.stringify(first), JSON.stringify(second)];
+          const expected = JSON.stringify(response(new JsonText(a), new JsonText(b)));
+          const spliced = () => response(new JsonSplicedOnly(a), new JsonSplicedOnly(b));
+          expect(serializeResponse(spliced())).toBe(expected);
+          expect(JSON.parse(serializeResponse(spliced())).result.tools).toEqual(JSON.parse(a));
+          // As bytes (a JSON answer), each JsonText's own bytes copied in: the same UTF-8.
+          const bytes = encodeAnswer(spliced(), 'json');
           expect(bytes).toBeInstanceOf(Uint8Array);
-          expect(new TextDecoder().decode(bytes as Uint8Array)).toBe(expected);
-          expect(encodeAnswer(response(new JsonSplicedOnly(json)), 'sse')).toBe(
-            `event: message\ndata: ${expected}\n\n`,
-          );
+          expect(Buffer.from(bytes as Uint8Array).equals(Buffer.from(expected, 'utf8'))).toBe(true);
+          expect(encodeAnswer(spliced(), 'sse')).toBe(`event: message\ndata: ${expected}\n\n`);
         },
       ),
       { seed: 20261203, numRuns: 500 },

@@ -192,34 +192,80 @@ describe('one unreadable release', () => {
     expect(app.reads.get(latestKey())).toBe(1);
   });
 
-  it('after its pause (decision 063): the background reads the index at once, the alias targets once the requests that follow the first have been answered', async () => {
-    const other = Object.values(ALL.aliases).find((id) => id !== LATEST && id !== EMBEDDED_ID)!;
-    const otherKey = releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash);
+  /** A pause the test ends (`open`); `reached` resolves once the background is in it, with its length. */
+  const gatedPause = () => {
     const waited: number[] = [];
     let open!: () => void;
+    let reach!: () => void;
     const paused = new Promise<void>((resolve) => (open = resolve));
+    const reached = new Promise<void>((resolve) => (reach = resolve));
     const wait = (ms: number) => {
       waited.push(ms);
+      reach();
       return paused;
     };
-    const app = coldApp(() => 0, { background: true, pause: { ms: 1000, wait } });
+    return { waited, open, reached, pause: { ms: 1000, wait } };
+  };
+  const otherTarget = () => {
+    const other = Object.values(ALL.aliases).find((id) => id !== LATEST && id !== EMBEDDED_ID)!;
+    return { other, otherKey: releaseKey(other, (JSON.parse(BUNDLES[other]!) as Bundle).manifest.content_hash) };
+  };
+
+  it('after its pause (decision 063): the background reads the index at once, the alias targets once the requests that follow the first have been answered', async () => {
+    const { other, otherKey } = otherTarget();
+    const gate = gatedPause();
+    const app = coldApp(() => 0, { background: true, pause: gate.pause });
     expect((await app.legacy('initialize', { protocolVersion: '2025-11-25' })).json.result.serverInfo).toBeDefined();
-    for (let i = 0; i < 50 && waited.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    await gate.reached;
     // The index is read and adopted; the alias targets wait for the pause.
-    expect(waited).toEqual([1000]);
+    expect(gate.waited).toEqual([1000]);
     expect(app.reads.get(INDEX_KEY)).toBe(1);
     expect(app.reads.has(otherKey)).toBe(false);
     // The handshake's next request is answered meanwhile, with no read of its own.
     expect((await app.legacy('tools/list')).json.result.tools).toHaveLength(TOOL_NAMES.length);
     expect(app.reads.has(otherKey)).toBe(false);
-    open();
+    gate.open();
     await app.settle();
     expect(app.reads.get(otherKey)).toBe(1);
     expect(app.store.peek!(other)).toBeUndefined();
     // A call naming it then reads nothing more.
     expect((await app.getElement(other)).json.result.structuredContent.meta.version).toBe(other);
     expect(app.reads.get(otherKey)).toBe(1);
-    expect(waited).toEqual([1000]);
+    expect(gate.waited).toEqual([1000]);
+  });
+
+  it('a call naming an alias target during the pause reads it itself; the read-ahead after the pause reads it no more (decision 063)', async () => {
+    const { other, otherKey } = otherTarget();
+    const gate = gatedPause();
+    const app = coldApp(() => 0, { background: true, pause: gate.pause });
+    await app.legacy('initialize', { protocolVersion: '2025-11-25' });
+    await gate.reached;
+    expect((await app.getElement(other)).json.result.structuredContent.meta.version).toBe(other);
+    expect(app.reads.get(otherKey)).toBe(1);
+    gate.open();
+    await app.settle();
+    expect(app.reads.get(otherKey)).toBe(1);
+    expect(app.store.peek!(other)?.id).toBe(other);
+  });
+
+  it('a background refresh with nothing to read ahead does not pause', async () => {
+    let clock = 0;
+    const gate = gatedPause();
+    const app = coldApp(() => clock, { background: true, pause: gate.pause });
+    await app.legacy('initialize', { protocolVersion: '2025-11-25' });
+    await gate.reached;
+    gate.open();
+    await app.settle();
+    const indexReads = app.reads.get(INDEX_KEY);
+    // Past the index's time to live the next refresh reads it again; every alias target is held or
+    // read ahead already, so it has nothing more to read and waits for no pause.
+    clock = 61_000;
+    const later: Array<() => Promise<unknown>> = [];
+    expect(app.store.refresh!((work) => void later.push(work))).toBeUndefined();
+    expect(later).toHaveLength(1);
+    await later[0]!();
+    expect(app.reads.get(INDEX_KEY)).toBe(indexReads! + 1);
+    expect(gate.waited).toEqual([1000]);
   });
 
   it("a deployment's store pauses its read-ahead for READ_AHEAD_PAUSE_MS (decision 063)", async () => {
@@ -233,8 +279,16 @@ describe('one unreadable release', () => {
       }
       return real(fn, ms);
     }) as typeof setTimeout);
+    // A bucket whose index lists a beta the deployment does not ship: its object is due to be read ahead.
+    const beta = 'ai@2099-01-01-beta';
+    const listed = indexOf([
+      { id: beta, status: 'beta', created_at: '2099-01-01T00:00:00Z', content_hash: `sha256-${'0'.repeat(64)}` },
+    ]);
+    const bucket: BucketReader = {
+      get: async (key) => (key === INDEX_KEY ? { text: async () => JSON.stringify(listed) } : null),
+    };
     try {
-      const store = deploymentStore({ RELEASES: area.reader as unknown as R2Bucket });
+      const store = deploymentStore({ RELEASES: bucket as unknown as R2Bucket });
       let work: (() => Promise<unknown>) | undefined;
       expect(store.refresh!((w) => void (work = w))).toBeUndefined();
       await work!();
