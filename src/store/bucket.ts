@@ -175,15 +175,6 @@ export async function checkedBundle(
 export const objectBytes = (object: ReleaseObject): number =>
   typeof object === 'string' ? object.length : object.byteLength;
 
-/** Reads one index entry's release and checks it is that release (`checkedBundle`). */
-export async function readBucketBundle(
-  bucket: BucketReader,
-  entry: VersionEntry,
-  objectHash?: string,
-): Promise<Bundle> {
-  return checkedBundle(await fetchBucketRelease(bucket, entry), entry, objectHash);
-}
-
 /**
  * Files held in memory (the embedded set's text modules, by key) as a reader of the same layout.
  * A missing key reads as a missing object.

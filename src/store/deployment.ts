@@ -5,6 +5,13 @@ import { createLayeredStore } from './layered.js';
 import type { SchemaStore } from './store.js';
 
 /**
+ * How long after its read of the index the background reads ahead the bucket's alias targets: past
+ * an MCP client's handshake (`initialize`, then `tools/list` at once), which the objects' arrival
+ * would otherwise slow (decision 063).
+ */
+export const READ_AHEAD_PAUSE_MS = 1000;
+
+/**
  * The store a deployment serves: the embedded set, plus every release in the bucket bound as
  * `RELEASES` when there is one. The embedded set's packed files come as `files` (by key): the
  * Worker's entry passes the text modules the build ships (`generated/embedded-files.ts`); without
@@ -12,13 +19,6 @@ import type { SchemaStore } from './store.js';
  * bucket's index, or of a release the store reads ahead, is logged; the catalogue keeps what it had.
  * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
-/**
- * How long after its read of the index the background reads ahead the bucket's alias targets: past
- * an MCP client's handshake (`initialize`, then `tools/list` at once), which the objects' arrival
- * would otherwise slow (decision 063).
- */
-export const READ_AHEAD_PAUSE_MS = 1000;
-
 export function deploymentStore(
   env: Partial<Pick<Env, 'RELEASES' | 'INDEX_TTL_SECONDS'>> | undefined,
   files?: Readonly<Record<string, string>>,

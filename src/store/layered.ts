@@ -13,7 +13,7 @@ import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js
 import { CataloguePending, ReleasePending } from './loading.js';
 import { type ServedCatalogue, servedCatalogue } from './served-catalogue.js';
 import { HeldReleases } from './held-releases.js';
-import { createRelease, type Release } from './release.js';
+import { createRelease } from './release.js';
 import type { Background, CatalogueInfo, SchemaStore } from './store.js';
 
 export interface LayeredOptions {
@@ -179,8 +179,6 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
   };
 
-  const heldRelease = (id: string, entry: VersionEntry): Release | undefined => held.use(id, entry.content_hash);
-
   /**
    * Reads the bucket's copy of a listed release and checks it, from its object read ahead when there
    * is one and no read of it has failed since (a read after a failure goes to the bucket); a
@@ -265,7 +263,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       const entry = byId.get(id);
       if (!entry) return undefined;
       if (fromEmbedded(entry)) return embedded.release(id);
-      const hit = heldRelease(id, entry);
+      const hit = held.use(id, entry.content_hash);
       if (hit) return hit;
       throw new ReleasePending(id);
     },

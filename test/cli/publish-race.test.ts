@@ -6,7 +6,7 @@ import { type BucketClient, localBucket } from '../../cli/publish/buckets.js';
 import { type Outcome, publish } from '../../cli/publish/publish.js';
 import { parseVersionId } from '../../src/core/version.js';
 import { type Bundle, objectHashesOf, VersionIndex } from '../../src/domain/bundle.js';
-import { objectHashOf, readBucketBundle, releaseKey } from '../../src/store/bucket.js';
+import { checkedBundle, fetchBucketRelease, objectHashOf, releaseKey } from '../../src/store/bucket.js';
 import { type Fixture, makeFixture } from './fixture.js';
 
 /**
@@ -59,7 +59,7 @@ describe('two publishes at once on a real local bucket', () => {
     };
     const hashes = objectHashesOf(index);
     for (const entry of index.versions) {
-      await readBucketBundle(reader, entry);
+      await checkedBundle(await fetchBucketRelease(reader, entry), entry);
       // The index's hash of each object is that of the bytes stored (decision 051).
       const key = releaseKey(entry.id, entry.content_hash);
       expect(hashes.get(key), key).toBe(await objectHashOf((await one.get(key))!.text));

@@ -6,12 +6,19 @@ import {
   MAX_RELEASE_BYTES,
   checkedBundle,
   contentHashOf,
+  fetchBucketRelease,
   objectHashOf,
-  readBucketBundle,
   readBucketIndex,
 } from '../../src/store/bucket.js';
 import { type Bundle, objectHashesOf } from '../../src/domain/bundle.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
+
+/** Reads one index entry's release and checks it, as the store does: the object, then `checkedBundle`. */
+const readBucketBundle = async (
+  bucket: BucketReader,
+  entry: Parameters<typeof fetchBucketRelease>[1],
+  objectHash?: string,
+) => checkedBundle(await fetchBucketRelease(bucket, entry), entry, objectHash);
 
 /** A reader of one object of `size` bytes whose body must never be read; counts gets and cancelled bodies. */
 function oversized(size: number) {
