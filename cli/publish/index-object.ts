@@ -1,5 +1,5 @@
 import { objectHashesOf, VersionIndex } from '../../src/domain/bundle.js';
-import { INDEX_KEY, releaseKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { type CatalogueEntry, indexOf } from '../../src/store/catalogue.js';
 import type { BucketClient, Condition } from './buckets.js';
 import { PublishFailure } from './failure.js';
@@ -39,36 +39,40 @@ export async function readIndex(bucket: BucketClient, fix: string): Promise<Read
 /**
  * A release's index entry and the review metadata published with it (none: it ships none), and the
  * hash of its object's bytes (`objectHashOf`) when this publish wrote the object or checked the
- * stored one (none: the index's hash of it, if any, stays).
+ * stored one, and of its packed object's when this publish wrote that (none: the index's hash of
+ * it, if any, stays).
  */
 export interface PublishedEntry {
   entry: CatalogueEntry;
   translations?: unknown;
   objectHash?: string;
+  packedHash?: string;
 }
 
 /**
  * The index text of `index` with `entries` added or replacing the entries of their ids; each
  * replaced id's review metadata is the one given with it (dropped when none is). The hashes of the
- * objects (`objects`) are kept for the objects the entries name, and set for those this publish wrote.
+ * objects (`objects`: published and packed) are kept for the objects the entries name, and set for
+ * those this publish wrote.
  */
 export function withEntries(index: VersionIndex, entries: readonly PublishedEntry[]): string {
   const byId = new Map<string, CatalogueEntry>(index.versions.map(({ aliases: _, ...e }) => [e.id, e]));
   const translations: Record<string, unknown> = { ...index.translations };
   const hashes = objectHashesOf(index);
-  for (const { entry, translations: review, objectHash } of entries) {
+  for (const { entry, translations: review, objectHash, packedHash } of entries) {
     byId.set(entry.id, entry);
     if (review === undefined) delete translations[entry.id];
     else translations[entry.id] = review;
     if (objectHash !== undefined) hashes.set(releaseKey(entry.id, entry.content_hash), objectHash);
+    if (packedHash !== undefined) hashes.set(packedKey(entry.id, entry.content_hash), packedHash);
   }
   const catalogue = indexOf([...byId.values()], translations);
   const objects: Record<string, string> = {};
-  for (const v of catalogue.versions) {
-    const key = releaseKey(v.id, v.content_hash);
-    const hash = hashes.get(key);
-    if (hash !== undefined) objects[key] = hash;
-  }
+  for (const v of catalogue.versions)
+    for (const key of [releaseKey(v.id, v.content_hash), packedKey(v.id, v.content_hash)]) {
+      const hash = hashes.get(key);
+      if (hash !== undefined) objects[key] = hash;
+    }
   const written = Object.keys(objects).length ? { ...catalogue, objects } : catalogue;
   return `${JSON.stringify(written, null, 2)}\n`;
 }

@@ -1,12 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { type Bundle, objectHashesOf, type VersionIndex } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
-import { checkedBundle, INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, releaseKey } from '../../src/store/bucket.js';
+import {
+  checkedBundle,
+  INDEX_KEY,
+  MAX_RELEASE_BYTES,
+  objectHashOf,
+  packedKey,
+  releaseKey,
+} from '../../src/store/bucket.js';
 import type { CatalogueEntry } from '../../src/store/catalogue.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
 import { vouchedHashes } from './object-hashes.js';
+import { writePacked } from './packed-objects.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
@@ -89,6 +97,8 @@ export async function publish(
   fix = `Repair or delete ${INDEX_KEY} of this bucket, then publish every release again.`,
 ): Promise<Outcome[]> {
   const written = new Set<string>();
+  /** The packed objects this run wrote (decision 065), with the hash of their bytes (none: too large to write). */
+  const packedWritten = new Map<string, string | undefined>();
   const claimed = new Set<string>();
   /** Per release, by its place in `releases`: what an attempt of this run that wrote the index set out to do. */
   const intended: Outcome[] = [];
@@ -105,10 +115,16 @@ export async function publish(
     // The objects that stay as published get the hash of their bytes if the index has none (decision 051).
     const kept = releases.flatMap(({ bundle }, i) => (stays(outcomes[i]!) ? [entryOf(bundle)] : []));
     const vouched = await vouchedHashes(bucket, index, kept);
+    // A release gets a packed object with each object written, and once when the index records none
+    // for it (a bucket published before decision 065).
+    const recorded = objectHashesOf(index);
+    const packs = releases.map(
+      ({ bundle: { manifest: m } }, i) => !stays(outcomes[i]!) || !recorded.has(packedKey(m.version, m.content_hash)),
+    );
     const named = releases.flatMap((release, i) => {
       const { result } = outcomes[i]!;
       const key = releaseKey(release.bundle.manifest.version, release.bundle.manifest.content_hash);
-      return result !== 'unchanged' || vouched.has(key) ? [{ ...release, result, key }] : [];
+      return result !== 'unchanged' || vouched.has(key) || packs[i] ? [{ ...release, result, key }] : [];
     });
     if (named.length === 0) return asThisRun(outcomes);
     for (const [i, { bundle }] of releases.entries()) {
@@ -140,13 +156,23 @@ export async function publish(
       await bucket.put(key, json);
       written.add(key);
     }
+    for (const [i, { bundle, json }] of releases.entries()) {
+      const key = packedKey(bundle.manifest.version, bundle.manifest.content_hash);
+      if (packs[i] && !packedWritten.has(key)) packedWritten.set(key, await writePacked(bucket, json, bundle));
+    }
     const entries: PublishedEntry[] = await Promise.all(
       named.map(async ({ bundle, json, translations, result, key }) => {
         // The bytes of the object this attempt published; an object that stays is the one published
         // before (maybe by another publisher, in other bytes): its recorded hash stays, or is vouched for.
         const objectHash =
           result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
-        return { entry: entryOf(bundle), translations, ...(objectHash === undefined ? {} : { objectHash }) };
+        const packedHash = packedWritten.get(packedKey(bundle.manifest.version, bundle.manifest.content_hash));
+        return {
+          entry: entryOf(bundle),
+          translations,
+          ...(objectHash === undefined ? {} : { objectHash }),
+          ...(packedHash === undefined ? {} : { packedHash }),
+        };
       }),
     );
     for (const [i, outcome] of outcomes.entries()) if (outcome.result !== 'unchanged') intended[i] = outcome;

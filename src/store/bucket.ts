@@ -3,6 +3,7 @@ import { hex } from '../core/hex.js';
 import { StorageFailure } from '../core/storage.js';
 import { type Bundle, type VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { UNSTAMPED_HASH } from '../domain/content.js';
+import { unpackRelease } from './packed-release.js';
 
 /**
  * The release bucket's layout, shared by the Worker (reader) and `npm run schema -- publish`
@@ -14,6 +15,16 @@ export const INDEX_KEY = 'index.json';
 
 export function releaseKey(id: string, contentHash: string): string {
   return `releases/${id}/${contentHash}.json`;
+}
+
+/**
+ * The key of a release's packed object (`packed-release.ts`): the same release, its symbols and each
+ * locale's search index on lines of their own, which publish writes beside the published object
+ * and records the hash of in the index's `objects` (decision 065). A reader reads it where the index
+ * records that hash, so that a first call parses only what it needs.
+ */
+export function packedKey(id: string, contentHash: string): string {
+  return `releases/${id}/${contentHash}.packed`;
 }
 
 /**
@@ -127,20 +138,25 @@ export async function fetchBucketRelease(bucket: BucketReader, entry: VersionEnt
   return object;
 }
 
+/** A published release object's JSON, from its text or its UTF-8 bytes. */
+const parseJson = (object: ReleaseObject): Bundle =>
+  JSON.parse(typeof object === 'string' ? object : decoder.decode(object));
+
 /**
- * An index entry's release object read by `parse` (a published release: JSON), when it names that
- * release (its id and stamped hash); anything else is a StorageFailure. Its messages name the
- * object by its key in the bucket's layout, which the embedded set's files share.
+ * An index entry's release object read by `parse` (a published release: JSON; a packed one:
+ * `unpackRelease`), when it names that release (its id and stamped hash); anything else is a
+ * StorageFailure. Its messages name the object by its key in the bucket's layout, which the
+ * embedded set's files share.
  */
 export function parsedRelease(
   object: ReleaseObject,
   entry: Pick<VersionEntry, 'id' | 'content_hash'>,
-  parse: (text: string) => Bundle = JSON.parse,
+  parse: (object: ReleaseObject) => Bundle = parseJson,
 ): Bundle {
   const key = releaseKey(entry.id, entry.content_hash);
   let bundle: Bundle;
   try {
-    bundle = parse(typeof object === 'string' ? object : decoder.decode(object));
+    bundle = parse(object);
   } catch (error) {
     throw error instanceof StorageFailure ? error : new StorageFailure(`release ${key} is not JSON`, entry.id);
   }
@@ -172,8 +188,59 @@ export async function checkedBundle(
 }
 
 /** The bytes of a release object as read (a text's length in UTF-16 code units, near its bytes for JSON that is mostly ASCII). */
-export const objectBytes = (object: ReleaseObject): number =>
-  typeof object === 'string' ? object.length : object.byteLength;
+const objectBytes = (object: ReleaseObject): number => (typeof object === 'string' ? object.length : object.byteLength);
+
+/** A listed release's object as read: its packed object (`packed`) or its published one. */
+export interface FetchedRelease {
+  object: ReleaseObject;
+  packed: boolean;
+}
+
+/**
+ * The object a reader reads for a listed release, unchecked: its packed object when the index records
+ * a hash for one (`packedHash`) and it is there, else its published object (missing: a StorageFailure).
+ */
+export async function fetchListedRelease(
+  bucket: BucketReader,
+  entry: VersionEntry,
+  packedHash: string | undefined,
+): Promise<FetchedRelease> {
+  if (packedHash !== undefined) {
+    const key = packedKey(entry.id, entry.content_hash);
+    const object = await read(bucket, key, MAX_RELEASE_BYTES, asRelease, entry.id);
+    if (object !== undefined) return { object, packed: true };
+  }
+  return { object: await fetchBucketRelease(bucket, entry), packed: false };
+}
+
+/** The hashes the index records for a listed release's objects, by form. */
+export interface RecordedHashes {
+  /** Of its published object's bytes (decision 051). */
+  published?: string;
+  /** Of its packed object's bytes (decision 065). */
+  packed?: string;
+}
+
+/**
+ * A fetched release checked and parsed, with the bytes it holds. A packed object is the release only
+ * when its bytes hash to what publish recorded for them (its content hash is never recomputed: that
+ * would parse every part); otherwise the published object is read and checked instead
+ * (`checkedBundle`), so a damaged or rewritten packed object costs a read, never the release.
+ */
+export async function checkedRelease(
+  bucket: BucketReader,
+  fetched: FetchedRelease,
+  entry: VersionEntry,
+  hashes: RecordedHashes,
+): Promise<{ bundle: Bundle; bytes: number }> {
+  let { object } = fetched;
+  if (fetched.packed) {
+    if (hashes.packed !== undefined && (await objectHashOf(object)) === hashes.packed)
+      return { bundle: parsedRelease(object, entry, (o) => unpackRelease(o, entry.id)), bytes: objectBytes(object) };
+    object = await fetchBucketRelease(bucket, entry);
+  }
+  return { bundle: await checkedBundle(object, entry, hashes.published), bytes: objectBytes(object) };
+}
 
 /**
  * Files held in memory (the embedded set's text modules, by key) as a reader of the same layout.

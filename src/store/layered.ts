@@ -1,10 +1,11 @@
 import { objectHashesOf, type VersionEntry, type VersionIndex } from '../domain/bundle.js';
 import {
   type BucketReader,
-  checkedBundle,
-  fetchBucketRelease,
-  objectBytes,
-  type ReleaseObject,
+  checkedRelease,
+  type FetchedRelease,
+  fetchListedRelease,
+  packedKey,
+  type RecordedHashes,
   readBucketIndex,
   releaseKey,
 } from './bucket.js';
@@ -133,11 +134,16 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const held = new HeldReleases({ count: keep, bytes: keepBytes, floor: KEEP_FLOOR });
   /** What a listed release's read state is kept under: its object's key (id and hash). */
   const keyOf = (entry: VersionEntry) => releaseKey(entry.id, entry.content_hash);
+  /** What the bucket's index records of a listed release's objects' bytes. */
+  const hashesOf = (entry: VersionEntry): RecordedHashes => ({
+    published: objectHashes.get(keyOf(entry)),
+    packed: objectHashes.get(packedKey(entry.id, entry.content_hash)),
+  });
   /**
    * Objects of the bucket's alias targets read ahead (by object key), not yet decoded, checked or
    * parsed: the first call that needs one does that. At most one per alias target.
    */
-  const fetched = new Map<string, ReleaseObject>();
+  const fetched = new Map<string, FetchedRelease>();
   /** Releases whose read failed, with the failure and when they may be read again (by object key). */
   const failed = new Map<string, { error: unknown; until: number }>();
   const faultOf = (entry: VersionEntry) => failed.get(keyOf(entry));
@@ -188,13 +194,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     const fault = faultOf(entry);
     if (fault && now() < fault.until) return Promise.reject(fault.error);
     const key = keyOf(entry);
-    const object = fault ? undefined : fetched.get(key);
+    const ahead = fault ? undefined : fetched.get(key);
     fetched.delete(key);
-    const objectHash = objectHashes.get(key);
-    const fetchedNow = object === undefined ? fetchBucketRelease(bucket!, entry) : Promise.resolve(object);
-    const read = fetchedNow.then((got) =>
-      checkedBundle(got, entry, objectHash).then((bundle) => ({ bundle, bytes: objectBytes(got) })),
-    );
+    const hashes = hashesOf(entry);
+    const fetchedNow = ahead === undefined ? fetchListedRelease(bucket!, entry, hashes.packed) : Promise.resolve(ahead);
+    const read = fetchedNow.then((got) => checkedRelease(bucket!, got, entry, hashes));
     return read.then(
       ({ bundle, bytes }) => {
         failed.delete(key);
@@ -210,15 +214,15 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   };
 
   /**
-   * Reads a listed release's object ahead (`fetched`: its bytes, undecoded, where the bucket gives
-   * them), unchecked. Its success changes nothing else: an object landing after a call has read the
+   * Reads a listed release's object ahead (`fetched`: its packed object where the index records one,
+   * else its published one; its bytes, undecoded, where the bucket gives them), unchecked. Its success changes nothing else: an object landing after a call has read the
    * release, or found it unreadable, is dropped. A failure marks the release unreadable for the
    * back-off, as a call's read would, unless a call has read it meanwhile.
    */
   const readAhead = (entry: VersionEntry): Promise<void> => {
     const key = keyOf(entry);
     const heldNow = () => held.holds(entry.id, entry.content_hash);
-    return fetchBucketRelease(bucket!, entry).then(
+    return fetchListedRelease(bucket!, entry, hashesOf(entry).packed).then(
       (object) => {
         if (!heldNow() && !failed.has(key)) fetched.set(key, object);
       },

@@ -2,15 +2,16 @@ import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
 
 /**
- * The form the embedded set's files take in a deployment (the build writes it; only the
- * embedded store reads it). A release as published, but for the parts only some calls read: the
+ * The form the embedded set's files take in a deployment (the build writes it), and the packed
+ * object publish writes beside each release object in the bucket (decision 065). A release as published, but for the parts only some calls read: the
  * symbols (icons, renders) and each locale's search index (a search in that locale). These follow
  * the release's own JSON, one line each (JSON has no raw line break), and the release names each
  * by its line's number (1, 2, ...). A first call then parses only the first line, 60% of the text
  * (a part inside it, even as a JSON string, would still be scanned and copied), and each part is
  * parsed on its first read, once per isolate.
- * The content hash is that of the release as published (docs/content-hash.md); a packed file is
- * never hashed, and a release read back from it is the published release, field for field.
+ * The content hash is that of the release as published (docs/content-hash.md); a packed file's
+ * content hash is never recomputed (a bucket's packed object is checked by the hash of its bytes
+ * that publish recorded), and a release read back from it is the published release, field for field.
  */
 export function packRelease(bundle: Bundle): string {
   const parts = [JSON.stringify(bundle.symbols)];
@@ -20,16 +21,38 @@ export function packRelease(bundle: Bundle): string {
   return [JSON.stringify({ ...bundle, symbols: 1, search_index }), ...parts].join('\n');
 }
 
+const decoder = new TextDecoder();
+
 /**
- * Release `id` parsed from a packed file's text, its parts parsed on their first read (a published
- * file, with nothing packed, is answered as it is). A part that is missing or not JSON is a damaged
- * copy: reading it throws a StorageFailure for the release (`upstream_error`), never a fault.
+ * A packed file's lines, from its text or its UTF-8 bytes. Bytes are decoded one line at a time, on
+ * that line's first read: a first call decodes only the release's own line. A raw line feed (byte
+ * 0x0A) never occurs inside a multi-byte UTF-8 sequence, nor inside JSON text, so splitting the bytes
+ * at it splits the text at it.
  */
-export function unpackRelease(text: string, id: string): Bundle {
-  const lines = text.split('\n');
+function linesOf(file: string | Uint8Array): { count: number; line: (n: number) => string } {
+  if (typeof file === 'string') {
+    const lines = file.split('\n');
+    return { count: lines.length, line: (n) => lines[n]! };
+  }
+  const starts = [0];
+  for (let at = file.indexOf(10); at !== -1; at = file.indexOf(10, at + 1)) starts.push(at + 1);
+  const line = (n: number) =>
+    decoder.decode(file.subarray(starts[n], n + 1 < starts.length ? starts[n + 1]! - 1 : file.length));
+  return { count: starts.length, line };
+}
+
+/**
+ * Release `id` parsed from a packed file (its text, or its bytes as UTF-8), its parts parsed on their
+ * first read (a published file, with nothing packed, is answered as it is). A part that is missing
+ * or not JSON is a damaged copy: reading it throws a StorageFailure for the release
+ * (`upstream_error`), never a fault.
+ */
+export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
+  const lines = linesOf(file);
   // A part's line: a whole number past the release's own line, else none.
-  const part = (n: unknown) => (Number.isInteger(n) && (n as number) > 0 ? lines[n as number] : undefined);
-  const bundle = JSON.parse(lines[0]!) as Bundle;
+  const part = (n: unknown) =>
+    Number.isInteger(n) && (n as number) > 0 && (n as number) < lines.count ? () => lines.line(n as number) : undefined;
+  const bundle = JSON.parse(lines.line(0)) as Bundle;
   if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', part(bundle.symbols), id);
   const indexes = bundle.search_index as Record<string, unknown> | undefined;
   if (typeof indexes !== 'object' || indexes === null)
@@ -39,15 +62,15 @@ export function unpackRelease(text: string, id: string): Bundle {
   return bundle;
 }
 
-/** Makes `holder[key]` the value of `text` (JSON; none when missing), parsed on first read; a failure is kept and thrown again. */
-function defer(holder: object, key: string, text: string | undefined, release: string): void {
+/** Makes `holder[key]` the value of `text`'s JSON (no text: missing), read and parsed on first read; a failure is kept and thrown again. */
+function defer(holder: object, key: string, text: (() => string) | undefined, release: string): void {
   let parsed: { value: unknown } | { failure: StorageFailure } | undefined;
   Object.defineProperty(holder, key, {
     enumerable: true,
     get() {
       if (parsed === undefined) {
         try {
-          parsed = { value: JSON.parse(text!) };
+          parsed = { value: JSON.parse(text!()) };
         } catch {
           parsed = {
             failure: new StorageFailure(`release ${release}: its packed ${key} is missing or not JSON`, release),

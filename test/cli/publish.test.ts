@@ -8,6 +8,8 @@ import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publis
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
 import { MAX_RELEASE_BYTES, objectHashOf } from '../../src/store/bucket.js';
+import { unpackRelease } from '../../src/store/packed-release.js';
+import { canonicalJson } from '../../src/core/canonical-json.js';
 import { publish as publishBuilt } from '../../cli/publish/publish.js';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { indexOf } from '../../src/store/catalogue.js';
@@ -77,7 +79,7 @@ describe('publish', () => {
   });
   afterEach(() => fx.cleanup());
 
-  it('claims a new stable id, then writes the release object named by id and hash, the index last', async () => {
+  it('claims a new stable id, then writes the release object and its packed object named by id and hash, the index last', async () => {
     const { code, io } = await publish('ai@2026-01-01');
     expect(code).toBe(0);
     const entry = index().versions[0]!;
@@ -85,10 +87,16 @@ describe('publish', () => {
     expect(bucket.writes).toEqual([
       'releases/ai@2026-01-01/stable',
       `releases/ai@2026-01-01/${entry.content_hash}.json`,
+      `releases/ai@2026-01-01/${entry.content_hash}.packed`,
       'index.json',
     ]);
     expect(bucket.objects.get(bucket.writes[0]!)).toBe(entry.content_hash);
-    expect(JSON.parse(bucket.objects.get(bucket.writes[1]!)!).manifest.content_hash).toBe(entry.content_hash);
+    const published = bucket.objects.get(bucket.writes[1]!)!;
+    expect(JSON.parse(published).manifest.content_hash).toBe(entry.content_hash);
+    // The packed object is the same release, field for field.
+    const packed = bucket.objects.get(bucket.writes[2]!)!;
+    expect(packed.split('\n').length).toBeGreaterThan(2);
+    expect(canonicalJson(unpackRelease(packed, entry.id))).toBe(canonicalJson(JSON.parse(published)));
     expect(io.text()).toContain('published ai@2026-01-01');
   });
 
@@ -151,10 +159,14 @@ describe('publish', () => {
     expect(bucket.writes.at(-1)).toBe('index.json');
   });
 
-  it("records the hash of each release object's bytes it wrote, keeps it through a review-only change, and drops a replaced beta's", async () => {
+  it("records the hash of each release object's bytes it wrote, packed ones too, keeps them through a review-only change, and drops a replaced beta's", async () => {
     await publish('ai@2026-01-01');
     await publish('ai@2026-02-01-beta');
-    const keys = () => index().versions.map((v) => `releases/${v.id}/${v.content_hash}.json`);
+    const keys = () =>
+      index().versions.flatMap((v) => [
+        `releases/${v.id}/${v.content_hash}.json`,
+        `releases/${v.id}/${v.content_hash}.packed`,
+      ]);
     const hashesOfStored = async () =>
       Object.fromEntries(await Promise.all(keys().map(async (k) => [k, await objectHashOf(bucket.objects.get(k)!)])));
     expect(index().objects).toEqual(await hashesOfStored());
@@ -174,14 +186,22 @@ describe('publish', () => {
     expect(index().objects).toEqual(await hashesOfStored());
   });
 
-  it('records the hashes of objects published before the index had them, once, and only for objects that are their release', async () => {
+  it('records the hashes of objects published before the index had them, once, and only for objects that are their release; writes their packed objects once', async () => {
     await publish('ai@2026-01-01');
     await publish('ai@2026-02-01-beta');
     const { objects, ...older } = index();
     const recorded = objects as Record<string, string>;
-    const [stableKey, betaKey] = Object.keys(recorded);
-    // An index written before the hashes were recorded, and a stored beta edited since.
+    const [stableKey, stablePacked, betaKey, betaPacked] = Object.keys(recorded);
+    expect([stableKey, stablePacked, betaKey, betaPacked].map((k) => k!.split('.').at(-1))).toEqual([
+      'json',
+      'packed',
+      'json',
+      'packed',
+    ]);
+    // An index written before the hashes (and packed objects) were recorded, and a stored beta edited since.
     bucket.objects.set('index.json', JSON.stringify(older));
+    bucket.objects.delete(stablePacked!);
+    bucket.objects.delete(betaPacked!);
     const edited = JSON.parse(bucket.objects.get(betaKey!)!);
     edited.manifest.notes = 'changed after publishing';
     bucket.objects.set(betaKey!, JSON.stringify(edited));
@@ -189,10 +209,13 @@ describe('publish', () => {
     const { code, io } = await publish('ai@2026-01-01');
     expect(code).toBe(0);
     expect(io.text()).toContain('unchanged ai@2026-01-01');
-    expect(bucket.writes.slice(before)).toEqual(['index.json']);
-    expect(index().objects).toEqual({ [stableKey!]: recorded[stableKey!] });
+    expect(bucket.writes.slice(before)).toEqual([stablePacked, 'index.json']);
+    expect(index().objects).toEqual({ [stableKey!]: recorded[stableKey!], [stablePacked!]: recorded[stablePacked!] });
+    // The beta's stored object is not its release and gets no hash; its packed object, written from
+    // the build that has the release's content hash, is the release and gets one.
     expect((await publish('ai@2026-02-01-beta')).io.text()).toContain('unchanged ai@2026-02-01-beta');
-    expect(Object.keys(index().objects as object)).toEqual([stableKey]);
+    expect(Object.keys(index().objects as object)).toEqual([stableKey, stablePacked, betaPacked]);
+    expect(index().objects).toMatchObject({ [betaPacked!]: recorded[betaPacked!] });
     // Recorded once: publishing again writes nothing.
     const after = bucket.writes.length;
     await publish('ai@2026-01-01');
@@ -252,8 +275,10 @@ describe('publish', () => {
       await bucket.put('index.json', JSON.stringify({ ...reviewed, objects: { [ours]: await objectHashOf(theirs) } }));
     };
     expect((await publish('ai@2026-02-01-beta')).code).toBe(0);
-    const [key] = Object.keys(index().objects as object);
-    expect(index().objects).toEqual({ [key!]: await objectHashOf(bucket.objects.get(key!)!) });
+    const keys = Object.keys(index().objects as object);
+    expect(keys.map((k) => k.split('.').at(-1))).toEqual(['json', 'packed']);
+    const stored = async (k: string) => [k, await objectHashOf(bucket.objects.get(k)!)];
+    expect(index().objects).toEqual(Object.fromEntries(await Promise.all(keys.map(stored))));
   });
 
   it('refuses to write a text whose content is not the hash it is stamped with (readers would take its bytes on the index word)', async () => {

@@ -1,22 +1,28 @@
 import { env } from 'cloudflare:workers';
 import type { Bundle } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, objectHashOf, releaseKey } from '../../src/store/bucket.js';
+import { type BucketReader, INDEX_KEY, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
+import { packRelease } from '../../src/store/packed-release.js';
 
 /** The local release bucket of the test Worker (the `RELEASES` binding of wrangler.toml). */
 const bucket = env.RELEASES!;
 
 /**
  * Publishes bundle texts as the CLI does: objects first, then the index of them (with the hashes of
- * the objects' bytes), under `prefix`.
+ * the objects' bytes), under `prefix`. With `packed`, each release's packed object too, with its
+ * hash (decision 065); without, the bucket is one published before that decision.
  */
-async function publishUnder(prefix: string, texts: readonly string[]): Promise<void> {
+async function publishUnder(prefix: string, texts: readonly string[], packed = false): Promise<void> {
   const bundles = texts.map((t) => JSON.parse(t) as Bundle);
   const objects: Record<string, string> = {};
   for (const [i, b] of bundles.entries()) {
     const key = releaseKey(b.manifest.version, b.manifest.content_hash);
     await bucket.put(prefix + key, texts[i]!);
     objects[key] = await objectHashOf(texts[i]!);
+    if (!packed) continue;
+    const packedText = packRelease(b);
+    await bucket.put(prefix + packedKey(b.manifest.version, b.manifest.content_hash), packedText);
+    objects[packedKey(b.manifest.version, b.manifest.content_hash)] = await objectHashOf(packedText);
   }
   const entries = bundles.map(({ manifest: m }) => ({
     id: m.version,
@@ -45,6 +51,6 @@ export function bucketArea(name: string) {
     put: (key: string, value: string) => bucket.put(prefix + key, value),
     delete: (key: string) => bucket.delete(prefix + key),
     clear: () => clearUnder(prefix),
-    publish: (texts: readonly string[]) => publishUnder(prefix, texts),
+    publish: (texts: readonly string[], packed = false) => publishUnder(prefix, texts, packed),
   };
 }

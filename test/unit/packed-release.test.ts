@@ -29,6 +29,20 @@ describe('the embedded set ships packed', () => {
     }
   });
 
+  it("a packed file read from its UTF-8 bytes (a bucket's packed object, decision 065) is the release its text is", async () => {
+    for (const [id, text] of Object.entries(BUNDLES)) {
+      const published = JSON.parse(text) as Bundle;
+      const bytes = new TextEncoder().encode(packRelease(published));
+      const back = unpackRelease(bytes, id);
+      expect(canonicalJson(back), id).toBe(canonicalJson(published));
+      expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
+    }
+    // A published file's bytes, with nothing packed, are answered as they are.
+    expect(canonicalJson(unpackRelease(new TextEncoder().encode(BUNDLES[LATEST]!), LATEST))).toBe(
+      canonicalJson(JSON.parse(BUNDLES[LATEST]!)),
+    );
+  });
+
   it('a packed file holds the symbols and each search index on lines of their own after the release, about 40% of it', async () => {
     const lines = FILES[KEY]!.split('\n');
     const raw = JSON.parse(lines[0]!) as Record<string, unknown>;
