@@ -217,7 +217,7 @@ const BUCKET_STATE = 'dist/bench-cold-state';
 let bucketDir;
 
 /** Publishes every release under schemas/ to a fresh local bucket, once per run; returns its R2 directory. */
-async function seededBucket() {
+export async function seededBucket() {
   if (bucketDir) return bucketDir;
   rmSync(BUCKET_STATE, { recursive: true, force: true });
   await publish('schemas', BUCKET_STATE);

@@ -8,13 +8,17 @@
 // cold-start.mjs; the scenario's first iteration only; the module's own start-up happens before
 // the inspector attaches and is not in it).
 // Env: PROFILE_ONLY (scenarios whose name holds it), PROFILE_REQUESTS (default 2000), PROFILE_TOP
-// (rows, default 20), PROFILE_INTERVAL_US (sampling interval, default 50), INSPECTOR_PORT (8823).
+// (rows, default 20), PROFILE_INTERVAL_US (sampling interval, default 50), INSPECTOR_PORT (8823);
+// PROFILE_CALL, a tool call as JSON (`{"name":"list_elements","arguments":{...}}`), profiles that
+// call instead of the scenarios; PROFILE_BUCKET=1 serves the release bucket every release under
+// schemas/ is published to (as bench:cold does), so that a call may name a release only the bucket
+// holds (`dtpr@2026-09-01-beta`), read on its first call.
 // The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
 // Needs a global WebSocket: run with `node --experimental-websocket` on Node 20.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SCENARIOS } from './scenarios.mjs';
-import { start, warmProcess } from './cold-start.mjs';
+import { seededBucket, start, warmProcess } from './cold-start.mjs';
 import { attribute, formatProfile } from './profile-report.mjs';
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
@@ -103,7 +107,8 @@ async function profiled(work) {
 
 /** A fresh isolate in a process another Worker has used Intl in first (warmProcess), as on Cloudflare. */
 const fresh = async (script) => {
-  const mf = start(script, undefined, { inspectorPort: INSPECTOR_PORT }, true);
+  const bucket = process.env.PROFILE_BUCKET === '1' ? await seededBucket() : undefined;
+  const mf = start(script, bucket, { inspectorPort: INSPECTOR_PORT }, true);
   await mf.ready;
   await warmProcess(mf);
   return mf;
@@ -112,11 +117,20 @@ const fresh = async (script) => {
 const script = buildUnminified();
 const sourceMap = readFileSync(`${script}.map`, 'utf8');
 // A scenario aimed at the floor itself (`target: 'floor'`) runs none of the server's code.
-const picked = SCENARIOS.filter(
-  (s) =>
-    s.target !== 'floor' &&
-    (process.env.PROFILE_ONLY ? s.name.includes(process.env.PROFILE_ONLY) : DEFAULT.includes(s.name)),
-);
+/** PROFILE_CALL as a scenario of one request, sent as the scenarios' tool calls are. */
+function callScenario(call) {
+  const { name, arguments: args } = JSON.parse(call);
+  const [first] = SCENARIOS[0].requests;
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+  return { name: `call ${name} ${JSON.stringify(args)}`.slice(0, 80), requests: [{ ...first, body }] };
+}
+const picked = process.env.PROFILE_CALL
+  ? [callScenario(process.env.PROFILE_CALL)]
+  : SCENARIOS.filter(
+      (s) =>
+        s.target !== 'floor' &&
+        (process.env.PROFILE_ONLY ? s.name.includes(process.env.PROFILE_ONLY) : DEFAULT.includes(s.name)),
+    );
 for (const scenario of picked) {
   const mf = await fresh(script);
   const first = await profiled(() => iterate(mf, scenario));

@@ -14,7 +14,7 @@ import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 import { type PublishedEntry, readIndex, withEntries } from './index-object.js';
 import { vouchedHashes } from './object-hashes.js';
-import { writePacked } from './packed-objects.js';
+import { packedBytes, writePacked } from './packed-objects.js';
 import { claimStable } from './stable-claim.js';
 
 /** What publishing did with one release. */
@@ -50,8 +50,10 @@ const stays = (outcome: Outcome): boolean => outcome.result === 'unchanged' || o
 /** Each release's outcome against one reading of the index. */
 function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
   const published = new Map(index.versions.map((v) => [v.id, v]));
-  return releases.map(({ bundle: { manifest: m }, json, translations }) => {
-    const bytes = Buffer.byteLength(json, 'utf8');
+  return releases.map(({ bundle, json, translations }) => {
+    const m = bundle.manifest;
+    // The packed copy (decision 065) is a few bytes larger than the release: both must be read.
+    const bytes = Math.max(Buffer.byteLength(json, 'utf8'), packedBytes(bundle));
     if (bytes > MAX_RELEASE_BYTES)
       return {
         id: m.version,
@@ -97,8 +99,8 @@ export async function publish(
   fix = `Repair or delete ${INDEX_KEY} of this bucket, then publish every release again.`,
 ): Promise<Outcome[]> {
   const written = new Set<string>();
-  /** The packed objects this run wrote (decision 065), with the hash of their bytes (none: too large to write). */
-  const packedWritten = new Map<string, string | undefined>();
+  /** The packed objects this run wrote (decision 065), with the hash of their bytes. */
+  const packedWritten = new Map<string, string>();
   const claimed = new Set<string>();
   /** Per release, by its place in `releases`: what an attempt of this run that wrote the index set out to do. */
   const intended: Outcome[] = [];
@@ -124,7 +126,9 @@ export async function publish(
     const named = releases.flatMap((release, i) => {
       const { result } = outcomes[i]!;
       const key = releaseKey(release.bundle.manifest.version, release.bundle.manifest.content_hash);
-      return result !== 'unchanged' || vouched.has(key) || packs[i] ? [{ ...release, result, key }] : [];
+      return result !== 'unchanged' || vouched.has(key) || packs[i]
+        ? [{ ...release, result, key, packs: packs[i] }]
+        : [];
     });
     if (named.length === 0) return asThisRun(outcomes);
     for (const [i, { bundle }] of releases.entries()) {
@@ -161,12 +165,16 @@ export async function publish(
       if (packs[i] && !packedWritten.has(key)) packedWritten.set(key, await writePacked(bucket, json, bundle));
     }
     const entries: PublishedEntry[] = await Promise.all(
-      named.map(async ({ bundle, json, translations, result, key }) => {
+      named.map(async ({ bundle, json, translations, result, key, packs: packed }) => {
         // The bytes of the object this attempt published; an object that stays is the one published
         // before (maybe by another publisher, in other bytes): its recorded hash stays, or is vouched for.
         const objectHash =
           result === 'published' || result === 'replaced' ? await objectHashOf(json) : vouched.get(key);
-        const packedHash = packedWritten.get(packedKey(bundle.manifest.version, bundle.manifest.content_hash));
+        // Only where this attempt found the index without it: a packed hash another publisher has
+        // recorded since an earlier attempt wrote this copy stays, as the published object's does.
+        const packedHash = packed
+          ? packedWritten.get(packedKey(bundle.manifest.version, bundle.manifest.content_hash))
+          : undefined;
         return {
           entry: entryOf(bundle),
           translations,

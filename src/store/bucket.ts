@@ -198,7 +198,9 @@ export interface FetchedRelease {
 
 /**
  * The object a reader reads for a listed release, unchecked: its packed object when the index records
- * a hash for one (`packedHash`) and it is there, else its published object (missing: a StorageFailure).
+ * a hash for one (`packedHash`) and it can be read, else its published object (missing or failing: a
+ * StorageFailure). A packed object that is missing, over the size a release may have, or whose
+ * read fails is passed over for the published one: the release does not depend on its copy.
  */
 export async function fetchListedRelease(
   bucket: BucketReader,
@@ -207,7 +209,7 @@ export async function fetchListedRelease(
 ): Promise<FetchedRelease> {
   if (packedHash !== undefined) {
     const key = packedKey(entry.id, entry.content_hash);
-    const object = await read(bucket, key, MAX_RELEASE_BYTES, asRelease, entry.id);
+    const object = await read(bucket, key, MAX_RELEASE_BYTES, asRelease, entry.id).catch(() => undefined);
     if (object !== undefined) return { object, packed: true };
   }
   return { object: await fetchBucketRelease(bucket, entry), packed: false };

@@ -62,15 +62,21 @@ export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
   return bundle;
 }
 
-/** Makes `holder[key]` the value of `text`'s JSON (no text: missing), read and parsed on first read; a failure is kept and thrown again. */
+/**
+ * Makes `holder[key]` the value of `text`'s JSON (no text: missing), read and parsed on first read; a
+ * failure is kept and thrown again. The text's source (a packed file's bytes) is let go once read.
+ */
 function defer(holder: object, key: string, text: (() => string) | undefined, release: string): void {
   let parsed: { value: unknown } | { failure: StorageFailure } | undefined;
+  let source = text;
   Object.defineProperty(holder, key, {
     enumerable: true,
     get() {
       if (parsed === undefined) {
+        const read = source;
+        source = undefined;
         try {
-          parsed = { value: JSON.parse(text!()) };
+          parsed = { value: JSON.parse(read!()) };
         } catch {
           parsed = {
             failure: new StorageFailure(`release ${release}: its packed ${key} is missing or not JSON`, release),

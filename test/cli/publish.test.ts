@@ -233,6 +233,15 @@ describe('publish', () => {
     expect(io.text()).toContain('published ai@2026-01-01');
     expect(index().versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
     expect(bucket.writes.filter((k) => k === 'index.json')).toHaveLength(2);
+    // Each packed copy is written once, the first attempt's kept through the second.
+    expect(bucket.writes.filter((k) => k.endsWith('.packed')).map((k) => k.split('/')[1])).toEqual([
+      'ai@2026-01-01',
+      'ai@2026-02-01-beta',
+    ]);
+    const packed = Object.keys(index().objects as object).filter((k) => k.endsWith('.packed'));
+    expect(packed).toHaveLength(2);
+    for (const k of packed)
+      expect((index().objects as Record<string, string>)[k]).toBe(await objectHashOf(bucket.objects.get(k)!));
   });
 
   it('says what it did when an index write landed but its answer was lost (the write repeated answers "not written")', async () => {
@@ -301,6 +310,22 @@ describe('publish', () => {
     const before = bucket.writes.length;
     // The same release, padded past the limit with whitespace (still the same JSON).
     const [outcome] = await publishBuilt(bucket, [{ bundle, json: json + ' '.repeat(MAX_RELEASE_BYTES) }]);
+    expect(outcome).toMatchObject({
+      result: 'refused',
+      reason: expect.stringContaining(`over the ${MAX_RELEASE_BYTES}`),
+    });
+    expect(bucket.writes).toHaveLength(before);
+  });
+
+  it('refuses a release whose packed copy would be over the size a reader reads, and writes nothing', async () => {
+    await publish('ai@2026-02-01-beta');
+    const [key] = Object.keys(index().objects as object);
+    const json = bucket.objects.get(key!)!;
+    const bundle = JSON.parse(json) as Bundle;
+    const before = bucket.writes.length;
+    // A built text under the limit whose release packs to more (symbols well past it).
+    const large = { ...bundle, symbols: { big: 'x'.repeat(MAX_RELEASE_BYTES) } } as unknown as Bundle;
+    const [outcome] = await publishBuilt(bucket, [{ bundle: large, json }]);
     expect(outcome).toMatchObject({
       result: 'refused',
       reason: expect.stringContaining(`over the ${MAX_RELEASE_BYTES}`),

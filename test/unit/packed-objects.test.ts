@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { StorageFailure } from '../../src/core/storage.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
+import {
+  type BucketReader,
+  INDEX_KEY,
+  MAX_RELEASE_BYTES,
+  objectHashOf,
+  packedKey,
+  releaseKey,
+} from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
@@ -29,12 +36,13 @@ const DTPR = BUCKET_IDS.find((id) => id.startsWith('dtpr@'))!;
 /** A bucket release no alias names: only a call that names it reads it. */
 const UNALIASED = BUCKET_IDS.find((id) => !Object.values(ALL.aliases).includes(id))!;
 
-/** A cold layered store over the area, its reads listed in order (each read is one get). */
-function coldStore() {
+/** A cold layered store over the area, its reads listed in order (each read is one get); `failing` keys throw. */
+function coldStore(failing: readonly string[] = []) {
   const reads: string[] = [];
   const counted: BucketReader = {
     get: async (key) => {
       reads.push(key);
+      if (failing.includes(key)) throw new Error('the bucket did not answer');
       return area.reader.get(key);
     },
   };
@@ -110,6 +118,17 @@ describe('a bucket release with a packed object', () => {
     const { reads, load } = coldStore();
     expect(canonicalJson(await load(UNALIASED))).toBe(canonicalJson(bundleOf(UNALIASED)));
     expect(reads).toEqual([INDEX_KEY, keysOf(UNALIASED).packed, keysOf(UNALIASED).published]);
+  });
+
+  it('that is over the size a release may have, or whose read fails, is passed over too: the release stays readable', async () => {
+    await area.put(keysOf(UNALIASED).packed, 'x'.repeat(MAX_RELEASE_BYTES + 1));
+    const oversized = coldStore();
+    expect(canonicalJson(await oversized.load(UNALIASED))).toBe(canonicalJson(bundleOf(UNALIASED)));
+    expect(oversized.reads).toEqual([INDEX_KEY, keysOf(UNALIASED).packed, keysOf(UNALIASED).published]);
+    const failing = coldStore([keysOf(DTPR).packed]);
+    expect(canonicalJson(await failing.load(DTPR))).toBe(canonicalJson(bundleOf(DTPR)));
+    expect(failing.reads).toEqual([INDEX_KEY, keysOf(DTPR).packed, keysOf(DTPR).published]);
+    expect(failing.store.catalogue!().problems!()).toEqual([]);
   });
 
   it('is read ahead from its packed object when an alias names it, and the call that needs it reads nothing more', async () => {

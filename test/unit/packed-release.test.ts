@@ -37,6 +37,11 @@ describe('the embedded set ships packed', () => {
       expect(canonicalJson(back), id).toBe(canonicalJson(published));
       expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
     }
+    // A part's line read from bytes is decoded whole, multi-byte characters and all, and a line
+    // break written inside a JSON string (escaped) does not split it.
+    const head = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n')[0]!);
+    const file = [JSON.stringify({ ...head, symbols: 2 }), '"unread"', JSON.stringify('é\n字 ')].join('\n');
+    expect(unpackRelease(new TextEncoder().encode(file), LATEST).symbols).toBe('é\n字 ');
     // A published file's bytes, with nothing packed, are answered as they are.
     expect(canonicalJson(unpackRelease(new TextEncoder().encode(BUNDLES[LATEST]!), LATEST))).toBe(
       canonicalJson(JSON.parse(BUNDLES[LATEST]!)),
@@ -65,13 +70,18 @@ describe('the embedded set ships packed', () => {
   it('a part named by a line the file does not have, or by its own first line, is a damaged copy: a StorageFailure naming the release', () => {
     const lines = packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n');
     const head = JSON.parse(lines[0]!) as Record<string, unknown>;
-    for (const [symbols, rest] of [
-      [0, lines.slice(1)],
-      [1.5, lines.slice(1)],
-      ['1', lines.slice(1)],
-      [1, []],
+    for (const [symbols, rest, asBytes] of [
+      [0, lines.slice(1), false],
+      [1.5, lines.slice(1), false],
+      ['1', lines.slice(1), false],
+      [1, [], false],
+      // The same read from bytes (a bucket's packed object), split at their line feeds.
+      [0, lines.slice(1), true],
+      [1, [], true],
+      [lines.length, lines.slice(1), true],
     ] as const) {
-      const release = unpackRelease([JSON.stringify({ ...head, symbols }), ...rest].join('\n'), LATEST);
+      const text = [JSON.stringify({ ...head, symbols }), ...rest].join('\n');
+      const release = unpackRelease(asBytes ? new TextEncoder().encode(text) : text, LATEST);
       if (typeof symbols === 'string') {
         // Not a part's number: the value as it is (the release's own checks judge it).
         expect(release.symbols, String(symbols)).toBe('1');
