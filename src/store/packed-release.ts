@@ -24,21 +24,32 @@ export function packRelease(bundle: Bundle): string {
 const decoder = new TextDecoder();
 
 /**
- * A packed file's lines, from its text or its UTF-8 bytes. Bytes are decoded one line at a time, on
- * that line's first read: a first call decodes only the release's own line. A raw line feed (byte
- * 0x0A) never occurs inside a multi-byte UTF-8 sequence, nor inside JSON text, so splitting the bytes
- * at it splits the text at it.
+ * A packed file's lines, from its text or its UTF-8 bytes; `line(n)` is undefined past the last. Bytes
+ * are decoded one line at a time, on that line's first read, and split only as far as the lines read
+ * so far: a first call scans and decodes only the release's own line. A raw line feed (byte 0x0A)
+ * never occurs inside a multi-byte UTF-8 sequence, nor inside JSON text, so splitting the bytes at it
+ * splits the text at it.
  */
-function linesOf(file: string | Uint8Array): { count: number; line: (n: number) => string } {
+function linesOf(file: string | Uint8Array): (n: number) => string | undefined {
   if (typeof file === 'string') {
     const lines = file.split('\n');
-    return { count: lines.length, line: (n) => lines[n]! };
+    return (n) => lines[n];
   }
+  /** Where each line found so far starts; `file.length + 1` once past the last line. */
   const starts = [0];
-  for (let at = file.indexOf(10); at !== -1; at = file.indexOf(10, at + 1)) starts.push(at + 1);
-  const line = (n: number) =>
-    decoder.decode(file.subarray(starts[n], n + 1 < starts.length ? starts[n + 1]! - 1 : file.length));
-  return { count: starts.length, line };
+  const startOf = (n: number): number => {
+    while (starts.length <= n) {
+      const last = starts[starts.length - 1]!;
+      if (last > file.length) return last;
+      const at = file.indexOf(10, last);
+      starts.push(at === -1 ? file.length + 1 : at + 1);
+    }
+    return starts[n]!;
+  };
+  return (n) => {
+    const start = startOf(n);
+    return start > file.length ? undefined : decoder.decode(file.subarray(start, startOf(n + 1) - 1));
+  };
 }
 
 /**
@@ -48,11 +59,10 @@ function linesOf(file: string | Uint8Array): { count: number; line: (n: number) 
  * (`upstream_error`), never a fault.
  */
 export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
-  const lines = linesOf(file);
+  const line = linesOf(file);
   // A part's line: a whole number past the release's own line, else none.
-  const part = (n: unknown) =>
-    Number.isInteger(n) && (n as number) > 0 && (n as number) < lines.count ? () => lines.line(n as number) : undefined;
-  const bundle = JSON.parse(lines.line(0)) as Bundle;
+  const part = (n: unknown) => (Number.isInteger(n) && (n as number) > 0 ? () => line(n as number) : undefined);
+  const bundle = JSON.parse(line(0)!) as Bundle;
   if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', part(bundle.symbols), id);
   const indexes = bundle.search_index as Record<string, unknown> | undefined;
   if (typeof indexes !== 'object' || indexes === null)
@@ -63,10 +73,11 @@ export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
 }
 
 /**
- * Makes `holder[key]` the value of `text`'s JSON (no text: missing), read and parsed on first read; a
- * failure is kept and thrown again. The text's source (a packed file's bytes) is let go once read.
+ * Makes `holder[key]` the value of `text`'s JSON (no text, or none read: missing), read and parsed on
+ * first read; a failure is kept and thrown again. The text's source (a packed file's bytes) is let go
+ * once read.
  */
-function defer(holder: object, key: string, text: (() => string) | undefined, release: string): void {
+function defer(holder: object, key: string, text: (() => string | undefined) | undefined, release: string): void {
   let parsed: { value: unknown } | { failure: StorageFailure } | undefined;
   let source = text;
   Object.defineProperty(holder, key, {
@@ -76,7 +87,9 @@ function defer(holder: object, key: string, text: (() => string) | undefined, re
         const read = source;
         source = undefined;
         try {
-          parsed = { value: JSON.parse(read!()) };
+          const json = read?.();
+          if (json === undefined) throw new SyntaxError('no such line');
+          parsed = { value: JSON.parse(json) };
         } catch {
           parsed = {
             failure: new StorageFailure(`release ${release}: its packed ${key} is missing or not JSON`, release),

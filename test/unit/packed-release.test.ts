@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
@@ -45,6 +46,34 @@ describe('the embedded set ships packed', () => {
     // A published file's bytes, with nothing packed, are answered as they are.
     expect(canonicalJson(unpackRelease(new TextEncoder().encode(BUNDLES[LATEST]!), LATEST))).toBe(
       canonicalJson(JSON.parse(BUNDLES[LATEST]!)),
+    );
+  });
+
+  it('a packed file read from its bytes reads each line as its text does: empty lines, a last line feed, any character', () => {
+    /** What reading part `key` gives: its value, or that it failed. */
+    const outcome = (release: Bundle, key: string) => {
+      try {
+        return { value: (release.search_index as Record<string, unknown>)[key] };
+      } catch (e) {
+        return { failed: e instanceof StorageFailure };
+      }
+    };
+    const part = fc.oneof(
+      fc.string({ unit: 'binary' }).map((t) => JSON.stringify(t)),
+      fc.constant(''),
+      fc.constant('7'),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 6 }), fc.boolean(), (parts, lastFeed) => {
+        // One part per line, and two named by lines the file may not have.
+        const names = [...parts.keys(), parts.length, parts.length + 1];
+        const head = { symbols: 'none', search_index: Object.fromEntries(names.map((n) => [`k${n}`, n + 1])) };
+        const text = [JSON.stringify(head), ...parts].join('\n') + (lastFeed ? '\n' : '');
+        const fromText = unpackRelease(text, LATEST);
+        const fromBytes = unpackRelease(new TextEncoder().encode(text), LATEST);
+        for (const n of names) expect(outcome(fromBytes, `k${n}`), `k${n}`).toEqual(outcome(fromText, `k${n}`));
+      }),
+      { seed: 65, numRuns: 300 },
     );
   });
 
