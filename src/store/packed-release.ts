@@ -24,31 +24,32 @@ export function packRelease(bundle: Bundle): string {
 const decoder = new TextDecoder();
 
 /**
- * A packed file's lines, from its text or its UTF-8 bytes; `line(n)` is undefined past the last. Bytes
- * are decoded one line at a time, on that line's first read, and split only as far as the lines read
- * so far: a first call scans and decodes only the release's own line. A raw line feed (byte 0x0A)
- * never occurs inside a multi-byte UTF-8 sequence, nor inside JSON text, so splitting the bytes at it
- * splits the text at it.
+ * A packed file's lines, from its text or its UTF-8 bytes; `line(n)` is undefined past the last. The
+ * file is split at its line feeds only as far as the lines read so far, and bytes are decoded one
+ * line at a time, on that line's first read: a first call scans and decodes only the release's own
+ * line. A raw line feed (byte 0x0A) never occurs inside a multi-byte UTF-8 sequence, nor inside JSON
+ * text, so splitting the bytes at it splits the text at it.
  */
 function linesOf(file: string | Uint8Array): (n: number) => string | undefined {
-  if (typeof file === 'string') {
-    const lines = file.split('\n');
-    return (n) => lines[n];
-  }
+  const text = typeof file === 'string' ? file : undefined;
+  const bytes = typeof file === 'string' ? undefined : file;
+  const feedFrom = (at: number) => (text !== undefined ? text.indexOf('\n', at) : bytes!.indexOf(10, at));
+  const cut = (start: number, end: number) =>
+    text !== undefined ? text.slice(start, end) : decoder.decode(bytes!.subarray(start, end));
   /** Where each line found so far starts; `file.length + 1` once past the last line. */
   const starts = [0];
   const startOf = (n: number): number => {
     while (starts.length <= n) {
       const last = starts[starts.length - 1]!;
       if (last > file.length) return last;
-      const at = file.indexOf(10, last);
+      const at = feedFrom(last);
       starts.push(at === -1 ? file.length + 1 : at + 1);
     }
     return starts[n]!;
   };
   return (n) => {
     const start = startOf(n);
-    return start > file.length ? undefined : decoder.decode(file.subarray(start, startOf(n + 1) - 1));
+    return start > file.length ? undefined : cut(start, startOf(n + 1) - 1);
   };
 }
 
