@@ -21,7 +21,8 @@ export function packRelease(bundle: Bundle): string {
   return [JSON.stringify({ ...bundle, symbols: 1, search_index }), ...parts].join('\n');
 }
 
-const decoder = new TextDecoder();
+/** Decodes a line's bytes as the text's line reads: a leading U+FEFF is kept, as in the text. */
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
  * A packed file's lines, from its text or its UTF-8 bytes; `line(n)` is undefined past the last. The
@@ -30,7 +31,7 @@ const decoder = new TextDecoder();
  * line. A raw line feed (byte 0x0A) never occurs inside a multi-byte UTF-8 sequence, nor inside JSON
  * text, so splitting the bytes at it splits the text at it.
  */
-function linesOf(file: string | Uint8Array): (n: number) => string | undefined {
+export function linesOf(file: string | Uint8Array): (n: number) => string | undefined {
   const text = typeof file === 'string' ? file : undefined;
   const bytes = typeof file === 'string' ? undefined : file;
   const feedFrom = (at: number) => (text !== undefined ? text.indexOf('\n', at) : bytes!.indexOf(10, at));
@@ -75,8 +76,8 @@ export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
 
 /**
  * Makes `holder[key]` the value of `text`'s JSON (no text, or none read: missing), read and parsed on
- * first read; a failure is kept and thrown again. The text's source (a packed file's bytes) is let go
- * once read.
+ * first read; a failure is kept and thrown again. Once read, the part no longer holds its text's
+ * source (a packed file's bytes), which is freed when every part has been read.
  */
 function defer(holder: object, key: string, text: (() => string | undefined) | undefined, release: string): void {
   let parsed: { value: unknown } | { failure: StorageFailure } | undefined;

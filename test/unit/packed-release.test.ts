@@ -10,7 +10,7 @@ import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { createLayeredStore } from '../../src/store/layered.js';
-import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
+import { linesOf, packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { packedFiles } from '../helpers/packed-files.js';
 
 const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
@@ -46,6 +46,29 @@ describe('the embedded set ships packed', () => {
     // A published file's bytes, with nothing packed, are answered as they are.
     expect(canonicalJson(unpackRelease(new TextEncoder().encode(BUNDLES[LATEST]!), LATEST))).toBe(
       canonicalJson(JSON.parse(BUNDLES[LATEST]!)),
+    );
+  });
+
+  it('a packed file, from its text or its bytes, has the lines of its text split at every line feed, read in any order (fixed seed)', () => {
+    const piece = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('\n', '\n\n', '\ufeff', 'é字😀', '\r'));
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+        fc.array(fc.oneof(fc.nat(20), fc.constant(2 ** 40)), { maxLength: 30 }),
+        (text, reads) => {
+          const split = text.split('\n');
+          for (const file of [text, new TextEncoder().encode(text)]) {
+            const line = linesOf(file);
+            // Lone surrogates become U+FFFD in bytes: compare with the text those bytes hold.
+            const lines =
+              typeof file === 'string'
+                ? split
+                : new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(file).split('\n');
+            for (const n of reads) expect(line(n), `line ${n}`).toBe(lines[n]);
+          }
+        },
+      ),
+      { seed: 651, numRuns: 400 },
     );
   });
 
