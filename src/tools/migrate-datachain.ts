@@ -11,6 +11,7 @@ import { versionArg } from './args.js';
 import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { parseDatachainArg } from './kernel/parse-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
+import { servedBy } from './kernel/check-datachain.js';
 import { defineTool, type ToolContext } from './kernel/define.js';
 import type { Release } from '../store/release.js';
 
@@ -109,7 +110,7 @@ export const migrateDatachainTool = defineTool({
         check.ok &&
         !checkThin(check.value, to, {
           deadline: ctx.deadline,
-          isServed: (id) => ctx.store.release(id) !== undefined,
+          isServed: servedBy(ctx.store),
         }).some((f) => f.severity === 'error');
       const data = {
         from: from.id,

@@ -1,0 +1,85 @@
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { type BucketReader, INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
+import { indexOf } from '../../src/store/catalogue.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { createLayeredStore } from '../../src/store/layered.js';
+import realistic from '../e2e/fixtures/realistic-15.json';
+import { bucketArea } from '../helpers/bucket.js';
+
+/**
+ * A datachain pinned to another served release is told so, with that release named as one to call
+ * the tool with, and the release is not read for it: the check asks the catalogue, not the release.
+ */
+const ALL = JSON.parse(VERSION_INDEX) as VersionIndex;
+const EMBEDDED_ID = ALL.versions[0]!.id;
+const CHECKED = 'ai@2026-08-12';
+const PINNED = ALL.versions
+  .map((v) => v.id)
+  .find((id) => id.startsWith('ai@') && id !== CHECKED && id !== EMBEDDED_ID)!;
+const area = bucketArea('served-hint');
+const objectsOf = (id: string) => {
+  const hash = (JSON.parse(BUNDLES[id]!) as Bundle).manifest.content_hash;
+  return [releaseKey(id, hash), packedKey(id, hash)];
+};
+
+function coldApp() {
+  const reads: string[] = [];
+  const counted: BucketReader = {
+    get: async (key) => {
+      reads.push(key);
+      return area.reader.get(key);
+    },
+  };
+  const { aliases: _, ...entry } = ALL.versions[0]!;
+  const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
+  const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
+  const app = createApp({ store: () => store });
+  const call = async (name: string, args: unknown) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+    const headers = { 'content-type': 'application/json', accept: 'application/json' };
+    const res = await app.request('/mcp', { method: 'POST', headers, body }, env);
+    return (await res.json()) as any;
+  };
+  return { reads, call };
+}
+
+describe('a datachain pinned to another served release', () => {
+  beforeAll(async () => {
+    expect(PINNED).toBeDefined();
+    await area.clear();
+    await area.publish(
+      ALL.versions.slice(1).map((v) => BUNDLES[v.id]!),
+      true,
+    );
+  });
+
+  it('is told to call the tool with that release, which is not read for it', async () => {
+    const { reads, call } = coldApp();
+    const body = await call('validate_datachain', {
+      version: CHECKED,
+      datachain: { ...realistic, schema_version: PINNED },
+    });
+    const answer = body.result.structuredContent;
+    expect(answer.ok).toBe(false);
+    const mismatch = answer.errors.find((e: any) => e.code === 'schema_version_mismatch');
+    expect(mismatch.fix_hint).toContain(`or call the tool with version "${PINNED}"`);
+    expect(reads[0]).toBe(INDEX_KEY);
+    expect(reads).toContain(objectsOf(CHECKED)[1]);
+    for (const key of objectsOf(PINNED)) expect(reads).not.toContain(key);
+  });
+
+  it('not served here is said to be so', async () => {
+    const { call } = coldApp();
+    const pinned = 'ai@2020-01-01';
+    const body = await call('validate_datachain', {
+      version: CHECKED,
+      datachain: { ...realistic, schema_version: pinned },
+    });
+    const mismatch = body.result.structuredContent.errors.find((e: any) => e.code === 'schema_version_mismatch');
+    expect(mismatch.fix_hint).toContain(`'${pinned}' is not served here`);
+  });
+});
