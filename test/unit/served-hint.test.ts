@@ -26,11 +26,13 @@ const objectsOf = (id: string) => {
   return [releaseKey(id, hash), packedKey(id, hash)];
 };
 
-function coldApp() {
+/** A fresh app over a cold store of the area, its reads listed; reads of `failing` keys throw. */
+function coldApp(failing: readonly string[] = []) {
   const reads: string[] = [];
   const counted: BucketReader = {
     get: async (key) => {
       reads.push(key);
+      if (failing.includes(key)) throw new Error('the bucket did not answer');
       return area.reader.get(key);
     },
   };
@@ -70,6 +72,19 @@ describe('a datachain pinned to another served release', () => {
     expect(reads[0]).toBe(INDEX_KEY);
     expect(reads).toContain(objectsOf(CHECKED)[1]);
     for (const key of objectsOf(PINNED)) expect(reads).not.toContain(key);
+  });
+
+  it('that this isolate could not read still gets its datachain checked, the mismatch found', async () => {
+    const { call } = coldApp(objectsOf(PINNED));
+    const failed = await call('get_element', { version: PINNED, element_id: 'camera' });
+    expect(failed.result.structuredContent.errors[0].code).toBe('upstream_error');
+    const body = await call('validate_datachain', {
+      version: CHECKED,
+      datachain: { ...realistic, schema_version: PINNED },
+    });
+    const codes = body.result.structuredContent.errors.map((e: any) => e.code);
+    expect(codes).toContain('schema_version_mismatch');
+    expect(codes).not.toContain('upstream_error');
   });
 
   it('not served here is said to be so', async () => {
