@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:workers';
-import type { Bundle } from '../../src/domain/bundle.js';
+import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import { type BucketReader, INDEX_KEY, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { createLayeredStore } from '../../src/store/layered.js';
 import { packRelease } from '../../src/store/packed-release.js';
 
 /** The local release bucket of the test Worker (the `RELEASES` binding of wrangler.toml). */
@@ -53,4 +56,24 @@ export function bucketArea(name: string) {
     clear: () => clearUnder(prefix),
     publish: (texts: readonly string[], packed = false) => publishUnder(prefix, texts, packed),
   };
+}
+
+/**
+ * A cold layered store over `reader` whose reads are listed in order (each read is one get) and
+ * whose reads of `failing` keys throw: the embedded set is the oldest release alone, so every other
+ * release is the bucket's. Its clock stands still and it reports nothing.
+ */
+export function countedColdStore(reader: BucketReader, failing: readonly string[] = []) {
+  const reads: string[] = [];
+  const counted: BucketReader = {
+    get: async (key) => {
+      reads.push(key);
+      if (failing.includes(key)) throw new Error('the bucket did not answer');
+      return reader.get(key);
+    },
+  };
+  const { aliases: _, ...oldest } = (JSON.parse(VERSION_INDEX) as VersionIndex).versions[0]!;
+  const embedded = createEmbeddedStore({ [oldest.id]: BUNDLES[oldest.id]! }, JSON.stringify(indexOf([oldest])));
+  const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
+  return { store, reads };
 }

@@ -2,20 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { StorageFailure } from '../../src/core/storage.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import {
-  type BucketReader,
-  INDEX_KEY,
-  MAX_RELEASE_BYTES,
-  objectHashOf,
-  packedKey,
-  releaseKey,
-} from '../../src/store/bucket.js';
-import { indexOf } from '../../src/store/catalogue.js';
-import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
-import { createLayeredStore } from '../../src/store/layered.js';
 import { packRelease } from '../../src/store/packed-release.js';
-import { bucketArea } from '../helpers/bucket.js';
+import { bucketArea, countedColdStore } from '../helpers/bucket.js';
 
 /**
  * A bucket release is read from its packed object where the index records that object's hash
@@ -23,7 +13,6 @@ import { bucketArea } from '../helpers/bucket.js';
  * object falls back to the published object, checked as before.
  */
 const ALL = JSON.parse(VERSION_INDEX) as VersionIndex;
-const EMBEDDED_ID = ALL.versions[0]!.id;
 const BUCKET_IDS = ALL.versions.slice(1).map((v) => v.id);
 const area = bucketArea('packed-objects');
 const bundleOf = (id: string) => JSON.parse(BUNDLES[id]!) as Bundle;
@@ -36,19 +25,9 @@ const DTPR = BUCKET_IDS.find((id) => id.startsWith('dtpr@'))!;
 /** A bucket release no alias names: only a call that names it reads it. */
 const UNALIASED = BUCKET_IDS.find((id) => !Object.values(ALL.aliases).includes(id))!;
 
-/** A cold layered store over the area, its reads listed in order (each read is one get); `failing` keys throw. */
+/** A cold layered store over the area, its reads listed in order; `failing` keys throw. */
 function coldStore(failing: readonly string[] = []) {
-  const reads: string[] = [];
-  const counted: BucketReader = {
-    get: async (key) => {
-      reads.push(key);
-      if (failing.includes(key)) throw new Error('the bucket did not answer');
-      return area.reader.get(key);
-    },
-  };
-  const { aliases: _, ...entry } = ALL.versions[0]!;
-  const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
-  const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
+  const { store, reads } = countedColdStore(area.reader, failing);
   /** Reads the index only (no read-ahead), then `id` as a call naming it would. */
   const load = async (id: string) => {
     await store.settle!();

@@ -2,13 +2,10 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
-import { indexOf } from '../../src/store/catalogue.js';
-import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
-import { createLayeredStore } from '../../src/store/layered.js';
 import realistic from '../e2e/fixtures/realistic-15.json';
-import { bucketArea } from '../helpers/bucket.js';
+import { bucketArea, countedColdStore } from '../helpers/bucket.js';
 
 /**
  * A datachain pinned to another served release is told so, with that release named as one to call
@@ -28,17 +25,7 @@ const objectsOf = (id: string) => {
 
 /** A fresh app over a cold store of the area, its reads listed; reads of `failing` keys throw. */
 function coldApp(failing: readonly string[] = []) {
-  const reads: string[] = [];
-  const counted: BucketReader = {
-    get: async (key) => {
-      reads.push(key);
-      if (failing.includes(key)) throw new Error('the bucket did not answer');
-      return area.reader.get(key);
-    },
-  };
-  const { aliases: _, ...entry } = ALL.versions[0]!;
-  const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
-  const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
+  const { store, reads } = countedColdStore(area.reader, failing);
   const app = createApp({ store: () => store });
   const call = async (name: string, args: unknown) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
