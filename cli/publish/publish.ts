@@ -160,9 +160,9 @@ export async function publish(
       await bucket.put(key, json);
       written.add(key);
     }
-    for (const [i, { bundle, json }] of releases.entries()) {
+    for (const [i, { bundle }] of releases.entries()) {
       const key = packedKey(bundle.manifest.version, bundle.manifest.content_hash);
-      if (packs[i] && !packedWritten.has(key)) packedWritten.set(key, await writePacked(bucket, json, bundle));
+      if (packs[i] && !packedWritten.has(key)) packedWritten.set(key, await writePacked(bucket, bundle));
     }
     const entries: PublishedEntry[] = await Promise.all(
       named.map(async ({ bundle, json, translations, result, key, packs: packed }) => {

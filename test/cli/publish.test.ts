@@ -302,6 +302,25 @@ describe('publish', () => {
     expect(bucket.writes).toHaveLength(before);
   });
 
+  it('writes no packed copy whose content is not the hash its release is stamped with', async () => {
+    await publish('ai@2026-02-01-beta');
+    const { objects, ...older } = index();
+    const [key] = Object.keys(objects as object);
+    // An index from before packed copies, and a build of the same release whose content has changed
+    // under its old stamp: judged unchanged, it would be given its packed copy now.
+    bucket.objects.set(
+      'index.json',
+      JSON.stringify({ ...older, objects: { [key!]: (objects as Record<string, string>)[key!] } }),
+    );
+    const bundle = JSON.parse(bucket.objects.get(key!)!) as Bundle;
+    const edited = { ...bundle, manifest: { ...bundle.manifest, notes: 'edited after its hash was stamped' } };
+    const before = bucket.writes.length;
+    await expect(publishBuilt(bucket, [{ bundle: edited, json: JSON.stringify(edited) }])).rejects.toThrow(
+      'the packed copy of its built release does not have the content hash it is stamped with',
+    );
+    expect(bucket.writes).toHaveLength(before);
+  });
+
   it('refuses a release over the size a reader reads, and writes nothing', async () => {
     await publish('ai@2026-02-01-beta');
     const [key] = Object.keys(index().objects as object);
