@@ -14,6 +14,16 @@ function inOrder(index: object): unknown[] {
   return [...tree].map(([term, fields]) => [term, [...fields].map(([field, docs]) => [field, [...docs]])]);
 }
 
+/**
+ * A term tree's nodes as nested arrays, each node's keys in its Map's order (a term's value, under
+ * the key '', as null): prefix and fuzzy searches walk the tree in this order.
+ */
+function shapeOf(index: object): unknown[] {
+  const shape = (node: Map<string, unknown>): unknown[] =>
+    [...node].map(([key, child]) => [key, key === '' ? null : shape(child as Map<string, unknown>)]);
+  return shape((index as { _index: { _tree: Map<string, unknown> } })._index._tree);
+}
+
 const QUERIES = ['camera', 'faces', 'data retention', 'vidéo', 'health', 'sensor', 'ai'];
 
 describe('a packed search index loads straight into MiniSearch', () => {
@@ -31,6 +41,8 @@ describe('a packed search index loads straight into MiniSearch', () => {
         expect(JSON.stringify(fast), `${id} ${locale}`).toBe(JSON.stringify(slow));
         // ...and the tree's terms and postings, in order (toEqual does not see the order of a Map's entries).
         expect(inOrder(fast), `${id} ${locale}`).toEqual(inOrder(slow));
+        // ...and the tree itself, node by node, keys in order.
+        expect(shapeOf(fast), `${id} ${locale}`).toEqual(shapeOf(slow));
         for (const q of QUERIES)
           expect(fast.search(q, { prefix: true, fuzzy: 0.2 })).toEqual(slow.search(q, { prefix: true, fuzzy: 0.2 }));
         const first = packed.documentIds[0]!;

@@ -1,5 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import * as z from 'zod';
+import { insertInOrder, type TermTree } from './term-tree.js';
 
 /**
  * A search index as a bundle carries it: MiniSearch's `toJSON()` form without stored fields and
@@ -128,14 +129,15 @@ interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: { set(term: string, data: Map<number, Map<number, number>>): unknown; has(term: string): boolean };
+  _index: TermTree<Map<number, Map<number, number>>> & { has(term: string): boolean };
 }
 
 /**
  * A MiniSearch index loaded from a packed index, equal to `MiniSearch.loadJS` of the packed index
  * in MiniSearch's plain-object form (test/helpers/search-index.ts) without that middle step: the
- * terms go straight into the tree MiniSearch searches, each with its postings built on first read
- * (`PackedPostings`). `hasTerm` says whether the index holds a term, without a set of its own.
+ * terms go straight into the tree MiniSearch searches (`insertInOrder`: the packed order is the
+ * order MiniSearch listed them in, which it inserts fastest), each with its postings built on first
+ * read (`PackedPostings`). `hasTerm` says whether the index holds a term, without a set of its own.
  */
 export function loadPackedIndex<T>(
   packed: PackedIndex,
@@ -163,6 +165,11 @@ export function loadPackedIndex<T>(
     fields._idToShortId.set(id, doc);
     fields._fieldLength.set(doc, packed.fieldLengths[doc]!);
   });
-  for (const entry of packed.index) fields._index.set(entry[0], new PackedPostings(entry));
+  insertInOrder(
+    fields._index,
+    packed.index,
+    (entry) => entry[0],
+    (entry) => new PackedPostings(entry),
+  );
   return { miniSearch, hasTerm: (term) => fields._index.has(term) };
 }

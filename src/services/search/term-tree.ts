@@ -1,0 +1,86 @@
+/**
+ * MiniSearch's term tree (its SearchableMap, minisearch 7.2; checked by
+ * test/unit/search-load.test.ts): a radix tree of nested Maps, each key an edge's label, a term's
+ * value under the key '' of the node its path ends at. `set` inserts one term from the root.
+ */
+export interface TermTree<V> {
+  readonly _tree: Map<string, unknown>;
+  set(term: string, value: V): unknown;
+}
+
+type Node = Map<string, unknown>;
+const LEAF = '';
+
+/**
+ * Inserts `items` into an empty `tree`, in order, leaving exactly the tree that `tree.set` of each
+ * in turn leaves: the same nodes, each with its keys in the same order. `set` walks from the root
+ * and reads every key of each node it passes; this walks from where the previous term's path left
+ * the new one's (their common prefix), which is where `set` would branch whenever the items come in
+ * the order MiniSearch lists a tree's terms (a packed index's order: each node's terms one after
+ * another). Before adding a branch it checks that the node has no key starting as the branch does;
+ * when one does (items in another order), that item is inserted by `set` and the next one starts
+ * from the root again. So the order changes only how fast this is, never what it builds.
+ */
+export function insertInOrder<T, V>(
+  tree: TermTree<V>,
+  items: readonly T[],
+  termOf: (item: T) => string,
+  dataOf: (item: T) => V,
+): void {
+  if (tree._tree.size > 0) {
+    for (const item of items) tree.set(termOf(item), dataOf(item));
+    return;
+  }
+  // The previous term's path: path[i] is a node `depth[i]` characters down it (path[0], the root).
+  const path: Node[] = [tree._tree];
+  const depth: number[] = [0];
+  let prev = '';
+  for (const item of items) {
+    const term = termOf(item);
+    const max = Math.min(term.length, prev.length);
+    let common = 0;
+    while (common < max && term.charCodeAt(common) === prev.charCodeAt(common)) common++;
+    let top = path.length - 1;
+    while (depth[top]! > common) top--;
+    let node = path[top]!;
+    const at = depth[top]!;
+    if (at < common) {
+      // The terms part inside an edge of the previous path: split it where they part, as `set` does
+      // (the new node takes the edge's place, added after the node's other keys).
+      const below = path[top + 1]!;
+      const end = depth[top + 1]!;
+      const middle: Node = new Map();
+      middle.set(prev.slice(common, end), below);
+      node.set(term.slice(at, common), middle);
+      node.delete(prev.slice(at, end));
+      node = middle;
+      top++;
+      path[top] = middle;
+      depth[top] = common;
+    } else if (term.length > common && hasBranch(node, term.charCodeAt(common))) {
+      tree.set(term, dataOf(item));
+      path.length = 1;
+      depth.length = 1;
+      prev = '';
+      continue;
+    }
+    if (term.length > common) {
+      const end: Node = new Map();
+      node.set(term.slice(common), end);
+      node = end;
+      top++;
+      path[top] = end;
+      depth[top] = term.length;
+    }
+    path.length = top + 1;
+    depth.length = top + 1;
+    node.set(LEAF, dataOf(item));
+    prev = term;
+  }
+}
+
+/** Whether `node` has an edge whose label starts with the UTF-16 unit `first`. */
+function hasBranch(node: Node, first: number): boolean {
+  for (const key of node.keys()) if (key !== LEAF && key.charCodeAt(0) === first) return true;
+  return false;
+}

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
+
+/** An empty term tree of MiniSearch's own (its SearchableMap), the kind the loader fills. */
+const emptyTree = () => (new MiniSearch({ fields: ['x'] }) as unknown as { _index: TermTree<number> })._index;
+
+/** A tree's nodes as nested arrays, each node's keys in its Map's order, a term's value as it is. */
+function shapeOf(tree: TermTree<number>): unknown[] {
+  const shape = (node: Map<string, unknown>): unknown[] =>
+    [...node].map(([key, child]) => [key, key === '' ? child : shape(child as Map<string, unknown>)]);
+  return shape(tree._tree);
+}
+
+/** What `set` of each item in turn leaves, and what `insertInOrder` does. */
+function both(terms: readonly string[], before: readonly string[] = []) {
+  const slow = emptyTree();
+  const fast = emptyTree();
+  for (const [i, term] of before.entries()) {
+    slow.set(term, -1 - i);
+    fast.set(term, -1 - i);
+  }
+  terms.forEach((term, i) => slow.set(term, i));
+  insertInOrder(
+    fast,
+    terms.map((term, i) => [term, i] as const),
+    ([term]) => term,
+    ([, i]) => i,
+  );
+  return { slow: shapeOf(slow), fast: shapeOf(fast) };
+}
+
+/** A term's characters from a small alphabet, so that terms share prefixes and one is often another's prefix. */
+const term = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '\u{1F600}'), maxLength: 6 });
+
+describe('insertInOrder fills a term tree as MiniSearch would, term by term', () => {
+  it('in any order, with repeated terms, prefixes of others and the empty term (fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.array(term, { maxLength: 40 }), (terms) => {
+        const { slow, fast } = both(terms);
+        expect(fast).toEqual(slow);
+      }),
+      { seed: 24, numRuns: 600 },
+    );
+  });
+
+  it('in the order MiniSearch lists a tree in, the order of a packed index (fixed seed)', () => {
+    fc.assert(
+      fc.property(fc.array(term, { maxLength: 40 }), (terms) => {
+        const listed = emptyTree();
+        for (const t of terms) listed.set(t, 0);
+        const order = [...(listed as unknown as Iterable<[string, number]>)].map(([t]) => t);
+        const { slow, fast } = both(order);
+        expect(fast).toEqual(slow);
+      }),
+      { seed: 241, numRuns: 600 },
+    );
+  });
+
+  it('into a tree that already holds terms', () => {
+    const { slow, fast } = both(['camera', 'cam', 'cat', 'dog'], ['ca', 'do', 'camel']);
+    expect(fast).toEqual(slow);
+  });
+
+  it('splits an edge where two terms part, and gives a term ending inside an edge a node of its own', () => {
+    const tree = emptyTree();
+    insertInOrder(
+      tree,
+      ['camera', 'camel', 'cam', 'cat'],
+      (t) => t,
+      (t) => t.length,
+    );
+    // camera; camel parts from it after "came"; cam ends inside "came"; cat parts after "ca".
+    expect(shapeOf(tree)).toEqual([
+      [
+        'ca',
+        [
+          [
+            'm',
+            [
+              [
+                'e',
+                [
+                  ['ra', [['', 6]]],
+                  ['l', [['', 5]]],
+                ],
+              ],
+              ['', 3],
+            ],
+          ],
+          ['t', [['', 3]]],
+        ],
+      ],
+    ]);
+  });
+});
