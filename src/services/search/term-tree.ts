@@ -1,7 +1,7 @@
 /**
- * MiniSearch's term tree (its SearchableMap, minisearch 7.2; checked by
- * test/unit/search-load.test.ts): a radix tree of nested Maps, each key an edge's label, a term's
- * value under the key '' of the node its path ends at. `set` inserts one term from the root.
+ * MiniSearch's term tree (its SearchableMap, minisearch 7.2; checked by test/unit/term-tree.test.ts
+ * and test/unit/search-load.test.ts): a radix tree of nested Maps, each key an edge's label, a
+ * term's value under the key '' of the node its path ends at. `set` inserts one term from the root.
  */
 export interface TermTree<V> {
   readonly _tree: Map<string, unknown>;
@@ -12,14 +12,16 @@ type Node = Map<string, unknown>;
 const LEAF = '';
 
 /**
- * Inserts `items` into an empty `tree`, in order, leaving exactly the tree that `tree.set` of each
- * in turn leaves: the same nodes, each with its keys in the same order. `set` walks from the root
- * and reads every key of each node it passes; this walks from where the previous term's path left
- * the new one's (their common prefix), which is where `set` would branch whenever the items come in
- * the order MiniSearch lists a tree's terms (a packed index's order: each node's terms one after
- * another). Before adding a branch it checks that the node has no key starting as the branch does;
- * when one does (items in another order), that item is inserted by `set` and the next one starts
- * from the root again. So the order changes only how fast this is, never what it builds.
+ * Inserts `items` into `tree`, in order, leaving exactly the tree that `tree.set` of each in turn
+ * leaves: the same nodes, each with its keys in the same order. `set` walks from the root and scans
+ * each node's keys for the one the term goes on by; this starts from where the previous term's path
+ * parts from the new one's (their common prefix), which is where `set` would branch whenever the
+ * items come in the order MiniSearch lists a tree's terms (a packed index's order: each node's terms
+ * one after another). Before adding a branch it checks that the node has no key starting as the
+ * branch does; when one does (items in another order), that item is inserted by `set` instead, and
+ * the next one starts again from the root (a simplification: the previous path is still right). So
+ * the order changes only how fast this is, never what it builds. A tree that already holds terms is
+ * filled by `set` alone: SearchableMap caches its size once it is not zero, and only `set` clears it.
  */
 export function insertInOrder<T, V>(
   tree: TermTree<V>,
@@ -31,7 +33,7 @@ export function insertInOrder<T, V>(
     for (const item of items) tree.set(termOf(item), dataOf(item));
     return;
   }
-  // The previous term's path: path[i] is a node `depth[i]` characters down it (path[0], the root).
+  // The previous term's path: path[i] is a node `depth[i]` UTF-16 units down it (path[0], the root).
   const path: Node[] = [tree._tree];
   const depth: number[] = [0];
   let prev = '';
@@ -46,7 +48,7 @@ export function insertInOrder<T, V>(
     const at = depth[top]!;
     if (at < common) {
       // The terms part inside an edge of the previous path: split it where they part, as `set` does
-      // (the new node takes the edge's place, added after the node's other keys).
+      // (the new node replaces the edge, as the node's last key).
       const below = path[top + 1]!;
       const end = depth[top + 1]!;
       const middle: Node = new Map();
