@@ -47,7 +47,7 @@ const term = fc.string({
 describe('insertInOrder fills a term tree as MiniSearch would, term by term', () => {
   it('in any order, with repeated terms, prefixes of others and the empty term (fixed seed)', () => {
     fc.assert(
-      fc.property(fc.array(term, { maxLength: 40 }), (terms) => {
+      fc.property(fc.array(term, { maxLength: 40, size: 'max' }), (terms) => {
         const { slow, fast } = both(terms);
         expect(fast).toBe(slow);
       }),
@@ -55,9 +55,20 @@ describe('insertInOrder fills a term tree as MiniSearch would, term by term', ()
     );
   });
 
+  it('in any order, with nodes of many keys, as the root of a Chinese index has (fixed seed)', () => {
+    const wide = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrst'), minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(wide, { minLength: 20, maxLength: 150, size: 'max' }), (terms) => {
+        const { slow, fast } = both(terms);
+        expect(fast).toBe(slow);
+      }),
+      { seed: 242, numRuns: 300 },
+    );
+  });
+
   it('in the order MiniSearch lists a tree in, the order of a packed index (fixed seed)', () => {
     fc.assert(
-      fc.property(fc.array(term, { maxLength: 40 }), (terms) => {
+      fc.property(fc.array(term, { maxLength: 40, size: 'max' }), (terms) => {
         const listed = emptyTree();
         for (const t of terms) listed.set(t, 0);
         const order = [...(listed as unknown as Iterable<[string, number]>)].map(([t]) => t);

@@ -19,7 +19,7 @@ const LEAF = '';
  * items come in the order MiniSearch lists a tree's terms (a packed index's order: each node's terms
  * one after another). Before adding a branch it checks that the node has no key starting as the
  * branch does; when one does (items in another order), that item is inserted by `set` instead, and
- * the next one starts again from the root (a simplification: the previous path is still right). So
+ * the next one starts again from the root (see `Branches`). So
  * the order changes only how fast this is, never what it builds. A tree that already holds terms is
  * filled by `set` alone: SearchableMap caches its size once it is not zero, and only `set` clears it.
  */
@@ -37,6 +37,7 @@ export function insertInOrder<T, V>(
   const path: Node[] = [tree._tree];
   const depth: number[] = [0];
   let prev = '';
+  const branches = new Branches();
   for (const item of items) {
     const term = termOf(item);
     const max = Math.min(term.length, prev.length);
@@ -59,7 +60,7 @@ export function insertInOrder<T, V>(
       top++;
       path[top] = middle;
       depth[top] = common;
-    } else if (term.length > common && hasBranch(node, term.charCodeAt(common))) {
+    } else if (term.length > common && branches.has(node, term.charCodeAt(common))) {
       tree.set(term, dataOf(item));
       path.length = 1;
       depth.length = 1;
@@ -68,6 +69,7 @@ export function insertInOrder<T, V>(
     }
     if (term.length > common) {
       const end: Node = new Map();
+      branches.added(node, term.charCodeAt(common));
       node.set(term.slice(common), end);
       node = end;
       top++;
@@ -81,8 +83,36 @@ export function insertInOrder<T, V>(
   }
 }
 
-/** Whether `node` has an edge whose label starts with the UTF-16 unit `first`. */
-function hasBranch(node: Node, first: number): boolean {
-  for (const key of node.keys()) if (key !== LEAF && key.charCodeAt(0) === first) return true;
-  return false;
+/** A node with more keys than this is asked through the set of its edges' first units. */
+const SCAN_UP_TO = 8;
+
+/**
+ * Whether a node has an edge whose label starts with a given UTF-16 unit. A node with few keys is
+ * scanned; one with more (the root of a Chinese or Khmer index has thousands, one per first
+ * character) gets the set of its edges' first units on its first question, kept as edges are
+ * `added`, so that filling it is not quadratic. Splitting an edge keeps its first unit. A `set`
+ * may add an edge the sets do not know of, but never to a node asked again: it goes down an edge
+ * the root has (adding none there), and the next term starts again from the root, so that only
+ * the root and nodes made since are reached.
+ */
+class Branches {
+  private readonly firsts = new Map<Node, Set<number>>();
+
+  has(node: Node, first: number): boolean {
+    if (node.size <= SCAN_UP_TO) {
+      for (const key of node.keys()) if (key !== LEAF && key.charCodeAt(0) === first) return true;
+      return false;
+    }
+    let units = this.firsts.get(node);
+    if (units === undefined) {
+      units = new Set();
+      for (const key of node.keys()) if (key !== LEAF) units.add(key.charCodeAt(0));
+      this.firsts.set(node, units);
+    }
+    return units.has(first);
+  }
+
+  added(node: Node, first: number): void {
+    this.firsts.get(node)?.add(first);
+  }
 }
