@@ -14,14 +14,15 @@ const LEAF = '';
 /**
  * Inserts `items` into `tree`, in order, leaving exactly the tree that `tree.set` of each in turn
  * leaves: the same nodes, each with its keys in the same order. `set` walks from the root and scans
- * each node's keys for the one the term goes on by; this starts from where the previous term's path
- * parts from the new one's (their common prefix), which is where `set` would branch whenever the
- * items come in the order MiniSearch lists a tree's terms (a packed index's order: each node's terms
- * one after another). Before adding a branch it checks that the node has no key starting as the
- * branch does; when one does (items in another order), that item is inserted by `set` instead, and
- * the next one starts again from the root (see `Branches`). So
- * the order changes only how fast this is, never what it builds. A tree that already holds terms is
- * filled by `set` alone: SearchableMap caches its size once it is not zero, and only `set` clears it.
+ * each node's keys for the one the term goes on by. This keeps the previous term's path and starts
+ * where the new term leaves it (after their common prefix), which is where `set` would branch
+ * whenever the items come in the order MiniSearch lists a tree's terms (a packed index's order:
+ * depth first, all the terms under one node together). Before adding a branch it checks that the
+ * node has no key starting as the branch does; when one does (items in another order), that item is
+ * inserted by `set` instead, and the next one starts again from the root (see `Branches`). So the
+ * order changes only how fast this is, never what it builds. A tree that already holds terms is
+ * filled by `set` alone: SearchableMap caches its size once it is not zero, and writing its Maps
+ * directly, as this does, would leave that count stale (`set` clears it).
  */
 export function insertInOrder<T, V>(
   tree: TermTree<V>,
@@ -88,12 +89,13 @@ const SCAN_UP_TO = 8;
 
 /**
  * Whether a node has an edge whose label starts with a given UTF-16 unit. A node with few keys is
- * scanned; one with more (the root of a Chinese or Khmer index has thousands, one per first
- * character) gets the set of its edges' first units on its first question, kept as edges are
+ * scanned; one with more (the root of the `dtpr` release's Chinese index has 821, one per first
+ * UTF-16 unit) gets the set of its edges' first units on its first question, kept as edges are
  * `added`, so that filling it is not quadratic. Splitting an edge keeps its first unit. A `set`
- * may add an edge the sets do not know of, but never to a node asked again: it goes down an edge
- * the root has (adding none there), and the next term starts again from the root, so that only
- * the root and nodes made since are reached.
+ * may add an edge the sets do not know of, but never to a node asked again: at the root it goes
+ * down an edge the root has (adding none there); the next term starts again from the root, and the
+ * loader only goes down edges it made itself, so only the root and nodes made after that `set` are
+ * reached.
  */
 class Branches {
   private readonly firsts = new Map<Node, Set<number>>();
