@@ -45,23 +45,29 @@ export function packIndex(plain: AsPlainObject): PackedIndex {
 /** One packed `index` entry: `[term, [fieldId, doc, doc, -count, ...], ...]`. */
 type PackedEntry = PackedIndex['index'][number];
 
+type Postings = Map<number, Map<number, number>>;
+
 /**
- * One term's postings (field -> document -> count) as MiniSearch holds them, built from the packed
+ * One term's postings (field -> document -> count) as MiniSearch reads them, built from the packed
  * entry when first read. A search reads the postings of the few terms it matches, so a load builds
- * none (building every term's maps was most of a first search's load, and of its garbage). Each
- * Map method fills the map first, so nothing that reads it, MiniSearch or a test, sees the difference.
+ * none (building every term's maps was most of a first search's load, and of its garbage); until
+ * then a term holds only its packed entry, not an empty Map (a Chinese index has 4,600 terms).
+ * Every Map method MiniSearch or a test may call builds the map first and answers from it, so
+ * nothing that reads it sees the difference (MiniSearch only calls its methods; it never asks
+ * whether it is a Map).
  */
-class PackedPostings extends Map<number, Map<number, number>> {
+class PackedPostings {
   private packed: PackedEntry | undefined;
+  private map: Postings | undefined;
 
   constructor(entry: PackedEntry) {
-    super();
     this.packed = entry;
   }
 
-  private fill(): void {
-    const entry = this.packed;
-    if (entry === undefined) return;
+  private filled(): Postings {
+    if (this.map !== undefined) return this.map;
+    const map: Postings = new Map();
+    const entry = this.packed!;
     this.packed = undefined;
     for (let j = 1; j < entry.length; j++) {
       const posting = entry[j] as number[];
@@ -72,55 +78,46 @@ class PackedPostings extends Map<number, Map<number, number>> {
         counts.set(doc, next < 0 ? -next : 1);
         if (next < 0) i++;
       }
-      super.set(posting[0]!, counts);
+      map.set(posting[0]!, counts);
     }
+    this.map = map;
+    return map;
   }
 
-  override get size(): number {
-    this.fill();
-    return super.size;
+  get size(): number {
+    return this.filled().size;
   }
-  override get(field: number) {
-    this.fill();
-    return super.get(field);
+  get(field: number) {
+    return this.filled().get(field);
   }
-  override has(field: number): boolean {
-    this.fill();
-    return super.has(field);
+  has(field: number): boolean {
+    return this.filled().has(field);
   }
-  override set(field: number, docs: Map<number, number>): this {
-    this.fill();
-    return super.set(field, docs);
+  set(field: number, docs: Map<number, number>): this {
+    this.filled().set(field, docs);
+    return this;
   }
-  override delete(field: number): boolean {
-    this.fill();
-    return super.delete(field);
+  delete(field: number): boolean {
+    return this.filled().delete(field);
   }
-  override clear(): void {
+  clear(): void {
     this.packed = undefined;
-    super.clear();
+    this.map = new Map();
   }
-  override forEach(
-    fn: (docs: Map<number, number>, field: number, map: Map<number, Map<number, number>>) => void,
-    that?: unknown,
-  ): void {
-    this.fill();
-    super.forEach(fn, that);
+  forEach(fn: (docs: Map<number, number>, field: number, map: Postings) => void, that?: unknown): void {
+    for (const [field, docs] of this.filled()) fn.call(that, docs, field, this as unknown as Postings);
   }
-  override keys() {
-    this.fill();
-    return super.keys();
+  keys() {
+    return this.filled().keys();
   }
-  override values() {
-    this.fill();
-    return super.values();
+  values() {
+    return this.filled().values();
   }
-  override entries() {
-    this.fill();
-    return super.entries();
+  entries() {
+    return this.filled().entries();
   }
-  override [Symbol.iterator]() {
-    return this.entries();
+  [Symbol.iterator]() {
+    return this.filled().entries();
   }
 }
 
@@ -169,7 +166,7 @@ export function loadPackedIndex<T>(
     fields._index,
     packed.index,
     (entry) => entry[0],
-    (entry) => new PackedPostings(entry),
+    (entry) => new PackedPostings(entry) as unknown as Postings,
   );
   return { miniSearch, hasTerm: (term) => fields._index.has(term) };
 }
