@@ -16,6 +16,7 @@ import { callTool } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
 import type { Tool } from '../tools/kernel/registry.js';
 import { gatherArgs } from './query.js';
+import { servedStatus } from '../store/store.js';
 import {
   CACHE,
   namedCanonically,
@@ -107,8 +108,7 @@ function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readon
   if (canonical === undefined) return CACHE.short;
   // Outside the loading seam: never read. The release the tool just served is held, or listed (a
   // bucket release dropped from the kept set since the tool's answer was cached).
-  const store = c.get('store');
-  const status = store.peek?.(canonical)?.status ?? store.index().versions.find((v) => v.id === canonical)?.status;
+  const status = servedStatus(c.get('store'), canonical);
   if (!status) return CACHE.none;
   return versionCache(status, namedCanonically(c.req.param('version') ?? '', canonical), route.cache ?? 'json');
 }

@@ -137,6 +137,16 @@ function resolveUncached(store: SchemaStore, raw: string): Result<Release> {
   return release ? success(release) : unknown(canonical, index);
 }
 
+/**
+ * The status of a release the store serves, without reading it: one this isolate holds, else the
+ * served catalogue's entry (a release found unreadable is not listed); `undefined` when not served.
+ * For what only needs to know of a release (a hint's wording, an answer's cache policy), never what
+ * serves it.
+ */
+export function servedStatus(store: SchemaStore, canonicalId: string): Release['status'] | undefined {
+  return store.peek?.(canonicalId)?.status ?? store.index().versions.find((v) => v.id === canonicalId)?.status;
+}
+
 /** Every version id and alias this index serves, in the order hints list them. */
 export function servedVersionIds(index: VersionIndex): string[] {
   return [...index.versions.map((v) => v.id), ...Object.keys(index.aliases)];

@@ -60,10 +60,11 @@ export function bucketArea(name: string) {
 
 /**
  * A cold layered store over `reader` whose reads are listed in order (each read is one get) and
- * whose reads of `failing` keys throw: the embedded set is the oldest release alone, so every other
- * release is the bucket's. Its clock stands still and it reports nothing.
+ * whose reads of `failing` keys throw: the embedded set is one release alone (`embeddedId`, the
+ * oldest by default), so every other release is the bucket's. Its clock stands still and it reports
+ * nothing.
  */
-export function countedColdStore(reader: BucketReader, failing: readonly string[] = []) {
+export function countedColdStore(reader: BucketReader, failing: readonly string[] = [], embeddedId?: string) {
   const reads: string[] = [];
   const counted: BucketReader = {
     get: async (key) => {
@@ -72,8 +73,9 @@ export function countedColdStore(reader: BucketReader, failing: readonly string[
       return reader.get(key);
     },
   };
-  const { aliases: _, ...oldest } = (JSON.parse(VERSION_INDEX) as VersionIndex).versions[0]!;
-  const embedded = createEmbeddedStore({ [oldest.id]: BUNDLES[oldest.id]! }, JSON.stringify(indexOf([oldest])));
+  const versions = (JSON.parse(VERSION_INDEX) as VersionIndex).versions;
+  const { aliases: _, ...entry } = versions.find((v) => v.id === embeddedId) ?? versions[0]!;
+  const embedded = createEmbeddedStore({ [entry.id]: BUNDLES[entry.id]! }, JSON.stringify(indexOf([entry])));
   const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
   return { store, reads };
 }

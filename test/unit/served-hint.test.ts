@@ -4,6 +4,7 @@ import { createApp } from '../../src/app.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { servedStatus } from '../../src/store/store.js';
 import realistic from '../e2e/fixtures/realistic-15.json';
 import { bucketArea, countedColdStore } from '../helpers/bucket.js';
 
@@ -83,5 +84,24 @@ describe('a datachain pinned to another served release', () => {
     });
     const mismatch = body.result.structuredContent.errors.find((e: any) => e.code === 'schema_version_mismatch');
     expect(mismatch.fix_hint).toContain(`'${pinned}' is not served here`);
+  });
+});
+
+describe('servedStatus, what a hint and a cache policy ask of a release', () => {
+  it('answers a release this isolate holds while the catalogue is provisional, reading nothing', () => {
+    // An embedded stable release is served before the bucket's index is read (decision 048).
+    const { store, reads } = countedColdStore(area.reader, [], CHECKED);
+    const held = store.release(CHECKED)!;
+    expect(store.provisional!()).toBe(true);
+    expect(servedStatus(store, CHECKED)).toBe(held.status);
+    expect(reads).toEqual([]);
+  });
+
+  it('answers a listed release from the catalogue without reading it, and nothing for one not served', async () => {
+    const { store, reads } = countedColdStore(area.reader);
+    await store.settle!();
+    expect(servedStatus(store, PINNED)).toBe(ALL.versions.find((v) => v.id === PINNED)!.status);
+    expect(servedStatus(store, 'ai@2020-01-01')).toBeUndefined();
+    expect(reads).toEqual([INDEX_KEY]);
   });
 });

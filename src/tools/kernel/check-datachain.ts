@@ -7,7 +7,7 @@ import { DatachainInstance } from '../../domain/datachain.js';
 import { checkResolved, checkThin } from '../../services/validator/engine.js';
 import { type Finding, MAX_FINDINGS, splitFindings } from '../../services/validator/finding.js';
 import type { Release } from '../../store/release.js';
-import type { SchemaStore } from '../../store/store.js';
+import { servedStatus, type SchemaStore } from '../../store/store.js';
 import { ErrorItemSchema } from './envelope-schema.js';
 import { type ParsedDatachain, parseDatachainArg } from './parse-datachain.js';
 import { releaseMeta } from './release-answer.js';
@@ -56,13 +56,11 @@ export function checkThinDatachain(
 }
 
 /**
- * Whether the store serves a canonical version id, without reading that release: one this isolate
- * holds, or one its served catalogue lists (a release found unreadable is not listed). The check
- * rules ask it only to word a finding (a pinned `schema_version`), and a release read for that
- * alone would cost the call a whole release's read and parse (20 ms for the `dtpr` release).
+ * Whether the store serves a canonical version id, without reading that release (`servedStatus`).
+ * The check rules ask it only to word a finding (a pinned `schema_version`), and a release read for
+ * that alone would cost the call a whole release's read and parse (20 ms for the `dtpr` release).
  */
-export const servedBy = (store: SchemaStore) => (id: string) =>
-  store.peek?.(id) !== undefined || store.index().versions.some((v) => v.id === id);
+export const servedBy = (store: SchemaStore) => (id: string) => servedStatus(store, id) !== undefined;
 
 /**
  * A thin datachain where a resolved one is asked: the missing snapshot's hint says which tools take
