@@ -35,3 +35,15 @@ export function unpackIndex(packed: PackedIndex): AsPlainObject {
     serializationVersion: 2,
   };
 }
+
+/**
+ * A term tree (MiniSearch's SearchableMap `_tree`) as nested arrays, each node's keys in its Map's
+ * order, a term's value (under the key '') as `leaf` gives it: prefix and fuzzy searches walk the
+ * tree in this order, so two trees that search alike have the same shape.
+ */
+export function treeShape(node: Map<string, unknown>, leaf: (value: unknown) => unknown = (value) => value): unknown[] {
+  return [...node].map(([key, child]) => [
+    key,
+    key === '' ? leaf(child) : treeShape(child as Map<string, unknown>, leaf),
+  ]);
+}

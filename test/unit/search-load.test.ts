@@ -4,7 +4,7 @@ import type { Bundle } from '../../src/domain/bundle.js';
 import type { LocaleCode } from '../../src/domain/locale.js';
 import { indexOptions } from '../../src/services/search/options.js';
 import { loadPackedIndex, type PackedIndex } from '../../src/services/search/pack.js';
-import { unpackIndex } from '../helpers/search-index.js';
+import { treeShape, unpackIndex } from '../helpers/search-index.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
 
 type Postings = Map<number, Map<number, number>>;
@@ -18,11 +18,8 @@ function inOrder(index: object): unknown[] {
  * A term tree's nodes as nested arrays, each node's keys in its Map's order (a term's value, under
  * the key '', as null): prefix and fuzzy searches walk the tree in this order.
  */
-function shapeOf(index: object): unknown[] {
-  const shape = (node: Map<string, unknown>): unknown[] =>
-    [...node].map(([key, child]) => [key, key === '' ? null : shape(child as Map<string, unknown>)]);
-  return shape((index as { _index: { _tree: Map<string, unknown> } })._index._tree);
-}
+const shapeOf = (index: object): unknown[] =>
+  treeShape((index as { _index: { _tree: Map<string, unknown> } })._index._tree, () => null);
 
 const QUERIES = ['camera', 'faces', 'data retention', 'vidéo', 'health', 'sensor', 'ai'];
 

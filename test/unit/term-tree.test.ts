@@ -2,16 +2,13 @@ import fc from 'fast-check';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
+import { treeShape } from '../helpers/search-index.js';
 
 /** An empty term tree of MiniSearch's own (its SearchableMap), the kind the loader fills. */
 const emptyTree = () => (new MiniSearch({ fields: ['x'] }) as unknown as { _index: TermTree<number> })._index;
 
 /** A tree's nodes as nested arrays, each node's keys in its Map's order, a term's value as it is. */
-function shapeOf(tree: TermTree<number>): unknown[] {
-  const shape = (node: Map<string, unknown>): unknown[] =>
-    [...node].map(([key, child]) => [key, key === '' ? child : shape(child as Map<string, unknown>)]);
-  return shape(tree._tree);
-}
+const shapeOf = (tree: TermTree<number>): unknown[] => treeShape(tree._tree);
 
 /**
  * What `set` of each item in turn leaves, and what `insertInOrder` does, as JSON: a lone surrogate

@@ -126,7 +126,7 @@ interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: TermTree<Map<number, Map<number, number>>> & { has(term: string): boolean };
+  _index: TermTree<Postings> & { has(term: string): boolean };
 }
 
 /**
