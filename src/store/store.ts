@@ -139,7 +139,8 @@ function resolveUncached(store: SchemaStore, raw: string): Result<Release> {
 
 /**
  * The status of a release the store serves, without reading it: one this isolate holds, else the
- * served catalogue's entry (a release found unreadable is not listed); `undefined` when not served.
+ * served catalogue's entry (which still lists a release this isolate could not read, decision 066);
+ * `undefined` when not served.
  * For what only needs to know of a release (a hint's wording, an answer's cache policy), never what
  * serves it.
  */
