@@ -1,5 +1,7 @@
+import { asciiJson } from '../core/ascii-json.js';
 import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
+import { deferElements, elementsField } from './packed-elements.js';
 
 /**
  * The form the embedded set's files take in a deployment (the build writes it), and the packed
@@ -9,16 +11,30 @@ import type { Bundle } from '../domain/bundle.js';
  * by its line's number (1, 2, ...). A first call then parses only the first line, 60% of the text
  * (a part inside it, even as a JSON string, would still be scanned and copied), and each part is
  * parsed on its first read, once per isolate.
+ * `embedded` is the embedded set's form (decision 067): in ASCII (`asciiJson`), and with the
+ * elements on a line of their own, where each one's text ends recorded in the release's line
+ * (`packed-elements.ts`), so that a call that reads a few elements by id parses those alone. A
+ * bucket's packed object keeps its elements in the release's line, the form every reader deployed
+ * since decision 065 reads.
  * The content hash is that of the release as published (docs/content-hash.md); a packed file's
  * content hash is never recomputed (a bucket's packed object is checked by the hash of its bytes
  * that publish recorded), and a release read back from it is the published release, field for field.
  */
-export function packRelease(bundle: Bundle): string {
-  const parts = [JSON.stringify(bundle.symbols)];
+export function packRelease(bundle: Bundle, options: { embedded?: boolean } = {}): string {
+  const json = options.embedded ? (value: unknown) => asciiJson(JSON.stringify(value)) : JSON.stringify;
+  const parts: string[] = [];
+  /** Puts a part's text on the next line and answers that line's number. */
+  const onLine = (text: string) => parts.push(text);
+  let elements: unknown = bundle.elements;
+  if (options.embedded) {
+    const texts = bundle.elements.map((element) => json(element));
+    elements = elementsField(onLine(`[${texts.join(',')}]`), bundle.elements, texts);
+  }
+  const symbols = onLine(json(bundle.symbols));
   const search_index = Object.fromEntries(
-    Object.entries(bundle.search_index).map(([locale, index]) => [locale, parts.push(JSON.stringify(index))]),
+    Object.entries(bundle.search_index).map(([locale, index]) => [locale, onLine(json(index))]),
   );
-  return [JSON.stringify({ ...bundle, symbols: 1, search_index }), ...parts].join('\n');
+  return [json({ ...bundle, elements, symbols, search_index }), ...parts].join('\n');
 }
 
 /** Decodes a line's bytes as the text's line reads: a leading U+FEFF is kept, as in the text. */
@@ -65,6 +81,9 @@ export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
   // A part's line: a whole number past the release's own line, else none.
   const part = (n: unknown) => (Number.isInteger(n) && (n as number) > 0 ? () => line(n as number) : undefined);
   const bundle = JSON.parse(line(0)!) as Bundle;
+  // Held by line: an object, not a list (anything else is the value as it is: the release's own checks judge it).
+  const held = bundle.elements as unknown;
+  if (typeof held === 'object' && held !== null && !Array.isArray(held)) deferElements(bundle, line, id);
   if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', part(bundle.symbols), id);
   const indexes = bundle.search_index as Record<string, unknown> | undefined;
   if (typeof indexes !== 'object' || indexes === null)

@@ -1,5 +1,7 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
+import { ElementsById } from './elements-by-id.js';
+import { packedElementsOf } from './packed-elements.js';
 
 /** A parsed release with the lookup maps every handler needs, built once per isolate. */
 export interface Release {
@@ -13,15 +15,16 @@ export interface Release {
   readonly elementsByCategory: ReadonlyMap<string, readonly MaterializedElement[]>;
 }
 
+/**
+ * The release's lookups. Elements by id come from its element lines when it was read with them
+ * (decision 067: a call that reads a few elements parses only those); the elements by category are
+ * grouped on first read (they need every element).
+ */
 export function createRelease(bundle: Bundle): Release {
-  const elementById = new Map(bundle.elements.map((e) => [e.id, e]));
+  const packed = packedElementsOf(bundle);
+  const elementById = packed ? new ElementsById(packed) : new Map(bundle.elements.map((e) => [e.id, e]));
   const categoryById = new Map(bundle.categories.map((c) => [c.id, c]));
-  const elementsByCategory = new Map<string, MaterializedElement[]>();
-  for (const e of bundle.elements) {
-    const list = elementsByCategory.get(e.category_id) ?? [];
-    list.push(e);
-    elementsByCategory.set(e.category_id, list);
-  }
+  let byCategory: Map<string, MaterializedElement[]> | undefined;
   return {
     bundle,
     id: bundle.manifest.version,
@@ -30,6 +33,19 @@ export function createRelease(bundle: Bundle): Release {
     locales: bundle.manifest.locales,
     elementById,
     categoryById,
-    elementsByCategory,
+    get elementsByCategory() {
+      return (byCategory ??= groupByCategory(bundle.elements));
+    },
   };
+}
+
+/** Elements by their category id, each list in the release's order. */
+function groupByCategory(elements: readonly MaterializedElement[]): Map<string, MaterializedElement[]> {
+  const byCategory = new Map<string, MaterializedElement[]>();
+  for (const e of elements) {
+    const list = byCategory.get(e.category_id);
+    if (list) list.push(e);
+    else byCategory.set(e.category_id, [e]);
+  }
+  return byCategory;
 }

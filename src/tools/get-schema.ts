@@ -36,9 +36,13 @@ export const getSchema = defineTool({
   soft: [],
   run(args, ctx) {
     return withRelease(args.version, ctx, (release) => {
-      const { manifest, datachain_type, categories, elements } = release.bundle;
+      // The elements are read only when asked for: a release read by element lines parses them then (decision 067).
+      const { manifest, datachain_type, categories } = release.bundle;
       const base = { version: release.id, manifest, datachain_type, categories };
-      const data = args.include === 'full' ? { ...base, elements, schema_json: instanceJsonSchemas() } : base;
+      const data =
+        args.include === 'full'
+          ? { ...base, elements: release.bundle.elements, schema_json: instanceJsonSchemas() }
+          : base;
       return ok(data, releaseMeta(release));
     });
   },

@@ -20,24 +20,26 @@ const KEY = releaseKey(entry.id, entry.content_hash);
 const FILES = packedFiles();
 
 describe('the embedded set ships packed', () => {
-  it('every release reads back from its packed form as published: the same fields, the same content hash', async () => {
-    for (const [id, text] of Object.entries(BUNDLES)) {
-      const published = JSON.parse(text) as Bundle;
-      const back = unpackRelease(packRelease(published), id);
-      expect(canonicalJson(back), id).toBe(canonicalJson(published));
-      expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
-      expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
-    }
+  it('every release reads back from its packed forms as published: the same fields, the same content hash', async () => {
+    for (const [id, text] of Object.entries(BUNDLES))
+      for (const embedded of [false, true]) {
+        const published = JSON.parse(text) as Bundle;
+        const back = unpackRelease(packRelease(published, { embedded }), id);
+        expect(canonicalJson(back), id).toBe(canonicalJson(published));
+        expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
+        expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
+      }
   });
 
   it("a packed file read from its UTF-8 bytes (a bucket's packed object, decision 065) is the release its text is", async () => {
-    for (const [id, text] of Object.entries(BUNDLES)) {
-      const published = JSON.parse(text) as Bundle;
-      const bytes = new TextEncoder().encode(packRelease(published));
-      const back = unpackRelease(bytes, id);
-      expect(canonicalJson(back), id).toBe(canonicalJson(published));
-      expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
-    }
+    for (const [id, text] of Object.entries(BUNDLES))
+      for (const embedded of [false, true]) {
+        const published = JSON.parse(text) as Bundle;
+        const bytes = new TextEncoder().encode(packRelease(published, { embedded }));
+        const back = unpackRelease(bytes, id);
+        expect(canonicalJson(back), id).toBe(canonicalJson(published));
+        expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
+      }
     // A part's line read from bytes is decoded whole, multi-byte characters and all, and a line
     // break written inside a JSON string (escaped) does not split it.
     const head = JSON.parse(packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n')[0]!);
@@ -110,18 +112,30 @@ describe('the embedded set ships packed', () => {
     );
   });
 
-  it('a packed file holds the symbols and each search index on lines of their own after the release, about 40% of it', async () => {
+  it('an embedded file holds the elements, the symbols and each search index on lines of their own after the release, which is about a tenth of it', async () => {
     const lines = FILES[KEY]!.split('\n');
     const raw = JSON.parse(lines[0]!) as Record<string, unknown>;
     const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
-    expect(raw.symbols).toBe(1);
-    expect(JSON.parse(lines[1]!)).toEqual(published.symbols);
+    // The elements on line 1, with where each one's text ends (decision 067), then the symbols, then each index.
+    const field = raw.elements as { line: number; ids: string[]; ends: number[] };
+    expect(field.line).toBe(1);
+    expect(field.ids).toEqual(published.elements.map((e) => e.id));
+    expect(JSON.parse(lines[1]!)).toEqual(published.elements);
+    published.elements.forEach((element, i) => {
+      const text = lines[1]!.slice(i === 0 ? 1 : field.ends[i - 1]! + 1, field.ends[i]);
+      expect(JSON.parse(text), element.id).toEqual(element);
+    });
+    expect(field.ends.at(-1)).toBe(lines[1]!.length - 1);
+    expect(raw.symbols).toBe(2);
+    expect(JSON.parse(lines[2]!)).toEqual(published.symbols);
     const indexes = raw.search_index as Record<string, number>;
     expect(Object.keys(indexes)).toEqual(Object.keys(published.search_index));
     for (const [locale, line] of Object.entries(indexes))
       expect(JSON.parse(lines[line]!), locale).toEqual((published.search_index as Record<string, unknown>)[locale]);
-    expect(lines).toHaveLength(2 + Object.keys(indexes).length);
-    expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.65);
+    expect(lines).toHaveLength(3 + Object.keys(indexes).length);
+    expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.15);
+    // A bucket's packed object keeps its elements in the release's line (decision 065's form).
+    expect(Array.isArray(JSON.parse(packRelease(published).split('\n')[0]!).elements)).toBe(true);
     // A published file, read by the same store, is answered as it is.
     expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!, LATEST))).toBe(canonicalJson(published));
     // A file without search indexes is a damaged copy, not a fault.

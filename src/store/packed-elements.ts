@@ -1,0 +1,155 @@
+import { StorageFailure } from '../core/storage.js';
+import type { Bundle } from '../domain/bundle.js';
+import type { MaterializedElement } from '../domain/content.js';
+
+/**
+ * How the embedded set's files hold a release's elements (decision 067): one line, the elements as
+ * a JSON array, named in the release's own line by `line`, with each element's id (`ids`) and
+ * where its text ends in that line (`ends`, in UTF-16 code units: element `i` is the text from
+ * `ends[i - 1] + 1`, or 1 for the first, to `ends[i]`). The files are ASCII, so these are bytes too.
+ */
+export interface ElementsField {
+  line: number;
+  ids: string[];
+  ends: number[];
+}
+
+/** `elements` as `packRelease` writes it for the embedded set, for elements whose JSON texts are `texts`. */
+export function elementsField(line: number, elements: readonly MaterializedElement[], texts: readonly string[]) {
+  let end = 0;
+  return {
+    line,
+    ids: elements.map((e) => e.id),
+    ends: texts.map((text) => (end += 1 + text.length)),
+  } satisfies ElementsField;
+}
+
+/**
+ * A release's elements read from their line (`ElementsField`): the ids known from the start, each
+ * element parsed on its first read, once, and the whole list in one parse of the line. The same
+ * object answers every read of an element, by `at` or in the release's `elements`.
+ */
+export class PackedElements {
+  private parsed: (MaterializedElement | undefined)[];
+  private unread: number;
+  private text: string | undefined;
+  private source: (() => string | undefined) | undefined;
+
+  constructor(
+    private readonly field: ElementsField,
+    source: () => string | undefined,
+    private readonly release: string,
+  ) {
+    this.parsed = new Array(field.ids.length);
+    this.unread = field.ids.length;
+    this.source = source;
+  }
+
+  get ids(): readonly string[] {
+    return this.field.ids;
+  }
+
+  /** The elements' line, read on first use; undefined once every element is read. */
+  private line(): string | undefined {
+    if (this.text === undefined && this.source !== undefined) {
+      this.text = this.source();
+      this.source = undefined;
+    }
+    return this.text;
+  }
+
+  /**
+   * Element `i` (id `ids[i]`), parsed on its first read. Text that is missing, not JSON, or not an
+   * element with that id is a damaged file: a StorageFailure for the release, thrown on each read.
+   */
+  at(i: number): MaterializedElement {
+    const hit = this.parsed[i];
+    if (hit !== undefined) return hit;
+    const { ids, ends } = this.field;
+    let element: unknown;
+    try {
+      element = JSON.parse(this.line()!.slice(i === 0 ? 1 : ends[i - 1]! + 1, ends[i]));
+    } catch {
+      element = undefined;
+    }
+    if (!isElement(element, ids[i]!))
+      throw new StorageFailure(
+        `release ${this.release}: its packed element ${ids[i]} is missing or not JSON`,
+        this.release,
+      );
+    this.parsed[i] = element;
+    if (--this.unread === 0) this.done();
+    return element;
+  }
+
+  /** Every element, in the release's order: one list, kept (the release's `elements`). */
+  all(): MaterializedElement[] {
+    if (this.unread > 0) this.readLine();
+    if (this.unread > 0) for (let i = 0; i < this.field.ids.length; i++) this.at(i);
+    return this.parsed as MaterializedElement[];
+  }
+
+  /**
+   * Parses the whole line at once. A line that does not read as the listed elements is left to
+   * `at`, element by element, which names the damaged one.
+   */
+  private readLine(): void {
+    const { ids } = this.field;
+    let listed: unknown;
+    try {
+      listed = JSON.parse(this.line()!);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(listed) || listed.length !== ids.length) return;
+    for (let i = 0; i < ids.length; i++) if (!isElement(listed[i], ids[i]!)) return;
+    // Elements read before stay the objects answered; the rest are the line's.
+    for (let i = 0; i < ids.length; i++) if (this.parsed[i] !== undefined) listed[i] = this.parsed[i];
+    this.parsed = listed as MaterializedElement[];
+    this.unread = 0;
+    this.done();
+  }
+
+  /** Every element read: the line's text, and the file it came from, are no longer held. */
+  private done(): void {
+    this.text = undefined;
+    this.source = undefined;
+  }
+}
+
+const isElement = (value: unknown, id: string): value is MaterializedElement =>
+  typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id;
+
+const isWhole = (value: unknown): value is number => Number.isInteger(value);
+
+/** The packed elements of bundles read from the embedded set's files. */
+const packed = new WeakMap<Bundle, PackedElements>();
+
+/** The packed elements `bundle` was read with (`deferElements`), if any: a reader of a few elements asks them. */
+export function packedElementsOf(bundle: Bundle): PackedElements | undefined {
+  return packed.get(bundle);
+}
+
+/**
+ * Makes `bundle.elements`, held as an `ElementsField`, the elements parsed from their line on its
+ * first read (`line(n)` reads line `n` of the file), and records them for readers of a few
+ * elements. A field of any other form is a damaged file: a StorageFailure now.
+ */
+export function deferElements(bundle: Bundle, line: (n: number) => string | undefined, release: string): void {
+  const field = bundle.elements as unknown as Partial<ElementsField> | null;
+  const { line: at, ids, ends } = field ?? {};
+  if (
+    !isWhole(at) ||
+    at < 1 ||
+    !Array.isArray(ids) ||
+    !ids.every((id) => typeof id === 'string') ||
+    !Array.isArray(ends) ||
+    ends.length !== ids.length ||
+    !ends.every(isWhole)
+  )
+    throw new StorageFailure(`release ${release}: its file lists its elements neither whole nor by line`, release);
+  const elements = new PackedElements({ line: at, ids, ends }, () => line(at), release);
+  packed.set(bundle, elements);
+  let all: MaterializedElement[] | undefined;
+  Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => (all ??= elements.all()) });
+}

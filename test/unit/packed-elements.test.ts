@@ -1,0 +1,183 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { StorageFailure } from '../../src/core/storage.js';
+import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
+import { type BucketReader, filesReader, releaseKey } from '../../src/store/bucket.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
+import { BUNDLES } from '../../src/store/generated/bundles.js';
+import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { createLayeredStore } from '../../src/store/layered.js';
+import type { MaterializedElement } from '../../src/domain/content.js';
+import { elementsField, PackedElements, packedElementsOf } from '../../src/store/packed-elements.js';
+import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
+import { createRelease, type Release } from '../../src/store/release.js';
+import { packedFiles } from '../helpers/packed-files.js';
+
+// Decision 067: the embedded set's files hold the elements on a line of their own, each one parsed on its first read.
+
+const EMBEDDED = JSON.parse(VERSION_INDEX) as VersionIndex;
+const LATEST = EMBEDDED.aliases['ai@latest']!;
+const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
+const KEY = releaseKey(entry.id, entry.content_hash);
+const FILES = packedFiles();
+
+/** A release as read from its embedded file. */
+const lined = (text: string, id: string): Release =>
+  createRelease(unpackRelease(packRelease(JSON.parse(text) as Bundle, { embedded: true }), id));
+
+/** A map's reads, as plain data: its size, its keys in order, and each key's value. */
+const readsOf = (map: ReadonlyMap<string, unknown>) => ({
+  size: map.size,
+  keys: [...map.keys()],
+  entries: [...map.entries()],
+  values: [...map.values()],
+  iterated: [...map],
+  each: (() => {
+    const seen: [string, unknown][] = [];
+    map.forEach((value, key, self) => {
+      expect(self).toBe(map);
+      seen.push([key, value]);
+    });
+    return seen;
+  })(),
+});
+
+/** What reading `read` gives: its value, or the message of the StorageFailure it threw. */
+const outcome = (read: () => unknown) => {
+  try {
+    return { value: read() };
+  } catch (e) {
+    expect(e).toBeInstanceOf(StorageFailure);
+    return { failed: String(e) };
+  }
+};
+
+describe('a release read from its embedded file', () => {
+  it('looks its elements up as a Map of its elements does, in every release: the same keys in order, the same elements, by category too', () => {
+    for (const [id, text] of Object.entries(BUNDLES)) {
+      const plain = createRelease(JSON.parse(text) as Bundle);
+      const release = lined(text, id);
+      expect(packedElementsOf(release.bundle), id).toBeInstanceOf(PackedElements);
+      expect(packedElementsOf(plain.bundle), id).toBeUndefined();
+      expect(release.elementById.has('no_such_element')).toBe(false);
+      expect(release.elementById.get('no_such_element')).toBeUndefined();
+      for (const key of plain.elementById.keys()) expect(release.elementById.has(key)).toBe(true);
+      expect(readsOf(release.elementById), id).toEqual(readsOf(plain.elementById));
+      expect([...release.elementsByCategory], id).toEqual([...plain.elementsByCategory]);
+      expect(release.bundle.elements, id).toEqual(plain.bundle.elements);
+    }
+  });
+
+  it('answers one object per element, whichever is read first: by id, or the whole list', () => {
+    const text = BUNDLES[LATEST]!;
+    const ids = (JSON.parse(text) as Bundle).elements.map((e) => e.id);
+    const byIdFirst = lined(text, LATEST);
+    const some = ids.filter((_, i) => i % 3 === 0).map((id) => byIdFirst.elementById.get(id));
+    const all = byIdFirst.bundle.elements;
+    expect(all).toBe(byIdFirst.bundle.elements);
+    ids.forEach((id, i) => expect(byIdFirst.elementById.get(id), id).toBe(all[i]));
+    some.forEach((element, i) => expect(element).toBe(all[i * 3]));
+    const listFirst = lined(text, LATEST);
+    const list = listFirst.bundle.elements;
+    ids.forEach((id, i) => expect(listFirst.elementById.get(id), id).toBe(list[i]));
+    expect(listFirst.elementsByCategory.get(list[0]!.category_id)![0]).toBe(list[0]);
+  });
+
+  it('with a repeated id, answers its last element under the key where it first came, as a Map does', () => {
+    const rows = [
+      { id: 'b', category_id: 'c', n: 1 },
+      { id: 'a', category_id: 'c', n: 2 },
+      { id: 'b', category_id: 'c', n: 3 },
+    ];
+    const texts = rows.map((r) => JSON.stringify(r));
+    const head = {
+      manifest: { version: 'ai@2026-01-01', status: 'stable', content_hash: 'sha256-0', locales: ['en'] },
+      categories: [],
+      elements: elementsField(1, rows as unknown as MaterializedElement[], texts),
+      symbols: {},
+      search_index: {},
+    };
+    const release = createRelease(unpackRelease(`${JSON.stringify(head)}\n[${texts.join(',')}]`, 'x'));
+    // One read by id first, then the rest with the list.
+    expect(release.elementById.get('a')).toEqual(rows[1]);
+    const map = new Map(rows.map((r) => [r.id, r]));
+    expect(readsOf(release.elementById)).toEqual(readsOf(map as ReadonlyMap<string, unknown>));
+    expect(release.bundle.elements).toEqual(rows);
+  });
+
+  it('refuses an element list that is neither whole nor by line: a StorageFailure naming the release, when it is read', () => {
+    const head = JSON.parse(FILES[KEY]!.split('\n')[0]!) as Record<string, unknown>;
+    const rest = FILES[KEY]!.split('\n').slice(1);
+    const { ids, ends } = head.elements as { ids: string[]; ends: number[] };
+    for (const elements of [
+      {},
+      { line: 0, ids, ends },
+      { line: 1.5, ids, ends },
+      { line: 1, ids: [3, ...ids.slice(1)], ends },
+      { line: 1, ids: 'a', ends },
+      { line: 1, ids, ends: ends.slice(1) },
+      { line: 1, ids, ends: ends.map((e) => e + 0.5) },
+      { line: 1, ids },
+    ]) {
+      const text = [JSON.stringify({ ...head, elements }), ...rest].join('\n');
+      const failure = outcome(() => unpackRelease(text, LATEST));
+      expect(failure, JSON.stringify(elements)).toEqual({
+        failed: `StorageFailure: release ${LATEST}: its file lists its elements neither whole nor by line`,
+      });
+    }
+    // Not an object: the value as it is (the release's own checks judge it), as for any part.
+    expect(unpackRelease([JSON.stringify({ ...head, elements: 7 }), ...rest].join('\n'), LATEST).elements).toBe(7);
+  });
+
+  it('parses an element only when it is read: a damaged element line fails the calls that read it as upstream_error, and only those', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines = FILES[KEY]!.split('\n');
+    const { elements } = JSON.parse(lines[0]!) as { elements: { ids: string[]; ends: number[] } };
+    const span = (id: string) => {
+      const i = elements.ids.indexOf(id);
+      return [i === 0 ? 1 : elements.ends[i - 1]! + 1, elements.ends[i]!] as const;
+    };
+    const overwrite = (id: string, text: string) => {
+      const [start, end] = span(id);
+      expect(text.length).toBeLessThanOrEqual(end - start);
+      lines[1] = lines[1]!.slice(0, start) + text.padEnd(end - start) + lines[1]!.slice(end);
+    };
+    // One element's text blanked, another's holding a shorter element (not the one its id names);
+    // every other element's text stays where its end says.
+    overwrite('input_biometric', '');
+    const shortest = elements.ids.reduce((a, b) => (span(a)[1] - span(a)[0] <= span(b)[1] - span(b)[0] ? a : b));
+    const [from, to] = span(shortest);
+    overwrite('health', lines[1]!.slice(from, to));
+    const damaged: BucketReader = {
+      get: async (key) => (key === KEY ? new Response(lines.join('\n')) : filesReader(FILES).get(key)),
+    };
+    const store = createEmbeddedStore({}, VERSION_INDEX, damaged);
+    await store.load!(LATEST);
+    const release = store.release(LATEST)!;
+    expect(outcome(() => release.elementById.get('input_biometric'))).toEqual({
+      failed: `StorageFailure: release ${LATEST}: its packed element input_biometric is missing or not JSON`,
+    });
+    expect(outcome(() => release.elementById.get('health'))).toEqual({
+      failed: `StorageFailure: release ${LATEST}: its packed element health is missing or not JSON`,
+    });
+    // The other elements read, and the keys are known without any element parsed.
+    expect(release.elementById.get('accessibility')!.id).toBe('accessibility');
+    expect([...release.elementById.keys()]).toEqual(elements.ids);
+
+    const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
+    const status = async (path: string) => {
+      const res = await app.request(`/api/v2/schemas/${LATEST}${path}`, {}, env);
+      const body = (await res.json()) as { ok: boolean; errors?: { code: string }[] };
+      return [res.status, body.ok ? 'ok' : body.errors![0]!.code];
+    };
+    expect(await status('/elements/accessibility')).toEqual([200, 'ok']);
+    expect(await status('/elements/input_biometric')).toEqual([502, 'upstream_error']);
+    expect(await status('/elements/health')).toEqual([502, 'upstream_error']);
+    // The manifest reads no element; with the elements included, and a list of them, every one is read.
+    expect(await status('/manifest')).toEqual([200, 'ok']);
+    expect(await status('/manifest?include=full')).toEqual([502, 'upstream_error']);
+    expect(await status('/elements?limit=5')).toEqual([502, 'upstream_error']);
+    logged.mockRestore();
+  });
+});
