@@ -8,5 +8,5 @@ import { packRelease } from '../../src/store/packed-release.js';
  * build the same text.
  */
 export function embeddedFileText(bundle: Bundle): string {
-  return packRelease(bundle, { embedded: true });
+  return packRelease(bundle, { elementsLine: true, ascii: true });
 }

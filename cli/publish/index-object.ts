@@ -1,5 +1,5 @@
 import { objectHashesOf, VersionIndex } from '../../src/domain/bundle.js';
-import { INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, legacyPackedKey, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { type CatalogueEntry, indexOf } from '../../src/store/catalogue.js';
 import type { BucketClient, Condition } from './buckets.js';
 import { PublishFailure } from './failure.js';
@@ -52,7 +52,7 @@ export interface PublishedEntry {
 /**
  * The index text of `index` with `entries` added or replacing the entries of their ids; each
  * replaced id's review metadata is the one given with it (dropped when none is). The hashes of the
- * objects (`objects`: published and packed) are kept for the objects the entries name, and set for
+ * objects (`objects`: published and packed, in either packed form) are kept for the objects the entries name, and set for
  * those this publish wrote.
  */
 export function withEntries(index: VersionIndex, entries: readonly PublishedEntry[]): string {
@@ -68,8 +68,13 @@ export function withEntries(index: VersionIndex, entries: readonly PublishedEntr
   }
   const catalogue = indexOf([...byId.values()], translations);
   const objects: Record<string, string> = {};
+  // A packed object of decision 065's form keeps its hash: readers deployed before decision 067 read it.
   for (const v of catalogue.versions)
-    for (const key of [releaseKey(v.id, v.content_hash), packedKey(v.id, v.content_hash)]) {
+    for (const key of [
+      releaseKey(v.id, v.content_hash),
+      packedKey(v.id, v.content_hash),
+      legacyPackedKey(v.id, v.content_hash),
+    ]) {
       const hash = hashes.get(key);
       if (hash !== undefined) objects[key] = hash;
     }

@@ -8,7 +8,7 @@ import { PublishFailure } from './failure.js';
 const packedTexts = new WeakMap<Bundle, string>();
 const packedText = (bundle: Bundle): string => {
   let text = packedTexts.get(bundle);
-  if (text === undefined) packedTexts.set(bundle, (text = packRelease(bundle)));
+  if (text === undefined) packedTexts.set(bundle, (text = packRelease(bundle, { elementsLine: true })));
   return text;
 };
 
@@ -16,7 +16,7 @@ const packedText = (bundle: Bundle): string => {
 export const packedBytes = (bundle: Bundle): number => Buffer.byteLength(packedText(bundle), 'utf8');
 
 /**
- * Writes a release's packed object (decision 065) and answers the hash of the bytes written, which
+ * Writes a release's packed object (decisions 065, 067: the elements on a line of their own) and answers the hash of the bytes written, which
  * the index records and readers check the object by. A reader takes that hash's word for the packed
  * object's content, so the packed text is checked first: read back (every part parsed), its
  * recomputed content hash is the one the release is stamped with.

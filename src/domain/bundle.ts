@@ -45,8 +45,8 @@ export const VersionIndex = z.object({
   translations: z.record(z.string(), z.unknown()).optional(),
   /**
    * The bucket's index only: the hash of each release object's bytes as publish wrote them
-   * (`objectHashOf`), by object key (`releases/<id>/<content hash>.json`, and `.packed` for its
-   * packed object: decision 065). A reader whose object has these bytes reads the release publish
+   * (`objectHashOf`), by object key (`releases/<id>/<content hash>.json`, and `.release` for its
+   * packed object, `.packed` for one written before decision 067: decisions 065, 067). A reader whose object has these bytes reads the release publish
    * checked, without recomputing its content hash; a published object without one, or whose bytes
    * differ, is checked by its content hash, and a packed one is not read (the published one is). Outside every
    * content hash; never in a served catalogue. Read only through `objectHashesOf`, which ignores a

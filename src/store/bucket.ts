@@ -18,13 +18,30 @@ export function releaseKey(id: string, contentHash: string): string {
 }
 
 /**
- * The key of a release's packed object (`packed-release.ts`): the same release, its symbols and each
- * locale's search index on lines of their own, which publish writes beside the published object
- * and records the hash of in the index's `objects` (decision 065). A reader reads it where the index
- * records that hash, so that a first call parses only what it needs.
+ * The key of a release's packed object: the same release in the embedded set's form
+ * (`packRelease(bundle, { elementsLine: true })`: its elements, its symbols and each locale's
+ * search index on lines of their own; UTF-8, where the embedded set's are ASCII), which publish writes beside the published object and
+ * records the hash of in the index's `objects` (decisions 065, 067). A reader reads it where the
+ * index records that hash, so that a first call parses only what it needs.
  */
 export function packedKey(id: string, contentHash: string): string {
+  return `releases/${id}/${contentHash}.release`;
+}
+
+/**
+ * The key of a release's packed object in decision 065's form (its elements in the release's own
+ * line), which publish wrote before decision 067 and readers deployed between the two read. Publish
+ * writes it no more, and keeps its recorded hash; a reader reads it where the index records its
+ * hash and none for the packed object of `packedKey`.
+ */
+export function legacyPackedKey(id: string, contentHash: string): string {
   return `releases/${id}/${contentHash}.packed`;
+}
+
+/** A packed object the index records: its key, and the hash of its bytes. */
+export interface RecordedObject {
+  key: string;
+  hash: string;
 }
 
 /**
@@ -198,18 +215,17 @@ export interface FetchedRelease {
 
 /**
  * The object a reader reads for a listed release, unchecked: its packed object when the index records
- * a hash for one (`packedHash`) and it can be read, else its published object (missing or failing: a
+ * a hash for one (`packed`) and it can be read, else its published object (missing or failing: a
  * StorageFailure). A packed object that is missing, over the size a release may have, or whose
  * read fails is passed over for the published one: the release does not depend on its copy.
  */
 export async function fetchListedRelease(
   bucket: BucketReader,
   entry: VersionEntry,
-  packedHash: string | undefined,
+  packed: RecordedObject | undefined,
 ): Promise<FetchedRelease> {
-  if (packedHash !== undefined) {
-    const key = packedKey(entry.id, entry.content_hash);
-    const object = await read(bucket, key, MAX_RELEASE_BYTES, asRelease, entry.id).catch(() => undefined);
+  if (packed !== undefined) {
+    const object = await read(bucket, packed.key, MAX_RELEASE_BYTES, asRelease, entry.id).catch(() => undefined);
     if (object !== undefined) return { object, packed: true };
   }
   return { object: await fetchBucketRelease(bucket, entry), packed: false };
@@ -219,8 +235,8 @@ export async function fetchListedRelease(
 export interface RecordedHashes {
   /** Of its published object's bytes (decision 051). */
   published?: string;
-  /** Of its packed object's bytes (decision 065). */
-  packed?: string;
+  /** Of its packed object's bytes, with its key (decisions 065, 067). */
+  packed?: RecordedObject;
 }
 
 /**
@@ -237,7 +253,7 @@ export async function checkedRelease(
 ): Promise<{ bundle: Bundle; bytes: number }> {
   let { object } = fetched;
   if (fetched.packed) {
-    if (hashes.packed !== undefined && (await objectHashOf(object)) === hashes.packed)
+    if (hashes.packed !== undefined && (await objectHashOf(object)) === hashes.packed.hash)
       return { bundle: parsedRelease(object, entry, (o) => unpackRelease(o, entry.id)), bytes: objectBytes(object) };
     object = await fetchBucketRelease(bucket, entry);
   }

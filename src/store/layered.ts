@@ -4,6 +4,7 @@ import {
   checkedRelease,
   type FetchedRelease,
   fetchListedRelease,
+  legacyPackedKey,
   packedKey,
   type RecordedHashes,
   readBucketIndex,
@@ -134,11 +135,17 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const held = new HeldReleases({ count: keep, bytes: keepBytes, floor: KEEP_FLOOR });
   /** What a listed release's read state is kept under: its object's key (id and hash). */
   const keyOf = (entry: VersionEntry) => releaseKey(entry.id, entry.content_hash);
-  /** What the bucket's index records of a listed release's objects' bytes. */
+  /** What the bucket's index records of a listed release's objects' bytes (a packed object: decision 067's form first). */
   const hashesOf = (entry: VersionEntry): RecordedHashes => ({
     published: objectHashes.get(keyOf(entry)),
-    packed: objectHashes.get(packedKey(entry.id, entry.content_hash)),
+    packed:
+      recordedObject(packedKey(entry.id, entry.content_hash)) ??
+      recordedObject(legacyPackedKey(entry.id, entry.content_hash)),
   });
+  const recordedObject = (key: string) => {
+    const hash = objectHashes.get(key);
+    return hash === undefined ? undefined : { key, hash };
+  };
   /**
    * Objects of the bucket's alias targets read ahead (by object key), not yet decoded, checked or
    * parsed: the first call that needs one does that. At most one per alias target.

@@ -3,10 +3,11 @@ import type { Bundle } from '../domain/bundle.js';
 import type { MaterializedElement } from '../domain/content.js';
 
 /**
- * How the embedded set's files hold a release's elements (decision 067): one line, the elements as
+ * How a packed file holds a release's elements (decision 067): one line, the elements as
  * a JSON array, named in the release's own line by `line`, with each element's id (`ids`) and
- * where its text ends in that line (`ends`, in UTF-16 code units: element `i` is the text from
- * `ends[i - 1] + 1`, or 1 for the first, to `ends[i]`). The files are ASCII, so these are bytes too.
+ * where its text ends in that line (`ends`, in UTF-16 code units of the line's text: element `i`
+ * is the text from `ends[i - 1] + 1`, or 1 for the first, to `ends[i]`). A bucket's packed object
+ * has the same (decision 067); a line read from bytes is decoded whole, then cut.
  */
 export interface ElementsField {
   line: number;
@@ -122,7 +123,7 @@ const isElement = (value: unknown, id: string): value is MaterializedElement =>
 
 const isWhole = (value: unknown): value is number => Number.isInteger(value);
 
-/** The packed elements of bundles read from the embedded set's files. */
+/** The packed elements of bundles read from packed files that hold an elements' line. */
 const packed = new WeakMap<Bundle, PackedElements>();
 
 /** The packed elements `bundle` was read with (`deferElements`), if any: a reader of a few elements asks them. */

@@ -11,22 +11,22 @@ import { deferElements, elementsField } from './packed-elements.js';
  * by its line's number (1, 2, ...). A first call then parses only the first line, 60% of the text
  * (a part inside it, even as a JSON string, would still be scanned and copied), and each part is
  * parsed on its first read, once per isolate.
- * `embedded` is the embedded set's form (decision 067): in ASCII (`asciiJson`), and with the
- * elements on a line of their own, where each one's text ends recorded in the release's line
- * (`packed-elements.ts`), so that a call that reads a few elements by id parses those alone. A
- * bucket's packed object keeps its elements in the release's line, the form every reader deployed
- * since decision 065 reads.
+ * With `elementsLine` (decision 067), the elements are on a line of their own too, with where
+ * each one's text ends recorded in the release's line (`packed-elements.ts`), so that a call that
+ * reads a few elements by id parses those alone. With `ascii`, every line is in ASCII
+ * (`asciiJson`). The embedded set's files have both; a bucket's packed object has the elements'
+ * line and stays UTF-8 (its texts in other scripts would take more bytes, and parse slower, escaped).
  * The content hash is that of the release as published (docs/content-hash.md); a packed file's
  * content hash is never recomputed (a bucket's packed object is checked by the hash of its bytes
  * that publish recorded), and a release read back from it is the published release, field for field.
  */
-export function packRelease(bundle: Bundle, options: { embedded?: boolean } = {}): string {
-  const json = options.embedded ? (value: unknown) => asciiJson(JSON.stringify(value)) : JSON.stringify;
+export function packRelease(bundle: Bundle, options: { elementsLine?: boolean; ascii?: boolean } = {}): string {
+  const json = options.ascii ? (value: unknown) => asciiJson(JSON.stringify(value)) : JSON.stringify;
   const parts: string[] = [];
   /** Puts a part's text on the next line and answers that line's number. */
   const onLine = (text: string) => parts.push(text);
   let elements: unknown = bundle.elements;
-  if (options.embedded) {
+  if (options.elementsLine) {
     const texts = bundle.elements.map((element) => json(element));
     elements = elementsField(onLine(`[${texts.join(',')}]`), bundle.elements, texts);
   }

@@ -8,7 +8,7 @@ import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publis
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
 import { MAX_RELEASE_BYTES, objectHashOf } from '../../src/store/bucket.js';
-import { unpackRelease } from '../../src/store/packed-release.js';
+import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { publish as publishBuilt } from '../../cli/publish/publish.js';
 import type { Bundle } from '../../src/domain/bundle.js';
@@ -87,7 +87,7 @@ describe('publish', () => {
     expect(bucket.writes).toEqual([
       'releases/ai@2026-01-01/stable',
       `releases/ai@2026-01-01/${entry.content_hash}.json`,
-      `releases/ai@2026-01-01/${entry.content_hash}.packed`,
+      `releases/ai@2026-01-01/${entry.content_hash}.release`,
       'index.json',
     ]);
     expect(bucket.objects.get(bucket.writes[0]!)).toBe(entry.content_hash);
@@ -165,7 +165,7 @@ describe('publish', () => {
     const keys = () =>
       index().versions.flatMap((v) => [
         `releases/${v.id}/${v.content_hash}.json`,
-        `releases/${v.id}/${v.content_hash}.packed`,
+        `releases/${v.id}/${v.content_hash}.release`,
       ]);
     const hashesOfStored = async () =>
       Object.fromEntries(await Promise.all(keys().map(async (k) => [k, await objectHashOf(bucket.objects.get(k)!)])));
@@ -194,9 +194,9 @@ describe('publish', () => {
     const [stableKey, stablePacked, betaKey, betaPacked] = Object.keys(recorded);
     expect([stableKey, stablePacked, betaKey, betaPacked].map((k) => k!.split('.').at(-1))).toEqual([
       'json',
-      'packed',
+      'release',
       'json',
-      'packed',
+      'release',
     ]);
     // An index written before the hashes (and packed objects) were recorded, and a stored beta edited since.
     bucket.objects.set('index.json', JSON.stringify(older));
@@ -222,6 +222,35 @@ describe('publish', () => {
     expect(bucket.writes).toHaveLength(after);
   });
 
+  it("gives a release published with decision 065's packed object the newer form's, once, and keeps the older one's hash for the readers that read it", async () => {
+    await publish('ai@2026-01-01');
+    const entry = index().versions[0]!;
+    const older = `releases/ai@2026-01-01/${entry.content_hash}.packed`;
+    const newer = `releases/ai@2026-01-01/${entry.content_hash}.release`;
+    // The bucket as publish left it before decision 067: the `.packed` object alone, its hash recorded.
+    const { objects, ...rest } = index();
+    const legacyText = packRelease(
+      JSON.parse(bucket.objects.get(`releases/ai@2026-01-01/${entry.content_hash}.json`)!),
+    );
+    bucket.objects.set(older, legacyText);
+    bucket.objects.delete(newer);
+    const recorded = { ...(objects as Record<string, string>), [older]: await objectHashOf(legacyText) };
+    delete recorded[newer];
+    bucket.objects.set('index.json', JSON.stringify({ ...rest, objects: recorded }));
+    const before = bucket.writes.length;
+    expect((await publish('ai@2026-01-01')).io.text()).toContain('unchanged ai@2026-01-01');
+    expect(bucket.writes.slice(before)).toEqual([newer, 'index.json']);
+    expect(index().objects).toEqual({
+      ...recorded,
+      [newer]: await objectHashOf(bucket.objects.get(newer)!),
+    });
+    expect(bucket.objects.get(older)).toBe(legacyText);
+    // Once: publishing again writes nothing.
+    const after = bucket.writes.length;
+    await publish('ai@2026-01-01');
+    expect(bucket.writes).toHaveLength(after);
+  });
+
   it('reads, merges and writes the index again when another publish changed it meanwhile', async () => {
     bucket.beforePut = async (key) => {
       if (key !== 'index.json') return;
@@ -234,11 +263,11 @@ describe('publish', () => {
     expect(index().versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-02-01-beta']);
     expect(bucket.writes.filter((k) => k === 'index.json')).toHaveLength(2);
     // Each packed copy is written once, the first attempt's kept through the second.
-    expect(bucket.writes.filter((k) => k.endsWith('.packed')).map((k) => k.split('/')[1])).toEqual([
+    expect(bucket.writes.filter((k) => k.endsWith('.release')).map((k) => k.split('/')[1])).toEqual([
       'ai@2026-01-01',
       'ai@2026-02-01-beta',
     ]);
-    const packed = Object.keys(index().objects as object).filter((k) => k.endsWith('.packed'));
+    const packed = Object.keys(index().objects as object).filter((k) => k.endsWith('.release'));
     expect(packed).toHaveLength(2);
     for (const k of packed)
       expect((index().objects as Record<string, string>)[k]).toBe(await objectHashOf(bucket.objects.get(k)!));
@@ -285,7 +314,7 @@ describe('publish', () => {
     };
     expect((await publish('ai@2026-02-01-beta')).code).toBe(0);
     const keys = Object.keys(index().objects as object);
-    expect(keys.map((k) => k.split('.').at(-1))).toEqual(['json', 'packed']);
+    expect(keys.map((k) => k.split('.').at(-1))).toEqual(['json', 'release']);
     const stored = async (k: string) => [k, await objectHashOf(bucket.objects.get(k)!)];
     expect(index().objects).toEqual(Object.fromEntries(await Promise.all(keys.map(stored))));
   });

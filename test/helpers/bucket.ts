@@ -23,7 +23,7 @@ async function publishUnder(prefix: string, texts: readonly string[], packed = f
     await bucket.put(prefix + key, texts[i]!);
     objects[key] = await objectHashOf(texts[i]!);
     if (!packed) continue;
-    const packedText = packRelease(b);
+    const packedText = packRelease(b, { elementsLine: true });
     await bucket.put(prefix + packedKey(b.manifest.version, b.manifest.content_hash), packedText);
     objects[packedKey(b.manifest.version, b.manifest.content_hash)] = await objectHashOf(packedText);
   }

@@ -22,9 +22,11 @@ const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
 const KEY = releaseKey(entry.id, entry.content_hash);
 const FILES = packedFiles();
 
-/** A release as read from its embedded file. */
-const lined = (text: string, id: string): Release =>
-  createRelease(unpackRelease(packRelease(JSON.parse(text) as Bundle, { embedded: true }), id));
+/** A release as read from its embedded file (ASCII text), or from a bucket's packed object (UTF-8 bytes, `asBytes`). */
+const lined = (text: string, id: string, asBytes = false): Release => {
+  const packed = packRelease(JSON.parse(text) as Bundle, { elementsLine: true, ascii: !asBytes });
+  return createRelease(unpackRelease(asBytes ? new TextEncoder().encode(packed) : packed, id));
+};
 
 /** A map's reads, as plain data: its size, its keys in order, and each key's value. */
 const readsOf = (map: ReadonlyMap<string, unknown>) => ({
@@ -54,19 +56,20 @@ const outcome = (read: () => unknown) => {
 };
 
 describe('a release read from its embedded file', () => {
-  it('looks its elements up as a Map of its elements does, in every release: the same keys in order, the same elements, by category too', () => {
-    for (const [id, text] of Object.entries(BUNDLES)) {
-      const plain = createRelease(JSON.parse(text) as Bundle);
-      const release = lined(text, id);
-      expect(packedElementsOf(release.bundle), id).toBeInstanceOf(PackedElements);
-      expect(packedElementsOf(plain.bundle), id).toBeUndefined();
-      expect(release.elementById.has('no_such_element')).toBe(false);
-      expect(release.elementById.get('no_such_element')).toBeUndefined();
-      for (const key of plain.elementById.keys()) expect(release.elementById.has(key)).toBe(true);
-      expect(readsOf(release.elementById), id).toEqual(readsOf(plain.elementById));
-      expect([...release.elementsByCategory], id).toEqual([...plain.elementsByCategory]);
-      expect(release.bundle.elements, id).toEqual(plain.bundle.elements);
-    }
+  it('looks its elements up as a Map of its elements does, in every release, from text or bytes: the same keys in order, the same elements, by category too', () => {
+    for (const [id, text] of Object.entries(BUNDLES))
+      for (const asBytes of [false, true]) {
+        const plain = createRelease(JSON.parse(text) as Bundle);
+        const release = lined(text, id, asBytes);
+        expect(packedElementsOf(release.bundle), id).toBeInstanceOf(PackedElements);
+        expect(packedElementsOf(plain.bundle), id).toBeUndefined();
+        expect(release.elementById.has('no_such_element')).toBe(false);
+        expect(release.elementById.get('no_such_element')).toBeUndefined();
+        for (const key of plain.elementById.keys()) expect(release.elementById.has(key)).toBe(true);
+        expect(readsOf(release.elementById), id).toEqual(readsOf(plain.elementById));
+        expect([...release.elementsByCategory], id).toEqual([...plain.elementsByCategory]);
+        expect(release.bundle.elements, id).toEqual(plain.bundle.elements);
+      }
   });
 
   it('answers one object per element, whichever is read first: by id, or the whole list', () => {

@@ -2,14 +2,21 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { StorageFailure } from '../../src/core/storage.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
-import { INDEX_KEY, MAX_RELEASE_BYTES, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
+import {
+  INDEX_KEY,
+  legacyPackedKey,
+  MAX_RELEASE_BYTES,
+  objectHashOf,
+  packedKey,
+  releaseKey,
+} from '../../src/store/bucket.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { packRelease } from '../../src/store/packed-release.js';
 import { bucketArea, countedColdStore } from '../helpers/bucket.js';
 
 /**
  * A bucket release is read from its packed object where the index records that object's hash
- * (decision 065): only what a call needs is decoded and parsed, and anything amiss with the packed
+ * (decisions 065, 067): only what a call needs is decoded and parsed, and anything amiss with the packed
  * object falls back to the published object, checked as before.
  */
 const ALL = JSON.parse(VERSION_INDEX) as VersionIndex;
@@ -18,7 +25,7 @@ const area = bucketArea('packed-objects');
 const bundleOf = (id: string) => JSON.parse(BUNDLES[id]!) as Bundle;
 const keysOf = (id: string) => {
   const hash = bundleOf(id).manifest.content_hash;
-  return { published: releaseKey(id, hash), packed: packedKey(id, hash) };
+  return { published: releaseKey(id, hash), packed: packedKey(id, hash), legacy: legacyPackedKey(id, hash) };
 };
 /** The release with text in more than one script, symbols and the most search indexes. */
 const DTPR = BUCKET_IDS.find((id) => id.startsWith('dtpr@'))!;
@@ -66,7 +73,7 @@ describe('a bucket release with a packed object', () => {
   it('has its symbols and each search index decoded and parsed on their first read, not before', async () => {
     // A packed object whose French search index is not JSON, with the hash of these very bytes
     // recorded (as if publish had written them): the release reads, and only that part fails.
-    const lines = packRelease(bundleOf(DTPR)).split('\n');
+    const lines = packRelease(bundleOf(DTPR), { elementsLine: true }).split('\n');
     const head = JSON.parse(lines[0]!) as { search_index: Record<string, number> };
     lines[head.search_index.fr!] = '{"not json';
     const damaged = lines.join('\n');
@@ -84,7 +91,7 @@ describe('a bucket release with a packed object', () => {
   });
 
   it('whose bytes are not those the index records is passed over: the published object is read and checked instead', async () => {
-    const tampered = packRelease({ ...bundleOf(UNALIASED), elements: [] });
+    const tampered = packRelease({ ...bundleOf(UNALIASED), elements: [] }, { elementsLine: true });
     await area.put(keysOf(UNALIASED).packed, tampered);
     const { reads, load } = coldStore();
     const bundle = await load(UNALIASED);
@@ -139,9 +146,48 @@ describe('a bucket published before packed objects', () => {
   });
 
   it('has a packed object that the index records no hash for left unread', async () => {
-    await area.put(keysOf(DTPR).packed, packRelease(bundleOf(DTPR)));
+    await area.put(keysOf(DTPR).packed, packRelease(bundleOf(DTPR), { elementsLine: true }));
     const { reads, load } = coldStore();
     await load(DTPR);
     expect(reads).toEqual([INDEX_KEY, keysOf(DTPR).published]);
+  });
+});
+
+describe('a bucket release whose packed object is of the form before decision 067 (its elements in the release line)', () => {
+  /** The bucket as publish left it between decisions 065 and 067: the `.packed` object alone, its hash recorded. */
+  const asBefore = async (id: string, also = false) => {
+    const legacy = packRelease(bundleOf(id));
+    await area.put(keysOf(id).legacy, legacy);
+    const hash = await objectHashOf(legacy);
+    await editObjects((objects) => {
+      objects[keysOf(id).legacy] = hash;
+      if (!also) delete objects[keysOf(id).packed];
+    });
+  };
+
+  beforeEach(async () => {
+    await area.clear();
+    await area.publish(
+      BUCKET_IDS.map((id) => BUNDLES[id]!),
+      true,
+    );
+  });
+
+  it('is read from that object alone where the index records its hash and none for the newer form, and is the release field for field', async () => {
+    await asBefore(DTPR);
+    const { reads, load } = coldStore();
+    const bundle = await load(DTPR);
+    expect(reads).toEqual([INDEX_KEY, keysOf(DTPR).legacy]);
+    expect(
+      Array.isArray(JSON.parse((await (await area.reader.get(keysOf(DTPR).legacy))!.text()).split('\n')[0]!).elements),
+    ).toBe(true);
+    expect(canonicalJson(bundle)).toBe(canonicalJson(bundleOf(DTPR)));
+  });
+
+  it('is passed over for the newer form where the index records both', async () => {
+    await asBefore(DTPR, true);
+    const { reads, load } = coldStore();
+    expect(canonicalJson(await load(DTPR))).toBe(canonicalJson(bundleOf(DTPR)));
+    expect(reads).toEqual([INDEX_KEY, keysOf(DTPR).packed]);
   });
 });

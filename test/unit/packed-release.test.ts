@@ -18,13 +18,15 @@ const LATEST = EMBEDDED.aliases['ai@latest']!;
 const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
 const KEY = releaseKey(entry.id, entry.content_hash);
 const FILES = packedFiles();
+/** The packed forms: decision 065's, a bucket's packed object's (decision 067), an embedded file's. */
+const FORMS = [{}, { elementsLine: true }, { elementsLine: true, ascii: true }];
 
 describe('the embedded set ships packed', () => {
   it('every release reads back from its packed forms as published: the same fields, the same content hash', async () => {
     for (const [id, text] of Object.entries(BUNDLES))
-      for (const embedded of [false, true]) {
+      for (const form of FORMS) {
         const published = JSON.parse(text) as Bundle;
-        const back = unpackRelease(packRelease(published, { embedded }), id);
+        const back = unpackRelease(packRelease(published, form), id);
         expect(canonicalJson(back), id).toBe(canonicalJson(published));
         expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
         expect(Object.keys(back.search_index), id).toEqual(Object.keys(published.search_index));
@@ -33,9 +35,9 @@ describe('the embedded set ships packed', () => {
 
   it("a packed file read from its UTF-8 bytes (a bucket's packed object, decision 065) is the release its text is", async () => {
     for (const [id, text] of Object.entries(BUNDLES))
-      for (const embedded of [false, true]) {
+      for (const form of FORMS) {
         const published = JSON.parse(text) as Bundle;
-        const bytes = new TextEncoder().encode(packRelease(published, { embedded }));
+        const bytes = new TextEncoder().encode(packRelease(published, form));
         const back = unpackRelease(bytes, id);
         expect(canonicalJson(back), id).toBe(canonicalJson(published));
         expect(await contentHashOf(back), id).toBe(published.manifest.content_hash);
@@ -134,7 +136,7 @@ describe('the embedded set ships packed', () => {
       expect(JSON.parse(lines[line]!), locale).toEqual((published.search_index as Record<string, unknown>)[locale]);
     expect(lines).toHaveLength(3 + Object.keys(indexes).length);
     expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.15);
-    // A bucket's packed object keeps its elements in the release's line (decision 065's form).
+    // Decision 065's form keeps its elements in the release's line.
     expect(Array.isArray(JSON.parse(packRelease(published).split('\n')[0]!).elements)).toBe(true);
     // A published file, read by the same store, is answered as it is.
     expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!, LATEST))).toBe(canonicalJson(published));
