@@ -1,5 +1,6 @@
 import type { Bundle } from '../../src/domain/bundle.js';
 import { contentHashOf, objectHashOf, packedKey } from '../../src/store/bucket.js';
+import { packedElementsOf } from '../../src/store/packed-elements.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
@@ -16,6 +17,17 @@ const packedText = (bundle: Bundle): string => {
 export const packedBytes = (bundle: Bundle): number => Buffer.byteLength(packedText(bundle), 'utf8');
 
 /**
+ * A packed text read back as a reader would, each element cut from its line by its recorded end
+ * before the list is read (which reuses them): the content hash then checks the ends too.
+ */
+function readBack(packed: string, id: string): Bundle {
+  const bundle = unpackRelease(packed, id);
+  const elements = packedElementsOf(bundle);
+  elements?.ids.forEach((_, i) => elements.at(i));
+  return bundle;
+}
+
+/**
  * Writes a release's packed object (decisions 065, 067: the elements on a line of their own) and answers the hash of the bytes written, which
  * the index records and readers check the object by. A reader takes that hash's word for the packed
  * object's content, so the packed text is checked first: read back (every part parsed), its
@@ -24,7 +36,7 @@ export const packedBytes = (bundle: Bundle): number => Buffer.byteLength(packedT
 export async function writePacked(bucket: BucketClient, bundle: Bundle): Promise<string> {
   const m = bundle.manifest;
   const packed = packedText(bundle);
-  const back = await contentHashOf(unpackRelease(packed, m.version)).catch(() => undefined);
+  const back = await contentHashOf(readBack(packed, m.version)).catch(() => undefined);
   if (back !== m.content_hash)
     throw new PublishFailure(
       `${m.version}: the packed copy of its built release does not have the content hash it is stamped with`,

@@ -52,7 +52,7 @@ function judge(index: VersionIndex, releases: readonly Built[]): Outcome[] {
   const published = new Map(index.versions.map((v) => [v.id, v]));
   return releases.map(({ bundle, json, translations }) => {
     const m = bundle.manifest;
-    // The packed copy (decision 065) is a few bytes larger than the release: both must be read.
+    // The packed copy (decisions 065, 067) is a few bytes larger than the release: both must be read.
     const bytes = Math.max(Buffer.byteLength(json, 'utf8'), packedBytes(bundle));
     if (bytes > MAX_RELEASE_BYTES)
       return {
@@ -118,7 +118,7 @@ export async function publish(
     const kept = releases.flatMap(({ bundle }, i) => (stays(outcomes[i]!) ? [entryOf(bundle)] : []));
     const vouched = await vouchedHashes(bucket, index, kept);
     // A release gets a packed object with each object written, and once when the index records none
-    // for it (a bucket published before decision 065).
+    // of decision 067's form for it (a bucket published before decision 065, or before 067).
     const recorded = objectHashesOf(index);
     const packs = releases.map(
       ({ bundle: { manifest: m } }, i) => !stays(outcomes[i]!) || !recorded.has(packedKey(m.version, m.content_hash)),

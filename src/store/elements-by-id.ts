@@ -5,7 +5,9 @@ import type { PackedElements } from './packed-elements.js';
  * A release's elements by id, over its packed elements (`packed-elements.ts`): the ids are known from
  * the start, and an element is parsed when it is first asked for, so a call that reads a few
  * elements parses those alone (decision 067). It answers as `new Map(elements.map((e) => [e.id, e]))`
- * would: the same keys in the same order, a repeated id answering its last element.
+ * would: the same keys in the same order, a repeated id answering its last element; but reading a
+ * damaged element (`get`, `values`, `entries`, ...) throws its StorageFailure, and `has` and the
+ * keys answer from the ids, without reading any.
  */
 export class ElementsById implements ReadonlyMap<string, MaterializedElement> {
   /** Each id's position in the release's elements. */

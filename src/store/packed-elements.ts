@@ -7,7 +7,9 @@ import type { MaterializedElement } from '../domain/content.js';
  * a JSON array, named in the release's own line by `line`, with each element's id (`ids`) and
  * where its text ends in that line (`ends`, in UTF-16 code units of the line's text: element `i`
  * is the text from `ends[i - 1] + 1`, or 1 for the first, to `ends[i]`). A bucket's packed object
- * has the same (decision 067); a line read from bytes is decoded whole, then cut.
+ * has the same (decision 067); a line read from bytes is decoded whole, then cut, and the text is
+ * held until every element has been read (the line's size at most; before decision 067 the whole
+ * line was held parsed).
  */
 export interface ElementsField {
   line: number;
@@ -43,7 +45,8 @@ export class PackedElements {
   ) {
     this.parsed = new Array(field.ids.length);
     this.unread = field.ids.length;
-    this.source = source;
+    // No element to read: nothing holds the file.
+    this.source = field.ids.length === 0 ? undefined : source;
   }
 
   get ids(): readonly string[] {
@@ -134,7 +137,8 @@ export function packedElementsOf(bundle: Bundle): PackedElements | undefined {
 /**
  * Makes `bundle.elements`, held as an `ElementsField`, the elements parsed from their line on its
  * first read (`line(n)` reads line `n` of the file), and records them for readers of a few
- * elements. A field of any other form is a damaged file: a StorageFailure now.
+ * elements. A field of any other form (missing, null, a number, an object without the three) is a
+ * damaged file: a StorageFailure now.
  */
 export function deferElements(bundle: Bundle, line: (n: number) => string | undefined, release: string): void {
   const field = bundle.elements as unknown as Partial<ElementsField> | null;

@@ -5,12 +5,12 @@ import { deferElements, elementsField } from './packed-elements.js';
 
 /**
  * The form the embedded set's files take in a deployment (the build writes it), and the packed
- * object publish writes beside each release object in the bucket (decision 065). A release as published, but for the parts only some calls read: the
- * symbols (icons, renders) and each locale's search index (a search in that locale). These follow
- * the release's own JSON, one line each (JSON has no raw line break), and the release names each
- * by its line's number (1, 2, ...). A first call then parses only the first line, 60% of the text
- * (a part inside it, even as a JSON string, would still be scanned and copied), and each part is
- * parsed on its first read, once per isolate.
+ * object publish writes beside each release object in the bucket (decisions 065, 067). A release as
+ * published, but for the parts only some calls read: the symbols (icons, renders) and each
+ * locale's search index (a search in that locale). These follow the release's own JSON, one line
+ * each (JSON has no raw line break), and the release names each by its line's number (1, 2, ...).
+ * A first call then parses only the first line (a part inside it, even as a JSON string, would
+ * still be scanned and copied), and each part is parsed on its first read, once per isolate.
  * With `elementsLine` (decision 067), the elements are on a line of their own too, with where
  * each one's text ends recorded in the release's line (`packed-elements.ts`), so that a call that
  * reads a few elements by id parses those alone. With `ascii`, every line is in ASCII
@@ -81,9 +81,8 @@ export function unpackRelease(file: string | Uint8Array, id: string): Bundle {
   // A part's line: a whole number past the release's own line, else none.
   const part = (n: unknown) => (Number.isInteger(n) && (n as number) > 0 ? () => line(n as number) : undefined);
   const bundle = JSON.parse(line(0)!) as Bundle;
-  // Held by line: an object, not a list (anything else is the value as it is: the release's own checks judge it).
-  const held = bundle.elements as unknown;
-  if (typeof held === 'object' && held !== null && !Array.isArray(held)) deferElements(bundle, line, id);
+  // Not a list: held by line (`deferElements` refuses any other value).
+  if (!Array.isArray(bundle.elements)) deferElements(bundle, line, id);
   if (typeof bundle.symbols === 'number') defer(bundle, 'symbols', part(bundle.symbols), id);
   const indexes = bundle.search_index as Record<string, unknown> | undefined;
   if (typeof indexes !== 'object' || indexes === null)

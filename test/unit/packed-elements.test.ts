@@ -109,6 +109,21 @@ describe('a release read from its embedded file', () => {
     expect(release.bundle.elements).toEqual(rows);
   });
 
+  it('reads a line that holds more elements than its ids, or none, as its ids say', () => {
+    const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    const lines = FILES[KEY]!.split('\n');
+    // One element more at the end of the line, past every recorded end: the list is the listed ones.
+    lines[1] = `${lines[1]!.slice(0, -1)},${JSON.stringify(published.elements[0])}]`;
+    const release = createRelease(unpackRelease(lines.join('\n'), LATEST));
+    expect(release.bundle.elements).toEqual(published.elements);
+    // A release of no elements, by line.
+    const head = { ...published, elements: elementsField(1, [], []), symbols: {}, search_index: {} };
+    const empty = createRelease(unpackRelease(`${JSON.stringify(head)}\n[]`, LATEST));
+    expect(empty.bundle.elements).toEqual([]);
+    expect(empty.elementById.size).toBe(0);
+    expect(readsOf(empty.elementById)).toEqual(readsOf(new Map()));
+  });
+
   it('refuses an element list that is neither whole nor by line: a StorageFailure naming the release, when it is read', () => {
     const head = JSON.parse(FILES[KEY]!.split('\n')[0]!) as Record<string, unknown>;
     const rest = FILES[KEY]!.split('\n').slice(1);
@@ -129,8 +144,14 @@ describe('a release read from its embedded file', () => {
         failed: `StorageFailure: release ${LATEST}: its file lists its elements neither whole nor by line`,
       });
     }
-    // Not an object: the value as it is (the release's own checks judge it), as for any part.
-    expect(unpackRelease([JSON.stringify({ ...head, elements: 7 }), ...rest].join('\n'), LATEST).elements).toBe(7);
+    // Neither a list nor an object, or none at all: refused the same way, never a fault later.
+    const { elements: _, ...without } = head;
+    for (const text of [7, null, 'x']
+      .map((elements) => JSON.stringify({ ...head, elements }))
+      .concat(JSON.stringify(without)))
+      expect(outcome(() => unpackRelease([text, ...rest].join('\n'), LATEST))).toEqual({
+        failed: `StorageFailure: release ${LATEST}: its file lists its elements neither whole nor by line`,
+      });
   });
 
   it('parses an element only when it is read: a damaged element line fails the calls that read it as upstream_error, and only those', async () => {
@@ -149,7 +170,11 @@ describe('a release read from its embedded file', () => {
     // One element's text blanked, another's holding a shorter element (not the one its id names);
     // every other element's text stays where its end says.
     overwrite('input_biometric', '');
-    const shortest = elements.ids.reduce((a, b) => (span(a)[1] - span(a)[0] <= span(b)[1] - span(b)[0] ? a : b));
+    const length = (id: string) => span(id)[1] - span(id)[0];
+    const shortest = elements.ids
+      .filter((id) => id !== 'health' && id !== 'input_biometric')
+      .reduce((a, b) => (length(a) <= length(b) ? a : b));
+    expect(length(shortest)).toBeLessThan(length('health'));
     const [from, to] = span(shortest);
     overwrite('health', lines[1]!.slice(from, to));
     const damaged: BucketReader = {

@@ -184,6 +184,21 @@ describe('a bucket release whose packed object is of the form before decision 06
     expect(canonicalJson(bundle)).toBe(canonicalJson(bundleOf(DTPR)));
   });
 
+  it('is passed over for the published object where its bytes are not those the index records', async () => {
+    await asBefore(DTPR);
+    await area.put(keysOf(DTPR).legacy, packRelease({ ...bundleOf(DTPR), elements: [] }));
+    const { reads, load } = coldStore();
+    expect(canonicalJson(await load(DTPR))).toBe(canonicalJson(bundleOf(DTPR)));
+    expect(reads).toEqual([INDEX_KEY, keysOf(DTPR).legacy, keysOf(DTPR).published]);
+  });
+
+  it('is left unread where the index records no hash for it', async () => {
+    await area.put(keysOf(DTPR).legacy, packRelease(bundleOf(DTPR)));
+    const { reads, load } = coldStore();
+    expect(canonicalJson(await load(DTPR))).toBe(canonicalJson(bundleOf(DTPR)));
+    expect(reads).toEqual([INDEX_KEY, keysOf(DTPR).packed]);
+  });
+
   it('is passed over for the newer form where the index records both', async () => {
     await asBefore(DTPR, true);
     const { reads, load } = coldStore();

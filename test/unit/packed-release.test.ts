@@ -94,7 +94,11 @@ describe('the embedded set ships packed', () => {
       fc.property(fc.array(part, { maxLength: 6 }), fc.boolean(), (parts, lastFeed) => {
         // One part per line, and two named by lines the file may not have.
         const names = [...parts.keys(), parts.length, parts.length + 1];
-        const head = { symbols: 'none', search_index: Object.fromEntries(names.map((n) => [`k${n}`, n + 1])) };
+        const head = {
+          elements: [],
+          symbols: 'none',
+          search_index: Object.fromEntries(names.map((n) => [`k${n}`, n + 1])),
+        };
         const text = [JSON.stringify(head), ...parts].join('\n') + (lastFeed ? '\n' : '');
         // What each part should read as: its line of the text split at every line feed.
         const split = text.split('\n');
