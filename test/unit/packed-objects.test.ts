@@ -52,14 +52,17 @@ async function editObjects(edit: (objects: Record<string, string>) => void): Pro
   await area.put(INDEX_KEY, JSON.stringify({ ...index, objects }));
 }
 
+/** The area cleared, then every bucket release published with its packed object and its hash. */
+async function publishedWithPackedObjects(): Promise<void> {
+  await area.clear();
+  await area.publish(
+    BUCKET_IDS.map((id) => BUNDLES[id]!),
+    true,
+  );
+}
+
 describe('a bucket release with a packed object', () => {
-  beforeEach(async () => {
-    await area.clear();
-    await area.publish(
-      BUCKET_IDS.map((id) => BUNDLES[id]!),
-      true,
-    );
-  });
+  beforeEach(publishedWithPackedObjects);
 
   it('is read from its packed object alone, and is the published release field for field', async () => {
     for (const id of [DTPR, UNALIASED]) {
@@ -165,13 +168,7 @@ describe('a bucket release whose packed object is of the form before decision 06
     });
   };
 
-  beforeEach(async () => {
-    await area.clear();
-    await area.publish(
-      BUCKET_IDS.map((id) => BUNDLES[id]!),
-      true,
-    );
-  });
+  beforeEach(publishedWithPackedObjects);
 
   it('is read from that object alone where the index records its hash and none for the newer form, and is the release field for field', async () => {
     await asBefore(DTPR);
