@@ -1,15 +1,21 @@
 import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
 import type { MaterializedElement } from '../domain/content.js';
+import { utf8Length } from '../core/utf8.js';
+import type { Lines } from './packed-release.js';
+
+const encoder = new TextEncoder();
+/** Decodes an element's bytes as the line's text reads. */
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
  * How a packed file holds a release's elements (decision 067): one line, the elements as
  * a JSON array, named in the release's own line by `line`, with each element's id (`ids`) and
- * where its text ends in that line (`ends`, in UTF-16 code units of the line's text: element `i`
- * is the text from `ends[i - 1] + 1`, or 1 for the first, to `ends[i]`). A bucket's packed object
- * has the same (decision 067); a line read from bytes is decoded whole, then cut, and the text is
- * held until every element has been read (the line's size at most; before decision 067 the whole
- * line was held parsed).
+ * where its text ends in that line (`ends`, in UTF-8 bytes of the line: element `i` is the text
+ * from byte `ends[i - 1] + 1`, or 1 for the first, to byte `ends[i]`). A bucket's packed object has
+ * the same (decision 067). An element read from bytes is cut from them and decoded alone; from an
+ * ASCII text (the embedded set's files) it is cut from the text, where a byte is a character; a
+ * text beyond ASCII is encoded once to find its bytes.
  */
 export interface ElementsField {
   line: number;
@@ -23,7 +29,7 @@ export function elementsField(line: number, elements: readonly MaterializedEleme
   return {
     line,
     ids: elements.map((e) => e.id),
-    ends: texts.map((text) => (end += 1 + text.length)),
+    ends: texts.map((text) => (end += 1 + utf8Length(text))),
   } satisfies ElementsField;
 }
 
@@ -35,12 +41,13 @@ export function elementsField(line: number, elements: readonly MaterializedEleme
 export class PackedElements {
   private parsed: (MaterializedElement | undefined)[];
   private unread: number;
-  private text: string | undefined;
-  private source: (() => string | undefined) | undefined;
+  /** The elements' line as the file holds it: an ASCII text, or bytes. */
+  private held: string | Uint8Array | undefined;
+  private source: (() => string | Uint8Array | undefined) | undefined;
 
   constructor(
     private readonly field: ElementsField,
-    source: () => string | undefined,
+    source: () => string | Uint8Array | undefined,
     private readonly release: string,
   ) {
     this.parsed = new Array(field.ids.length);
@@ -53,13 +60,23 @@ export class PackedElements {
     return this.field.ids;
   }
 
-  /** The elements' line, read on first use; undefined once every element is read. */
-  private line(): string | undefined {
-    if (this.text === undefined && this.source !== undefined) {
-      this.text = this.source();
+  /** The elements' line, read on first use (a text beyond ASCII as its bytes); undefined once every element is read. */
+  private line(): string | Uint8Array | undefined {
+    if (this.held === undefined && this.source !== undefined) {
+      const raw = this.source();
       this.source = undefined;
+      // A text is in ASCII when its length is its bytes' (the last end, and the closing bracket); a
+      // text beyond ASCII is shorter than its bytes, and is encoded to be cut by them.
+      const bytes = (this.field.ends[this.field.ends.length - 1] ?? 0) + 1;
+      this.held = typeof raw === 'string' && raw.length !== bytes ? encoder.encode(raw) : raw;
     }
-    return this.text;
+    return this.held;
+  }
+
+  /** Bytes `start` to `end` of the line, as text. */
+  private cut(start: number, end: number): string {
+    const line = this.line()!;
+    return typeof line === 'string' ? line.slice(start, end) : decoder.decode(line.subarray(start, end));
   }
 
   /**
@@ -72,7 +89,7 @@ export class PackedElements {
     const { ids, ends } = this.field;
     let element: unknown;
     try {
-      element = JSON.parse(this.line()!.slice(i === 0 ? 1 : ends[i - 1]! + 1, ends[i]));
+      element = JSON.parse(this.cut(i === 0 ? 1 : ends[i - 1]! + 1, ends[i]!));
     } catch {
       element = undefined;
     }
@@ -101,7 +118,8 @@ export class PackedElements {
     const { ids } = this.field;
     let listed: unknown;
     try {
-      listed = JSON.parse(this.line()!);
+      const line = this.line()!;
+      listed = JSON.parse(typeof line === 'string' ? line : decoder.decode(line));
     } catch {
       return;
     }
@@ -114,9 +132,9 @@ export class PackedElements {
     this.done();
   }
 
-  /** Every element read: the line's text, and the file it came from, are no longer held. */
+  /** Every element read: the line, and the file it came from, are no longer held. */
   private done(): void {
-    this.text = undefined;
+    this.held = undefined;
     this.source = undefined;
   }
 }
@@ -136,11 +154,11 @@ export function packedElementsOf(bundle: Bundle): PackedElements | undefined {
 
 /**
  * Makes `bundle.elements`, held as an `ElementsField`, the elements parsed from their line on its
- * first read (`line(n)` reads line `n` of the file), and records them for readers of a few
+ * first read (`lines.raw(n)` reads line `n` of the file), and records them for readers of a few
  * elements. A field of any other form (missing, null, a number, an object without the three) is a
  * damaged file: a StorageFailure now.
  */
-export function deferElements(bundle: Bundle, line: (n: number) => string | undefined, release: string): void {
+export function deferElements(bundle: Bundle, lines: Lines, release: string): void {
   const field = bundle.elements as unknown as Partial<ElementsField> | null;
   const { line: at, ids, ends } = field ?? {};
   if (
@@ -153,7 +171,7 @@ export function deferElements(bundle: Bundle, line: (n: number) => string | unde
     !ends.every(isWhole)
   )
     throw new StorageFailure(`release ${release}: its file lists its elements neither whole nor by line`, release);
-  const elements = new PackedElements({ line: at, ids, ends }, () => line(at), release);
+  const elements = new PackedElements({ line: at, ids, ends }, () => lines.raw(at), release);
   packed.set(bundle, elements);
   let all: MaterializedElement[] | undefined;
   Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => (all ??= elements.all()) });

@@ -40,6 +40,12 @@ export function packRelease(bundle: Bundle, options: { elementsLine?: boolean; a
 /** Decodes a line's bytes as the text's line reads: a leading U+FEFF is kept, as in the text. */
 const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
+/** A packed file's lines: `lines(n)` is line `n`'s text, `lines.raw(n)` the line as the file holds it (text, or bytes undecoded). */
+export interface Lines {
+  (n: number): string | undefined;
+  raw(n: number): string | Uint8Array | undefined;
+}
+
 /**
  * A packed file's lines, from its text or its UTF-8 bytes; `line(n)` is undefined past the last. The
  * file is split at its line feeds only as far as the lines read so far, and bytes are decoded one
@@ -47,7 +53,7 @@ const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
  * line. A raw line feed (byte 0x0A) never occurs inside a multi-byte UTF-8 sequence, nor inside JSON
  * text, so splitting the bytes at it splits the text at it.
  */
-export function linesOf(file: string | Uint8Array): (n: number) => string | undefined {
+export function linesOf(file: string | Uint8Array): Lines {
   const text = typeof file === 'string' ? file : undefined;
   const bytes = typeof file === 'string' ? undefined : file;
   const feedFrom = (at: number) => (text !== undefined ? text.indexOf('\n', at) : bytes!.indexOf(10, at));
@@ -64,10 +70,17 @@ export function linesOf(file: string | Uint8Array): (n: number) => string | unde
     }
     return starts[n]!;
   };
-  return (n) => {
+  const lines = ((n: number) => {
     const start = startOf(n);
     return start > file.length ? undefined : cut(start, startOf(n + 1) - 1);
+  }) as Lines;
+  lines.raw = (n) => {
+    const start = startOf(n);
+    if (start > file.length) return undefined;
+    const end = startOf(n + 1) - 1;
+    return text !== undefined ? text.slice(start, end) : bytes!.subarray(start, end);
   };
+  return lines;
 }
 
 /**

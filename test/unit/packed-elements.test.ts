@@ -22,10 +22,14 @@ const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
 const KEY = releaseKey(entry.id, entry.content_hash);
 const FILES = packedFiles();
 
-/** A release as read from its embedded file (ASCII text), or from a bucket's packed object (UTF-8 bytes, `asBytes`). */
-const lined = (text: string, id: string, asBytes = false): Release => {
-  const packed = packRelease(JSON.parse(text) as Bundle, { elementsLine: true, ascii: !asBytes });
-  return createRelease(unpackRelease(asBytes ? new TextEncoder().encode(packed) : packed, id));
+/**
+ * A release as read from its embedded file (ASCII text), from a bucket's packed object (UTF-8
+ * bytes), or from the same packed text beyond ASCII (whose recorded ends count its UTF-8 bytes).
+ */
+type Form = 'ascii' | 'bytes' | 'text';
+const lined = (text: string, id: string, form: Form = 'ascii'): Release => {
+  const packed = packRelease(JSON.parse(text) as Bundle, { elementsLine: true, ascii: form === 'ascii' });
+  return createRelease(unpackRelease(form === 'bytes' ? new TextEncoder().encode(packed) : packed, id));
 };
 
 /** A map's reads, as plain data: its size, its keys in order, and each key's value. */
@@ -56,11 +60,11 @@ const outcome = (read: () => unknown) => {
 };
 
 describe('a release read from its embedded file', () => {
-  it('looks its elements up as a Map of its elements does, in every release, from text or bytes: the same keys in order, the same elements, by category too', () => {
+  it('looks its elements up as a Map of its elements does, in every release, from ASCII text, UTF-8 bytes or other text: the same keys in order, the same elements, by category too', () => {
     for (const [id, text] of Object.entries(BUNDLES))
-      for (const asBytes of [false, true]) {
+      for (const form of ['ascii', 'bytes', 'text'] as const) {
         const plain = createRelease(JSON.parse(text) as Bundle);
-        const release = lined(text, id, asBytes);
+        const release = lined(text, id, form);
         expect(packedElementsOf(release.bundle), id).toBeInstanceOf(PackedElements);
         expect(packedElementsOf(plain.bundle), id).toBeUndefined();
         expect(release.elementById.has('no_such_element')).toBe(false);
