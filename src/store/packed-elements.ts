@@ -65,10 +65,15 @@ export class PackedElements {
     if (this.held === undefined && this.source !== undefined) {
       const raw = this.source();
       this.source = undefined;
-      // A text is in ASCII when its length is its bytes' (the last end, and the closing bracket); a
-      // text beyond ASCII is shorter than its bytes, and is encoded to be cut by them.
-      const bytes = (this.field.ends[this.field.ends.length - 1] ?? 0) + 1;
-      this.held = typeof raw === 'string' && raw.length !== bytes ? encoder.encode(raw) : raw;
+      // The line is cut in the unit its length has: the last end and the closing bracket. A text in
+      // ASCII has its bytes' length; a text beyond ASCII is shorter than its bytes, and is encoded
+      // to be cut by them. Bytes of another length are decoded to be cut by characters: ends that
+      // count UTF-16 units, as the form first did, read so too.
+      const length = (this.field.ends[this.field.ends.length - 1] ?? 0) + 1;
+      let line = raw;
+      if (line instanceof Uint8Array && line.length !== length) line = decoder.decode(line);
+      if (typeof line === 'string' && line.length !== length) line = encoder.encode(line);
+      this.held = line;
     }
     return this.held;
   }

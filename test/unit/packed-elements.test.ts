@@ -76,6 +76,20 @@ describe('a release read from its embedded file', () => {
       }
   });
 
+  it('reads from bytes ends that count UTF-16 units, as the form first did, as well as ends that count bytes', () => {
+    const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    const lines = packRelease(published, { elementsLine: true }).split('\n');
+    const head = JSON.parse(lines[0]!) as { elements: { ends: number[] } };
+    let end = 0;
+    const units = published.elements.map((e) => (end += 1 + JSON.stringify(e).length));
+    // The release has text beyond ASCII, so the two counts differ.
+    expect(units).not.toEqual(head.elements.ends);
+    head.elements.ends = units;
+    const bytes = new TextEncoder().encode([JSON.stringify(head), ...lines.slice(1)].join('\n'));
+    const release = createRelease(unpackRelease(bytes, LATEST));
+    expect(readsOf(release.elementById)).toEqual(readsOf(createRelease(published).elementById));
+  });
+
   it('answers one object per element, whichever is read first: by id, or the whole list', () => {
     const text = BUNDLES[LATEST]!;
     const ids = (JSON.parse(text) as Bundle).elements.map((e) => e.id);
@@ -86,7 +100,11 @@ describe('a release read from its embedded file', () => {
     ids.forEach((id, i) => expect(byIdFirst.elementById.get(id), id).toBe(all[i]));
     some.forEach((element, i) => expect(element).toBe(all[i * 3]));
     const listFirst = lined(text, LATEST);
+    // The list is one parse of the line, not one per element.
+    const parse = vi.spyOn(JSON, 'parse');
     const list = listFirst.bundle.elements;
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
     ids.forEach((id, i) => expect(listFirst.elementById.get(id), id).toBe(list[i]));
     expect(listFirst.elementsByCategory.get(list[0]!.category_id)![0]).toBe(list[0]);
   });

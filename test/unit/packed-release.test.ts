@@ -54,6 +54,7 @@ describe('the embedded set ships packed', () => {
   });
 
   it('a packed file, from its text or its bytes, has the lines of its text split at every line feed, read in any order (fixed seed)', () => {
+    const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
     const piece = fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('\n', '\n\n', '\ufeff', 'é字😀', '\r'));
     fc.assert(
       fc.property(
@@ -68,7 +69,17 @@ describe('the embedded set ships packed', () => {
               typeof file === 'string'
                 ? split
                 : new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(file).split('\n');
-            for (const n of reads) expect(line(n), `line ${n}`).toBe(lines[n]);
+            for (const n of reads) {
+              expect(line(n), `line ${n}`).toBe(lines[n]);
+              // The line as the file holds it: the same text, or its bytes undecoded.
+              const raw = line.raw(n);
+              expect(typeof raw === 'string' || raw === undefined ? raw : decoder.decode(raw), `raw ${n}`).toBe(
+                lines[n],
+              );
+              expect(typeof raw === 'string' || raw === undefined).toBe(
+                typeof file === 'string' || lines[n] === undefined,
+              );
+            }
           }
         },
       ),
