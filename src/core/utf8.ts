@@ -29,3 +29,16 @@ export function utf8Length(text: string): number {
   }
   return encoder.encodeInto(text, scratch).written;
 }
+
+/** The UTF-8 bytes of `text` (a lone surrogate as U+FFFD's). */
+export function encodeUtf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** Decodes as a text reads: a leading U+FEFF is kept, and a byte sequence that is not UTF-8 reads as U+FFFD. */
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** The text of UTF-8 bytes, as the text they were written from reads (a packed file's lines: packed-release.ts). */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return lenient.decode(bytes);
+}

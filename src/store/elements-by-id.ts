@@ -13,8 +13,8 @@ export class ElementsById implements ReadonlyMap<string, MaterializedElement> {
   /** Each id's position in the release's elements. */
   private readonly positions: Map<string, number>;
 
-  constructor(private readonly lines: PackedElements) {
-    this.positions = new Map(lines.ids.map((id, i) => [id, i]));
+  constructor(private readonly elements: PackedElements) {
+    this.positions = new Map(elements.ids.map((id, i) => [id, i]));
   }
 
   get size(): number {
@@ -23,7 +23,7 @@ export class ElementsById implements ReadonlyMap<string, MaterializedElement> {
 
   get(id: string): MaterializedElement | undefined {
     const i = this.positions.get(id);
-    return i === undefined ? undefined : this.lines.at(i);
+    return i === undefined ? undefined : this.elements.at(i);
   }
 
   has(id: string): boolean {
@@ -35,11 +35,11 @@ export class ElementsById implements ReadonlyMap<string, MaterializedElement> {
   }
 
   *entries(): MapIterator<[string, MaterializedElement]> {
-    for (const [id, i] of this.positions) yield [id, this.lines.at(i)];
+    for (const [id, i] of this.positions) yield [id, this.elements.at(i)];
   }
 
   *values(): MapIterator<MaterializedElement> {
-    for (const i of this.positions.values()) yield this.lines.at(i);
+    for (const i of this.positions.values()) yield this.elements.at(i);
   }
 
   [Symbol.iterator](): MapIterator<[string, MaterializedElement]> {

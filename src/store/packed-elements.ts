@@ -1,12 +1,8 @@
 import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
 import type { MaterializedElement } from '../domain/content.js';
-import { utf8Length } from '../core/utf8.js';
+import { decodeUtf8, encodeUtf8, utf8Length } from '../core/utf8.js';
 import type { Lines } from './packed-release.js';
-
-const encoder = new TextEncoder();
-/** Decodes an element's bytes as the line's text reads. */
-const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /**
  * How a packed file holds a release's elements (decision 067): one line, the elements as
@@ -71,8 +67,8 @@ export class PackedElements {
       // count UTF-16 units, as the form first did, read so too.
       const length = (this.field.ends[this.field.ends.length - 1] ?? 0) + 1;
       let line = raw;
-      if (line instanceof Uint8Array && line.length !== length) line = decoder.decode(line);
-      if (typeof line === 'string' && line.length !== length) line = encoder.encode(line);
+      if (line instanceof Uint8Array && line.length !== length) line = decodeUtf8(line);
+      if (typeof line === 'string' && line.length !== length) line = encodeUtf8(line);
       this.held = line;
     }
     return this.held;
@@ -81,7 +77,7 @@ export class PackedElements {
   /** Bytes `start` to `end` of the line, as text. */
   private cut(start: number, end: number): string {
     const line = this.line()!;
-    return typeof line === 'string' ? line.slice(start, end) : decoder.decode(line.subarray(start, end));
+    return typeof line === 'string' ? line.slice(start, end) : decodeUtf8(line.subarray(start, end));
   }
 
   /**
@@ -124,7 +120,7 @@ export class PackedElements {
     let listed: unknown;
     try {
       const line = this.line()!;
-      listed = JSON.parse(typeof line === 'string' ? line : decoder.decode(line));
+      listed = JSON.parse(typeof line === 'string' ? line : decodeUtf8(line));
     } catch {
       return;
     }
@@ -178,6 +174,6 @@ export function deferElements(bundle: Bundle, lines: Lines, release: string): vo
     throw new StorageFailure(`release ${release}: its file lists its elements neither whole nor by line`, release);
   const elements = new PackedElements({ line: at, ids, ends }, () => lines.raw(at), release);
   packed.set(bundle, elements);
-  let all: MaterializedElement[] | undefined;
-  Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => (all ??= elements.all()) });
+  // `all` keeps the list it parsed: later reads answer it.
+  Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => elements.all() });
 }

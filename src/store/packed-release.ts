@@ -1,5 +1,6 @@
 import { asciiJson } from '../core/ascii-json.js';
 import { StorageFailure } from '../core/storage.js';
+import { decodeUtf8 } from '../core/utf8.js';
 import type { Bundle } from '../domain/bundle.js';
 import { deferElements, elementsField } from './packed-elements.js';
 
@@ -37,9 +38,6 @@ export function packRelease(bundle: Bundle, options: { elementsLine?: boolean; a
   return [json({ ...bundle, elements, symbols, search_index }), ...parts].join('\n');
 }
 
-/** Decodes a line's bytes as the text's line reads: a leading U+FEFF is kept, as in the text. */
-const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
 /** A packed file's lines: `lines(n)` is line `n`'s text, `lines.raw(n)` the line as the file holds it (text, or bytes undecoded). */
 export interface Lines {
   (n: number): string | undefined;
@@ -58,7 +56,7 @@ export function linesOf(file: string | Uint8Array): Lines {
   const bytes = typeof file === 'string' ? undefined : file;
   const feedFrom = (at: number) => (text !== undefined ? text.indexOf('\n', at) : bytes!.indexOf(10, at));
   const cut = (start: number, end: number) =>
-    text !== undefined ? text.slice(start, end) : decoder.decode(bytes!.subarray(start, end));
+    text !== undefined ? text.slice(start, end) : decodeUtf8(bytes!.subarray(start, end));
   /** Where each line found so far starts; `file.length + 1` once past the last line. */
   const starts = [0];
   const startOf = (n: number): number => {
