@@ -17,14 +17,19 @@ const packedText = (bundle: Bundle): string => {
 export const packedBytes = (bundle: Bundle): number => Buffer.byteLength(packedText(bundle), 'utf8');
 
 /**
- * A packed text read back as a reader would, each element cut from its line by its recorded end
- * before the list is read (which reuses them): the content hash then checks the ends too.
+ * The content hash of a packed text read back as a reader would, each element cut from its line by
+ * its recorded end before the list is read (which reuses them), so the hash checks the ends too;
+ * undefined when it does not read back (a part or an element that will not parse).
  */
-function readBack(packed: string, id: string): Bundle {
-  const bundle = unpackRelease(packed, id);
-  const elements = packedElementsOf(bundle);
-  elements?.ids.forEach((_, i) => elements.at(i));
-  return bundle;
+export async function readBackHash(packed: string, id: string): Promise<string | undefined> {
+  try {
+    const bundle = unpackRelease(packed, id);
+    const elements = packedElementsOf(bundle);
+    elements?.ids.forEach((_, i) => elements.at(i));
+    return await contentHashOf(bundle);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -36,10 +41,7 @@ function readBack(packed: string, id: string): Bundle {
 export async function writePacked(bucket: BucketClient, bundle: Bundle): Promise<string> {
   const m = bundle.manifest;
   const packed = packedText(bundle);
-  // A copy that does not read back (a part or an element that will not parse) is refused as one of another content.
-  const back = await Promise.resolve()
-    .then(() => contentHashOf(readBack(packed, m.version)))
-    .catch(() => undefined);
+  const back = await readBackHash(packed, m.version);
   if (back !== m.content_hash)
     throw new PublishFailure(
       `${m.version}: the packed copy of its built release does not have the content hash it is stamped with`,
