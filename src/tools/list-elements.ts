@@ -3,7 +3,6 @@ import * as z from 'zod';
 import { decodeCursor, encodeCursor, fingerprint } from '../core/cursor.js';
 import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
-import type { MaterializedElement } from '../domain/content.js';
 import type { LocaleCode } from '../domain/locale.js';
 import { Match, releaseIndex, searchElements, type ElementHit } from '../services/search/search.js';
 import type { Release } from '../store/release.js';
@@ -13,25 +12,26 @@ import { fieldsArg, localeArg, localesArg, localeSet, versionArg } from './args.
 
 const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
 
+/** An element listed by id (its element is read only when its page is: decision 068), and why it matched a query. */
 interface Listed {
-  element: MaterializedElement;
+  id: string;
   hit?: ElementHit;
 }
 
 /**
  * Elements of a category (or all) in id order; with a query, only those that match it, best
- * first, each with why it matched. The query is matched in `locale`, else in English.
+ * first, each with why it matched. The query is matched in `locale`, else in English. Only a
+ * category's list reads elements (their categories); the rest is listed by id.
  */
 function select(release: Release, categoryId: string | undefined, query: string, locale: LocaleCode): Listed[] {
-  const pool = categoryId ? (release.elementsByCategory.get(categoryId) ?? []) : release.bundle.elements;
-  if (query === '') return pool.map((element) => ({ element }));
+  const inCategory = categoryId ? (release.elementsByCategory.get(categoryId) ?? []) : undefined;
+  if (query === '')
+    return inCategory ? inCategory.map(({ id }) => ({ id })) : Array.from(release.elementById.keys(), (id) => ({ id }));
   const index = releaseIndex(release, locale) ?? releaseIndex(release, 'en');
   if (!index) return [];
+  const member = inCategory ? new Set(inCategory.map(({ id }) => id)) : release.elementById;
   const out: Listed[] = [];
-  for (const hit of searchElements(index, query)) {
-    const element = release.elementById.get(hit.id);
-    if (element && (!categoryId || element.category_id === categoryId)) out.push({ element, hit });
-  }
+  for (const hit of searchElements(index, query)) if (member.has(hit.id)) out.push({ id: hit.id, hit });
   return out;
 }
 
@@ -101,9 +101,10 @@ export const listElements = defineTool({
       const page = all.slice(start.value, start.value + args.limit);
       const end = start.value + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
-      const projected = page.map(({ element, hit }) =>
-        hit ? { ...project(element, fields), match: hit.match() } : project(element, fields),
-      );
+      const projected = page.map(({ id, hit }) => {
+        const element = release.elementById.get(id)!;
+        return hit ? { ...project(element, fields), match: hit.match() } : project(element, fields);
+      });
       const elements = filterLocales(projected, localeSet(args.locales));
       meta.next_cursor = end < all.length ? encodeCursor(end, key) : null;
       return ok({ version: release.id, elements, total: all.length, returned: elements.length }, meta);

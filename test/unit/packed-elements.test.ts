@@ -13,6 +13,7 @@ import { elementsField, PackedElements, packedElementsOf } from '../../src/store
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { createRelease, type Release } from '../../src/store/release.js';
 import { packedFiles } from '../helpers/packed-files.js';
+import realistic from '../e2e/fixtures/realistic-15.json';
 
 // Decision 067: the embedded set's files hold the elements on a line of their own, each one parsed on its first read.
 
@@ -224,10 +225,32 @@ describe('a release read from its embedded file', () => {
     expect(await status('/elements/accessibility')).toEqual([200, 'ok']);
     expect(await status('/elements/input_biometric')).toEqual([502, 'upstream_error']);
     expect(await status('/elements/health')).toEqual([502, 'upstream_error']);
-    // The manifest reads no element; with the elements included, and a list of them, every one is read.
+    // The manifest reads no element; with the elements included every one is read. A list reads
+    // the elements of its page, and a search those of its page of hits (decision 068).
     expect(await status('/manifest')).toEqual([200, 'ok']);
     expect(await status('/manifest?include=full')).toEqual([502, 'upstream_error']);
-    expect(await status('/elements?limit=5')).toEqual([502, 'upstream_error']);
+    expect(elements.ids.slice(0, 5)).not.toContain('health');
+    expect(await status('/elements?limit=5')).toEqual([200, 'ok']);
+    expect(await status('/elements?limit=200')).toEqual([502, 'upstream_error']);
+    expect(await status('/elements?query=accessible')).toEqual([200, 'ok']);
+    expect(await status('/elements?query=biometric')).toEqual([502, 'upstream_error']);
+    // A category's list reads every element (for their categories).
+    expect(await status('/elements?category_id=purpose&limit=1')).toEqual([502, 'upstream_error']);
+    // A validation reads the elements it places (decision 068).
+    const validate = async (datachain: unknown) => {
+      const res = await app.request(
+        `/api/v2/schemas/${LATEST}/validate`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(datachain) },
+        env,
+      );
+      const body = (await res.json()) as { ok: boolean; errors?: { code: string }[] };
+      return [res.status, body.ok ? 'ok' : body.errors![0]!.code];
+    };
+    const placed = { ...realistic, schema_version: LATEST };
+    expect(placed.elements.map((p) => p.element_id)).not.toContain('input_biometric');
+    expect(await validate(placed)).toEqual([200, 'ok']);
+    const biometric = { ...placed, elements: [...placed.elements, { element_id: 'input_biometric' }] };
+    expect(await validate(biometric)).toEqual([502, 'upstream_error']);
     logged.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
 import type { Category, Context, DatachainType, Element, Variable } from '../../domain/content.js';
+import { MadeOnRead } from '../../core/made-on-read.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
 
 /** An element as the rules see it: materialized variables (own, then inherited) and its effective context. */
@@ -60,30 +61,43 @@ function poolElement(element: Element, category: Category | undefined, materiali
   };
 }
 
+/**
+ * A pool over `elementById`. A category's element ids (sorted) and the pool's (sorted, for
+ * suggestions) are listed on first read: only a finding's hint reads them, and a category's need
+ * every element's category.
+ */
 function buildPool(
   version: string,
   source: Pool['source'],
   locales: readonly string[],
   datachainType: DatachainType,
   categories: readonly Category[],
-  elements: ReadonlyArray<{ element: Element; materialized: boolean }>,
+  elementById: ReadonlyMap<string, PoolElement>,
 ): Pool {
   const rawCategory = new Map(categories.map((c) => [c.id, c]));
-  const elementById = new Map<string, PoolElement>();
-  for (const { element, materialized } of elements) {
-    if (!elementById.has(element.id))
-      elementById.set(element.id, poolElement(element, rawCategory.get(element.category_id), materialized));
-  }
   const listed = datachainType.categories.filter((id) => rawCategory.has(id));
   const order = [...new Set([...listed, ...categories.map((c) => c.id)])];
-  const poolCategories = order.map((id) => ({
+  let byCategory: Map<string, string[]> | undefined;
+  const idsOf = (id: string): string[] => {
+    if (!byCategory) {
+      byCategory = new Map();
+      for (const e of elementById.values()) {
+        const ids = byCategory.get(e.categoryId);
+        if (ids) ids.push(e.id);
+        else byCategory.set(e.categoryId, [e.id]);
+      }
+      for (const ids of byCategory.values()) ids.sort();
+    }
+    return byCategory.get(id) ?? [];
+  };
+  const poolCategories: PoolCategory[] = order.map((id) => ({
     id,
     required: rawCategory.get(id)!.required,
-    elementIds: [...elementById.values()]
-      .filter((e) => e.categoryId === id)
-      .map((e) => e.id)
-      .sort(),
+    get elementIds() {
+      return idsOf(id);
+    },
   }));
+  let elementIds: string[] | undefined;
   return {
     version,
     source,
@@ -92,15 +106,24 @@ function buildPool(
     categories: poolCategories,
     categoryById: new Map(poolCategories.map((c) => [c.id, c])),
     elementById,
-    elementIds: [...elementById.keys()].sort(),
+    get elementIds() {
+      return (elementIds ??= [...elementById.keys()].sort());
+    },
   };
 }
 
-/** The pool of a served release, built once per release and isolate. */
+/**
+ * The pool of a served release, built once per release and isolate. Its elements are made from the
+ * release's on first read (`MadeOnRead` over `release.elementById`), so a datachain that places a
+ * few elements reads those alone (decision 068); a served release's element ids are unique (the
+ * build refuses a duplicate), and its elements are materialized.
+ */
 export const releasePool: ReleaseView<Pool> = releaseView((release) => {
   const { bundle } = release;
-  const elements = bundle.elements.map((element) => ({ element, materialized: true }));
-  return buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elements);
+  const elementById = new MadeOnRead(release.elementById, (element) =>
+    poolElement(element, release.categoryById.get(element.category_id), true),
+  );
+  return buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elementById);
 });
 
 /** The pool of a resolved datachain: snapshot elements, then suggested ones, checked against snapshot categories. */
@@ -109,13 +132,18 @@ export function snapshotPool(
   snapshot: { datachain_type: DatachainType; categories: readonly Category[]; elements: readonly Element[] },
   suggested: readonly Element[],
 ): Pool {
-  const elements = [...snapshot.elements, ...suggested].map((element) => ({ element, materialized: false }));
+  const rawCategory = new Map(snapshot.categories.map((c) => [c.id, c]));
+  // The first element with an id is the one checked against.
+  const elementById = new Map<string, PoolElement>();
+  for (const element of [...snapshot.elements, ...suggested])
+    if (!elementById.has(element.id))
+      elementById.set(element.id, poolElement(element, rawCategory.get(element.category_id), false));
   return buildPool(
     version,
     'snapshot',
     snapshot.datachain_type.locales,
     snapshot.datachain_type,
     snapshot.categories,
-    elements,
+    elementById,
   );
 }
