@@ -82,6 +82,32 @@ describe('a packed search index loads straight into MiniSearch', () => {
     expect(changed.size).toBe(expected.size - 1);
   });
 
+  it('says whether it holds a term as MiniSearch does: every term, each term cut short and run on, for every shipped release and locale', () => {
+    for (const [id, text] of Object.entries(BUNDLES)) {
+      const bundle = JSON.parse(text) as Bundle;
+      for (const [locale, raw] of Object.entries(bundle.search_index)) {
+        const packed = raw as PackedIndex;
+        const { miniSearch, hasTerm } = loadPackedIndex(packed, indexOptions(locale as LocaleCode));
+        const has = (term: string) =>
+          (miniSearch as unknown as { _index: { has(t: string): boolean } })._index.has(term);
+        const asked = new Set<string>(['', 'x', '\uD83D']);
+        for (const [term] of packed.index) {
+          asked.add(term);
+          asked.add(term.slice(0, -1));
+          asked.add(term.slice(1));
+          asked.add(`${term}s`);
+        }
+        let held = 0;
+        for (const term of asked) {
+          expect(hasTerm(term), `${id} ${locale} ${JSON.stringify(term)}`).toBe(has(term));
+          if (has(term)) held++;
+        }
+        expect(held).toBeGreaterThanOrEqual(packed.index.length);
+        expect(held).toBeLessThan(asked.size);
+      }
+    }
+  });
+
   it('loads an empty index', () => {
     const empty = { documentIds: [], fieldIds: { title: 0 }, fieldLengths: [], averageFieldLength: [0], index: [] };
     const options = { fields: ['title'] };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
+import { hasTerm, insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
 import { treeShape } from '../helpers/search-index.js';
 
 /** An empty term tree of MiniSearch's own (its SearchableMap), the kind the loader fills. */
@@ -142,5 +142,28 @@ describe('insertInOrder fills a term tree as MiniSearch would, term by term', ()
         ],
       ],
     ]);
+  });
+});
+
+describe("hasTerm answers as the tree's own has", () => {
+  it('for terms held, their prefixes, and terms not held, in trees with narrow and wide nodes (fixed seed)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(term, wide), { maxLength: 120, size: 'max' }),
+        fc.array(fc.oneof(term, wide), { maxLength: 40 }),
+        (terms, others) => {
+          const tree = emptyTree() as TermTree<number> & { has(t: string): boolean };
+          insertInOrder(
+            tree,
+            terms.map((t, i) => [t, i] as const),
+            ([t]) => t,
+            ([, i]) => i,
+          );
+          for (const t of [...terms, ...terms.map((x) => x.slice(0, -1)), ...others, ''])
+            expect(hasTerm(tree._tree, t), JSON.stringify(t)).toBe(tree.has(t));
+        },
+      ),
+      { seed: 68, numRuns: 400 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import * as z from 'zod';
-import { insertInOrder, type TermTree } from './term-tree.js';
+import { hasTerm, insertInOrder, type TermTree } from './term-tree.js';
 
 /**
  * A search index as a bundle carries it: MiniSearch's `toJSON()` form without stored fields and
@@ -126,7 +126,7 @@ interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: TermTree<Postings> & { has(term: string): boolean };
+  _index: TermTree<Postings>;
 }
 
 /**
@@ -168,5 +168,6 @@ export function loadPackedIndex<T>(
     (entry) => entry[0],
     (entry) => new PackedPostings(entry) as unknown as Postings,
   );
-  return { miniSearch, hasTerm: (term) => fields._index.has(term) };
+  const tree = fields._index._tree;
+  return { miniSearch, hasTerm: (term) => hasTerm(tree, term) };
 }
