@@ -82,14 +82,15 @@ describe('a packed search index loads straight into MiniSearch', () => {
     expect(changed.size).toBe(expected.size - 1);
   });
 
-  it('says whether it holds a term as MiniSearch does: every term, each term cut short and run on, for every shipped release and locale', () => {
+  it('says whether it holds a term as MiniSearch does, before its term tree is filled and after: every term, each term cut short and run on, for every shipped release and locale', () => {
     for (const [id, text] of Object.entries(BUNDLES)) {
       const bundle = JSON.parse(text) as Bundle;
       for (const [locale, raw] of Object.entries(bundle.search_index)) {
         const packed = raw as PackedIndex;
-        const { miniSearch, hasTerm } = loadPackedIndex(packed, indexOptions(locale as LocaleCode));
-        const has = (term: string) =>
-          (miniSearch as unknown as { _index: { has(t: string): boolean } })._index.has(term);
+        const options = indexOptions(locale as LocaleCode);
+        const { miniSearch, hasTerm } = loadPackedIndex(packed, options);
+        const slow = MiniSearch.loadJS(unpackIndex(packed), options);
+        const has = (term: string) => (slow as unknown as { _index: { has(t: string): boolean } })._index.has(term);
         const asked = new Set<string>(['', 'x', '\uD83D']);
         for (const [term] of packed.index) {
           asked.add(term);
@@ -97,13 +98,41 @@ describe('a packed search index loads straight into MiniSearch', () => {
           asked.add(term.slice(1));
           asked.add(`${term}s`);
         }
-        let held = 0;
-        for (const term of asked) {
-          expect(hasTerm(term), `${id} ${locale} ${JSON.stringify(term)}`).toBe(has(term));
-          if (has(term)) held++;
-        }
+        const held = [...asked].filter(has).length;
         expect(held).toBeGreaterThanOrEqual(packed.index.length);
         expect(held).toBeLessThan(asked.size);
+        for (const term of asked) expect(hasTerm(term), `${id} ${locale} ${JSON.stringify(term)}`).toBe(has(term));
+        // Its size walks the tree, which fills it; then the tree answers.
+        expect(miniSearch.termCount).toBe(slow.termCount);
+        for (const term of asked) expect(hasTerm(term), `${id} ${locale} ${JSON.stringify(term)}`).toBe(has(term));
+      }
+    }
+  });
+
+  it('answers a query of exact words without filling its term tree, as loadJS does; a prefix search then fills the tree loadJS builds', () => {
+    /** Whether a loaded index has not filled its term tree yet (its nodes are still behind a getter). */
+    const unfilled = (index: object) =>
+      Object.getOwnPropertyDescriptor((index as { _index: object })._index, '_tree')?.get !== undefined;
+    for (const [id, text] of Object.entries(BUNDLES)) {
+      const bundle = JSON.parse(text) as Bundle;
+      for (const [locale, raw] of Object.entries(bundle.search_index)) {
+        const packed = raw as PackedIndex;
+        const options = indexOptions(locale as LocaleCode);
+        const { miniSearch: fresh, hasTerm } = loadPackedIndex(packed, options);
+        const slow = MiniSearch.loadJS(unpackIndex(packed), options);
+        const exact = { prefix: false, fuzzy: false } as const;
+        const terms = [...packed.index.slice(0, 15).map(([term]) => term), 'x', packed.index.at(-1)![0]];
+        for (const term of terms) {
+          expect(fresh.search(term, exact), `${id} ${locale} ${term}`).toEqual(slow.search(term, exact));
+          expect(hasTerm(term)).toBe((slow as unknown as { _index: { has(t: string): boolean } })._index.has(term));
+        }
+        expect(unfilled(fresh), `${id} ${locale}`).toBe(true);
+        const term = packed.index[0]![0];
+        expect(fresh.search(term, { prefix: true })).toEqual(slow.search(term, { prefix: true }));
+        expect(unfilled(fresh)).toBe(false);
+        expect(shapeOf(fresh), `${id} ${locale}`).toEqual(shapeOf(slow));
+        expect(hasTerm(term)).toBe(true);
+        expect(hasTerm(`${term}\u0001`)).toBe(false);
       }
     }
   });

@@ -1,6 +1,6 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import * as z from 'zod';
-import { hasTerm, insertInOrder, type TermTree } from './term-tree.js';
+import { fillWhenWalked, type TermTree } from './term-tree.js';
 
 /**
  * A search index as a bundle carries it: MiniSearch's `toJSON()` form without stored fields and
@@ -126,7 +126,7 @@ interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: TermTree<Postings>;
+  _index: TermTree<Postings> & { get(term: string): Postings | undefined; has(term: string): boolean };
 }
 
 /**
@@ -134,7 +134,8 @@ interface LoadedFields {
  * in MiniSearch's plain-object form (test/helpers/search-index.ts) without that middle step: the
  * terms go straight into the tree MiniSearch searches (`insertInOrder`: the packed order is the
  * order MiniSearch listed them in, which it inserts fastest), each with its postings built on first
- * read (`PackedPostings`). `hasTerm` says whether the index holds a term, without a set of its own.
+ * read (`PackedPostings`). The tree is filled when first walked (`fillWhenWalked`): a query of exact
+ * words reads its terms from a Map. `hasTerm` says whether the index holds a term.
  */
 export function loadPackedIndex<T>(
   packed: PackedIndex,
@@ -162,12 +163,8 @@ export function loadPackedIndex<T>(
     fields._idToShortId.set(id, doc);
     fields._fieldLength.set(doc, packed.fieldLengths[doc]!);
   });
-  insertInOrder(
-    fields._index,
-    packed.index,
-    (entry) => entry[0],
-    (entry) => new PackedPostings(entry) as unknown as Postings,
-  );
-  const tree = fields._index._tree;
-  return { miniSearch, hasTerm: (term) => hasTerm(tree, term) };
+  const terms = new Map<string, Postings>();
+  for (const entry of packed.index) terms.set(entry[0], new PackedPostings(entry) as unknown as Postings);
+  const hasTerm = fillWhenWalked(fields._index, packed.index, (entry) => entry[0], terms);
+  return { miniSearch, hasTerm };
 }

@@ -154,3 +154,44 @@ export function hasTerm(root: Map<string, unknown>, term: string): boolean {
   }
   return node.has(LEAF);
 }
+
+/**
+ * Defers filling `tree` (empty) with `items` until its nodes are first read. Until then its `get`
+ * and `has` answer from `terms` (each item's term and data, a Map), which is all a query of exact
+ * words asks (the locales without prefix or fuzzy matching: a first Chinese search read none of the
+ * 4,603 terms' nodes it built). Anything else (a prefix or fuzzy search, iteration, its size, a
+ * change) reads `_tree`, which first fills it with `insertInOrder`: from then on the tree is the one
+ * filling it now would have made, and answers alone (`terms` is let go). The answer says whether the
+ * tree holds a term, from whichever holds them. Contract: `terms` holds exactly the items' terms,
+ * each with its last item's data, as the tree would.
+ */
+export function fillWhenWalked<T, V>(
+  tree: TermTree<V> & { get(term: string): V | undefined; has(term: string): boolean },
+  items: readonly T[],
+  termOf: (item: T) => string,
+  terms: ReadonlyMap<string, V>,
+): (term: string) => boolean {
+  const root = tree._tree;
+  let flat: ReadonlyMap<string, V> | undefined = terms;
+  const fill = () => {
+    flat = undefined;
+    // The tree's own methods again, and its nodes as a plain field, before it is filled through them.
+    Object.defineProperty(tree, '_tree', { value: root, writable: true, enumerable: true, configurable: true });
+    delete (tree as { get?: unknown }).get;
+    delete (tree as { has?: unknown }).has;
+    insertInOrder(tree, items, termOf, (item) => terms.get(termOf(item))!);
+  };
+  Object.defineProperty(tree, '_tree', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      fill();
+      return root;
+    },
+  });
+  Object.assign(tree, {
+    get: (term: string) => terms.get(term),
+    has: (term: string) => terms.has(term),
+  });
+  return (term) => (flat ? flat.has(term) : hasTerm(root, term));
+}
