@@ -172,14 +172,16 @@ export function fillWhenWalked<T, V>(
   terms: ReadonlyMap<string, V>,
 ): (term: string) => boolean {
   const root = tree._tree;
-  let flat: ReadonlyMap<string, V> | undefined = terms;
+  // The closures below hold the items and the Map only through this, let go once the tree is filled.
+  let waiting: { items: readonly T[]; terms: ReadonlyMap<string, V> } | undefined = { items, terms };
   const fill = () => {
-    flat = undefined;
+    const { items: all, terms: byTerm } = waiting!;
+    waiting = undefined;
     // The tree's own methods again, and its nodes as a plain field, before it is filled through them.
     Object.defineProperty(tree, '_tree', { value: root, writable: true, enumerable: true, configurable: true });
     delete (tree as { get?: unknown }).get;
     delete (tree as { has?: unknown }).has;
-    insertInOrder(tree, items, termOf, (item) => terms.get(termOf(item))!);
+    insertInOrder(tree, all, termOf, (item) => byTerm.get(termOf(item))!);
   };
   Object.defineProperty(tree, '_tree', {
     enumerable: true,
@@ -190,8 +192,8 @@ export function fillWhenWalked<T, V>(
     },
   });
   Object.assign(tree, {
-    get: (term: string) => terms.get(term),
-    has: (term: string) => terms.has(term),
+    get: (term: string) => waiting!.terms.get(term),
+    has: (term: string) => waiting!.terms.has(term),
   });
-  return (term) => (flat ? flat.has(term) : hasTerm(root, term));
+  return (term) => (waiting ? waiting.terms.has(term) : hasTerm(root, term));
 }
