@@ -230,6 +230,7 @@ describe('a release read from its embedded file', () => {
     expect(await status('/manifest')).toEqual([200, 'ok']);
     expect(await status('/manifest?include=full')).toEqual([502, 'upstream_error']);
     expect(elements.ids.slice(0, 5)).not.toContain('health');
+    expect(elements.ids.slice(0, 5)).not.toContain('input_biometric');
     expect(await status('/elements?limit=5')).toEqual([200, 'ok']);
     expect(await status('/elements?limit=200')).toEqual([502, 'upstream_error']);
     expect(await status('/elements?query=accessible')).toEqual([200, 'ok']);
@@ -251,6 +252,14 @@ describe('a release read from its embedded file', () => {
     expect(await validate(placed)).toEqual([200, 'ok']);
     const biometric = { ...placed, elements: [...placed.elements, { element_id: 'input_biometric' }] };
     expect(await validate(biometric)).toEqual([502, 'upstream_error']);
+    // A missing required category's hint lists its elements, which reads every element: each time.
+    const ACCOUNTABLE = new Set(
+      (JSON.parse(BUNDLES[LATEST]!) as Bundle).elements.filter((e) => e.category_id === 'accountable').map((e) => e.id),
+    );
+    expect(ACCOUNTABLE.size).toBeGreaterThan(0);
+    const unaccountable = { ...placed, elements: placed.elements.filter((p) => !ACCOUNTABLE.has(p.element_id)) };
+    expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
+    expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
     logged.mockRestore();
   });
 });

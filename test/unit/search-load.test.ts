@@ -137,6 +137,24 @@ describe('a packed search index loads straight into MiniSearch', () => {
     }
   });
 
+  it('fills its tree when first walked as loadJS builds it from terms in any order: its size counted as the fill happens, its searches', () => {
+    const bundle = JSON.parse(Object.values(BUNDLES)[0]!) as Bundle;
+    const listed = bundle.search_index.en as PackedIndex;
+    // Out of MiniSearch's listed order (every other term, then the rest), many terms are inserted by
+    // the tree's own `set`.
+    const every = (from: number) => listed.index.filter((_, i) => i % 2 === from);
+    const packed = { ...listed, index: [...every(0), ...every(1)] };
+    const options = indexOptions('en');
+    const slow = MiniSearch.loadJS(unpackIndex(packed), options);
+    const sized = loadPackedIndex(packed, options).miniSearch;
+    expect(sized.termCount).toBe(slow.termCount);
+    expect(shapeOf(sized)).toEqual(shapeOf(slow));
+    const searched = loadPackedIndex(packed, options).miniSearch;
+    for (const q of QUERIES)
+      expect(searched.search(q, { prefix: true, fuzzy: 0.2 })).toEqual(slow.search(q, { prefix: true, fuzzy: 0.2 }));
+    expect(shapeOf(searched)).toEqual(shapeOf(slow));
+  });
+
   it('loads an empty index', () => {
     const empty = { documentIds: [], fieldIds: { title: 0 }, fieldLengths: [], averageFieldLength: [0], index: [] };
     const options = { fields: ['title'] };

@@ -181,7 +181,11 @@ export function fillWhenWalked<T, V>(
     Object.defineProperty(tree, '_tree', { value: root, writable: true, enumerable: true, configurable: true });
     delete (tree as { get?: unknown }).get;
     delete (tree as { has?: unknown }).has;
+    // A read of the tree's `size` fills it midway through its count (the count set to 0, then the
+    // nodes read), and a term `set` inserts clears that count: it is put back as the read left it.
+    const size = (tree as { _size?: number })._size;
     insertInOrder(tree, all, termOf, (item) => byTerm.get(termOf(item))!);
+    (tree as { _size?: number })._size = size;
   };
   Object.defineProperty(tree, '_tree', {
     enumerable: true,

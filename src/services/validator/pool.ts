@@ -61,10 +61,26 @@ function poolElement(element: Element, category: Category | undefined, materiali
   };
 }
 
+/** Sorted element ids by category id. */
+type IdsByCategory = Map<string, string[]>;
+
+/** `elements`' ids by their category, each list sorted. */
+function idsByCategory(elements: Iterable<{ id: string; categoryId: string }>): IdsByCategory {
+  const byCategory: IdsByCategory = new Map();
+  for (const e of elements) {
+    const ids = byCategory.get(e.categoryId);
+    if (ids) ids.push(e.id);
+    else byCategory.set(e.categoryId, [e.id]);
+  }
+  for (const ids of byCategory.values()) ids.sort();
+  return byCategory;
+}
+
 /**
  * A pool over `elementById`. A category's element ids (sorted) and the pool's (sorted, for
  * suggestions) are listed on first read: only a finding's hint reads them, and a category's need
- * every element's category.
+ * every element's category (`grouped`). A listing that fails (a damaged element) is not kept: the
+ * next read fails too.
  */
 function buildPool(
   version: string,
@@ -73,23 +89,13 @@ function buildPool(
   datachainType: DatachainType,
   categories: readonly Category[],
   elementById: ReadonlyMap<string, PoolElement>,
+  grouped: () => IdsByCategory,
 ): Pool {
   const rawCategory = new Map(categories.map((c) => [c.id, c]));
   const listed = datachainType.categories.filter((id) => rawCategory.has(id));
   const order = [...new Set([...listed, ...categories.map((c) => c.id)])];
-  let byCategory: Map<string, string[]> | undefined;
-  const idsOf = (id: string): string[] => {
-    if (!byCategory) {
-      byCategory = new Map();
-      for (const e of elementById.values()) {
-        const ids = byCategory.get(e.categoryId);
-        if (ids) ids.push(e.id);
-        else byCategory.set(e.categoryId, [e.id]);
-      }
-      for (const ids of byCategory.values()) ids.sort();
-    }
-    return byCategory.get(id) ?? [];
-  };
+  let byCategory: IdsByCategory | undefined;
+  const idsOf = (id: string): string[] => (byCategory ??= grouped()).get(id) ?? [];
   const poolCategories: PoolCategory[] = order.map((id) => ({
     id,
     required: rawCategory.get(id)!.required,
@@ -123,7 +129,18 @@ export const releasePool: ReleaseView<Pool> = releaseView((release) => {
   const elementById = new MadeOnRead(release.elementById, (element) =>
     poolElement(element, release.categoryById.get(element.category_id), true),
   );
-  return buildPool(release.id, 'release', release.locales, bundle.datachain_type, bundle.categories, elementById);
+  // From the release's elements by category (every element read), without a view made of each.
+  const grouped = (): IdsByCategory =>
+    new Map(Array.from(release.elementsByCategory, ([id, list]) => [id, list.map((e) => e.id).sort()]));
+  return buildPool(
+    release.id,
+    'release',
+    release.locales,
+    bundle.datachain_type,
+    bundle.categories,
+    elementById,
+    grouped,
+  );
 });
 
 /** The pool of a resolved datachain: snapshot elements, then suggested ones, checked against snapshot categories. */
@@ -145,5 +162,6 @@ export function snapshotPool(
     snapshot.datachain_type,
     snapshot.categories,
     elementById,
+    () => idsByCategory(elementById.values()),
   );
 }
