@@ -9,6 +9,13 @@ export function utf8SizeOver(text: string, limit: number): number | null {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Whether `text` is all ASCII. Text matched against Unicode's property classes (`\p{L}` and the
+ * like) can take an ASCII pattern then: compiling a property class costs a fresh isolate 0.4-0.9 ms
+ * on its first use, an ASCII class next to nothing.
+ */
+export const isAscii = (text: string): boolean => !NON_ASCII.test(text);
 const encoder = new TextEncoder();
 /** Largest scratch buffer kept for counting; longer text is encoded into a buffer of its own. */
 const SCRATCH_LIMIT = 1024 * 1024;

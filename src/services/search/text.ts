@@ -1,8 +1,9 @@
+import { isAscii } from '../../core/utf8.js';
 import type { LocaleCode } from '../../domain/locale.js';
 import { LANGUAGES, type Language } from './languages.js';
 
-/** Removes accents and other combining marks: "caméra" -> "camera". */
-export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
+/** Removes accents and other combining marks: "caméra" -> "camera". ASCII text has none, and is its own NFD. */
+export const fold = (text: string): string => (isAscii(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, ''));
 
 /**
  * How a locale compares words apart from stemming: lower-cased, accent-folded where the locale

@@ -1,9 +1,12 @@
 import type { LocaleCode } from '../../domain/locale.js';
+import { isAscii } from '../../core/utf8.js';
 import { LANGUAGES, type Cutting } from './languages.js';
 
 /** A word: a run of letters, marks and digits (marks so a decomposed accent stays in its word). */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+/** NOT_WORD in ASCII text, whose letters and digits are these (and which has no mark). */
+const NOT_WORD_ASCII = /[^A-Za-z0-9]+/;
 
 /** Text between punctuation and line breaks: a pair of adjacent words never spans two of them. */
 const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}\p{Zs}]+/u;
@@ -15,7 +18,7 @@ export type Words = (text: string) => string[];
  * Words between spaces and punctuation. Empty strings at the ends are kept: MiniSearch counts them
  * in a field's length, and the indexes of the releases built before these rules must not change.
  */
-const bySpaces = (text: string): string[] => text.split(NOT_WORD);
+const bySpaces = (text: string): string[] => text.split(isAscii(text) ? NOT_WORD_ASCII : NOT_WORD);
 const syllables = (text: string): string[] => text.match(WORD) ?? [];
 
 const withPairs = (words: string[]): string[] => [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];

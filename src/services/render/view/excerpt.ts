@@ -1,3 +1,4 @@
+import { isAscii } from '../../../core/utf8.js';
 import type { LocalText } from '../shared/localize.js';
 
 /** The words an excerpt keeps by default. */
@@ -25,13 +26,16 @@ export const RUN_BOUNDED =
   /^[\u0000-\u00B7\u00B9-\u024F\u0300-\u036F\u0370-\u03FF\u0400-\u04FF\u1E00-\u1EFF\u2000-\u206F\u20A0-\u20CF]*$/;
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: marks are matched one code point at a time on purpose, as parts of a run
 const RUN = /[\p{L}\p{Nd}\p{M}\p{Pc}\u202F]+/gu;
+/** RUN in ASCII text, whose letters, decimal digits and connector punctuation (`_`) are these. */
+const RUN_ASCII = /[A-Za-z0-9_]+/g;
 
 /** An upper bound on the word segmenter's words in `text`: its runs when RUN_BOUNDED, else infinity. */
 export function wordsAtMost(text: string): number {
   if (!RUN_BOUNDED.test(text)) return Number.POSITIVE_INFINITY;
+  const run = isAscii(text) ? RUN_ASCII : RUN;
   let runs = 0;
-  RUN.lastIndex = 0;
-  while (RUN.exec(text) !== null) runs++;
+  run.lastIndex = 0;
+  while (run.exec(text) !== null) runs++;
   return runs;
 }
 
