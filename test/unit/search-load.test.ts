@@ -109,7 +109,7 @@ describe('a packed search index loads straight into MiniSearch', () => {
     }
   });
 
-  it('answers a query of exact words without filling its term tree, as loadJS does; a prefix search then fills the tree loadJS builds', () => {
+  it('answers a query of exact words or prefixes without filling its term tree, as loadJS does; a fuzzy search then fills the tree loadJS builds', () => {
     /** Whether a loaded index has not filled its term tree yet (its nodes are still behind a getter). */
     const unfilled = (index: object) =>
       Object.getOwnPropertyDescriptor((index as { _index: object })._index, '_tree')?.get !== undefined;
@@ -127,8 +127,18 @@ describe('a packed search index loads straight into MiniSearch', () => {
           expect(hasTerm(term)).toBe((slow as unknown as { _index: { has(t: string): boolean } })._index.has(term));
         }
         expect(unfilled(fresh), `${id} ${locale}`).toBe(true);
+        // A prefix search reads the terms under its prefix, not the tree; a fuzzy one fills it.
+        // Six prefix searches of a word or two each: under the 16 prefixes a tree answers before it
+        // fills itself (PREFIX_READS_UNFILLED).
+        for (const [term] of [packed.index[0]!, packed.index.at(-1)!]) {
+          for (const prefix of [term, term.slice(0, 1), term.slice(0, 2)])
+            expect(fresh.search(prefix, { prefix: true }), `${id} ${locale} ${prefix}`).toEqual(
+              slow.search(prefix, { prefix: true }),
+            );
+        }
+        expect(unfilled(fresh)).toBe(true);
         const term = packed.index[0]![0];
-        expect(fresh.search(term, { prefix: true })).toEqual(slow.search(term, { prefix: true }));
+        expect(fresh.search(term, { fuzzy: 0.4 })).toEqual(slow.search(term, { fuzzy: 0.4 }));
         expect(unfilled(fresh)).toBe(false);
         expect(shapeOf(fresh), `${id} ${locale}`).toEqual(shapeOf(slow));
         expect(hasTerm(term)).toBe(true);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { hasTerm, insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
+import { fillWhenWalked, hasTerm, insertInOrder, type TermTree } from '../../src/services/search/term-tree.js';
 import { treeShape } from '../helpers/search-index.js';
 
 /** An empty term tree of MiniSearch's own (its SearchableMap), the kind the loader fills. */
@@ -165,5 +165,67 @@ describe("hasTerm answers as the tree's own has", () => {
       ),
       { seed: 68, numRuns: 400 },
     );
+  });
+});
+
+describe('a tree filled when walked answers a prefix as the filled tree does', () => {
+  type Searchable = TermTree<number> & {
+    get(t: string): number | undefined;
+    has(t: string): boolean;
+    atPrefix(p: string): Iterable<[string, number]>;
+  };
+  it('the same terms under any prefix, in the same order, for terms in any order (fixed seed)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(term, wide), { maxLength: 80, size: 'max' }),
+        fc.array(fc.oneof(term, wide), { maxLength: 12 }),
+        (terms, prefixes) => {
+          const items = terms.map((t, i) => [t, i] as const);
+          const filled = emptyTree() as Searchable;
+          insertInOrder(
+            filled,
+            items,
+            ([t]) => t,
+            ([, i]) => i,
+          );
+          const deferred = emptyTree() as Searchable;
+          const last = new Map(items.map(([t, i]) => [t, i]));
+          fillWhenWalked(deferred, items, ([t]) => t, last);
+          const asked = [...prefixes, ...terms.map((t) => t.slice(0, 2)), ''];
+          for (const prefix of asked)
+            expect([...deferred.atPrefix(prefix)], JSON.stringify(prefix)).toEqual([...filled.atPrefix(prefix)]);
+          // Unfilled (its nodes never read) after at most 16 prefix searches (PREFIX_READS_UNFILLED).
+          expect(Object.getOwnPropertyDescriptor(deferred, '_tree')?.get !== undefined).toBe(asked.length <= 16);
+        },
+      ),
+      { seed: 68, numRuns: 400 },
+    );
+  });
+});
+
+describe('a tree filled when walked, after a few prefix searches', () => {
+  it('fills itself, and answers the same', () => {
+    const terms = ['camera', 'cameras', 'cam', 'face', 'faces', 'facial', 'data', 'database'];
+    const items = terms.map((t, i) => [t, i] as const);
+    const filled = emptyTree() as TermTree<number> & { atPrefix(p: string): Iterable<[string, number]> };
+    insertInOrder(
+      filled,
+      items,
+      ([t]) => t,
+      ([, i]) => i,
+    );
+    const deferred = emptyTree() as TermTree<number> & {
+      get(t: string): number | undefined;
+      has(t: string): boolean;
+      atPrefix(p: string): Iterable<[string, number]>;
+    };
+    fillWhenWalked(deferred, items, ([t]) => t, new Map(items.map(([t, i]) => [t, i])));
+    const unfilled = () => Object.getOwnPropertyDescriptor(deferred, '_tree')?.get !== undefined;
+    for (let i = 0; i < 20; i++) {
+      const prefix = ['cam', 'fac', 'da', 'x'][i % 4]!;
+      expect([...deferred.atPrefix(prefix)]).toEqual([...filled.atPrefix(prefix)]);
+      expect(unfilled()).toBe(i < 16);
+    }
+    expect(JSON.stringify(shapeOf(deferred))).toBe(JSON.stringify(shapeOf(filled)));
   });
 });

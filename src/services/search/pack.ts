@@ -126,7 +126,11 @@ interface LoadedFields {
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
-  _index: TermTree<Postings> & { get(term: string): Postings | undefined; has(term: string): boolean };
+  _index: TermTree<Postings> & {
+    get(term: string): Postings | undefined;
+    has(term: string): boolean;
+    atPrefix(prefix: string): unknown;
+  };
 }
 
 /**

@@ -156,17 +156,30 @@ export function hasTerm(root: Map<string, unknown>, term: string): boolean {
 }
 
 /**
+ * Prefix searches a tree filled when walked answers from the terms under each prefix (a scan of every
+ * term, and a small tree) before it fills itself: a first search or two asks fewer, and the tree
+ * answers each in a walk down one branch.
+ */
+const PREFIX_READS_UNFILLED = 16;
+
+/**
  * Defers filling `tree` (empty) with `items` until its nodes are first read. Until then its `get`
  * and `has` answer from `terms` (each item's term and data, a Map), which is all a query of exact
  * words asks (the locales without prefix or fuzzy matching: a first Chinese search read none of the
- * 4,603 terms' nodes it built). Anything else (a prefix or fuzzy search, iteration, its size, a
- * change) reads `_tree`, which first fills it with `insertInOrder`: from then on the tree is the one
- * filling it now would have made, and answers alone (`terms` is let go). The answer says whether the
- * tree holds a term, from whichever holds them. Contract: `terms` holds exactly the items' terms,
- * each with its last item's data, as the tree would.
+ * 4,603 terms' nodes it built), and its first PREFIX_READS_UNFILLED `atPrefix` from a tree of the
+ * terms under the prefix alone (a prefix search without a fuzzy one, as an English query of words
+ * the index knows makes). Anything else (a fuzzy search, iteration, its size, a change, more prefix
+ * searches) reads `_tree`, which first fills it with `insertInOrder`: from then on the tree is the
+ * one filling it now would have made, and answers alone (`terms` is let go). The answer says
+ * whether the tree holds a term, from whichever holds them. Contract: `terms` holds exactly the
+ * items' terms, each with its last item's data, as the tree would.
  */
 export function fillWhenWalked<T, V>(
-  tree: TermTree<V> & { get(term: string): V | undefined; has(term: string): boolean },
+  tree: TermTree<V> & {
+    get(term: string): V | undefined;
+    has(term: string): boolean;
+    atPrefix(prefix: string): unknown;
+  },
   items: readonly T[],
   termOf: (item: T) => string,
   terms: ReadonlyMap<string, V>,
@@ -181,6 +194,7 @@ export function fillWhenWalked<T, V>(
     Object.defineProperty(tree, '_tree', { value: root, writable: true, enumerable: true, configurable: true });
     delete (tree as { get?: unknown }).get;
     delete (tree as { has?: unknown }).has;
+    delete (tree as { atPrefix?: unknown }).atPrefix;
     // A read of the tree's `size` fills it midway through its count (the count set to 0, then the
     // nodes read), and a term `set` inserts clears that count: it is put back as the read left it.
     const size = (tree as { _size?: number })._size;
@@ -195,9 +209,29 @@ export function fillWhenWalked<T, V>(
       return root;
     },
   });
+  let prefixReads = 0;
   Object.assign(tree, {
     get: (term: string) => waiting!.terms.get(term),
     has: (term: string) => waiting!.terms.has(term),
+    // The terms under a prefix, as a tree of their own: it lists them in the order the whole tree's
+    // branch under the prefix would (the order of a node's keys comes from the terms inserted under
+    // it, and a term elsewhere only moves the whole branch among its siblings).
+    atPrefix: (prefix: string) => {
+      // Past a few prefix searches, the whole tree answers them faster: reading its nodes fills it.
+      if (++prefixReads > PREFIX_READS_UNFILLED) {
+        fill();
+        return tree.atPrefix(prefix);
+      }
+      const { items: all } = waiting!;
+      const under = new (tree.constructor as new () => TermTree<V>)();
+      insertInOrder(
+        under,
+        all.filter((item) => termOf(item).startsWith(prefix)),
+        termOf,
+        (item) => waiting!.terms.get(termOf(item))!,
+      );
+      return under;
+    },
   });
   return (term) => (waiting ? waiting.terms.has(term) : hasTerm(root, term));
 }
