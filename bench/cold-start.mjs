@@ -25,6 +25,11 @@ const ONLY = process.env.COLD_ONLY?.split(',')
 const picked = (name) => !ONLY || ONLY.some((part) => name.includes(part));
 const WARM = Number(process.env.WARM ?? 20);
 export const V = 'ai@2026-08-12';
+/** The `dtpr` release only the bucket holds, and a datachain of it (21 placements). */
+const DTPR = 'dtpr@2026-09-01-beta';
+const transit = JSON.parse(
+  readFileSync(new URL('../test/e2e/fixtures/transit-station-dtpr.json', import.meta.url), 'utf8'),
+);
 export const realistic = JSON.parse(
   readFileSync(new URL('../test/e2e/fixtures/realistic-15.json', import.meta.url), 'utf8'),
 );
@@ -61,6 +66,13 @@ function scenarios(resolved) {
     // A release only the bucket holds (the dtpr type ships no embedded release): a first call reads
     // the index and the release's packed copy, and parses the release's own line (decision 065).
     ['get_element dtpr@latest-beta', tool('get_element', { version: 'dtpr@latest-beta', element_id: 'camera' })],
+    // On the same release: a validation reads the elements it places (decision 068); a first
+    // Chinese search loads that locale's index, which answers exact words from a Map of its terms.
+    ['validate_datachain dtpr', tool('validate_datachain', { version: DTPR, datachain: transit })],
+    [
+      'list_elements zh query dtpr',
+      tool('list_elements', { version: DTPR, query: '识别人脸的摄像头', locale: 'zh-Hans' }),
+    ],
     ['get_elements 10 ids', tool('get_elements', { version: V, element_ids: IDS })],
     ['get_icon_url', tool('get_icon_url', { version: V, element_id: 'input_biometric' })],
     ['validate_datachain 15', tool('validate_datachain', { version: V, datachain: realistic })],
