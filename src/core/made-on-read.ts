@@ -2,7 +2,7 @@
  * A map whose values are made from another map's on first read, each once, and kept: it has the
  * source's keys in the source's order, and `has`, `size` and the keys never read a source value.
  * So a caller that asks for a few keys makes (and the source reads) those alone; iterating the
- * values makes every one. `make` must not fail for a value the source answers.
+ * values makes every one. A value whose `make` throws is not kept: each read of it throws again.
  */
 export class MadeOnRead<S, T> implements ReadonlyMap<string, T> {
   private readonly made = new Map<string, T>();

@@ -28,7 +28,7 @@ let scratch = new Uint8Array(0);
  * times on the first calls of an isolate, before the script is.
  */
 export function utf8Length(text: string): number {
-  if (!NON_ASCII.test(text)) return text.length;
+  if (isAscii(text)) return text.length;
   const room = text.length * 3;
   if (room > scratch.length) {
     if (room > SCRATCH_LIMIT) return encoder.encode(text).byteLength;

@@ -1,3 +1,4 @@
+import { MadeOnRead } from '../core/made-on-read.js';
 import { StorageFailure } from '../core/storage.js';
 import type { Bundle } from '../domain/bundle.js';
 import type { MaterializedElement } from '../domain/content.js';
@@ -54,6 +55,16 @@ export class PackedElements {
 
   get ids(): readonly string[] {
     return this.field.ids;
+  }
+
+  /**
+   * The elements by id, as `new Map(elements.map((e) => [e.id, e]))` would answer (the same keys in
+   * the same order, a repeated id answering its last element), but with the keys and `has` known from
+   * the ids, and each element parsed when first asked for (its StorageFailure thrown on each read of
+   * a damaged one): a call that reads a few elements parses those alone (decision 067).
+   */
+  byId(): ReadonlyMap<string, MaterializedElement> {
+    return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.at(i));
   }
 
   /** The elements' line, read on first use (a text beyond ASCII as its bytes); undefined once every element is read. */

@@ -1,6 +1,5 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
-import { ElementsById } from './elements-by-id.js';
 import { packedElementsOf } from './packed-elements.js';
 
 /** A parsed release with the lookup maps every handler needs, built once per isolate. */
@@ -22,7 +21,7 @@ export interface Release {
  */
 export function createRelease(bundle: Bundle): Release {
   const packed = packedElementsOf(bundle);
-  const elementById = packed ? new ElementsById(packed) : new Map(bundle.elements.map((e) => [e.id, e]));
+  const elementById = packed ? packed.byId() : new Map(bundle.elements.map((e) => [e.id, e]));
   const categoryById = new Map(bundle.categories.map((c) => [c.id, c]));
   let byCategory: Map<string, MaterializedElement[]> | undefined;
   return {

@@ -55,4 +55,20 @@ describe('a map made on read', () => {
     // Each value made once, whichever read came first.
     expect(made).toEqual([3, 2, 1]);
   });
+
+  it('keeps no value whose making failed: each read of it fails again, and a later success is kept', () => {
+    let fail = true;
+    let calls = 0;
+    const map = new MadeOnRead(source, (n: number) => {
+      calls++;
+      if (fail) throw new Error(`no ${n}`);
+      return n;
+    });
+    expect(() => map.get('a')).toThrow('no 1');
+    expect(() => map.get('a')).toThrow('no 1');
+    fail = false;
+    expect(map.get('a')).toBe(1);
+    expect(map.get('a')).toBe(1);
+    expect(calls).toBe(3);
+  });
 });

@@ -10,6 +10,34 @@ const emptyTree = () => (new MiniSearch({ fields: ['x'] }) as unknown as { _inde
 /** A tree's nodes as nested arrays, each node's keys in its Map's order, a term's value as it is. */
 const shapeOf = (tree: TermTree<number>): unknown[] => treeShape(tree._tree);
 
+/** A term tree as MiniSearch's SearchableMap answers it. */
+type Searchable = TermTree<number> & {
+  get(t: string): number | undefined;
+  has(t: string): boolean;
+  atPrefix(p: string): Iterable<[string, number]>;
+};
+
+/**
+ * `terms` (each with its position as its value) in a tree filled by `insertInOrder`, and in one
+ * filled when walked (`fillWhenWalked`).
+ */
+function filledAndDeferred(terms: readonly string[]) {
+  const items = terms.map((t, i) => [t, i] as const);
+  const filled = emptyTree() as Searchable;
+  insertInOrder(
+    filled,
+    items,
+    ([t]) => t,
+    ([, i]) => i,
+  );
+  const deferred = emptyTree() as Searchable;
+  fillWhenWalked(deferred, items, ([t]) => t, new Map(items.map(([t, i]) => [t, i])));
+  return { filled, deferred };
+}
+
+/** Whether a tree filled when walked has not been filled yet (its nodes still behind a getter). */
+const unfilled = (tree: object) => Object.getOwnPropertyDescriptor(tree, '_tree')?.get !== undefined;
+
 /**
  * What `set` of each item in turn leaves, and what `insertInOrder` does, as JSON: a lone surrogate
  * written as an escape, so that a failure's report can leave the test's runtime.
@@ -152,13 +180,7 @@ describe("hasTerm answers as the tree's own has", () => {
         fc.array(fc.oneof(term, wide), { maxLength: 120, size: 'max' }),
         fc.array(fc.oneof(term, wide), { maxLength: 40 }),
         (terms, others) => {
-          const tree = emptyTree() as TermTree<number> & { has(t: string): boolean };
-          insertInOrder(
-            tree,
-            terms.map((t, i) => [t, i] as const),
-            ([t]) => t,
-            ([, i]) => i,
-          );
+          const { filled: tree } = filledAndDeferred(terms);
           for (const t of [...terms, ...terms.map((x) => x.slice(0, -1)), ...others, ''])
             expect(hasTerm(tree._tree, t), JSON.stringify(t)).toBe(tree.has(t));
         },
@@ -169,33 +191,18 @@ describe("hasTerm answers as the tree's own has", () => {
 });
 
 describe('a tree filled when walked answers a prefix as the filled tree does', () => {
-  type Searchable = TermTree<number> & {
-    get(t: string): number | undefined;
-    has(t: string): boolean;
-    atPrefix(p: string): Iterable<[string, number]>;
-  };
   it('the same terms under any prefix, in the same order, for terms in any order (fixed seed)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(term, wide), { maxLength: 80, size: 'max' }),
         fc.array(fc.oneof(term, wide), { maxLength: 12 }),
         (terms, prefixes) => {
-          const items = terms.map((t, i) => [t, i] as const);
-          const filled = emptyTree() as Searchable;
-          insertInOrder(
-            filled,
-            items,
-            ([t]) => t,
-            ([, i]) => i,
-          );
-          const deferred = emptyTree() as Searchable;
-          const last = new Map(items.map(([t, i]) => [t, i]));
-          fillWhenWalked(deferred, items, ([t]) => t, last);
+          const { filled, deferred } = filledAndDeferred(terms);
           const asked = [...prefixes, ...terms.map((t) => t.slice(0, 2)), ''];
           for (const prefix of asked)
             expect([...deferred.atPrefix(prefix)], JSON.stringify(prefix)).toEqual([...filled.atPrefix(prefix)]);
           // Unfilled (its nodes never read) after at most 16 prefix searches (PREFIX_READS_UNFILLED).
-          expect(Object.getOwnPropertyDescriptor(deferred, '_tree')?.get !== undefined).toBe(asked.length <= 16);
+          expect(unfilled(deferred)).toBe(asked.length <= 16);
         },
       ),
       { seed: 68, numRuns: 400 },
@@ -205,26 +212,20 @@ describe('a tree filled when walked answers a prefix as the filled tree does', (
 
 describe('a tree filled when walked, after a few prefix searches', () => {
   it('fills itself, and answers the same', () => {
-    const terms = ['camera', 'cameras', 'cam', 'face', 'faces', 'facial', 'data', 'database'];
-    const items = terms.map((t, i) => [t, i] as const);
-    const filled = emptyTree() as TermTree<number> & { atPrefix(p: string): Iterable<[string, number]> };
-    insertInOrder(
-      filled,
-      items,
-      ([t]) => t,
-      ([, i]) => i,
-    );
-    const deferred = emptyTree() as TermTree<number> & {
-      get(t: string): number | undefined;
-      has(t: string): boolean;
-      atPrefix(p: string): Iterable<[string, number]>;
-    };
-    fillWhenWalked(deferred, items, ([t]) => t, new Map(items.map(([t, i]) => [t, i])));
-    const unfilled = () => Object.getOwnPropertyDescriptor(deferred, '_tree')?.get !== undefined;
+    const { filled, deferred } = filledAndDeferred([
+      'camera',
+      'cameras',
+      'cam',
+      'face',
+      'faces',
+      'facial',
+      'data',
+      'database',
+    ]);
     for (let i = 0; i < 20; i++) {
       const prefix = ['cam', 'fac', 'da', 'x'][i % 4]!;
       expect([...deferred.atPrefix(prefix)]).toEqual([...filled.atPrefix(prefix)]);
-      expect(unfilled()).toBe(i < 16);
+      expect(unfilled(deferred)).toBe(i < 16);
     }
     expect(JSON.stringify(shapeOf(deferred))).toBe(JSON.stringify(shapeOf(filled)));
   });
