@@ -1,6 +1,7 @@
 import { objectHashesOf, VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, legacyPackedKey, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { type CatalogueEntry, indexOf } from '../../src/store/catalogue.js';
+import { indexText } from '../../src/store/index-text.js';
 import type { BucketClient, Condition } from './buckets.js';
 import { PublishFailure } from './failure.js';
 
@@ -79,5 +80,5 @@ export function withEntries(index: VersionIndex, entries: readonly PublishedEntr
       if (hash !== undefined) objects[key] = hash;
     }
   const written = Object.keys(objects).length ? { ...catalogue, objects } : catalogue;
-  return `${JSON.stringify(written, null, 2)}\n`;
+  return indexText(written);
 }

@@ -1,8 +1,10 @@
 import { canonicalJson } from '../core/canonical-json.js';
 import { hex } from '../core/hex.js';
+import { defineOnRead } from '../core/on-read.js';
 import { StorageFailure } from '../core/storage.js';
 import { type Bundle, type VersionEntry, VersionIndex } from '../domain/bundle.js';
 import { UNSTAMPED_HASH } from '../domain/content.js';
+import { type SplitIndex, splitIndexText } from './index-text.js';
 import { unpackRelease } from './packed-release.js';
 
 /**
@@ -114,18 +116,52 @@ async function read<T>(
   }
 }
 
-/** The bucket's version index; an empty index when nothing was published yet. */
-export async function readBucketIndex(bucket: BucketReader): Promise<VersionIndex> {
+/** The bucket's version index as read: parsed, and the text it was parsed from. */
+export interface BucketIndex {
+  readonly index: VersionIndex;
+  /** The object's text ('' when nothing was published yet): what a reader compares to see a change. */
+  readonly text: string;
+}
+
+/**
+ * The bucket's version index; an empty index when nothing was published yet. An index in the
+ * layout publish writes (`index-text.ts`, decision 069) has its review metadata parsed on the first
+ * read of `translations`; metadata that is not a JSON object then reads as malformed for every
+ * release the index lists (each answered without it, with a warning), and the rest of the index
+ * serves. Any other index is parsed whole.
+ */
+export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex> {
   const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES, asText);
-  if (text === undefined) return EMPTY;
+  if (text === undefined) return { index: EMPTY, text: '' };
+  let split: SplitIndex;
   let parsed: ReturnType<typeof VersionIndex.safeParse>;
   try {
-    parsed = VersionIndex.safeParse(JSON.parse(text));
+    split = splitIndexText(text);
+    parsed = VersionIndex.safeParse(split.head);
+    // A head that is no index (members after the metadata's line): the text is read whole.
+    if (!parsed.success && split.translations !== undefined) {
+      split = { head: JSON.parse(text) };
+      parsed = VersionIndex.safeParse(split.head);
+    }
   } catch {
     throw new StorageFailure(`release bucket: ${INDEX_KEY} is not JSON`);
   }
   if (!parsed.success) throw new StorageFailure(`release bucket: ${INDEX_KEY} is not a version index`);
-  return parsed.data;
+  const index = parsed.data;
+  const reviews = split.translations;
+  if (reviews !== undefined) defineOnRead(index, 'translations', () => reviewsOf(reviews, index.versions));
+  return { index, text };
+}
+
+/** Review metadata from its own line: a JSON object, else malformed (`null`) for each listed release. */
+function reviewsOf(text: string, versions: readonly VersionEntry[]): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Read as malformed below.
+  }
+  return Object.fromEntries(versions.map((v) => [v.id, null]));
 }
 
 /** `sha256-` + the hex SHA-256 of `bytes`. */

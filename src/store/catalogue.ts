@@ -1,4 +1,5 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
+import { defineOnRead } from '../core/on-read.js';
 import { compareNewestFirst, parseVersionId, type VersionId } from '../core/version.js';
 
 /** A release's entry before aliases are assigned. */
@@ -50,18 +51,27 @@ export function indexOf(
 
 /**
  * One catalogue from several indexes: on an id in more than one, the later index's entry wins, and
- * with it that index's translation metadata for the id (none when it has none).
+ * with it that index's translation metadata for the id (none when it has none). The metadata is
+ * gathered on the first read of `translations` (decision 069: a bucket's index parses its own on
+ * that read), and is undefined when no id has any.
  */
 export function mergeIndexes(...indexes: readonly VersionIndex[]): VersionIndex {
   const byId = new Map<string, CatalogueEntry>();
-  const translations: Record<string, unknown> = {};
+  const from = new Map<string, VersionIndex>();
   for (const index of indexes) {
     for (const { aliases: _, ...entry } of index.versions) {
       byId.set(entry.id, entry);
-      if (index.translations && Object.hasOwn(index.translations, entry.id))
-        translations[entry.id] = index.translations[entry.id];
-      else delete translations[entry.id];
+      from.set(entry.id, index);
     }
   }
-  return indexOf([...byId.values()], translations);
+  const { versions, aliases } = indexOf([...byId.values()]);
+  return defineOnRead({ versions, aliases } as VersionIndex, 'translations', () => {
+    const reviews: Record<string, unknown> = {};
+    const metadata = new Map(indexes.map((index) => [index, index.translations]));
+    for (const { id } of versions) {
+      const own = metadata.get(from.get(id)!);
+      if (own && Object.hasOwn(own, id)) reviews[id] = own[id];
+    }
+    return Object.keys(reviews).length ? reviews : undefined;
+  });
 }

@@ -6,6 +6,7 @@ import {
   fetchListedRelease,
   legacyPackedKey,
   packedKey,
+  type BucketIndex,
   type RecordedHashes,
   readBucketIndex,
   releaseKey,
@@ -118,7 +119,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     byId = new Map(served.index.versions.map((v) => [v.id, v]));
     shipped = servedCatalogue(embedded.index(), unreadable, new Map()).index;
   };
-  let bucketText = '';
+  /** The text of the bucket's index last adopted; undefined until one is read. */
+  let bucketText: string | undefined;
   /** The bucket index's hashes of its release objects' bytes, by object key (`objects`). */
   let objectHashes: ReadonlyMap<string, string> = new Map();
   let readAt = Number.NEGATIVE_INFINITY;
@@ -163,9 +165,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     derive();
   };
 
-  const adopt = (bucketIndex: VersionIndex) => {
+  const adopt = ({ index: bucketIndex, text }: BucketIndex) => {
     indexFault = false;
-    const text = JSON.stringify(bucketIndex);
     if (text === bucketText) return;
     bucketText = text;
     objectHashes = objectHashesOf(bucketIndex);
@@ -374,7 +375,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const readIndex = () =>
     readBucketIndex(bucket!)
       .then(adopt, (error: unknown) => {
-        if (bucketText === '') indexFault = true;
+        if (bucketText === undefined) indexFault = true;
         options.report?.(error);
       })
       .finally(() => {

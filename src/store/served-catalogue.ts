@@ -1,4 +1,5 @@
 import type { VersionEntry, VersionIndex } from '../domain/bundle.js';
+import { defineOnRead } from '../core/on-read.js';
 import { indexOf } from './catalogue.js';
 
 /** The catalogue an isolate serves: what its sources list, less what it could not read. */
@@ -36,16 +37,20 @@ export function servedCatalogue(
   for (const alias of Object.keys(listed.aliases))
     if (alias.endsWith('@latest') && !aliases[alias] && aliases[`${alias}-beta`])
       aliases[alias] = aliases[`${alias}-beta`]!;
-  const index = {
-    ...listed,
-    versions: versions.map((v) => ({
-      ...v,
-      aliases: Object.keys(aliases)
-        .filter((a) => aliases[a] === v.id)
-        .sort(),
-    })),
-    aliases,
-  };
+  const index: VersionIndex = defineOnRead(
+    {
+      versions: versions.map((v) => ({
+        ...v,
+        aliases: Object.keys(aliases)
+          .filter((a) => aliases[a] === v.id)
+          .sort(),
+      })),
+      aliases,
+    } as VersionIndex,
+    // The listed metadata, read when this index's is (a bucket's index parses it then: decision 069).
+    'translations',
+    () => listed.translations,
+  );
   const skipped: Record<string, string> = {};
   for (const [alias, target] of Object.entries(listed.aliases)) if (aliases[alias] !== target) skipped[alias] = target;
   return { index, skipped, substituted };

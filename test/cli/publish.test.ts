@@ -13,6 +13,7 @@ import { canonicalJson } from '../../src/core/canonical-json.js';
 import { publish as publishBuilt } from '../../cli/publish/publish.js';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { indexOf } from '../../src/store/catalogue.js';
+import { indexText } from '../../src/store/index-text.js';
 import { parseVersionId, type VersionId } from '../../src/core/version.js';
 import { captureIo, copyRelease, type Fixture, lv, makeFixture } from './fixture.js';
 
@@ -127,6 +128,10 @@ describe('publish', () => {
     expect(index().translations?.['ai@2026-01-01']).toMatchObject({
       locales: [{ locale: 'fr', status: 'human_reviewed' }],
     });
+    // The metadata on the index's last line, alone (decision 069).
+    const text = bucket.objects.get('index.json')!;
+    expect(text).toBe(indexText(index()));
+    expect(text.trimEnd().split('\n').at(-1)).toBe(`"translations":${JSON.stringify(index().translations)}}`);
     expect((await publish('ai@2026-01-01')).io.text()).toContain('unchanged ai@2026-01-01');
   });
 

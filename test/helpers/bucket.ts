@@ -4,6 +4,7 @@ import { type BucketReader, INDEX_KEY, objectHashOf, packedKey, releaseKey } fro
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
+import { indexText } from '../../src/store/index-text.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import { packRelease } from '../../src/store/packed-release.js';
 
@@ -12,7 +13,7 @@ const bucket = env.RELEASES!;
 
 /**
  * Publishes bundle texts as the CLI does: objects first, then the index of them (with the hashes of
- * the objects' bytes), under `prefix`. With `packed`, each release's packed object too, with its
+ * the objects' bytes, and the releases' review metadata), under `prefix`. With `packed`, each release's packed object too, with its
  * hash (decision 065); without, the bucket is one published before that decision.
  */
 async function publishUnder(prefix: string, texts: readonly string[], packed = false): Promise<void> {
@@ -33,7 +34,9 @@ async function publishUnder(prefix: string, texts: readonly string[], packed = f
     created_at: m.created_at,
     content_hash: m.content_hash,
   }));
-  await bucket.put(prefix + INDEX_KEY, JSON.stringify({ ...indexOf(entries), objects }));
+  // With each release's review metadata, in the layout publish writes (decision 069).
+  const { translations } = JSON.parse(VERSION_INDEX) as VersionIndex;
+  await bucket.put(prefix + INDEX_KEY, indexText({ ...indexOf(entries, translations), objects }));
 }
 
 async function clearUnder(prefix: string): Promise<void> {

@@ -154,14 +154,14 @@ describe("the index's hashes of its objects", () => {
       aliases: {},
       objects: { 'releases/ai@2026-08-12/sha256-a.json': 'sha256-b', 'releases/ai@2026-08-12/sha256-c.json': 42 },
     });
-    const index = await readBucketIndex({ get: async () => ({ text: async () => text }) });
+    const { index } = await readBucketIndex({ get: async () => ({ text: async () => text }) });
     expect([...objectHashesOf(index)]).toEqual([['releases/ai@2026-08-12/sha256-a.json', 'sha256-b']]);
   });
 
   it('a field that is not a map is ignored too', async () => {
     for (const objects of [null, [], 'x', 7]) {
       const text = JSON.stringify({ versions: [], aliases: {}, objects });
-      const index = await readBucketIndex({ get: async () => ({ text: async () => text }) });
+      const { index } = await readBucketIndex({ get: async () => ({ text: async () => text }) });
       expect(objectHashesOf(index).size, JSON.stringify(objects)).toBe(0);
     }
   });
