@@ -5,7 +5,9 @@
 // `index=1`, the release bucket's index too, which a first call that needs the whole catalogue
 // reads: decision 048) and then, like every later request, answers a constant JSON body of the
 // requested size. Its first-against-warm ratio is the least a first call that reads a release can
-// show on the same runtime (bench/cold-start.mjs). Query: `size` (body bytes), `index`.
+// show on the same runtime (bench/cold-start.mjs). With `object` (a key of the bucket), the release
+// is that object instead, as a first call on a release only the bucket holds reads it: its bytes
+// hashed, its first line parsed. Query: `size` (body bytes), `index`, `object`.
 import releaseText from './release.release';
 
 const bodies = new Map();
@@ -20,6 +22,18 @@ function bodyOf(size) {
   return body;
 }
 
+/**
+ * The least a first call on a release only the bucket holds does: its object's bytes read, hashed
+ * (the hash the index records vouches for them: decision 051) and its first line decoded and parsed.
+ */
+async function firstLineOfObject(bucket, key) {
+  const object = await bucket.get(key);
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  await crypto.subtle.digest('SHA-256', bytes);
+  const end = bytes.indexOf(10);
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(0, end < 0 ? bytes.length : end)));
+}
+
 export default {
   async fetch(request, env) {
     if (request.method === 'POST') await request.arrayBuffer();
@@ -29,7 +43,8 @@ export default {
         const index = await env.RELEASES.get('index.json');
         if (index) await index.text();
       }
-      held = JSON.parse(releaseText.split('\n')[0]);
+      const key = params.get('object');
+      held = key ? await firstLineOfObject(env.RELEASES, key) : JSON.parse(releaseText.split('\n')[0]);
     }
     const size = Math.min(1_000_000, Number(params.get('size')) || 1000);
     return new Response(bodyOf(size), { headers: { 'content-type': 'application/json' } });
