@@ -126,9 +126,9 @@ export interface BucketIndex {
 /**
  * The bucket's version index; an empty index when nothing was published yet. An index in the
  * layout publish writes (`index-text.ts`, decision 069) has its review metadata parsed on the first
- * read of `translations`; metadata that is not a JSON object then reads as malformed for every
- * release the index lists (each answered without it, with a warning), and the rest of the index
- * serves. Any other index is parsed whole.
+ * read of `translations`; metadata damaged in place (its line's length kept), which is then no JSON,
+ * reads as malformed for every release the index lists (each answered without it, with a warning),
+ * and the rest of the index serves. Any other index is parsed whole.
  */
 export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex> {
   const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES, asText);
@@ -153,7 +153,7 @@ export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex
   return { index, text };
 }
 
-/** Review metadata from its own line: a JSON object, else malformed (`null`) for each listed release. */
+/** Review metadata from its own line: a JSON object, else (damaged) malformed (`null`) for each listed release. */
 function reviewsOf(text: string, versions: readonly VersionEntry[]): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);

@@ -7,7 +7,7 @@ import { runPublish } from '../../cli/commands/publish.js';
 import { type BucketClient, localBucket, RELEASE_BUCKET } from '../../cli/publish/buckets.js';
 import { PROJECT_ROOT } from '../../cli/paths.js';
 import { VersionIndex } from '../../src/domain/bundle.js';
-import { MAX_RELEASE_BYTES, objectHashOf } from '../../src/store/bucket.js';
+import { MAX_RELEASE_BYTES, objectHashOf, readBucketIndex } from '../../src/store/bucket.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { canonicalJson } from '../../src/core/canonical-json.js';
 import { publish as publishBuilt } from '../../cli/publish/publish.js';
@@ -112,6 +112,9 @@ describe('publish', () => {
 
   it('publishes a review-only change of a stable release as an index update, no release object', async () => {
     await publish('ai@2026-01-01');
+    // No metadata yet: no line of it, and no length of one (decision 069).
+    expect(index().translations).toBeUndefined();
+    expect(bucket.objects.get('index.json')).not.toContain('"translations');
     const hash = index().versions[0]!.content_hash;
     const before = bucket.writes.length;
     fx.write('translations.yaml', {
@@ -132,6 +135,10 @@ describe('publish', () => {
     const text = bucket.objects.get('index.json')!;
     expect(text).toBe(indexText(index()));
     expect(text.trimEnd().split('\n').at(-1)).toBe(`"translations":${JSON.stringify(index().translations)}}`);
+    // A Worker reads it back cut at that line, as the index it is.
+    const read = (await readBucketIndex({ get: async () => ({ text: async () => text }) })).index;
+    expect(Object.getOwnPropertyDescriptor(read, 'translations')?.get).toBeDefined();
+    expect({ ...read }).toEqual(index());
     expect((await publish('ai@2026-01-01')).io.text()).toContain('unchanged ai@2026-01-01');
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VersionIndex } from '../../src/domain/bundle.js';
+import { VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, readBucketIndex } from '../../src/store/bucket.js';
 import { mergeIndexes } from '../../src/store/catalogue.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
@@ -44,7 +44,9 @@ describe('the index text publish writes', () => {
     fc.assert(
       fc.property(index, (x) => {
         const written = indexText(x as VersionIndex);
-        expect(JSON.parse(written)).toEqual(JSON.parse(JSON.stringify(x)));
+        const { translations_length: length, ...json } = JSON.parse(written);
+        expect(json).toEqual(JSON.parse(JSON.stringify(x)));
+        expect(length).toBe(x.translations === undefined ? undefined : JSON.stringify(x.translations).length);
         const { translations, ...rest } = x;
         const split = splitIndexText(written);
         expect(split.head).toEqual(JSON.parse(JSON.stringify(rest)));
@@ -73,12 +75,55 @@ describe('an index text of another layout', () => {
     }
   });
 
-  it('whose last line holds members after the metadata is read whole, and loses none of them', async () => {
-    const text = '{"versions":[],\n"translations":{"ai@2026-08-12":1}, "aliases":{"ai@latest":"ai@2026-08-12"}}';
-    expect(splitIndexText(text).translations).toBe('{"ai@2026-08-12":1}, "aliases":{"ai@latest":"ai@2026-08-12"}');
-    const { index } = await readBucketIndex(readerOf(text));
-    expect(index.aliases).toEqual({ 'ai@latest': 'ai@2026-08-12' });
-    expect(index.translations).toEqual({ 'ai@2026-08-12': 1 });
+  it('whose last line holds members after the metadata, or other whitespace, is read as JSON.parse reads it', async () => {
+    const base = indexText({ versions: [], aliases: { 'a@latest': 'OLD' }, translations: { x: 1 } });
+    const cases: [string, (index: VersionIndex) => unknown, unknown][] = [
+      [',"aliases":{"a@latest":"NEW"}', (i) => i.aliases, { 'a@latest': 'NEW' }],
+      [',"objects":{"k":"h"}', (i) => i.objects, { k: 'h' }],
+      [',"translations":{"B":2}', (i) => i.translations, { B: 2 }],
+    ];
+    for (const [after, read, expected] of cases) {
+      const text = base.replace(/}}\n$/, `}${after}}\n`);
+      expect(splitIndexText(text).translations, after).toBeUndefined();
+      expect(read((await readBucketIndex(readerOf(text))).index), after).toEqual(expected);
+    }
+    // Whitespace JSON does not allow ends no JSON text, cut or not.
+    await expect(readBucketIndex(readerOf(`${base}\u00a0`))).rejects.toThrow(`${INDEX_KEY} is not JSON`);
+  });
+
+  it('is read as JSON.parse and the index schema read it, whatever follows the metadata (fixed seed)', async () => {
+    const index = fc.record({
+      versions: fc.constant([]),
+      aliases: fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }),
+      translations: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+    });
+    const member = fc.tuple(
+      fc.constantFrom('aliases', 'objects', 'translations', 'translations_length', 'other'),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const outcome = (read: () => VersionIndex) => {
+      try {
+        const { translations, ...rest } = read();
+        return { ok: true, rest, translations };
+      } catch {
+        return { ok: false };
+      }
+    };
+    await fc.assert(
+      fc.asyncProperty(index, fc.array(member, { maxLength: 2 }), async (x, after) => {
+        const extra = after.map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`).join('');
+        const text = indexText(x as unknown as VersionIndex).replace(/}}\n$/, `}${extra}}\n`);
+        const expected = outcome(() => VersionIndex.parse(JSON.parse(text)));
+        let read: VersionIndex | undefined;
+        try {
+          read = (await readBucketIndex(readerOf(text))).index;
+        } catch {
+          read = undefined;
+        }
+        expect(read === undefined ? { ok: false } : outcome(() => read!)).toEqual(expected);
+      }),
+      fuzzRuns(200),
+    );
   });
 
   it('that is not JSON before its last line is refused as before', async () => {
@@ -108,14 +153,18 @@ describe("the bucket's index as read", () => {
     }
   });
 
-  it('with metadata that is not a JSON object serves the rest, and reads the metadata of every release as malformed', async () => {
-    const text = indexText(ALL);
-    for (const bad of ['{"not json', '[1,2]', '"x"']) {
-      const damaged = text.replace(`"translations":${JSON.stringify(ALL.translations)}}`, `"translations":${bad}}`);
-      const { index } = await readBucketIndex(readerOf(damaged));
-      expect(index.aliases).toEqual(ALL.aliases);
-      expect(index.translations).toEqual(Object.fromEntries(ALL.versions.map((v) => [v.id, null])));
-    }
+  it('with metadata damaged in place (its length kept) serves the rest, and reads the metadata of every release as malformed', async () => {
+    const metadata = JSON.stringify(ALL.translations);
+    const damaged = indexText(ALL).replace(`${metadata}}`, `${metadata.slice(0, -1)}]}`);
+    const { index } = await readBucketIndex(readerOf(damaged));
+    expect(index.aliases).toEqual(ALL.aliases);
+    expect(index.translations).toEqual(Object.fromEntries(ALL.versions.map((v) => [v.id, null])));
+  });
+
+  it('with a metadata line of another length is read whole: refused, as before, when that is not JSON', async () => {
+    const metadata = JSON.stringify(ALL.translations);
+    const damaged = indexText(ALL).replace(`${metadata}}`, '{"not json}');
+    await expect(readBucketIndex(readerOf(damaged))).rejects.toThrow(`${INDEX_KEY} is not JSON`);
   });
 });
 
@@ -181,9 +230,9 @@ describe('a layered store over a bucket published with review metadata', () => {
   });
 
   it('whose metadata line is damaged still serves every release, and answers the status without metadata, with a warning', async () => {
+    // Damaged in place: the line keeps its length, and its value is no longer JSON.
     const text = await (await area.reader.get(INDEX_KEY))!.text();
-    const at = text.lastIndexOf('\n"translations":');
-    await area.put(INDEX_KEY, `${text.slice(0, at)}\n"translations":{"not json}\n`);
+    await area.put(INDEX_KEY, text.replace(/}}\n$/, ']}\n'));
     const { store } = countedColdStore(area.reader);
     const { tool } = surfacesOver(store);
     expect(
