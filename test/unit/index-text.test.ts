@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VersionIndex } from '../../src/domain/bundle.js';
 import { INDEX_KEY, readBucketIndex } from '../../src/store/bucket.js';
-import { mergeIndexes } from '../../src/store/catalogue.js';
+import { indexOf, mergeIndexes } from '../../src/store/catalogue.js';
+import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { indexText, splitIndexText } from '../../src/store/index-text.js';
+import { createLayeredStore } from '../../src/store/layered.js';
 import { servedCatalogue } from '../../src/store/served-catalogue.js';
 import { bucketArea, countedColdStore } from '../helpers/bucket.js';
 import { surfacesOver } from '../helpers/dtpr-fixture.js';
@@ -242,5 +244,29 @@ describe('a layered store over a bucket published with review metadata', () => {
     expect(status.ok).toBe(true);
     expect(status.data.flags).toEqual([]);
     expect(status.meta.warnings[0]).toContain('could not be read');
+  });
+
+  it('sees a change of the metadata alone as a new index, and answers the status from the new metadata', async () => {
+    let clock = 0;
+    const versions = (JSON.parse(VERSION_INDEX) as VersionIndex).versions;
+    const { aliases: _, ...entry } = versions[0]!;
+    const embedded = createEmbeddedStore({ [entry.id]: BUNDLES[entry.id]! }, JSON.stringify(indexOf([entry])));
+    const store = createLayeredStore({ embedded, bucket: area.reader, now: () => clock, indexTtlMs: 1000 });
+    const { tool } = surfacesOver(store);
+    const flagsOf = async () =>
+      (await tool('get_translation_status', { version: DTPR })).structuredContent.data.flags.length as number;
+    const before = await flagsOf();
+    expect(before).toBeGreaterThan(0);
+    // The same index with the DTPR release's flags dropped: only the metadata line (and its length) differ.
+    const text = await (await area.reader.get(INDEX_KEY))!.text();
+    const { translations, ...rest } = JSON.parse(text) as VersionIndex & { translations_length: number };
+    const review = translations![DTPR] as { flags: unknown[] };
+    const edited = indexText({ ...rest, translations: { ...translations, [DTPR]: { ...review, flags: [] } } });
+    expect(edited.split('\n').slice(0, -3)).toEqual(text.split('\n').slice(0, -3));
+    await area.put(INDEX_KEY, edited);
+    expect(await flagsOf()).toBe(before);
+    clock = 1000;
+    await store.refresh!();
+    expect(await flagsOf()).toBe(0);
   });
 });
