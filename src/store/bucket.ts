@@ -134,18 +134,12 @@ export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex
   const text = await read(bucket, INDEX_KEY, MAX_INDEX_BYTES, asText);
   if (text === undefined) return { index: EMPTY, text: '' };
   let split: SplitIndex;
-  let parsed: ReturnType<typeof VersionIndex.safeParse>;
   try {
     split = splitIndexText(text);
-    parsed = VersionIndex.safeParse(split.head);
-    // A head that is no index (members after the metadata's line): the text is read whole.
-    if (!parsed.success && split.translations !== undefined) {
-      split = { head: JSON.parse(text) };
-      parsed = VersionIndex.safeParse(split.head);
-    }
   } catch {
     throw new StorageFailure(`release bucket: ${INDEX_KEY} is not JSON`);
   }
+  const parsed = VersionIndex.safeParse(split.head);
   if (!parsed.success) throw new StorageFailure(`release bucket: ${INDEX_KEY} is not a version index`);
   const index = parsed.data;
   const reviews = split.translations;
@@ -153,15 +147,17 @@ export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex
   return { index, text };
 }
 
-/** Review metadata from its own line: a JSON object, else (damaged) malformed (`null`) for each listed release. */
+/**
+ * Review metadata from its own line, which `splitIndexText` cut where an object starts and its
+ * recorded length ends: that object, or, when damaged in place (no JSON), malformed (`null`) for
+ * each listed release.
+ */
 function reviewsOf(text: string, versions: readonly VersionEntry[]): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    return JSON.parse(text) as Record<string, unknown>;
   } catch {
-    // Read as malformed below.
+    return Object.fromEntries(versions.map((v) => [v.id, null]));
   }
-  return Object.fromEntries(versions.map((v) => [v.id, null]));
 }
 
 /** `sha256-` + the hex SHA-256 of `bytes`. */

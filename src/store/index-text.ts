@@ -1,3 +1,4 @@
+import { isRecord } from '../core/values.js';
 import type { VersionIndex } from '../domain/bundle.js';
 
 /**
@@ -78,13 +79,10 @@ export function splitIndexText(text: string): SplitIndex {
 
 /** The JSON object `text` holds, or undefined when it is not JSON or not an object. */
 function headOf(text: string): Record<string, unknown> | undefined {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

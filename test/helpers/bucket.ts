@@ -13,8 +13,9 @@ const bucket = env.RELEASES!;
 
 /**
  * Publishes bundle texts as the CLI does: objects first, then the index of them (with the hashes of
- * the objects' bytes, and the releases' review metadata), under `prefix`. With `packed`, each release's packed object too, with its
- * hash (decision 065); without, the bucket is one published before that decision.
+ * the objects' bytes, and the releases' review metadata), under `prefix`. With `packed`, each
+ * release's packed object too, with its hash (decision 065); without, the bucket is one published
+ * before that decision.
  */
 async function publishUnder(prefix: string, texts: readonly string[], packed = false): Promise<void> {
   const bundles = texts.map((t) => JSON.parse(t) as Bundle);
