@@ -25,6 +25,11 @@ export interface KeepCharge {
   later?: Later;
 }
 
+/** A charge that passed: the tally's write, under way (see PacedWrites.put), which the caller awaits beside its own writes. */
+export interface Charged {
+  tally: Promise<void>;
+}
+
 /**
  * Charges one kept render of `body` and `source` to the address in the window of `now`, or answers
  * why it may not be kept: `rate_limited` once the address kept `quota.count` renders or
@@ -32,7 +37,9 @@ export interface KeepCharge {
  * <bytes>`) read and written back through `writes` (at most one write a second per isolate; a
  * value not yet in KV is read from the isolate), so concurrent renders of one address may each pass
  * the last check, and isolates serving one address at once each count their own renders while they
- * have a tally queued; the validate rate bucket bounds how far that goes over.
+ * have a tally queued; the validate rate bucket bounds how far that goes over. The check waits for
+ * the read; the write is started and handed back, so that the render's body is written beside it
+ * rather than after it (a write's failure reaches whoever awaits `tally`).
  */
 export async function chargeKeep(
   { kv, address, quota, later }: KeepCharge,
@@ -40,14 +47,16 @@ export async function chargeKeep(
   source: string,
   now: number,
   writes: PacedWrites,
-): Promise<ErrorItem | undefined> {
+): Promise<{ refused: ErrorItem } | Charged> {
   const size = utf8Length(body) + utf8Length(source);
   if (size > quota.bytes) {
-    return payloadTooLarge({
-      message: `This render and its datachain take ${size} bytes; an address may keep at most ${quota.bytes} bytes of renders per hour.`,
-      path: 'datachain',
-      fix_hint: 'Render fewer placements or shorter texts.',
-    });
+    return {
+      refused: payloadTooLarge({
+        message: `This render and its datachain take ${size} bytes; an address may keep at most ${quota.bytes} bytes of renders per hour.`,
+        path: 'datachain',
+        fix_hint: 'Render fewer placements or shorter texts.',
+      }),
+    };
   }
   const window = Math.floor(now / KEEP_WINDOW_MS);
   const key = tallyKey(address, window);
@@ -57,11 +66,12 @@ export async function chargeKeep(
     const waitMinutes = Math.ceil(((window + 1) * KEEP_WINDOW_MS - now) / 60_000);
     const what = count! + 1 > quota.count ? `${quota.count} renders` : `${quota.bytes} bytes of renders`;
     return {
-      ...rateLimited('render'),
-      message: `This address has kept ${what} this hour, the most one address may keep.`,
-      fix_hint: `Wait ${waitMinutes} minutes, or read the renders already made by their handles (kept for two hours) instead of rendering them again.`,
+      refused: {
+        ...rateLimited('render'),
+        message: `This address has kept ${what} this hour, the most one address may keep.`,
+        fix_hint: `Wait ${waitMinutes} minutes, or read the renders already made by their handles (kept for two hours) instead of rendering them again.`,
+      },
     };
   }
-  await writes.put(kv, key, `${count! + 1} ${bytes! + size}`, TALLY_TTL_SECONDS, later);
-  return undefined;
+  return { tally: writes.put(kv, key, `${count! + 1} ${bytes! + size}`, TALLY_TTL_SECONDS, later) };
 }

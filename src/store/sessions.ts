@@ -134,7 +134,9 @@ export class SessionSlots {
 
   /**
    * Charges the render to the caller's address, then keeps `body` under its handle in `scope` (for
-   * BODY_TTL_SECONDS from now) and answers its hash, or why it was not kept.
+   * BODY_TTL_SECONDS from now) and answers its hash, or why it was not kept. The body is written
+   * beside the charge's tally, not after it: a render new to the store waits for one round of
+   * writes here, not two.
    */
   async keep(
     place: KeepPlace,
@@ -143,13 +145,16 @@ export class SessionSlots {
     body: string,
     source: string,
   ): Promise<{ hash: string } | NotKept> {
-    // The hash is computed while the charge reads and writes the tally; it is used only once the charge passed.
+    // The hash is computed while the charge reads the tally; it is used only once the charge passed.
     const hashing = this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
     hashing.catch(() => undefined);
-    const refused = await chargeKeep(place, body, source, this.now(), this.writes);
-    if (refused) return { refused };
-    const hash = await hashing;
-    await this.writes.put(place.kv, bodyKey(keptName(kind, hash)), body, BODY_TTL_SECONDS, place.later);
+    const charge = await chargeKeep(place, body, source, this.now(), this.writes);
+    if ('refused' in charge) return charge;
+    const storing = hashing.then(async (hash) => {
+      await this.writes.put(place.kv, bodyKey(keptName(kind, hash)), body, BODY_TTL_SECONDS, place.later);
+      return hash;
+    });
+    const [, hash] = await Promise.all([charge.tally, storing]);
     this.cache.set(keptName(kind, hash), { body });
     return { hash };
   }

@@ -156,6 +156,59 @@ describe('body lifetimes', () => {
   });
 });
 
+describe('what a render new to the store waits for', () => {
+  const shape = (calls: ReturnType<typeof recorded>['calls']) =>
+    calls.map((c) => [c.op, c.key.slice(0, c.key.indexOf(':')), c.inFlight]);
+  const keyed = (kv: KVNamespace): KeepPlace => ({
+    ...at(kv),
+    address: `rounds-${crypto.randomUUID()}`,
+    renderKey: 'k',
+  });
+
+  it('in a session: the tally read, then the tally and the body written together, then the marker and the slot', async () => {
+    const store = recorded();
+    await isolate().slots.write(keyed(store.kv), sid('rounds'), 'page', page('rounds'), source('rounds'));
+    expect(shape(store.calls)).toEqual([
+      ['get', 'kept-by', 1],
+      ['put', 'kept-by', 1],
+      ['put', 'body', 2],
+      ['put', 'made', 1],
+      ['put', 'slot', 2],
+    ]);
+  });
+
+  it('without a session: the tally read, then the tally and the body written together', async () => {
+    const store = recorded();
+    await isolate().slots.withoutSession(keyed(store.kv)).write('page', page('no-session'), source('no-session'));
+    expect(shape(store.calls)).toEqual([
+      ['get', 'kept-by', 1],
+      ['put', 'kept-by', 1],
+      ['put', 'body', 2],
+    ]);
+  });
+
+  it('a body that fails to be written fails the render and leaves the slot as it was, the tally written or not', async () => {
+    const a = isolate();
+    const s = sid('body-fails');
+    await a.slots.write(at(env.SESSIONS), s, 'page', page('kept'), source('kept'));
+    a.clock.t += WRITE_GAP_MS;
+    const store = recorded();
+    const bodyFails = {
+      ...store.kv,
+      put: async (key: string, value: string, options?: KVNamespacePutOptions) => {
+        if (key.startsWith('body:')) throw new Error('body write refused');
+        return store.kv.put(key, value, options);
+      },
+    } as unknown as KVNamespace;
+    await expect(a.slots.write(at(bodyFails), s, 'page', page('lost'), source('lost'))).rejects.toThrow(
+      'body write refused',
+    );
+    expect(store.ops('put', 'slot:')).toHaveLength(0);
+    expect(store.ops('put', 'made:')).toHaveLength(0);
+    expect(await isolate().slots.read(env.SESSIONS, s, 'page')).toBe(page('kept'));
+  });
+});
+
 describe('body cache', () => {
   it('keeps the most recently used bodies within its size', () => {
     const cache = new BodyCache(10);
