@@ -7,7 +7,7 @@
 // requested size. Its first-against-warm ratio is the least a first call that reads a release can
 // show on the same runtime (bench/cold-start.mjs). With `object` (a key of the bucket), the release
 // is that object instead, as a first call on a release only the bucket holds reads it: its bytes
-// hashed, its first line parsed. Query: `size` (body bytes), `index`, `object`.
+// hashed, its first line parsed, read beside the index. Query: `size` (body bytes), `index`, `object`.
 import releaseText from './release.release';
 
 const bodies = new Map();
@@ -39,12 +39,14 @@ export default {
     if (request.method === 'POST') await request.arrayBuffer();
     const params = new URL(request.url).searchParams;
     if (held === undefined) {
-      if (params.get('index') === '1') {
-        const index = await env.RELEASES.get('index.json');
-        if (index) await index.text();
-      }
+      // The index and the object are read together, as a first call reads a release the build
+      // published beside the index (decision 071).
       const key = params.get('object');
-      held = key ? await firstLineOfObject(env.RELEASES, key) : JSON.parse(releaseText.split('\n')[0]);
+      const [, release] = await Promise.all([
+        params.get('index') === '1' ? env.RELEASES.get('index.json').then((index) => index?.text()) : undefined,
+        key ? firstLineOfObject(env.RELEASES, key) : JSON.parse(releaseText.split('\n')[0]),
+      ]);
+      held = release;
     }
     const size = Math.min(1_000_000, Number(params.get('size')) || 1000);
     return new Response(bodyOf(size), { headers: { 'content-type': 'application/json' } });

@@ -5,24 +5,42 @@ import { compareNewestFirst, parseVersionId, type VersionId } from '../../src/co
 /** The file under the schemas root that pins the embedded set. */
 const EMBEDDED_FILE = 'embedded.json';
 
+/** What `<root>/embedded.json` pins: the embedded set, and the bucket releases the deployment reads beside the index. */
+export interface PinnedSets {
+  /** The releases the deployable ships with (the rest are served from the release bucket). */
+  embedded: string[];
+  /**
+   * Releases the deployment expects the bucket to hold, whose packed objects a first call naming
+   * one reads beside the bucket's index (decision 071); none without the file.
+   */
+  published: string[];
+}
+
 /**
- * The releases the deployable ships with (the rest are served from the release bucket):
- * the ids listed in `<root>/embedded.json` (`{"embedded": ["ai@2026-08-12", ...]}`), else per
- * type the newest stable and the newest beta. Pinning them keeps the deployable unchanged when a
- * release is added. Throws on a listed id that is not built.
+ * The sets `<root>/embedded.json` pins (`{"embedded": ["ai@2026-08-12", ...], "published":
+ * ["dtpr@2026-09-01-beta", ...]}`); without the file the embedded set is per type the newest stable
+ * and the newest beta, and none is published. Pinning them keeps the deployable unchanged when a
+ * release is added. Throws on a listed id that is not built, and on a published id also embedded.
  */
-export function embeddedSet(root: string, built: readonly VersionId[]): string[] {
+export function pinnedSets(root: string, built: readonly VersionId[]): PinnedSets {
   const file = join(root, EMBEDDED_FILE);
-  if (!existsSync(file)) return newestOfEach(built);
-  const listed = (JSON.parse(readFileSync(file, 'utf8')) as { embedded?: unknown }).embedded;
-  if (!Array.isArray(listed) || !listed.every((x): x is string => typeof x === 'string'))
-    throw new Error(`${EMBEDDED_FILE}: "embedded" must be an array of release ids`);
+  if (!existsSync(file)) return { embedded: newestOfEach(built), published: [] };
+  const pins = JSON.parse(readFileSync(file, 'utf8')) as { embedded?: unknown; published?: unknown };
   const known = new Set(built.map((v) => v.id));
-  for (const id of listed) {
-    if (parseVersionId(id).error !== undefined || !known.has(id))
-      throw new Error(`${EMBEDDED_FILE}: '${id}' is not a release under ${root}`);
-  }
-  return [...new Set(listed)].sort();
+  const idsOf = (field: 'embedded' | 'published', listed: unknown): string[] => {
+    if (!Array.isArray(listed) || !listed.every((x): x is string => typeof x === 'string'))
+      throw new Error(`${EMBEDDED_FILE}: "${field}" must be an array of release ids`);
+    for (const id of listed) {
+      if (parseVersionId(id).error !== undefined || !known.has(id))
+        throw new Error(`${EMBEDDED_FILE}: '${id}' is not a release under ${root}`);
+    }
+    return [...new Set(listed)].sort();
+  };
+  const embedded = idsOf('embedded', pins.embedded);
+  const published = pins.published === undefined ? [] : idsOf('published', pins.published);
+  const both = published.find((id) => embedded.includes(id));
+  if (both) throw new Error(`${EMBEDDED_FILE}: '${both}' is both embedded and published; name it in one list`);
+  return { embedded, published };
 }
 
 function newestOfEach(built: readonly VersionId[]): string[] {

@@ -4,8 +4,8 @@ import type { Bundle } from '../../src/domain/bundle.js';
 import type { TranslationReview } from '../../src/domain/translations.js';
 import { compileRelease } from '../bundle/compile.js';
 import { embeddedFileText } from '../bundle/embedded-file.js';
-import { embeddedSet } from '../bundle/embedded-set.js';
-import { filesModule, generatedModule } from '../bundle/generated-module.js';
+import { pinnedSets } from '../bundle/embedded-set.js';
+import { bucketGuesses, filesModule, generatedModule } from '../bundle/generated-module.js';
 import { writeLabelTexts } from '../bundle/label-texts.js';
 import { markTextsCurrent } from '../build/script-record.mjs';
 import { writeDescriptorsText } from '../bundle/descriptors-text.js';
@@ -147,11 +147,12 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     return 1;
   }
   let embedded: string[];
+  let published: string[];
   try {
-    embedded = embeddedSet(
+    ({ embedded, published } = pinnedSets(
       root,
       built.map((b) => b.id),
-    );
+    ));
   } catch (error) {
     io.out(`error    ${(error as Error).message}`);
     io.out('build-all failed: nothing written.');
@@ -177,6 +178,14 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
         shipped.map((b) => b.bundle),
         translations,
       ),
+      // Over the pinned releases alone, so that adding a release leaves the deployable unchanged.
+      bucketGuesses(
+        buildVersionIndex(
+          built.filter((b) => embedded.includes(b.id.id) || published.includes(b.id.id)).map((b) => b.bundle),
+          {},
+        ),
+        embedded,
+      ),
     ),
   );
   const filesFile = filesModuleOf(moduleFile);
@@ -189,6 +198,10 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     generatedModule(
       built.map((b) => ({ id: b.id.id, json: b.json })),
       index,
+      bucketGuesses(
+        index,
+        built.map((b) => b.id.id),
+      ),
     ),
   );
   writeTextsBeside(embeddedDir, moduleFile);

@@ -239,6 +239,16 @@ export async function checkedBundle(
 /** The bytes of a release object as read (a text's length in UTF-16 code units, near its bytes for JSON that is mostly ASCII). */
 const objectBytes = (object: ReleaseObject): number => (typeof object === 'string' ? object.length : object.byteLength);
 
+/**
+ * A packed object read at a key guessed before the index was read (decision 071): its bytes, or
+ * undefined when it is missing, over the size a release may have, or its read fails. Nothing is
+ * concluded from it alone: a reader uses it only where the index then records that key for the
+ * release, and checks its bytes against the index's hash as any read's.
+ */
+export function fetchGuessedObject(bucket: BucketReader, key: string): Promise<ReleaseObject | undefined> {
+  return read(bucket, key, MAX_RELEASE_BYTES, asRelease).catch(() => undefined);
+}
+
 /** A listed release's object as read: its packed object (`packed`) or its published one. */
 export interface FetchedRelease {
   object: ReleaseObject;

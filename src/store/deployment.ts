@@ -1,6 +1,6 @@
 import { filesReader } from './bucket.js';
 import { createEmbeddedStore } from './embedded.js';
-import { BUNDLES, VERSION_INDEX } from './generated/embedded.js';
+import { BUCKET_GUESSES, BUNDLES, VERSION_INDEX } from './generated/embedded.js';
 import { createLayeredStore } from './layered.js';
 import type { SchemaStore } from './store.js';
 
@@ -15,7 +15,8 @@ export const READ_AHEAD_PAUSE_MS = 1000;
  * The store a deployment serves: the embedded set, plus every release in the bucket bound as
  * `RELEASES` when there is one. The embedded set's packed files come as `files` (by key): the
  * Worker's entry passes the text modules the build ships (`generated/embedded-files.ts`); without
- * them only the releases whose texts the script carries are embedded. A failed read of the
+ * them only the releases whose texts the script carries are embedded. A first call naming a release
+ * the build published to the bucket reads its packed object beside the index (decision 071). A failed read of the
  * bucket's index, or of a release the store reads ahead, is logged; the catalogue keeps what it had.
  * `INDEX_TTL_SECONDS` (a positive number) sets how long a read of the index is trusted; else 60 s.
  */
@@ -29,6 +30,7 @@ export function deploymentStore(
     embedded: createEmbeddedStore(BUNDLES, VERSION_INDEX, files && filesReader(files)),
     bucket: env?.RELEASES,
     readAheadPauseMs: READ_AHEAD_PAUSE_MS,
+    guesses: BUCKET_GUESSES,
     report: (error) =>
       console.error(JSON.stringify({ level: 'error', event: 'release_store_failure', error: String(error) })),
   });

@@ -3,12 +3,14 @@ import {
   type BucketReader,
   checkedRelease,
   type FetchedRelease,
+  fetchGuessedObject,
   fetchListedRelease,
   legacyPackedKey,
   packedKey,
   type BucketIndex,
   type RecordedHashes,
   readBucketIndex,
+  type ReleaseObject,
   releaseKey,
 } from './bucket.js';
 import { mergeIndexes } from './catalogue.js';
@@ -47,6 +49,22 @@ export interface LayeredOptions {
   readAheadPauseMs?: number;
   /** How the background waits out that pause: a timer by default. */
   wait?: (ms: number) => Promise<void>;
+  /**
+   * Where the build expects the bucket to hold the releases the embedded set does not ship
+   * (decision 071): by each name a call may give one (its id, an alias over the build's releases),
+   * its id and content hash. While the catalogue is provisional, `settle` reads the packed object of
+   * each release its names guess beside the index; it is kept (as a read-ahead is) only where the
+   * index lists the release under that hash and records that object, and checked when a call reads it.
+   */
+  guesses?: Readonly<Record<string, readonly [id: string, contentHash: string]>>;
+}
+
+/** A packed object read on the build's guess (`LayeredOptions.guesses`), or undefined when it could not be. */
+interface Guessed {
+  id: string;
+  contentHash: string;
+  key: string;
+  object: ReleaseObject | undefined;
 }
 
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,7 +98,8 @@ const BACKOFF_MS = 30_000;
  * the embedded stable releases are served (a stable release is never republished, so no index can
  * change what one holds), and anything else (the index, an alias, a beta, a release only the bucket
  * may have) throws `CataloguePending`, on which the seam has this store read the index for that
- * request (`settle`; the embedded releases it names read beside). A first request that needs none
+ * request (`settle`; the embedded releases it names, and the packed objects of the bucket releases
+ * the build guesses it names (decision 071), read beside). A first request that needs none
  * of it waits for no read: its frame hands the index read to the background (`refresh(background)`).
  *
  * No request ever awaits I/O another request started (the Workers runtime forbids it): each
@@ -307,7 +326,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
     settle(names = []) {
       if (!provisional()) return Promise.resolve();
-      return Promise.all([readIndex(), ...besideIndex(names)]).then(() => undefined);
+      return Promise.all([readIndex(), guessedBeside(names), ...besideIndex(names)]).then(([, guessed]) =>
+        keepGuessed(guessed),
+      );
     },
     refresh(background) {
       if (!due()) return undefined;
@@ -368,6 +389,42 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
       if (!embedded.load || embedded.peek?.(id) !== undefined) return [];
       return [embedded.load(id).catch((error: unknown) => options.report?.(error))];
     });
+  };
+  /**
+   * Reads of the packed objects of the bucket releases `names` names by the build's guesses
+   * (`options.guesses`), beside the index: those the embedded set does not ship under the guessed
+   * hash and this isolate does not hold. A failed or missing read is no answer: the call reads the
+   * release as the index lists it.
+   */
+  const guessedBeside = (names: readonly string[]) => {
+    const guesses = options.guesses;
+    if (!bucket || !guesses) return Promise.resolve([]);
+    const reads = new Map<string, Promise<Guessed>>();
+    for (const name of names) {
+      const guess = Object.hasOwn(guesses, name) ? guesses[name] : undefined;
+      if (!guess || reads.has(guess[0])) continue;
+      const [id, contentHash] = guess;
+      if (embeddedEntries.get(id)?.content_hash === contentHash || held.holds(id, contentHash)) continue;
+      const key = packedKey(id, contentHash);
+      reads.set(
+        id,
+        fetchGuessedObject(bucket, key).then((object) => ({ id, contentHash, key, object })),
+      );
+    }
+    return Promise.all([...reads.values()]);
+  };
+  /**
+   * Keeps each guessed object the index vouches for as read ahead (`fetched`): the index lists its
+   * release, from the bucket, under the guessed hash and records that packed object for it, and no
+   * read of the release is held or has failed. Any other is dropped.
+   */
+  const keepGuessed = (guessed: readonly Guessed[]) => {
+    for (const { id, contentHash, key, object } of guessed) {
+      const entry = listedById.get(id);
+      if (object === undefined || entry?.content_hash !== contentHash || fromEmbedded(entry)) continue;
+      if (hashesOf(entry).packed?.key !== key || held.holds(id, contentHash) || failed.has(keyOf(entry))) continue;
+      fetched.set(keyOf(entry), { object, packed: true });
+    }
   };
   /** Reads the index when `stale`, then what `preload` reads (after `pauseMs` when it reads anything). */
   const refreshNow = (stale: boolean, pauseMs = 0) =>

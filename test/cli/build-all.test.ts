@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
@@ -122,7 +122,10 @@ describe('build-all', () => {
   });
 
   it('ships the releases embedded.json pins, and the deployable does not change when a release is added', () => {
-    writeFileSync(join(fx.root, 'embedded.json'), JSON.stringify({ embedded: ['ai@2025-12-01-beta'] }));
+    writeFileSync(
+      join(fx.root, 'embedded.json'),
+      JSON.stringify({ embedded: ['ai@2025-12-01-beta'], published: ['ai@2026-03-01-beta'] }),
+    );
     run();
     const deployable = readFileSync(join(fx.base, 'generated', 'embedded.ts'), 'utf8');
     const files = readFileSync(join(fx.base, 'generated', 'embedded-files.ts'), 'utf8');
@@ -137,12 +140,50 @@ describe('build-all', () => {
     expect(listing()).toEqual(before);
   });
 
+  it('names the releases embedded.json publishes in the deployable, by id and by the aliases over the pinned releases (decision 071)', async () => {
+    writeFileSync(
+      join(fx.root, 'embedded.json'),
+      JSON.stringify({ embedded: ['ai@2026-01-01'], published: ['ai@2025-12-01-beta'] }),
+    );
+    expect(run().code).toBe(0);
+    const hashOf = (id: string) => index().versions.find((v) => v.id === id)!.content_hash;
+    const guesses = async () =>
+      (
+        (await import(`${pathToFileURL(join(fx.base, 'generated', 'embedded.ts')).href}?at=${Date.now()}`)) as {
+          BUCKET_GUESSES: Record<string, [string, string]>;
+        }
+      ).BUCKET_GUESSES;
+    // ai@2026-03-01-beta is built but not pinned: the pinned releases' newest beta is the published one.
+    expect(await guesses()).toEqual({
+      'ai@2025-12-01-beta': ['ai@2025-12-01-beta', hashOf('ai@2025-12-01-beta')],
+      'ai@latest-beta': ['ai@2025-12-01-beta', hashOf('ai@2025-12-01-beta')],
+    });
+    rmSync(join(fx.root, 'embedded.json'));
+    expect(run().code).toBe(0);
+    expect(await guesses()).toEqual({});
+  });
+
+  it('refuses an embedded.json that publishes a release it embeds', () => {
+    writeFileSync(
+      join(fx.root, 'embedded.json'),
+      JSON.stringify({ embedded: ['ai@2026-01-01'], published: ['ai@2026-01-01'] }),
+    );
+    const { code, io } = run();
+    expect(code).toBe(1);
+    expect(io.text()).toContain("'ai@2026-01-01' is both embedded and published");
+  });
+
   it('refuses an embedded.json that names a release it does not build', () => {
     writeFileSync(join(fx.root, 'embedded.json'), JSON.stringify({ embedded: ['ai@2099-01-01'] }));
     const { code, io } = run();
     expect(code).toBe(1);
     expect(io.text()).toContain("'ai@2099-01-01' is not a release");
     expect(existsSync(moduleFile)).toBe(false);
+    writeFileSync(
+      join(fx.root, 'embedded.json'),
+      JSON.stringify({ embedded: ['ai@2026-01-01'], published: ['ai@2099-01-01'] }),
+    );
+    expect(run().code).toBe(1);
   });
 
   it('writes a module embedding each bundle and the index as JSON text', async () => {

@@ -3,7 +3,11 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/index.js';
 import { FILES } from '../../src/store/generated/embedded-files.js';
-import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { BUCKET_GUESSES, VERSION_INDEX } from '../../src/store/generated/embedded.js';
+import { type BucketReader, INDEX_KEY, packedKey } from '../../src/store/bucket.js';
+import { deploymentStore } from '../../src/store/deployment.js';
+import { withReleases } from '../../src/store/loading.js';
+import { resolveVersion } from '../../src/store/store.js';
 import { coldApp } from '../helpers/cold.js';
 import { callTool, serveWith } from '../helpers/http.js';
 import { modern } from '../helpers/modern.js';
@@ -96,5 +100,29 @@ describe('a fresh deployment: the embedded set ships as text modules', () => {
     // Every release is in the bucket too: only the files make these embedded.
     expect(EMBEDDED_IDS.length).toBeGreaterThan(0);
     for (const id of EMBEDDED_IDS) expect(versions.find((v) => v.id === id)?.held, id).toBe('embedded');
+  });
+
+  it('a first call on a release the build published reads its packed object beside the index (decision 071)', async () => {
+    const alias = 'dtpr@latest-beta';
+    const [id, hash] = BUCKET_GUESSES[alias]!;
+    expect(id).toBe(aliasTarget(alias));
+    expect(EMBEDDED_IDS).not.toContain(id);
+    const reads: string[] = [];
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    const bucket: BucketReader = {
+      get: async (key) => {
+        reads.push(key);
+        if (key === INDEX_KEY) await held;
+        return env.RELEASES!.get(key);
+      },
+    };
+    const store = deploymentStore({ RELEASES: bucket as unknown as R2Bucket }, FILES);
+    const served = withReleases(store, () => resolveVersion(store, alias));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toEqual([INDEX_KEY, packedKey(id, hash)]);
+    open();
+    expect((await served).value?.id).toBe(id);
+    expect(reads).toEqual([INDEX_KEY, packedKey(id, hash)]);
   });
 });
