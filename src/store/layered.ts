@@ -59,12 +59,14 @@ export interface LayeredOptions {
   guesses?: Readonly<Record<string, readonly [id: string, contentHash: string]>>;
 }
 
-/** A packed object read on the build's guess (`LayeredOptions.guesses`), or undefined when it could not be. */
+/** A packed object being read on the build's guess (`LayeredOptions.guesses`), with the names that guessed it. */
 interface Guessed {
   id: string;
   contentHash: string;
   key: string;
-  object: ReleaseObject | undefined;
+  names: string[];
+  /** The object's bytes, or undefined when it could not be read (never rejects). */
+  read: Promise<ReleaseObject | undefined>;
 }
 
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -168,8 +170,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     return hash === undefined ? undefined : { key, hash };
   };
   /**
-   * Objects of the bucket's alias targets read ahead (by object key), not yet decoded, checked or
-   * parsed: the first call that needs one does that. At most one per alias target.
+   * Objects read ahead (by object key), not yet decoded, checked or parsed: the first call that
+   * needs one does that. The bucket's alias targets', at most one each (`preload`), and the objects
+   * a first call read on the build's guess of what it names (`keepGuessed`), until the next
+   * read-ahead drops those that are not alias targets.
    */
   const fetched = new Map<string, FetchedRelease>();
   /** Releases whose read failed, with the failure and when they may be read again (by object key). */
@@ -326,9 +330,9 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     },
     settle(names = []) {
       if (!provisional()) return Promise.resolve();
-      return Promise.all([readIndex(), guessedBeside(names), ...besideIndex(names)]).then(([, guessed]) =>
-        keepGuessed(guessed),
-      );
+      const index = readIndex();
+      const guessed = guessedBeside(names);
+      return Promise.all([index, ...besideIndex(names)]).then(() => keepGuessed(guessed));
     },
     refresh(background) {
       if (!due()) return undefined;
@@ -391,41 +395,55 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     });
   };
   /**
-   * Reads of the packed objects of the bucket releases `names` names by the build's guesses
+   * Starts reading the packed objects of the bucket releases `names` names by the build's guesses
    * (`options.guesses`), beside the index: those the embedded set does not ship under the guessed
    * hash and this isolate does not hold. A failed or missing read is no answer: the call reads the
    * release as the index lists it.
    */
-  const guessedBeside = (names: readonly string[]) => {
+  const guessedBeside = (names: readonly string[]): Guessed[] => {
     const guesses = options.guesses;
-    if (!bucket || !guesses) return Promise.resolve([]);
-    const reads = new Map<string, Promise<Guessed>>();
+    if (!bucket || !guesses) return [];
+    const byId = new Map<string, Guessed>();
     for (const name of names) {
       const guess = Object.hasOwn(guesses, name) ? guesses[name] : undefined;
-      if (!guess || reads.has(guess[0])) continue;
+      if (!guess) continue;
       const [id, contentHash] = guess;
+      const known = byId.get(id);
+      if (known) {
+        if (known.contentHash === contentHash) known.names.push(name);
+        continue;
+      }
       if (embeddedEntries.get(id)?.content_hash === contentHash || held.holds(id, contentHash)) continue;
       const key = packedKey(id, contentHash);
-      reads.set(
-        id,
-        fetchGuessedObject(bucket, key).then((object) => ({ id, contentHash, key, object })),
-      );
+      byId.set(id, { id, contentHash, key, names: [name], read: fetchGuessedObject(bucket, key) });
     }
-    return Promise.all([...reads.values()]);
+    return [...byId.values()];
   };
   /**
-   * Keeps each guessed object the index vouches for as read ahead (`fetched`): the index lists its
-   * release, from the bucket, under the guessed hash and records that packed object for it, and no
-   * read of the release is held or has failed. Any other is dropped.
+   * Once the index is read: whether it vouches for a guess. A name that guessed it still names that
+   * release (an alias the index resolves to it, or its id), which the index lists from the bucket
+   * under the guessed hash with that packed object recorded, and no read of it is held or has failed.
    */
-  const keepGuessed = (guessed: readonly Guessed[]) => {
-    for (const { id, contentHash, key, object } of guessed) {
-      const entry = listedById.get(id);
-      if (object === undefined || entry?.content_hash !== contentHash || fromEmbedded(entry)) continue;
-      if (hashesOf(entry).packed?.key !== key || held.holds(id, contentHash) || failed.has(keyOf(entry))) continue;
-      fetched.set(keyOf(entry), { object, packed: true });
-    }
+  const vouched = ({ id, contentHash, key, names }: Guessed): boolean => {
+    const entry = listedById.get(id);
+    if (entry?.content_hash !== contentHash || fromEmbedded(entry)) return false;
+    if (!names.some((name) => name === id || listed.aliases[name] === id)) return false;
+    return hashesOf(entry).packed?.key === key && !held.holds(id, contentHash) && !failed.has(keyOf(entry));
   };
+  /**
+   * Waits for the guessed objects the index vouches for and keeps them as read ahead (`fetched`),
+   * where it still vouches for them once they have come; the others are neither waited for nor
+   * kept, so a wrong guess costs a read and no time.
+   */
+  const keepGuessed = (guessed: readonly Guessed[]) =>
+    Promise.all(
+      guessed.filter(vouched).map((guess) =>
+        guess.read.then((object) => {
+          if (object !== undefined && vouched(guess))
+            fetched.set(keyOf(listedById.get(guess.id)!), { object, packed: true });
+        }),
+      ),
+    ).then(() => undefined);
   /** Reads the index when `stale`, then what `preload` reads (after `pauseMs` when it reads anything). */
   const refreshNow = (stale: boolean, pauseMs = 0) =>
     (stale ? readIndex() : Promise.resolve()).then(() => preload(pauseMs));

@@ -31,10 +31,10 @@ const GUESSES = bucketGuesses(ALL, [STABLE]);
 
 /**
  * A cold store over the area with the stable release embedded; the bucket's reads are listed in the
- * order they are made, the index's read is held until `open()`, and the first read of each key in
- * `failOnce` throws.
+ * order they are made, the index's read is held until `open()`, the reads of `never` never answer,
+ * and the first read of each key in `failOnce` throws.
  */
-function coldStore(guesses: typeof GUESSES = GUESSES, failOnce: readonly string[] = []) {
+function coldStore(guesses: typeof GUESSES = GUESSES, failOnce: readonly string[] = [], never: readonly string[] = []) {
   const reads: string[] = [];
   let open!: () => void;
   const held = new Promise<void>((resolve) => (open = resolve));
@@ -42,6 +42,7 @@ function coldStore(guesses: typeof GUESSES = GUESSES, failOnce: readonly string[
     get: async (key) => {
       reads.push(key);
       if (key === INDEX_KEY) await held;
+      if (never.includes(key)) await new Promise(() => {});
       if (failOnce.includes(key) && reads.filter((k) => k === key).length === 1)
         throw new Error('the bucket did not answer');
       return area.reader.get(key);
@@ -117,11 +118,23 @@ describe('a release the build guesses is read beside the index', () => {
     expect(reads).toEqual([INDEX_KEY, packedKey(TARGET, stale), GUESSED_KEY]);
   });
 
-  it('a guess for another release than the alias names now reads that one, and the call reads its own', async () => {
+  it('a guess for another release than the alias names now is neither kept nor waited for: the call reads its own', async () => {
+    const otherKey = packedKey(OTHER_BETA, GUESSES[OTHER_BETA]![1]);
     const { store, reads, open } = coldStore({ ...GUESSES, [BETA_ALIAS]: GUESSES[OTHER_BETA]! });
     open();
     expect(await served(store, BETA_ALIAS)).toBe(TARGET);
-    expect(reads).toEqual([INDEX_KEY, packedKey(OTHER_BETA, GUESSES[OTHER_BETA]![1]), GUESSED_KEY]);
+    expect(reads).toEqual([INDEX_KEY, otherKey, GUESSED_KEY]);
+    // Not kept: a call naming that release reads its object again.
+    expect(await served(store, OTHER_BETA)).toBe(OTHER_BETA);
+    expect(reads).toEqual([INDEX_KEY, otherKey, GUESSED_KEY, otherKey]);
+  });
+
+  it('a wrong guess whose read never answers does not hold the call', async () => {
+    const otherKey = packedKey(OTHER_BETA, GUESSES[OTHER_BETA]![1]);
+    const { store, reads, open } = coldStore({ ...GUESSES, [BETA_ALIAS]: GUESSES[OTHER_BETA]! }, [], [otherKey]);
+    open();
+    expect(await served(store, BETA_ALIAS)).toBe(TARGET);
+    expect(reads).toEqual([INDEX_KEY, otherKey, GUESSED_KEY]);
   });
 
   it('a guessed object whose bytes are not those the index records is passed over for the published release', async () => {
