@@ -247,6 +247,15 @@ async function packedObjectOf(mf, id) {
   return key;
 }
 
+/** The length in bytes of the page `render_datachain` 15 keeps, read through the handle its answer links. */
+async function keptPageBytes(mf) {
+  const answer = JSON.parse((await send(mf, tool('render_datachain', { version: V, datachain: realistic }))).text);
+  const link = answer.result.content.find((c) => c.type === 'resource_link');
+  if (!link) throw new Error('the bench render links no kept render');
+  const read = JSON.parse((await send(mf, rpc('resources/read', { uri: link.uri }))).text);
+  return Buffer.byteLength(read.result.contents[0].text);
+}
+
 /** Measures every scenario; returns rows of { name, first, warm, ratio }. */
 export async function coldStart(scriptPath = 'dist/worker/index.js') {
   const helper = start(scriptPath, await seededBucket());
@@ -255,6 +264,7 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
       .content[0].text,
   ).data;
   const dtprObject = await packedObjectOf(helper, DTPR);
+  const pageBytes = await keptPageBytes(helper);
   await helper.dispose();
   const floors = [
     ['floor (bare Worker)', { path: '/?size=3500', body: {} }, 'bench/floor/worker.js'],
@@ -266,6 +276,18 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
       'floor reading index+dtpr object',
       { path: `/?size=3500&index=1&object=${encodeURIComponent(dtprObject)}`, body: {} },
       READS_FLOOR,
+    ],
+    // What a first render cannot skip: the session-store calls of a render new to the store (the
+    // tally read; the tally and the page written; the marker and the slot), on the isolate's first
+    // request only, as a warm render of the same datachain in the same session makes none (the
+    // render row's floor).
+    [
+      'floor making render KV calls',
+      {
+        path: `/?size=3500&store=render&page=${pageBytes}&source=${Buffer.byteLength(JSON.stringify(realistic))}&once=1`,
+        body: {},
+      },
+      'bench/floor/worker.js',
     ],
   ];
   const rows = [];
@@ -381,7 +403,7 @@ export function printColdStart({ rows, startup, floorStartup }) {
       `${r.name.padEnd(29)} ${r.first.toFixed(2).padStart(9)} ${r.warm.toFixed(2).padStart(8)} ${r.ratio.toFixed(2).padStart(6)}  ${verdict(r.ratio).padEnd(6)}| ${cell(r.firstWarmServices, r.ratioWarmServices)}| ${cell(r.firstWarmProcess, r.ratioWarmProcess)}`,
     );
   console.log(
-    "the floors: a bare Worker; the same Worker parsing one embedded release on its first request only, and reading the bucket's index besides; and reading, instead of the embedded release, the dtpr release's object from the bucket (hashed, its first line parsed)",
+    "the floors: a bare Worker; the same Worker parsing one embedded release on its first request only, and reading the bucket's index besides; and reading, instead of the embedded release, the dtpr release's object from the bucket (hashed, its first line parsed); and the bare Worker making, on its first request only, the session-store calls of a render new to the store",
   );
   console.log(
     "services warm: the bucket, KV and Miniflare's entry Worker touched before the first call, through Miniflare's own bindings (not the Worker)",
