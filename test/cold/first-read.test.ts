@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import worker from '../../src/index.js';
 import { FILES } from '../../src/store/generated/embedded-files.js';
 import { BUCKET_GUESSES, VERSION_INDEX } from '../../src/store/generated/embedded.js';
-import { type BucketReader, INDEX_KEY, packedKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, packedKey } from '../../src/store/bucket.js';
 import { deploymentStore } from '../../src/store/deployment.js';
 import { withReleases } from '../../src/store/loading.js';
 import { resolveVersion } from '../../src/store/store.js';
+import { indexHeldReader } from '../helpers/bucket.js';
 import { coldApp } from '../helpers/cold.js';
 import { callTool, serveWith } from '../helpers/http.js';
 import { modern } from '../helpers/modern.js';
@@ -107,16 +108,7 @@ describe('a fresh deployment: the embedded set ships as text modules', () => {
     const [id, hash] = BUCKET_GUESSES[alias]!;
     expect(id).toBe(aliasTarget(alias));
     expect(EMBEDDED_IDS).not.toContain(id);
-    const reads: string[] = [];
-    let open!: () => void;
-    const held = new Promise<void>((resolve) => (open = resolve));
-    const bucket: BucketReader = {
-      get: async (key) => {
-        reads.push(key);
-        if (key === INDEX_KEY) await held;
-        return env.RELEASES!.get(key);
-      },
-    };
+    const { bucket, reads, open } = indexHeldReader(env.RELEASES!);
     const store = deploymentStore({ RELEASES: bucket as unknown as R2Bucket }, FILES);
     const served = withReleases(store, () => resolveVersion(store, alias));
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));

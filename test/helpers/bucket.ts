@@ -83,3 +83,28 @@ export function countedColdStore(reader: BucketReader, failing: readonly string[
   const store = createLayeredStore({ embedded, bucket: counted, now: () => 0, report: () => {} });
   return { store, reads };
 }
+
+/**
+ * A reader over `reader` whose reads are listed in the order they are made (`reads`) and whose read
+ * of the index is held until `open()`: a read made while it is held was made beside the index. The
+ * reads of `never` never answer, and the first read of each key in `failOnce` throws.
+ */
+export function indexHeldReader(
+  reader: BucketReader,
+  options: { failOnce?: readonly string[]; never?: readonly string[] } = {},
+) {
+  const reads: string[] = [];
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  const bucket: BucketReader = {
+    get: async (key) => {
+      reads.push(key);
+      if (key === INDEX_KEY) await held;
+      if (options.never?.includes(key)) await new Promise(() => {});
+      if (options.failOnce?.includes(key) && reads.filter((k) => k === key).length === 1)
+        throw new Error('the bucket did not answer');
+      return reader.get(key);
+    },
+  };
+  return { bucket, reads, open };
+}

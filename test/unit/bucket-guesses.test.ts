@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketGuesses } from '../../cli/bundle/generated-module.js';
 import type { VersionIndex } from '../../src/domain/bundle.js';
-import { type BucketReader, INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
+import { INDEX_KEY, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
@@ -9,7 +9,7 @@ import { createLayeredStore } from '../../src/store/layered.js';
 import { withReleases } from '../../src/store/loading.js';
 import { resolveVersion } from '../../src/store/store.js';
 import { packRelease } from '../../src/store/packed-release.js';
-import { bucketArea } from '../helpers/bucket.js';
+import { bucketArea, indexHeldReader } from '../helpers/bucket.js';
 
 /**
  * A first call naming a release the build published to the bucket reads its packed object beside
@@ -30,24 +30,11 @@ const OTHER_BETA = ALL.versions.find((v) => v.status === 'beta' && v.id !== TARG
 const GUESSES = bucketGuesses(ALL, [STABLE]);
 
 /**
- * A cold store over the area with the stable release embedded; the bucket's reads are listed in the
- * order they are made, the index's read is held until `open()`, the reads of `never` never answer,
- * and the first read of each key in `failOnce` throws.
+ * A cold store over the area with the stable release embedded, over `indexHeldReader` (the index's
+ * read held until `open()`; `failOnce`, `never`).
  */
 function coldStore(guesses: typeof GUESSES = GUESSES, failOnce: readonly string[] = [], never: readonly string[] = []) {
-  const reads: string[] = [];
-  let open!: () => void;
-  const held = new Promise<void>((resolve) => (open = resolve));
-  const bucket: BucketReader = {
-    get: async (key) => {
-      reads.push(key);
-      if (key === INDEX_KEY) await held;
-      if (never.includes(key)) await new Promise(() => {});
-      if (failOnce.includes(key) && reads.filter((k) => k === key).length === 1)
-        throw new Error('the bucket did not answer');
-      return area.reader.get(key);
-    },
-  };
+  const { bucket, reads, open } = indexHeldReader(area.reader, { failOnce, never });
   const { aliases: _, ...entry } = ALL.versions.find((v) => v.id === STABLE)!;
   const embedded = createEmbeddedStore({ [STABLE]: BUNDLES[STABLE]! }, JSON.stringify(indexOf([entry])));
   const store = createLayeredStore({ embedded, bucket, guesses, now: () => 0, report: () => {} });
