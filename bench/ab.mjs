@@ -10,10 +10,10 @@
 // Env: AB_BASE (the revision to compare with, default HEAD), AB_ONLY (comma-separated scenario
 // names, default the four of issue 32), AB_ROUNDS (runs per server and scenario, default 5),
 // AB_SECONDS (per run, default 4), AB_CONNECTIONS (default 8).
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkOutBase, git, removeCheckout } from './base-checkout.mjs';
 import { checkedAnswers } from './checked-answers.mjs';
 import { KEEP_UNLIMITED, median } from './cold-start.mjs';
 import { load, measuredLoad } from './load.mjs';
@@ -36,22 +36,10 @@ const scenarios = ONLY.map((name) => {
 });
 
 const here = resolve('.');
-const git = (...args) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
 
 /** A folder of this run's own, removed at the end: the base's checkout and each server's local storage. */
 const scratch = mkdtempSync(join(tmpdir(), 'dtpr-ab-'));
 const baseDir = join(scratch, 'base');
-
-/**
- * The base revision checked out into `baseDir`, sharing this tree's node_modules and local vars
- * (`.dev.vars`, which git does not carry), with its bundles built.
- */
-function checkOutBase() {
-  git('worktree', 'add', '--detach', baseDir, BASE);
-  symlinkSync(join(here, 'node_modules'), join(baseDir, 'node_modules'));
-  if (existsSync(join(here, '.dev.vars'))) copyFileSync(join(here, '.dev.vars'), join(baseDir, '.dev.vars'));
-  execFileSync('npx', ['tsx', 'cli/gen/main.ts', 'bundles'], { cwd: baseDir, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 /** A fresh folder for a server's local storage, so both start from the same empty state. */
 function storageFor(name) {
@@ -77,13 +65,8 @@ const servers = {};
 /** Stops every server started (waiting for each to exit), then removes the checkout and the scratch folder. */
 async function cleanUp() {
   await stopStarted();
-  try {
-    git('worktree', 'remove', '--force', baseDir);
-  } catch {
-    /* never added, or already gone */
-  }
+  removeCheckout(baseDir);
   rmSync(scratch, { recursive: true, force: true });
-  git('worktree', 'prune');
 }
 
 // Interrupted, the run still stops what it started and removes what it made; a second signal
@@ -101,7 +84,7 @@ for (const [signal, code] of [
 }
 
 try {
-  checkOutBase();
+  checkOutBase(BASE, baseDir);
   const port = Number(process.env.AB_PORT ?? 8851);
   servers.a = await startWrangler({ port, vars, cwd: baseDir, persistTo: storageFor('a') });
   servers.b = await startWrangler({ port: port + 1, vars, cwd: here, persistTo: storageFor('b') });

@@ -50,7 +50,7 @@ export const rpc = (method, params) => ({ path: '/mcp', body: { jsonrpc: '2.0', 
 export const tool = (name, args) => rpc('tools/call', { name, arguments: args });
 
 /** One request per tool, as an agent would first call it, plus /healthz, tools/list and a REST read. */
-function scenarios(resolved) {
+export function scenarios(resolved) {
   return [
     // No tool: the frame, the app's first run and the bucket's index read.
     ['/healthz', { path: '/healthz' }],
@@ -304,7 +304,7 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
  * Cloudflare they are the platform's, and none of them starts with a Worker's isolate. A first call
  * after this shows what the isolate itself adds to a first call.
  */
-async function warmServices(mf) {
+export async function warmServices(mf) {
   const bucket = await mf.getR2Bucket('RELEASES');
   await bucket.head('index.json');
   const kv = await mf.getKVNamespace('SESSIONS');
@@ -417,11 +417,12 @@ export function printColdStart({ rows, startup, floorStartup }) {
 }
 
 /**
- * Builds the deployable bundle into `outdir` as `wrangler deploy` would (its `[build]` stage with
- * `env` added); returns the script's path.
+ * Builds the deployable bundle of the tree at `cwd` (this one by default) into `outdir` as
+ * `wrangler deploy` would (its `[build]` stage with `env` added); returns the script's path.
  */
-export function buildWorker(outdir = 'dist/worker', env = {}) {
-  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
+export function buildWorker(outdir = 'dist/worker', env = {}, cwd = undefined) {
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', resolve(outdir)], {
+    cwd,
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
   });
