@@ -10,10 +10,12 @@
 // no change).
 // Env: AB_BASE (the revision to compare with, default HEAD), COLD_AB_ONLY (rows of bench:cold whose
 // name holds one of its comma-separated parts, default the first `get_element`s), COLD_AB_SAMPLES
-// (fresh isolates per side and call, default 11), WARM (warm calls per isolate, default 10).
-import { mkdtempSync, rmSync } from 'node:fs';
+// (fresh isolates per side and call, default 11), WARM (warm calls per isolate, default 10),
+// COLD_AB_RTT_MS (each side's script run behind `remoteStores`: the release bucket and the session
+// store answer each call that many milliseconds later, as services a network away do).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { checkOutBase, git, removeCheckout } from './base-checkout.mjs';
 import {
   buildWorker,
@@ -38,8 +40,57 @@ const ONLY = (process.env.COLD_AB_ONLY ?? 'get_element')
   .map((part) => part.trim())
   .filter(Boolean);
 
+const RTT_MS = process.env.COLD_AB_RTT_MS === undefined ? undefined : Number(process.env.COLD_AB_RTT_MS);
+if (RTT_MS !== undefined && !(RTT_MS >= 0)) throw new Error('COLD_AB_RTT_MS: a number of milliseconds');
+
 const scratch = mkdtempSync(join(tmpdir(), 'dtpr-cold-ab-'));
 const baseDir = join(scratch, 'base');
+
+/**
+ * A module beside the built `script` that serves it with its release bucket and its session store
+ * answering each call `rttMs` later, as services a network away do on Cloudflare. Locally both are
+ * simulated on the Worker's own thread and answer at once, in turn, so calls made together wait no
+ * less than calls made one after another; behind this, each call waits out its own round trip, and
+ * calls made together wait one. Returns its path.
+ */
+function remoteStores(script, rttMs) {
+  const path = join(dirname(script), 'remote-stores.js');
+  writeFileSync(
+    path,
+    `import worker from './${basename(script)}';
+// A call leaves the isolate once its script yields (the runtime sends it from its event loop): the
+// round trip is counted from the first turn after the call, so script run before the caller awaits
+// does not overlap it.
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+const roundTrip = () => turn().then(() => new Promise((resolve) => setTimeout(resolve, ${rttMs})));
+const remote = (binding, calls) =>
+  new Proxy(binding, {
+    get(target, name) {
+      const value = Reflect.get(target, name);
+      if (typeof value !== 'function') return value;
+      if (!calls.includes(name)) return value.bind(target);
+      return async (...args) => {
+        await roundTrip();
+        return value.apply(target, args);
+      };
+    },
+  });
+// One wrapped env per env the runtime gives (the same one for every request of an isolate).
+const wrapped = new WeakMap();
+const remoteEnv = (env) => {
+  let out = wrapped.get(env);
+  if (!out) {
+    out = { ...env, SESSIONS: remote(env.SESSIONS, ['get', 'put', 'delete', 'list']) };
+    if (env.RELEASES) out.RELEASES = remote(env.RELEASES, ['get', 'head', 'list']);
+    wrapped.set(env, out);
+  }
+  return out;
+};
+export default { fetch: (request, env, ctx) => worker.fetch(request, remoteEnv(env), ctx) };
+`,
+  );
+  return path;
+}
 
 /** One sample: a fresh workerd over `script`, warmed as bench:cold's third column, its first call and warm calls timed. */
 async function sample(script, bucket, req, prior) {
@@ -75,17 +126,18 @@ const ms = (x) => x.toFixed(2);
 try {
   checkOutBase(BASE, baseDir);
   // Built under this tree (Miniflare resolves a script's text modules within the directory it runs in).
-  const scripts = {
+  const built = {
     a: buildWorker('dist/cold-ab/a', {}, baseDir),
     b: buildWorker('dist/cold-ab/b'),
   };
+  const scripts = RTT_MS === undefined ? built : { a: remoteStores(built.a, RTT_MS), b: remoteStores(built.b, RTT_MS) };
   const bucket = await seededBucket();
   const rows = scenarios(await resolvedWith(scripts.b, bucket)).filter(([name]) =>
     ONLY.some((part) => name.includes(part)),
   );
   if (rows.length === 0) throw new Error(`COLD_AB_ONLY: no row of bench:cold holds ${ONLY.join(' or ')}`);
   console.log(
-    `A: ${BASE} (${git('rev-parse', '--short', BASE)}); B: this working tree. ${SAMPLES} fresh isolates a side and call, alternating; services and process warm, start settled; warm: median of ${WARM} calls`,
+    `A: ${BASE} (${git('rev-parse', '--short', BASE)}); B: this working tree. ${SAMPLES} fresh isolates a side and call, alternating; services and process warm, start settled; warm: median of ${WARM} calls${RTT_MS === undefined ? '' : `; each call to the bucket or the session store answered ${RTT_MS} ms later`}`,
   );
   for (const [name, req, prior] of rows) {
     const got = { a: [], b: [] };

@@ -110,8 +110,13 @@ const BENCH_RENDER_KEY = { RENDER_KEY: 'bench-render-key-not-a-secret-0123456789
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED, ...BENCH_RENDER_KEY };
 
-/** The embedded set's packed files are text modules, resolved beside the script: wrangler.toml's `Text` rule. */
+/**
+ * The embedded set's packed files are text modules, resolved beside the script: wrangler.toml's
+ * `Text` rule. A `.js` module a script imports is an ES module, as the script is (bench:cold-ab's
+ * module that serves a built script behind remote stores imports it).
+ */
 const TEXT_MODULES = [
+  { type: 'ESModule', include: ['**/*.js'] },
   {
     type: 'Text',
     include: JSON.parse(
