@@ -123,6 +123,23 @@ async function resolvedWith(script, bucket) {
 
 const ms = (x) => x.toFixed(2);
 
+/** Removes the base's checkout and the scratch folder. */
+function cleanUp() {
+  removeCheckout(baseDir);
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+// Interrupted, the run still removes what it made (each sample's workerd ends with this process).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(code);
+  });
+}
+
 try {
   checkOutBase(BASE, baseDir);
   // Built under this tree (Miniflare resolves a script's text modules within the directory it runs in).
@@ -153,6 +170,5 @@ try {
     );
   }
 } finally {
-  removeCheckout(baseDir);
-  rmSync(scratch, { recursive: true, force: true });
+  cleanUp();
 }

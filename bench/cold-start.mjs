@@ -112,11 +112,12 @@ const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED, ...BENC
 
 /**
  * The embedded set's packed files are text modules, resolved beside the script: wrangler.toml's
- * `Text` rule. A `.js` module a script imports is an ES module, as the script is (bench:cold-ab's
- * module that serves a built script behind remote stores imports it).
+ * `Text` rule. A `.js` or `.mjs` module a script imports is an ES module, as the script is
+ * (bench:cold-ab's module that serves a built script behind remote stores imports it; the floor
+ * imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so both are named.
  */
 const TEXT_MODULES = [
-  { type: 'ESModule', include: ['**/*.js'] },
+  { type: 'ESModule', include: ['**/*.js', '**/*.mjs'] },
   {
     type: 'Text',
     include: JSON.parse(
