@@ -7,9 +7,10 @@
 // move with the shared host's other work: a null run (this tree against its own HEAD, 5 runs each)
 // read 96-102% for the reads and 92% for the render, so a change is told apart only when it moves
 // a figure by more than that (docs/performance.md, "Twenty-first round").
-// Env: AB_BASE (the revision to compare with, default HEAD), AB_ONLY (comma-separated scenario
-// names, default the four of issue 32), AB_ROUNDS (runs per server and scenario, default 5),
-// AB_SECONDS (per run, default 4), AB_CONNECTIONS (default 8).
+// Env: AB_BASE (the revision to compare with, default HEAD), AB_ONLY (scenario names, separated by
+// commas before each name's `mcp`, `rest` or `reference`; default the four of issue 32), AB_ROUNDS
+// (runs per server and scenario, default 5), AB_SECONDS (per run, default 4), AB_CONNECTIONS
+// (default 8).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,7 +28,7 @@ const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 8);
 const ONLY = (
   process.env.AB_ONLY ??
   'mcp get_element,mcp list_elements limit 50,mcp validate_datachain 15 elements,mcp render_datachain + resources/read'
-).split(',');
+).split(/,(?=\s*(?:mcp|rest|reference) )/);
 
 const scenarios = ONLY.map((name) => {
   const found = SCENARIOS.find((s) => s.name === name.trim() && s.target !== 'floor');

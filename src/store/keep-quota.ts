@@ -17,6 +17,30 @@ const TALLY_TTL_SECONDS = 2 * 3600;
 
 const tallyKey = (address: string, window: number) => `kept-by:${window}:${address.slice(0, 64)}`;
 
+/** A read of an address's tally started before the charge (`readTallyEarly`), for the window of its key. */
+export interface EarlyTally {
+  key: string;
+  text: Promise<string | null>;
+}
+
+/**
+ * Starts reading the tally `chargeKeep` would read for the address in the window of `now`, unless
+ * this isolate holds a value of it not yet written (the charge reads that); undefined then. The
+ * read's failure reaches the charge that uses it, and nothing else (a render refused before its
+ * charge never awaits it).
+ */
+export function readTallyEarly(
+  { kv, address }: Pick<KeepCharge, 'kv' | 'address'>,
+  now: number,
+  writes: PacedWrites,
+): EarlyTally | undefined {
+  const key = tallyKey(address, Math.floor(now / KEEP_WINDOW_MS));
+  if (writes.unwritten(key) !== undefined) return undefined;
+  const text = guardStorage(() => kv.get(key, 'text'));
+  text.catch(() => undefined);
+  return { key, text };
+}
+
 /** Whom a render is charged to: the store, the caller's address, its quota, and the request's background. */
 export interface KeepCharge {
   kv: KVNamespace;
@@ -39,7 +63,8 @@ export interface Charged {
  * the last check, and isolates serving one address at once each count their own renders while they
  * have a tally queued; the validate rate bucket bounds how far that goes over. The check waits for
  * the read; the write is started and handed back, so that the render's body is written beside it
- * rather than after it (a write's failure reaches whoever awaits `tally`).
+ * rather than after it (a write's failure reaches whoever awaits `tally`). With `early` (a read of
+ * the same key started before, `readTallyEarly`), the charge takes its answer rather than reading.
  */
 export async function chargeKeep(
   { kv, address, quota, later }: KeepCharge,
@@ -47,6 +72,7 @@ export async function chargeKeep(
   source: string,
   now: number,
   writes: PacedWrites,
+  early?: EarlyTally,
 ): Promise<{ refused: ErrorItem } | Charged> {
   const size = utf8Length(body) + utf8Length(source);
   if (size > quota.bytes) {
@@ -60,7 +86,8 @@ export async function chargeKeep(
   }
   const window = Math.floor(now / KEEP_WINDOW_MS);
   const key = tallyKey(address, window);
-  const tally = writes.unwritten(key) ?? (await guardStorage(() => kv.get(key, 'text')));
+  const tally =
+    writes.unwritten(key) ?? (await (early?.key === key ? early.text : guardStorage(() => kv.get(key, 'text'))));
   const [count, bytes] = (tally ?? '0 0').split(' ').map(Number);
   if (count! + 1 > quota.count || bytes! + size > quota.bytes) {
     const waitMinutes = Math.ceil(((window + 1) * KEEP_WINDOW_MS - now) / 60_000);

@@ -1,7 +1,7 @@
 import type { ErrorItem } from '../core/envelope.js';
 import { guardStorage } from '../core/storage.js';
 import { BodyCache } from './body-cache.js';
-import { chargeKeep, type KeepCharge } from './keep-quota.js';
+import { chargeKeep, type EarlyTally, type KeepCharge, readTallyEarly } from './keep-quota.js';
 import { PacedWrites } from './paced-writes.js';
 import { RenderKeys } from './render-key.js';
 import { RENDER_URI_PREFIX, SIGN_URI, VIEW_URI } from './render-uris.js';
@@ -86,6 +86,12 @@ const handleOf = (kind: SlotKind, hash: string) => `${RENDER_URI_PREFIX}${keptNa
 
 /** What a call may do with its caller's session: keep and read back its last page and sign. */
 export interface SessionStore {
+  /**
+   * Starts the reads a `write` begins with (the keep quota's tally), so that they are under way
+   * while the call renders; true when one was started, and the caller should yield once (the
+   * runtime sends a call when the script yields) before its own work. Absent where nothing is kept.
+   */
+  prepare?(): boolean;
   /** Keeps the output and says where it is read; `refused` when the caller may keep no more; undefined when nothing is kept. */
   write(kind: SlotKind, body: string, source: string): Promise<Kept | NotKept | undefined>;
   read(kind: SlotKind): Promise<string | null>;
@@ -144,11 +150,12 @@ export class SessionSlots {
     kind: SlotKind,
     body: string,
     source: string,
+    early?: EarlyTally,
   ): Promise<{ hash: string } | NotKept> {
     // The hash is computed while the charge reads the tally; it is used only once the charge passed.
     const hashing = this.keys.mac(place.kv, place.renderKey, `${scope}\0${kind}\0${body}`);
     hashing.catch(() => undefined);
-    const charge = await chargeKeep(place, body, source, this.now(), this.writes);
+    const charge = await chargeKeep(place, body, source, this.now(), this.writes, early);
     if ('refused' in charge) return charge;
     const storing = hashing.then(async (hash) => {
       await this.writes.put(place.kv, bodyKey(keptName(kind, hash)), body, BODY_TTL_SECONDS, place.later);
@@ -171,8 +178,9 @@ export class SessionSlots {
     kind: SlotKind,
     body: string,
     source: string,
+    early?: EarlyTally,
   ): Promise<{ hash: string } | NotKept> {
-    const kept = await this.keep(place, sessionId, kind, body, source);
+    const kept = await this.keep(place, sessionId, kind, body, source, early);
     if ('refused' in kept) return kept;
     const { hash } = kept;
     const start = this.now();
@@ -216,9 +224,11 @@ export class SessionSlots {
 
   /** The slots of one session, as the capability a call is given: renders are kept in the session's scope. */
   forSession(place: KeepPlace, sessionId: string): SessionStore {
+    let early: EarlyTally | undefined;
     return {
+      prepare: () => (early ??= readTallyEarly(place, this.now(), this.writes)) !== undefined,
       write: async (kind, body, source) => {
-        const kept = await this.write(place, sessionId, kind, body, source);
+        const kept = await this.write(place, sessionId, kind, body, source, early);
         if ('refused' in kept) return kept;
         return { uri: kind === 'sign' ? SIGN_URI : VIEW_URI, handle: handleOf(kind, kept.hash) };
       },
@@ -230,9 +240,11 @@ export class SessionSlots {
 
   /** The capability of a caller without a session: renders are kept and read by handle, no slot is written. */
   withoutSession(place: KeepPlace): SessionStore {
+    let early: EarlyTally | undefined;
     return {
+      prepare: () => (early ??= readTallyEarly(place, this.now(), this.writes)) !== undefined,
       write: async (kind, body, source) => {
-        const kept = await this.keep(place, '', kind, body, source);
+        const kept = await this.keep(place, '', kind, body, source, early);
         if ('refused' in kept) return kept;
         const handle = handleOf(kind, kept.hash);
         return { uri: handle, handle };

@@ -5,6 +5,9 @@ import { ErrorItemSchema } from './kernel/envelope-schema.js';
 import { defineTool } from './kernel/define.js';
 import { RENDER_SOFT, RenderInput, renderChecked } from './render-core.js';
 
+/** Resolves on the runtime's next turn of its event loop, once what the script started has been sent. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export const renderDatachain = defineTool({
   name: 'render_datachain',
   title: 'Render a datachain as a page or a sign',
@@ -32,10 +35,13 @@ export const renderDatachain = defineTool({
   soft: RENDER_SOFT,
   meta: { ui: { resourceUri: VIEW_URI }, 'ui/resourceUri': VIEW_URI },
   async run(args, ctx) {
+    // One store for the call: its tally read starts now and goes out while the page is rendered.
+    const sessions = ctx.sessions;
+    if (sessions.prepare?.()) await nextTurn();
     const rendered = renderChecked(args, ctx);
     if ('answer' in rendered) return rendered.answer;
     const { out, meta, source } = rendered;
-    const kept = await ctx.sessions.write(
+    const kept = await sessions.write(
       out.format,
       out.body,
       JSON.stringify({ ...args.datachain, schema_version: source.version }),

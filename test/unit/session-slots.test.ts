@@ -209,6 +209,72 @@ describe('what a render new to the store waits for', () => {
   });
 });
 
+describe('the tally read started before the render (prepare)', () => {
+  const keyed = (kv: KVNamespace): KeepPlace => ({
+    ...at(kv),
+    address: `early-${crypto.randomUUID()}`,
+    renderKey: 'k',
+  });
+
+  it('is the read the write begins with: the write reads the tally no more', async () => {
+    const store = recorded();
+    const session = isolate().slots.forSession(keyed(store.kv), sid('early'));
+    expect(session.prepare!()).toBe(true);
+    expect(store.calls.map((c) => [c.op, c.key.split(':')[0]])).toEqual([['get', 'kept-by']]);
+    await session.write('page', page('early'), source('early'));
+    expect(store.calls.map((c) => [c.op, c.key.split(':')[0]])).toEqual([
+      ['get', 'kept-by'],
+      ['put', 'kept-by'],
+      ['put', 'body'],
+      ['put', 'made'],
+      ['put', 'slot'],
+    ]);
+  });
+
+  it('counts what the read found', async () => {
+    const a = isolate();
+    const place = { ...keyed(env.SESSIONS), quota: { count: 2, bytes: 1e12 } };
+    await a.slots.withoutSession(place).write('page', page('one'), source('one'));
+    a.clock.t += 2 * WRITE_GAP_MS;
+    await a.slots.withoutSession(place).write('page', page('two'), source('two'));
+    a.clock.t += 2 * WRITE_GAP_MS;
+    // A fresh isolate: the tally (two renders) is only in KV.
+    const b = isolate(a.clock.t);
+    const third = b.slots.withoutSession(place);
+    expect(third.prepare!()).toBe(true);
+    expect(await third.write('page', page('three'), source('three'))).toMatchObject({
+      refused: { code: 'rate_limited' },
+    });
+  });
+
+  it('reads nothing while this isolate holds the tally it has yet to write', async () => {
+    const a = isolate();
+    const store = recorded();
+    const place = keyed(store.kv);
+    await a.slots.withoutSession(place).write('page', page('first'), source('first'));
+    // Within the second: the next tally is queued, and the isolate answers it.
+    await a.slots.withoutSession(place).write('page', page('second'), source('second'));
+    const reads = store.ops('get', 'kept-by:').length;
+    expect(a.slots.withoutSession(place).prepare!()).toBe(false);
+    expect(store.ops('get', 'kept-by:')).toHaveLength(reads);
+  });
+
+  it('a read that fails fails the render that uses it, and nothing when no render does', async () => {
+    const failing = {
+      ...recorded().kv,
+      get: async () => {
+        throw new Error('kv down');
+      },
+    } as unknown as KVNamespace;
+    const unused = isolate().slots.forSession(keyed(failing), sid('unused'));
+    expect(unused.prepare!()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const used = isolate().slots.forSession(keyed(failing), sid('used'));
+    used.prepare!();
+    await expect(used.write('page', page('x'), source('x'))).rejects.toThrow('kv down');
+  });
+});
+
 describe('body cache', () => {
   it('keeps the most recently used bodies within its size', () => {
     const cache = new BodyCache(10);
