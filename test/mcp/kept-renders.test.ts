@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchWith } from '../helpers/app.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { JSON_HEADERS } from '../helpers/http.js';
+import { recorded } from '../helpers/recorded-kv.js';
 
 const V = 'ai@2026-08-12';
 const VIEW = 'ui://dtpr/datachain/view.html';
@@ -139,6 +140,33 @@ describe('kept renders: one copy, charged to the address', () => {
     expect(
       (await in2026(bindings, address(), 'tools/call', render(small('Elsewhere')))).json.result.isError,
     ).toBeFalsy();
+  });
+
+  it('a render reads its tally once, before it validates and renders, in either era (decision 070)', async () => {
+    for (const send of [
+      (kv: KVNamespace, ip: string) => in2026({ SESSIONS: kv }, ip, 'tools/call', render(small('Once 2026'))),
+      (kv: KVNamespace, ip: string) =>
+        in2025({ SESSIONS: kv }, ip, sid('once'), 'tools/call', render(small('Once 2025'))),
+    ]) {
+      const store = recorded();
+      const answer = await send(store.kv, address());
+      expect(answer.json.result.isError).toBeFalsy();
+      expect(store.ops('get', 'kept-by:')).toHaveLength(1);
+      // Made before any write of the render: the read started first.
+      expect(store.calls.findIndex((c) => c.key.startsWith('kept-by:'))).toBeLessThan(
+        store.calls.findIndex((c) => c.op === 'put'),
+      );
+    }
+    // Refused before its charge (an invalid datachain): the read was made, and nothing was written.
+    const store = recorded();
+    const invalid = small('Invalid');
+    invalid.elements = invalid.elements.map((p: object, k: number) =>
+      k === 0 ? { ...p, element_id: 'not_an_element' } : p,
+    );
+    const refused = await in2026({ SESSIONS: store.kv }, address(), 'tools/call', render(invalid));
+    expect(refused.json.result.structuredContent.ok).toBe(false);
+    expect(store.ops('get', 'kept-by:')).toHaveLength(1);
+    expect(store.calls.filter((c) => c.op === 'put')).toHaveLength(0);
   });
 
   it('an address keeps at most KEEP_BYTES_PER_HOUR bytes; a render larger than that alone is payload_too_large', async () => {
