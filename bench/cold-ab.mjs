@@ -22,14 +22,12 @@ import {
   median,
   realistic,
   scenarios,
-  SETTLE_MS,
   seededBucket,
+  settledWorkerd,
   send,
   start,
   tool,
   V,
-  warmProcess,
-  warmServices,
 } from './cold-start.mjs';
 
 const BASE = process.env.AB_BASE ?? 'HEAD';
@@ -94,12 +92,8 @@ export default { fetch: (request, env, ctx) => worker.fetch(request, remoteEnv(e
 
 /** One sample: a fresh workerd over `script`, warmed as bench:cold's third column, its first call and warm calls timed. */
 async function sample(script, bucket, req, prior) {
-  const mf = start(script, bucket, {}, true);
+  const mf = await settledWorkerd(script, bucket);
   try {
-    await mf.ready;
-    await warmServices(mf);
-    await warmProcess(mf);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (prior) await send(mf, prior);
     const first = (await send(mf, req)).ms;
     const warms = [];

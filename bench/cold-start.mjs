@@ -310,7 +310,7 @@ export async function coldStart(scriptPath = 'dist/worker/index.js') {
  * Cloudflare they are the platform's, and none of them starts with a Worker's isolate. A first call
  * after this shows what the isolate itself adds to a first call.
  */
-export async function warmServices(mf) {
+async function warmServices(mf) {
   const bucket = await mf.getR2Bucket('RELEASES');
   await bucket.head('index.json');
   const kv = await mf.getKVNamespace('SESSIONS');
@@ -342,6 +342,19 @@ export async function warmProcess(mf) {
 export const SETTLE_MS = 50;
 
 /**
+ * A fresh workerd over `scriptPath` as the third way times a first call: its services and the
+ * process's shared state warm (warmServices, warmProcess), then SETTLE_MS for the script's start.
+ */
+export async function settledWorkerd(scriptPath, r2Persist) {
+  const mf = start(scriptPath, r2Persist, {}, true);
+  await mf.ready;
+  await warmServices(mf);
+  await warmProcess(mf);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return mf;
+}
+
+/**
  * First call in SAMPLES fresh workerd processes against WARM calls in each (medians), three ways:
  * (with `prior`, the timed call is the isolate's second, sent once `prior` is answered)
  * everything cold (`first`); the runtime's services touched first (`firstWarmServices`,
@@ -366,11 +379,7 @@ async function measure(name, req, scriptPath, prior) {
     if (prior) await send(served, prior);
     firstsWarmServices.push((await send(served, req)).ms);
     await served.dispose();
-    const shared = start(scriptPath, await seededBucket(), {}, true);
-    await shared.ready;
-    await warmServices(shared);
-    await warmProcess(shared);
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const shared = await settledWorkerd(scriptPath, await seededBucket());
     if (prior) await send(shared, prior);
     firstsWarmProcess.push((await send(shared, req)).ms);
     await shared.dispose();

@@ -1,7 +1,5 @@
 import type { VersionIndex } from '../../src/domain/bundle.js';
-
-/** By each name a call may give a release (its id, an alias): the release's id and content hash. */
-export type BucketGuesses = Record<string, readonly [id: string, contentHash: string]>;
+import type { BucketGuesses } from '../../src/store/layered.js';
 
 /**
  * A TypeScript module the Worker can import: `BUNDLES`, bundle JSON texts by release id (compiled
@@ -39,7 +37,7 @@ export function generatedModule(
  */
 export function bucketGuesses(index: VersionIndex, embedded: readonly string[]): BucketGuesses {
   const byId = new Map(index.versions.filter((v) => !embedded.includes(v.id)).map((v) => [v.id, v.content_hash]));
-  const guesses: BucketGuesses = {};
+  const guesses: Record<string, readonly [string, string]> = {};
   for (const [id, hash] of byId) guesses[id] = [id, hash];
   for (const [alias, id] of Object.entries(index.aliases)) {
     const hash = byId.get(id);

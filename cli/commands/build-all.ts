@@ -198,10 +198,8 @@ export function runBuildAll(io: Io, options: BuildAllOptions): number {
     generatedModule(
       built.map((b) => ({ id: b.id.id, json: b.json })),
       index,
-      bucketGuesses(
-        index,
-        built.map((b) => b.id.id),
-      ),
+      // Every release is in this module: none is guessed.
+      {},
     ),
   );
   writeTextsBeside(embeddedDir, moduleFile);

@@ -56,8 +56,11 @@ export interface LayeredOptions {
    * each release its names guess beside the index; it is kept (as a read-ahead is) only where the
    * index lists the release under that hash and records that object, and checked when a call reads it.
    */
-  guesses?: Readonly<Record<string, readonly [id: string, contentHash: string]>>;
+  guesses?: BucketGuesses;
 }
+
+/** By each name a call may give a release (its id, an alias): the id and content hash the build published it under. */
+export type BucketGuesses = Readonly<Record<string, readonly [id: string, contentHash: string]>>;
 
 /** A packed object being read on the build's guess (`LayeredOptions.guesses`), with the names that guessed it. */
 interface Guessed {

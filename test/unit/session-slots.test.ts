@@ -12,6 +12,8 @@ const sid = (name: string) => `${name}-${crypto.randomUUID()}`;
 
 /** Where these tests keep renders: no quota to speak of (keep-quota has its own tests). */
 const at = (kv: KVNamespace): KeepPlace => ({ kv, address: 'slots-test', quota: { count: 1e9, bytes: 1e12 } });
+/** The same, from an address of its own and with a render key set (no key is read or stored): every call is the render's. */
+const keyed = (kv: KVNamespace): KeepPlace => ({ ...at(kv), address: `keyed-${crypto.randomUUID()}`, renderKey: 'k' });
 
 /** An isolate: its own body cache and clock over the shared store. */
 function isolate(start = 1_000_000) {
@@ -159,11 +161,6 @@ describe('body lifetimes', () => {
 describe('what a render new to the store waits for', () => {
   const shape = (calls: ReturnType<typeof recorded>['calls']) =>
     calls.map((c) => [c.op, c.key.slice(0, c.key.indexOf(':')), c.inFlight]);
-  const keyed = (kv: KVNamespace): KeepPlace => ({
-    ...at(kv),
-    address: `rounds-${crypto.randomUUID()}`,
-    renderKey: 'k',
-  });
 
   it('in a session: the tally read, then the tally and the body written together, then the marker and the slot', async () => {
     const store = recorded();
@@ -210,12 +207,6 @@ describe('what a render new to the store waits for', () => {
 });
 
 describe('the tally read started before the render (prepare)', () => {
-  const keyed = (kv: KVNamespace): KeepPlace => ({
-    ...at(kv),
-    address: `early-${crypto.randomUUID()}`,
-    renderKey: 'k',
-  });
-
   it('is the read the write begins with: the write reads the tally no more', async () => {
     const store = recorded();
     const session = isolate().slots.forSession(keyed(store.kv), sid('early'));
@@ -231,7 +222,7 @@ describe('the tally read started before the render (prepare)', () => {
     ]);
   });
 
-  it('counts what the read found', async () => {
+  it('counts what the read found, and the charge reads nothing more', async () => {
     const a = isolate();
     const place = { ...keyed(env.SESSIONS), quota: { count: 2, bytes: 1e12 } };
     await a.slots.withoutSession(place).write('page', page('one'), source('one'));
@@ -240,11 +231,13 @@ describe('the tally read started before the render (prepare)', () => {
     a.clock.t += 2 * WRITE_GAP_MS;
     // A fresh isolate: the tally (two renders) is only in KV.
     const b = isolate(a.clock.t);
-    const third = b.slots.withoutSession(place);
+    const store = recorded();
+    const third = b.slots.withoutSession({ ...place, kv: store.kv });
     expect(third.prepare!()).toBe(true);
     expect(await third.write('page', page('three'), source('three'))).toMatchObject({
       refused: { code: 'rate_limited' },
     });
+    expect(store.calls.map((c) => [c.op, c.key.split(':')[0]])).toEqual([['get', 'kept-by']]);
   });
 
   it('reads nothing while this isolate holds the tally it has yet to write', async () => {
@@ -260,16 +253,21 @@ describe('the tally read started before the render (prepare)', () => {
   });
 
   it('a read that fails fails the render that uses it, and nothing when no render does', async () => {
-    const failing = {
-      ...recorded().kv,
-      get: async () => {
-        throw new Error('kv down');
-      },
-    } as unknown as KVNamespace;
-    const unused = isolate().slots.forSession(keyed(failing), sid('unused'));
+    /** A store whose first read fails: a charge that read again would pass. */
+    const failingOnce = () => {
+      let reads = 0;
+      return {
+        ...recorded().kv,
+        get: async (key: string) => {
+          if (reads++ === 0) throw new Error('kv down');
+          return env.SESSIONS.get(key, 'text');
+        },
+      } as unknown as KVNamespace;
+    };
+    const unused = isolate().slots.forSession(keyed(failingOnce()), sid('unused'));
     expect(unused.prepare!()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const used = isolate().slots.forSession(keyed(failing), sid('used'));
+    const used = isolate().slots.forSession(keyed(failingOnce()), sid('used'));
     used.prepare!();
     await expect(used.write('page', page('x'), source('x'))).rejects.toThrow('kv down');
   });
