@@ -1,7 +1,7 @@
 import { Hono } from 'hono/tiny';
-import { PatternRouter } from 'hono/router/pattern-router';
 import type { AppEnv } from './app-env.js';
 import { MemoRouter } from './core/memo-router.js';
+import { PlainRouter } from './core/plain-router.js';
 import { PrefixRouter } from './core/prefix-router.js';
 import { limitsFrom } from './core/settings.js';
 import { ERA_REQUEST_HEADERS } from './mcp/eras.js';
@@ -33,8 +33,9 @@ const bodyBytes = (c: { env: Env }) => limitsFrom(c.env).bodyBytes;
 /** The whole HTTP surface: middleware in order, then /mcp, /api/v2 and /healthz. */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Hono's pattern router per route, asked only on a path with the route's prefix; its matches kept per path.
-  app.router = new MemoRouter(new PrefixRouter(() => new PatternRouter()));
+  // A router per route that compares segments (Hono's pattern router for any pattern it cannot),
+  // asked only on a path with the route's prefix; its matches kept per path.
+  app.router = new MemoRouter(new PrefixRouter(() => new PlainRouter()));
   app.use('*', frame(options.store ?? deploymentStore));
   // The Origin rule of /mcp comes first, so its preflight agrees with it (a refused origin is refused both ways).
   app.use('/mcp', originGuard(refuseRpc));

@@ -21,11 +21,24 @@ export interface VersionId {
 /** A parse that gives a value or a one-line reason. */
 export type Parsed<T> = Result<T, string>;
 
+/**
+ * Whether `text` is written `dddd-dd-dd` (ASCII digits). The parsers of this module compare
+ * characters rather than run regular expressions: V8 compiles an expression the first time it runs
+ * it, and every isolate's first call parses a version id.
+ */
+function isDatePattern(text: string): boolean {
+  if (text.length !== 10) return false;
+  for (let i = 0; i < 10; i++) {
+    const c = text.charCodeAt(i);
+    if (i === 4 || i === 7 ? c !== 45 : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** True for a real calendar date written `YYYY-MM-DD` (proleptic Gregorian, years 0000 to 9999). */
 function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isDatePattern(text)) return false;
+  const [year, month, day] = [Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))];
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
@@ -37,22 +50,35 @@ function daysInMonth(year: number, month: number): number {
 
 /** Parses the part after `@` (a release directory name): `YYYY-MM-DD` or `YYYY-MM-DD-beta`. */
 export function parseDirName(type: string, dir: string): Parsed<VersionId> {
-  const m = /^(\d{4}-\d{2}-\d{2})(-beta)?$/.exec(dir);
-  if (!m?.[1]) return failure(`'${dir.slice(0, 40)}' is not YYYY-MM-DD or YYYY-MM-DD-beta.`);
-  if (!isCalendarDate(m[1])) return failure(`${m[1]} is not a valid calendar date.`);
-  return success({ type, date: m[1], beta: m[2] !== undefined, dir, id: `${type}@${dir}` });
+  const date = dir.slice(0, 10);
+  const beta = dir.length > 10;
+  if (!isDatePattern(date) || (beta && dir.slice(10) !== '-beta'))
+    return failure(`'${dir.slice(0, 40)}' is not YYYY-MM-DD or YYYY-MM-DD-beta.`);
+  if (!isCalendarDate(date)) return failure(`${date} is not a valid calendar date.`);
+  return success({ type, date, beta, dir, id: `${type}@${dir}` });
 }
 
 /** Splits `<type>@<rest>` (`%40` and `/` accepted for `@`); `rest` is a date or an alias word. */
 export function splitVersion(input: string): Parsed<{ type: string; rest: string }> {
-  const text = input.replace(/%40/gi, '@').replace(/%2F/gi, '/');
-  const m = /^([^@/]+)[@/]([^@/]+)$/.exec(text);
-  if (!m?.[1] || !m[2]) {
+  const text = input.includes('%') ? input.replaceAll('%40', '@').replaceAll('%2F', '/').replaceAll('%2f', '/') : input;
+  // One `@` or `/`, with text on both sides.
+  let at = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 64 && c !== 47) continue;
+    if (at !== -1) {
+      at = -1;
+      break;
+    }
+    at = i;
+  }
+  if (at < 1 || at === text.length - 1) {
     return failure(`'${input.slice(0, 80)}' is not a version id; use <type>@YYYY-MM-DD[-beta], e.g. ai@2026-08-12.`);
   }
-  if (!SLUG_PATTERN.test(m[1]))
-    return failure(`'${m[1].slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').`);
-  return success({ type: m[1], rest: m[2] });
+  const type = text.slice(0, at);
+  if (!SLUG_PATTERN.test(type))
+    return failure(`'${type.slice(0, 40)}' is not a valid type name (letters, digits, '_' and '-').`);
+  return success({ type, rest: text.slice(at + 1) });
 }
 
 /** Parses a dated release id such as `ai@2026-08-12` or `ai%402026-04-16-beta`. */

@@ -1,6 +1,6 @@
 import type { AppEnv, Refuser } from '../app-env.js';
 import { badRequest, bodyTooLarge, forbiddenOrigin } from '../core/error-catalogue.js';
-import { trimTrailing } from '../core/strings.js';
+import { isDigits, trimTrailing } from '../core/strings.js';
 import type { Context, MiddlewareHandler } from 'hono';
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -28,7 +28,7 @@ function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
   const tooLarge = (c: Context) => refuse(c, bodyTooLarge(maxSize));
   return async function bodyLimitMiddleware(c, next) {
     const raw = c.req.header('content-length');
-    if (raw !== undefined && !/^\d+$/.test(raw.trim())) {
+    if (raw !== undefined && !isDigits(raw.trim())) {
       return refuse(
         c,
         badRequest({

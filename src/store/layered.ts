@@ -283,7 +283,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     warnings(version, servedId) {
       // Provisional: the call was served an embedded stable release, of which no index says more.
       if (provisional()) return [];
-      const named = version.replace(/%40/gi, '@');
+      const named = version.replaceAll('%40', '@');
       const out: string[] = [];
       const skipped = served.skipped[named];
       if (skipped !== undefined) out.push(skippedAlias(named, servedId ?? served.index.aliases[named]!, skipped));
