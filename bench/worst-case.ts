@@ -126,6 +126,9 @@ function reviewCases(): Case[] {
       resolvedLongIds,
     ),
     post('REST resolve: realistic', 'datachain', `/api/v2/schemas/${V}/resolve`, realistic),
+    // Matched against every route under /api/v2/schemas, each reading at most its own segments
+    // plus one (decision 072); the memo keeps no match of a path this long.
+    post('REST: a 16 KB path of 8,000 segments', 'read', `/api/v2/schemas/${'a/'.repeat(8000)}validate`, realistic),
     rpc(
       'MCP render_datachain: realistic',
       'datachain',

@@ -18,7 +18,7 @@ export function fingerprint(parts: readonly unknown[]): string {
 }
 
 function b64url(s: string): string {
-  return trimTrailing(btoa(s).replace(/\+/g, '-').replace(/\//g, '_'), '=');
+  return trimTrailing(btoa(s).replaceAll('+', '-').replaceAll('/', '_'), '=');
 }
 
 export function encodeCursor(offset: number, key: string): string {
@@ -35,7 +35,7 @@ const BAD: ErrorItem = badRequest({
 export function decodeCursor(cursor: string | undefined, key: string): Result<number> {
   if (cursor === undefined || cursor === '') return success(0);
   try {
-    const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'));
     const v = JSON.parse(json) as { o?: unknown; k?: unknown };
     if (typeof v !== 'object' || v === null || !Number.isSafeInteger(v.o) || (v.o as number) < 0) return failure(BAD);
     if (v.k !== key) {

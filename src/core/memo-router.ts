@@ -7,8 +7,8 @@ const MAX_PATH_CHARS = 256;
 
 /**
  * A Hono router that keeps the match of each method and path it has answered. The router it wraps
- * (Hono's pattern routers behind a prefix test, src/core/prefix-router.ts) tests route patterns
- * in turn on every request, and most requests of this server go to a few paths. Routes are all
+ * (a router per route behind a prefix test, src/core/prefix-router.ts and plain-router.ts) tests
+ * the routes in turn on every request, and most requests of this server go to a few paths. Routes are all
  * added at start-up, before the first match (an `add` drops what was kept); Hono only reads a
  * match, so one is shared by every request on its path.
  */

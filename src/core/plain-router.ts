@@ -1,8 +1,11 @@
 import type { Params, Result, Router } from 'hono/router';
 import { PatternRouter } from 'hono/router/pattern-router';
 
-/** A segment of a plain pattern: text made only of `[\w.~@%-]`, or a parameter `:name`. */
-const PLAIN_SEGMENT = /^(?:[\w.~@%-]+|:\w+)$/;
+/**
+ * A segment of a plain pattern: text made only of `[\w.~@%-]`, or a parameter `:name` whose name
+ * can name a group of an expression (the pattern router refuses `:1`: its expression does not compile).
+ */
+const PLAIN_SEGMENT = /^(?:[\w.~@%-]+|:[A-Za-z_]\w*)$/;
 
 const SLASH = 47;
 
@@ -15,9 +18,11 @@ type PathTest = (path: string) => Params | undefined;
 /**
  * The test of a plain pattern, or undefined for any other: whole segments that are literal text or
  * a parameter (`/api/v2/schemas/:version/elements`), optionally ending in `/*`, and the patterns `*`,
- * `/*` and `/`. It answers as the expression Hono's pattern router builds for the pattern:
+ * `/*`, `/` and `` (the last two alike). It answers as the expression Hono's pattern router builds for the pattern:
  * `^/a/(?<b>[^/]+)/?$` (one trailing slash allowed), `^/a(?:$|/)` for `/a/*`, `^` for `*`; a
  * parameter takes a whole non-empty segment, as written (undecoded), as the expression's group does.
+ * A path is split into no more segments than the pattern has, plus one: a path of thousands of
+ * segments costs what a short one does (Hono's memo keeps no match of a long path).
  */
 export function plainTest(pattern: string): PathTest | undefined {
   if (pattern === '*') return () => NO_PARAMS;
@@ -56,13 +61,13 @@ export function plainTest(pattern: string): PathTest | undefined {
   if (star)
     return (path) => {
       if (path.charCodeAt(0) !== SLASH) return undefined;
-      const parts = path.slice(1).split('/');
+      const parts = path.slice(1).split('/', n);
       return parts.length < n ? undefined : bind(parts);
     };
   return (path) => {
     if (path.charCodeAt(0) !== SLASH) return undefined;
     const rest = path.length > 1 && path.charCodeAt(path.length - 1) === SLASH ? path.slice(1, -1) : path.slice(1);
-    const parts = rest.split('/');
+    const parts = rest.split('/', n + 1);
     return parts.length !== n ? undefined : bind(parts);
   };
 }

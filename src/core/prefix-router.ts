@@ -21,7 +21,9 @@ export function literalPrefix(pattern: string): string {
  * tests each route's regular expression in turn, and V8 compiles a regular expression the first
  * time it runs it (and again, to machine code, the next time): without the prefix test an isolate's
  * first request to `/mcp` compiled the expressions of every REST route (23 of the 43 routes answer
- * any method), a millisecond or more of a first call.
+ * any method), a millisecond or more of a first call (decision 059). The app's routers per route
+ * now compare segments instead (plain-router.ts, decision 072); the test still spares a path the
+ * routes it cannot match.
  */
 export class PrefixRouter<T> implements Router<T> {
   readonly name: string;

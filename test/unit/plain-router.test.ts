@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import type { Params, Result, Router } from 'hono/router';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
 import { PlainRouter, plainTest } from '../../src/core/plain-router.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { METHODS, patternTakes, pathsNear, type Route, serverRoutes } from '../helpers/router-cases.js';
@@ -10,7 +12,11 @@ function both(routes: readonly Route[]) {
   const pattern = new PatternRouter<number>();
   const plain = new PlainRouter<number>();
   routes.forEach((route, i) => {
-    if (!patternTakes(route)) return;
+    // A pattern the pattern router refuses (an expression that does not compile) the plain router refuses too.
+    if (!patternTakes(route)) {
+      expect(() => new PlainRouter<number>().add(route[0], route[1], i), route[1]).toThrow();
+      return;
+    }
     pattern.add(route[0], route[1], i);
     plain.add(route[0], route[1], i);
   });
@@ -62,13 +68,37 @@ describe('PlainRouter', () => {
     expect(plain.match('POST', '/sx')).toEqual([[]]);
   });
 
-  it("answers as Hono's pattern router over the server's own routes", () => {
+  it("answers as Hono's pattern router over the server's own routes, as the app's router", () => {
     const routes = serverRoutes();
     const { pattern, plain } = both(routes);
+    // The router the app matches with (the memo, the prefix test and a plain router per route),
+    // whose handlers Hono adds with their route: each match named by its route, as are the pattern router's.
+    const app = createApp().router as Router<[unknown, { method: string; path: string }]>;
+    const named = (result: Result<number>) =>
+      (result as [[number, Params][]])[0].map(([i, params]) => [routes[i]!.join(' '), params]);
+    const appNamed = (result: Result<[unknown, { method: string; path: string }]>) =>
+      (result as [[[unknown, { method: string; path: string }], Params][]])[0].map(([[, r], params]) => [
+        `${r.method} ${r.path}`,
+        params,
+      ]);
     const paths = [...pathsNear(routes, ['/', '//']), '', '/api/v2//schemas', '/api/v2/schemas//elements'];
     for (const method of METHODS)
-      for (const path of paths)
-        expect(plain.match(method, path), `${method} ${path}`).toEqual(pattern.match(method, path));
+      for (const path of paths) {
+        const expected = pattern.match(method, path);
+        expect(plain.match(method, path), `${method} ${path}`).toStrictEqual(expected);
+        expect(appNamed(app.match(method, path)), `app: ${method} ${path}`).toStrictEqual(named(expected));
+      }
+  });
+
+  it('matches a path of many thousands of segments as the pattern router does', () => {
+    const routes: Route[] = [
+      ['GET', '/s/:v/e'],
+      ['ALL', '/s/*'],
+      ['GET', '/s/:v/*'],
+    ];
+    const { pattern, plain } = both(routes);
+    for (const path of [`/s/${'a/'.repeat(20_000)}`, `/s/v/e${'/'.repeat(20_000)}`, `/s/${'x'.repeat(20_000)}/e/`])
+      expect(plain.match('GET', path), path.slice(0, 12)).toStrictEqual(pattern.match('GET', path));
   });
 
   it("answers as Hono's pattern router over any routes, plain or not, in their order (property)", () => {
@@ -84,6 +114,8 @@ describe('PlainRouter', () => {
       'a-b~@%',
       ':p',
       ':q',
+      ':1',
+      ':_x1',
       '',
       ':p{[a-z]+}',
       ':p{.+}',
@@ -121,7 +153,8 @@ describe('PlainRouter', () => {
         (routes, paths) => {
           const { pattern, plain } = both(routes);
           for (const method of ['GET', 'POST'])
-            for (const p of paths) expect(plain.match(method, p), `${method} ${p}`).toEqual(pattern.match(method, p));
+            for (const p of paths)
+              expect(plain.match(method, p), `${method} ${p}`).toStrictEqual(pattern.match(method, p));
         },
       ),
       fuzzRuns(500),
