@@ -7,7 +7,8 @@
 // first call shows what the isolate itself adds (decisions 043, 044). Then WARM calls warm in the
 // same isolate. Reports each side's medians and the first calls' B/A, with every sample, so a
 // change is told apart from the isolates' spread (one side's samples overlapping the other's is
-// no change).
+// no change); then the same for the CPU the workerd process ran for the calls, which a busy host
+// does not inflate as it does their wall time.
 // Env: AB_BASE (the revision to compare with, default HEAD), COLD_AB_ONLY (rows of bench:cold whose
 // name holds one of its comma-separated parts, default the first `get_element`s), COLD_AB_SAMPLES
 // (fresh isolates per side and call, default 11), WARM (warm calls per isolate, default 10),
@@ -17,6 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { checkOutBase, git, removeCheckout } from './base-checkout.mjs';
+import { workerdRunMs } from './servers.mjs';
 import {
   buildWorker,
   median,
@@ -90,15 +92,29 @@ export default { fetch: (request, env, ctx) => worker.fetch(request, remoteEnv(e
   return path;
 }
 
-/** One sample: a fresh workerd over `script`, warmed as bench:cold's third column, its first call and warm calls timed. */
+/** How long after a first call its CPU is read: what the call left running (a background read) is counted with it. */
+const AFTER_FIRST_MS = 150;
+
+/**
+ * One sample: a fresh workerd over `script`, warmed as bench:cold's third column, its first call
+ * and warm calls timed, and the CPU the workerd process ran for them (every thread, the scheduler's
+ * count: the first call's with what it left running, AFTER_FIRST_MS later; a warm call's as the
+ * mean of WARM). Another process on the host delays a call but runs none of its CPU, so the CPU
+ * figures tell apart changes the wall times of a busy host cannot.
+ */
 async function sample(script, bucket, req, prior) {
   const mf = await settledWorkerd(script, bucket);
+  const cpu = () => workerdRunMs(process.pid);
   try {
     if (prior) await send(mf, prior);
+    const before = cpu();
     const first = (await send(mf, req)).ms;
+    await new Promise((resolve) => setTimeout(resolve, AFTER_FIRST_MS));
+    const firstCpu = cpu() - before;
     const warms = [];
+    const warmBefore = cpu();
     for (let i = 0; i < WARM; i++) warms.push((await send(mf, req)).ms);
-    return { first, warm: median(warms) };
+    return { first, warm: median(warms), firstCpu, warmCpu: (cpu() - warmBefore) / WARM };
   } finally {
     await mf.dispose();
   }
@@ -161,6 +177,11 @@ try {
     const list = (side) => got[side].map((s) => s.first.toFixed(1)).join(' ');
     console.log(
       `${name}: A first ${ms(first('a'))} warm ${ms(warm('a'))} [${list('a')}] | B first ${ms(first('b'))} warm ${ms(warm('b'))} [${list('b')}] | first B/A ${((first('b') / first('a')) * 100).toFixed(1)}%`,
+    );
+    const cpuOf = (side, key) => median(got[side].map((s) => s[key]));
+    const cpuList = (side) => got[side].map((s) => s.firstCpu.toFixed(1)).join(' ');
+    console.log(
+      `  CPU: A first ${ms(cpuOf('a', 'firstCpu'))} warm ${ms(cpuOf('a', 'warmCpu'))} [${cpuList('a')}] | B first ${ms(cpuOf('b', 'firstCpu'))} warm ${ms(cpuOf('b', 'warmCpu'))} [${cpuList('b')}] | first B/A ${((cpuOf('b', 'firstCpu') / cpuOf('a', 'firstCpu')) * 100).toFixed(1)}%`,
     );
   }
 } finally {
