@@ -12,6 +12,30 @@ export function isDigits(text: string): boolean {
 }
 
 /**
+ * Whether `text` is a plain decimal number: an optional `-`, `0` or digits not starting with `0`,
+ * then optionally `.` and digits (`/^-?(0|[1-9]\d*)(\.\d+)?$/`, compared rather than run).
+ */
+export function isPlainDecimal(text: string): boolean {
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const first = text.charCodeAt(i);
+  if (first === 48) i++;
+  else if (first >= 49 && first <= 57) {
+    i++;
+    while (isDigitAt(text, i)) i++;
+  } else return false;
+  if (i === text.length) return true;
+  if (text.charCodeAt(i) !== 46) return false;
+  const fraction = ++i;
+  while (isDigitAt(text, i)) i++;
+  return i > fraction && i === text.length;
+}
+
+const isDigitAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c >= 48 && c <= 57;
+};
+
+/**
  * `text` without the run of any of `chars` at its end. Linear; a regex such as /x+$/ is quadratic
  * on a long run that does not end the text.
  */

@@ -1,5 +1,6 @@
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
+import { isPlainDecimal } from '../core/strings.js';
 import { argumentKinds } from '../tools/kernel/descriptors.js';
 import type { QueryKind } from '../tools/kernel/query-kind.js';
 import type { ToolName } from '../tools/kernel/registry.js';
@@ -7,9 +8,6 @@ import type { ToolName } from '../tools/kernel/registry.js';
 /** How a query value of `tool`'s argument `arg` is read: a number, a list, else a string. */
 const kindOf = (tool: ToolName | undefined, arg: string): QueryKind =>
   (tool && argumentKinds()[tool]?.[arg]) || 'string';
-
-/** Plain decimal numbers only ("10", "-1", "1.5"); anything else stays a string for the tool to refuse. */
-const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
 function convert(kind: QueryKind, values: string[]): unknown {
   if (kind === 'list') {
@@ -19,7 +17,8 @@ function convert(kind: QueryKind, values: string[]): unknown {
       .filter((s) => s !== '');
   }
   const raw = values[0]!;
-  return kind === 'number' && DECIMAL.test(raw) ? Number(raw) : raw;
+  // Plain decimal numbers only ("10", "-1", "1.5"); anything else stays a string for the tool to refuse.
+  return kind === 'number' && isPlainDecimal(raw) ? Number(raw) : raw;
 }
 
 /**

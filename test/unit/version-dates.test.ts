@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDigits } from '../../src/core/strings.js';
+import { isDigits, isPlainDecimal } from '../../src/core/strings.js';
 import { parseDirName, parseVersionId, splitVersion } from '../../src/core/version.js';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -64,7 +64,7 @@ const model = {
   },
 };
 
-describe('version ids are read by comparing characters, as the expressions they replace read them', () => {
+describe('version ids and numbers are read by comparing characters, as the expressions they replace read them', () => {
   // Ids near the real ones: the characters that act in them, in any order.
   const near = fc.string({
     unit: fc.constantFrom(
@@ -130,6 +130,18 @@ describe('version ids are read by comparing characters, as the expressions they 
           else if (parsed.error === undefined)
             expect(parsed.value).toMatchObject({ ...expected, dir, id: `ai@${dir}` });
           else expect(parsed.error).toMatch(/is not a valid calendar date/);
+        },
+      ),
+      { seed: 20261204, numRuns: 4000 },
+    );
+  });
+
+  it('reads a plain decimal as the expression it replaces', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('0', '1', '9', '-', '.', '+', 'e', ' ', '٣'), maxLength: 7 }),
+        (text) => {
+          expect(isPlainDecimal(text), text).toBe(/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text));
         },
       ),
       { seed: 20261204, numRuns: 4000 },
