@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { checkOutBase, git, removeCheckout } from './base-checkout.mjs';
-import { workerdRunMs } from './servers.mjs';
+import { ranBetween, workerdThreadRuns } from './servers.mjs';
 import {
   buildWorker,
   median,
@@ -92,29 +92,43 @@ export default { fetch: (request, env, ctx) => worker.fetch(request, remoteEnv(e
   return path;
 }
 
-/** How long after a first call its CPU is read: what the call left running (a background read) is counted with it. */
-const AFTER_FIRST_MS = 150;
+/** How long after a call its CPU is read: what the call left running (a background read) is counted with it. */
+const AFTER_MS = 150;
+const pause = () => new Promise((resolve) => setTimeout(resolve, AFTER_MS));
 
 /**
  * One sample: a fresh workerd over `script`, warmed as bench:cold's third column, its first call
  * and warm calls timed, and the CPU the workerd process ran for them (every thread, the scheduler's
- * count: the first call's with what it left running, AFTER_FIRST_MS later; a warm call's as the
+ * count, on Linux: the first call's with what it left running, AFTER_MS later; a warm call's as the
  * mean of WARM). Another process on the host delays a call but runs none of its CPU, so the CPU
- * figures tell apart changes the wall times of a busy host cannot.
+ * figures tell apart changes the wall times of a busy host cannot. `lost`: threads that ended
+ * while a call's CPU was read, whose share is not known.
  */
 async function sample(script, bucket, req, prior) {
   const mf = await settledWorkerd(script, bucket);
-  const cpu = () => workerdRunMs(process.pid);
+  const cpu = () => workerdThreadRuns(process.pid);
   try {
-    if (prior) await send(mf, prior);
+    if (prior) {
+      await send(mf, prior);
+      await pause();
+    }
     const before = cpu();
     const first = (await send(mf, req)).ms;
-    await new Promise((resolve) => setTimeout(resolve, AFTER_FIRST_MS));
-    const firstCpu = cpu() - before;
+    await pause();
+    const afterFirst = cpu();
     const warms = [];
-    const warmBefore = cpu();
     for (let i = 0; i < WARM; i++) warms.push((await send(mf, req)).ms);
-    return { first, warm: median(warms), firstCpu, warmCpu: (cpu() - warmBefore) / WARM };
+    const afterWarm = cpu();
+    const firstRun = ranBetween(before, afterFirst);
+    const warmRun = ranBetween(afterFirst, afterWarm);
+    return {
+      first,
+      warm: median(warms),
+      firstCpu: firstRun.ms,
+      warmCpu: warmRun.ms / WARM,
+      lost: firstRun.lost + warmRun.lost,
+      measured: before.size > 0,
+    };
   } finally {
     await mf.dispose();
   }
@@ -178,10 +192,12 @@ try {
     console.log(
       `${name}: A first ${ms(first('a'))} warm ${ms(warm('a'))} [${list('a')}] | B first ${ms(first('b'))} warm ${ms(warm('b'))} [${list('b')}] | first B/A ${((first('b') / first('a')) * 100).toFixed(1)}%`,
     );
+    if (!got.a.every((s) => s.measured) || !got.b.every((s) => s.measured)) continue; // no /proc: no CPU figures
     const cpuOf = (side, key) => median(got[side].map((s) => s[key]));
     const cpuList = (side) => got[side].map((s) => s.firstCpu.toFixed(1)).join(' ');
+    const lost = [...got.a, ...got.b].filter((s) => s.lost > 0).length;
     console.log(
-      `  CPU: A first ${ms(cpuOf('a', 'firstCpu'))} warm ${ms(cpuOf('a', 'warmCpu'))} [${cpuList('a')}] | B first ${ms(cpuOf('b', 'firstCpu'))} warm ${ms(cpuOf('b', 'warmCpu'))} [${cpuList('b')}] | first B/A ${((cpuOf('b', 'firstCpu') / cpuOf('a', 'firstCpu')) * 100).toFixed(1)}%`,
+      `  CPU: A first ${ms(cpuOf('a', 'firstCpu'))} warm ${ms(cpuOf('a', 'warmCpu'))} [${cpuList('a')}] | B first ${ms(cpuOf('b', 'firstCpu'))} warm ${ms(cpuOf('b', 'warmCpu'))} [${cpuList('b')}] | first B/A ${((cpuOf('b', 'firstCpu') / cpuOf('a', 'firstCpu')) * 100).toFixed(1)}%${lost ? `; ${lost} samples lost a thread while read (their CPU is short by its share)` : ''}`,
     );
   }
 } finally {

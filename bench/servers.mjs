@@ -1,6 +1,6 @@
 // Starts `wrangler dev` instances on loopback and finds their workerd processes for memory and CPU samples.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 /** How long a stopped server has to exit before its process group is killed. */
 const STOP_GRACE_MS = 10_000;
@@ -119,21 +119,45 @@ function workerdPids(rootPid) {
 }
 
 /**
- * CPU time (ms, to the nanosecond the scheduler counts) the workerd processes under `rootPid` have
- * run, all their threads summed (`/proc/<pid>/task/<tid>/schedstat`). Unlike a process's ticks
- * (10 ms apiece), fine enough to read what one request cost.
+ * The CPU time (ms, to the nanosecond the scheduler counts) each thread of the workerd processes
+ * under `rootPid` has run, by `pid/tid` (`/proc/<pid>/task/<tid>/schedstat`): unlike a process's
+ * ticks (10 ms apiece), fine enough to read what one request cost. Empty where there is no `/proc`.
  */
-export function workerdRunMs(rootPid) {
-  let ns = 0;
+export function workerdThreadRuns(rootPid) {
+  const runs = new Map();
+  if (!existsSync('/proc')) return runs;
   for (const pid of workerdPids(rootPid)) {
+    let tids;
     try {
-      for (const tid of readdirSync(`/proc/${pid}/task`))
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      tids = readdirSync(`/proc/${pid}/task`);
     } catch {
-      /* exited */
+      continue; // exited
+    }
+    for (const tid of tids) {
+      try {
+        runs.set(
+          `${pid}/${tid}`,
+          Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6,
+        );
+      } catch {
+        /* the thread ended */
+      }
     }
   }
-  return ns / 1e6;
+  return runs;
+}
+
+/**
+ * What the threads ran between two readings of `workerdThreadRuns` (a thread started between them
+ * counted from nothing), and how many threads of the first reading had ended by the second: their
+ * time since the first is not known, so a reading that lost one is not exact.
+ */
+export function ranBetween(before, after) {
+  let ms = 0;
+  for (const [thread, run] of after) ms += run - (before.get(thread) ?? 0);
+  let lost = 0;
+  for (const thread of before.keys()) if (!after.has(thread)) lost++;
+  return { ms, lost };
 }
 
 /** Resident memory (KiB) of the workerd processes under a wrangler process tree. */
