@@ -18,9 +18,10 @@ type PathTest = (path: string) => Params | undefined;
 /**
  * The test of a plain pattern, or undefined for any other: whole segments that are literal text or
  * a parameter (`/api/v2/schemas/:version/elements`), optionally ending in `/*`, and the patterns `*`,
- * `/*`, `/` and `` (the last two alike). It answers as the expression Hono's pattern router builds for the pattern:
- * `^/a/(?<b>[^/]+)/?$` (one trailing slash allowed), `^/a(?:$|/)` for `/a/*`, `^` for `*`; a
- * parameter takes a whole non-empty segment, as written (undecoded), as the expression's group does.
+ * `/*`, `/` and `` (the last two alike). It answers as the expression Hono's pattern router builds
+ * for the pattern: `^/a/(?<b>[^/]+)/?$` (one trailing slash allowed), `^/a(?:$|/)` for `/a/*`, `^`
+ * for `*`; a parameter takes a whole non-empty segment, as written (undecoded), as the expression's
+ * group does.
  * A path is split into no more segments than the pattern has, plus one: a path of thousands of
  * segments costs what a short one does (Hono's memo keeps no match of a long path).
  */

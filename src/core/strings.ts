@@ -1,13 +1,16 @@
 /** Ids of content and datachains: letters, digits, `_` and `-`. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
+/** Whether the character at `i` of `text` is an ASCII digit (false past its end). */
+const isDigitAt = (text: string, i: number) => {
+  const c = text.charCodeAt(i);
+  return c >= 48 && c <= 57;
+};
+
 /** Whether `text` is one or more ASCII digits (`/^\d+$/`, compared rather than run as an expression). */
 export function isDigits(text: string): boolean {
   if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
+  for (let i = 0; i < text.length; i++) if (!isDigitAt(text, i)) return false;
   return true;
 }
 
@@ -29,11 +32,6 @@ export function isPlainDecimal(text: string): boolean {
   while (isDigitAt(text, i)) i++;
   return i > fraction && i === text.length;
 }
-
-const isDigitAt = (text: string, i: number) => {
-  const c = text.charCodeAt(i);
-  return c >= 48 && c <= 57;
-};
 
 /**
  * `text` without the run of any of `chars` at its end. Linear; a regex such as /x+$/ is quadratic
