@@ -15,6 +15,11 @@ const NO_PARAMS: Params = Object.create(null);
 /** One route's test of a path: its params when the route matches the path. */
 type PathTest = (path: string) => Params | undefined;
 
+/** `/` and `` as the pattern router reads them (`^/?$`). */
+const ROOT: PathTest = (path) => (path === '' || path === '/' ? NO_PARAMS : undefined);
+/** `/*` as the pattern router reads it (`^(?:$|/)`): every path. */
+const EVERY_PATH: PathTest = (path) => (path === '' || path.charCodeAt(0) === SLASH ? NO_PARAMS : undefined);
+
 /**
  * The test of a plain pattern, or undefined for any other: whole segments that are literal text or
  * a parameter (`/api/v2/schemas/:version/elements`), optionally ending in `/*`, and the patterns `*`,
@@ -29,12 +34,9 @@ export function plainTest(pattern: string): PathTest | undefined {
   if (pattern === '*') return () => NO_PARAMS;
   const star = pattern.endsWith('/*');
   const body = star ? pattern.slice(0, -2) : pattern;
-  if (body === '' || body === '/') {
-    if (star && body === '/') return undefined;
-    return star
-      ? (path) => (path === '' || path.charCodeAt(0) === SLASH ? NO_PARAMS : undefined)
-      : (path) => (path === '' || path === '/' ? NO_PARAMS : undefined);
-  }
+  if (body === '') return star ? EVERY_PATH : ROOT;
+  // `//*` has an empty segment: the pattern router's.
+  if (body === '/') return star ? undefined : ROOT;
   if (body.charCodeAt(0) !== SLASH) return undefined;
   const segments = body.slice(1).split('/');
   if (!segments.every((s) => PLAIN_SEGMENT.test(s))) return undefined;

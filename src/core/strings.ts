@@ -2,7 +2,7 @@
 export const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** Whether the character at `i` of `text` is an ASCII digit (false past its end). */
-const isDigitAt = (text: string, i: number) => {
+export const isDigitAt = (text: string, i: number) => {
   const c = text.charCodeAt(i);
   return c >= 48 && c <= 57;
 };
@@ -20,12 +20,9 @@ export function isDigits(text: string): boolean {
  */
 export function isPlainDecimal(text: string): boolean {
   let i = text.charCodeAt(0) === 45 ? 1 : 0;
-  const first = text.charCodeAt(i);
-  if (first === 48) i++;
-  else if (first >= 49 && first <= 57) {
-    i++;
-    while (isDigitAt(text, i)) i++;
-  } else return false;
+  if (text.charCodeAt(i) === 48) i++;
+  else if (!isDigitAt(text, i)) return false;
+  else while (isDigitAt(text, i)) i++;
   if (i === text.length) return true;
   if (text.charCodeAt(i) !== 46) return false;
   const fraction = ++i;

@@ -1,7 +1,7 @@
 import { type Failure, failure, type Result, success } from './result.js';
 import { badRequest } from './error-catalogue.js';
 import type { ErrorItem } from './envelope.js';
-import { SLUG_PATTERN } from './strings.js';
+import { isDigitAt, SLUG_PATTERN } from './strings.js';
 
 /**
  * Version ids, one module for the Worker and the schema CLI. A release is `<type>@<dir>` where
@@ -28,10 +28,7 @@ export type Parsed<T> = Result<T, string>;
  */
 function isDatePattern(text: string): boolean {
   if (text.length !== 10) return false;
-  for (let i = 0; i < 10; i++) {
-    const c = text.charCodeAt(i);
-    if (i === 4 || i === 7 ? c !== 45 : c < 48 || c > 57) return false;
-  }
+  for (let i = 0; i < 10; i++) if (i === 4 || i === 7 ? text.charCodeAt(i) !== 45 : !isDigitAt(text, i)) return false;
   return true;
 }
 
