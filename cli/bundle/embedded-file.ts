@@ -3,10 +3,11 @@ import { packRelease } from '../../src/store/packed-release.js';
 
 /**
  * The text of an embedded release's file as the build ships it: packed (each element, its symbols
- * and each search index parsed only when a call reads them: decision 067) and in ASCII (a text module of ASCII is held one
+ * and each search index parsed only when a call reads them: decision 067; the elements' listed
+ * forms on a line of their own: decision 073) and in ASCII (a text module of ASCII is held one
  * byte per character). `build-all` writes it; test suites that read the embedded set from files
  * build the same text.
  */
 export function embeddedFileText(bundle: Bundle): string {
-  return packRelease(bundle, { elementsLine: true, ascii: true });
+  return packRelease(bundle, { elementsLine: true, listed: true, ascii: true });
 }

@@ -5,11 +5,17 @@ import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
 
+/**
+ * The text of a release's packed object: its elements on a line of their own (decision 067) and
+ * their listed forms on the next (decision 073), in UTF-8.
+ */
+export const packedObjectText = (bundle: Bundle): string => packRelease(bundle, { elementsLine: true, listed: true });
+
 /** Each built release's packed text, made once per publish run (every attempt judges its size). */
 const packedTexts = new WeakMap<Bundle, string>();
 const packedText = (bundle: Bundle): string => {
   let text = packedTexts.get(bundle);
-  if (text === undefined) packedTexts.set(bundle, (text = packRelease(bundle, { elementsLine: true })));
+  if (text === undefined) packedTexts.set(bundle, (text = packedObjectText(bundle)));
   return text;
 };
 
@@ -33,7 +39,7 @@ export async function readBackHash(packed: string, id: string): Promise<string |
 }
 
 /**
- * Writes a release's packed object (decisions 065, 067: the elements on a line of their own) and answers the hash of the bytes written, which
+ * Writes a release's packed object (decisions 065, 067, 073: the elements and their listed forms on lines of their own) and answers the hash of the bytes written, which
  * the index records and readers check the object by. A reader takes that hash's word for the packed
  * object's content, so the packed text is checked first: read back (every part parsed), its
  * recomputed content hash is the one the release is stamped with.

@@ -18,6 +18,25 @@ export interface ElementsField {
   line: number;
   ids: string[];
   ends: number[];
+  /** The line of the elements' listed forms (`listedForm`, in the elements' order), where the file has one. */
+  listed?: number;
+}
+
+/**
+ * The fields of an element a list shows unless asked for others (`list_elements`' default). The
+ * embedded set's files hold them for every element on a line of their own (decision 073), so that a
+ * first list of many elements parses those few fields, not every element whole.
+ */
+export const LISTED_FIELDS = ['id', 'title', 'category_id'] as const;
+
+/** An element's listed form: its `LISTED_FIELDS`, those it has, in that order. */
+export type ListedElement = Pick<MaterializedElement, (typeof LISTED_FIELDS)[number]>;
+
+/** The listed form of `element`, as the embedded set's files hold it. */
+export function listedForm(element: MaterializedElement): ListedElement {
+  const out: Record<string, unknown> = {};
+  for (const field of LISTED_FIELDS) if (field in element) out[field] = element[field];
+  return out as ListedElement;
 }
 
 /** `elements` as `packRelease` writes it for the embedded set, for elements whose JSON texts are `texts`. */
@@ -41,16 +60,22 @@ export class PackedElements {
   /** The elements' line as the file holds it: an ASCII text, or bytes. */
   private held: string | Uint8Array | undefined;
   private source: (() => string | Uint8Array | undefined) | undefined;
+  /** The listed forms' line, until read; then its forms, or null when it does not read as theirs. */
+  private listedSource: (() => string | undefined) | undefined;
+  private listedForms: readonly ListedElement[] | null | undefined;
 
   constructor(
     private readonly field: ElementsField,
     source: () => string | Uint8Array | undefined,
     private readonly release: string,
+    listedSource?: () => string | undefined,
   ) {
     this.parsed = new Array(field.ids.length);
     this.unread = field.ids.length;
     // No element to read: nothing holds the file.
     this.source = field.ids.length === 0 ? undefined : source;
+    this.listedSource = field.ids.length === 0 ? undefined : listedSource;
+    if (!this.listedSource) this.listedForms = null;
   }
 
   get ids(): readonly string[] {
@@ -65,6 +90,43 @@ export class PackedElements {
    */
   byId(): ReadonlyMap<string, MaterializedElement> {
     return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.at(i));
+  }
+
+  /** Whether the file names a listed line for these elements (decision 073). */
+  get hasListedLine(): boolean {
+    return this.listedForms !== null;
+  }
+
+  /**
+   * The elements' listed forms by id (`listedForm`): element `i`'s from the listed line when the file
+   * has one and the element is not parsed yet, else the element itself (which has those fields and
+   * more: a list projects them). The line is parsed whole on the first read; a line that does not
+   * read as the listed forms of these ids is passed over, and the elements are read instead.
+   */
+  listedById(): ReadonlyMap<string, ListedElement> {
+    return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.listed(i));
+  }
+
+  private listed(i: number): ListedElement {
+    const parsed = this.parsed[i];
+    if (parsed !== undefined) return parsed;
+    if (this.listedForms === undefined) this.listedForms = this.readListed();
+    return this.listedForms?.[i] ?? this.at(i);
+  }
+
+  private readListed(): readonly ListedElement[] | null {
+    const read = this.listedSource!;
+    this.listedSource = undefined;
+    const { ids } = this.field;
+    let forms: unknown;
+    try {
+      forms = JSON.parse(read() ?? '');
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(forms) || forms.length !== ids.length) return null;
+    for (let i = 0; i < ids.length; i++) if (!isElement(forms[i], ids[i]!)) return null;
+    return forms as ListedElement[];
   }
 
   /** The elements' line, read on first use (a text beyond ASCII as its bytes); undefined once every element is read. */
@@ -172,7 +234,7 @@ export function packedElementsOf(bundle: Bundle): PackedElements | undefined {
  */
 export function deferElements(bundle: Bundle, lines: Lines, release: string): void {
   const field = bundle.elements as unknown as Partial<ElementsField> | null;
-  const { line: at, ids, ends } = field ?? {};
+  const { line: at, ids, ends, listed } = field ?? {};
   if (
     !isWhole(at) ||
     at < 1 ||
@@ -180,10 +242,16 @@ export function deferElements(bundle: Bundle, lines: Lines, release: string): vo
     !ids.every((id) => typeof id === 'string') ||
     !Array.isArray(ends) ||
     ends.length !== ids.length ||
-    !ends.every(isWhole)
+    !ends.every(isWhole) ||
+    (listed !== undefined && !(isWhole(listed) && listed >= 1))
   )
     throw new StorageFailure(`release ${release}: its file lists its elements neither whole nor by line`, release);
-  const elements = new PackedElements({ line: at, ids, ends }, () => lines.raw(at), release);
+  const elements = new PackedElements(
+    { line: at, ids, ends },
+    () => lines.raw(at),
+    release,
+    listed === undefined ? undefined : () => lines(listed),
+  );
   packed.set(bundle, elements);
   // `all` keeps the list it parsed: later reads answer it.
   Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => elements.all() });

@@ -2,7 +2,7 @@ import { asciiJson } from '../core/ascii-json.js';
 import { StorageFailure } from '../core/storage.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import type { Bundle } from '../domain/bundle.js';
-import { deferElements, elementsField } from './packed-elements.js';
+import { deferElements, type ElementsField, elementsField, listedForm } from './packed-elements.js';
 
 /**
  * The form the embedded set's files take in a deployment (the build writes it), and the packed
@@ -14,14 +14,20 @@ import { deferElements, elementsField } from './packed-elements.js';
  * still be scanned and copied), and each part is parsed on its first read, once per isolate.
  * With `elementsLine` (decision 067), the elements are on a line of their own too, with where
  * each one's text ends recorded in the release's line (`packed-elements.ts`), so that a call that
- * reads a few elements by id parses those alone. With `ascii`, every line is in ASCII
- * (`asciiJson`). The embedded set's files have both; a bucket's packed object has the elements'
- * line and stays UTF-8 (its texts in other scripts would take more bytes, and parse slower, escaped).
+ * reads a few elements by id parses those alone; with `listed` too (decision 073), the elements'
+ * listed forms (`listedForm`: the fields a list shows by default) follow on a line of their own,
+ * named by the elements' field, so that a first list of many elements parses those alone. With
+ * `ascii`, every line is in ASCII (`asciiJson`). The embedded set's files have all three; a
+ * bucket's packed object has the elements' line alone and stays UTF-8 (its texts in other scripts
+ * would take more bytes, and parse slower, escaped; a reader of decision 067's form reads it).
  * The content hash is that of the release as published (docs/content-hash.md); a packed file's
  * content hash is never recomputed (a bucket's packed object is checked by the hash of its bytes
  * that publish recorded), and a release read back from it is the published release, field for field.
  */
-export function packRelease(bundle: Bundle, options: { elementsLine?: boolean; ascii?: boolean } = {}): string {
+export function packRelease(
+  bundle: Bundle,
+  options: { elementsLine?: boolean; listed?: boolean; ascii?: boolean } = {},
+): string {
   const json = options.ascii ? (value: unknown) => asciiJson(JSON.stringify(value)) : JSON.stringify;
   const parts: string[] = [];
   /** Puts a part's text on the next line and answers that line's number. */
@@ -29,7 +35,9 @@ export function packRelease(bundle: Bundle, options: { elementsLine?: boolean; a
   let elements: unknown = bundle.elements;
   if (options.elementsLine) {
     const texts = bundle.elements.map((element) => json(element));
-    elements = elementsField(onLine(`[${texts.join(',')}]`), bundle.elements, texts);
+    const field: ElementsField = elementsField(onLine(`[${texts.join(',')}]`), bundle.elements, texts);
+    if (options.listed) field.listed = onLine(json(bundle.elements.map(listedForm)));
+    elements = field;
   }
   const symbols = onLine(json(bundle.symbols));
   const search_index = Object.fromEntries(

@@ -1,6 +1,6 @@
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
-import { packedElementsOf } from './packed-elements.js';
+import { type ListedElement, packedElementsOf } from './packed-elements.js';
 
 /** A parsed release with the lookup maps every handler needs, built once per isolate. */
 export interface Release {
@@ -10,14 +10,20 @@ export interface Release {
   readonly contentHash: string;
   readonly locales: readonly string[];
   readonly elementById: ReadonlyMap<string, MaterializedElement>;
+  /**
+   * Each element's listed form (`LISTED_FIELDS`) by id, for a list that shows no other field: from
+   * the file's listed line where it has one (decision 073), else the element (a list projects it).
+   */
+  readonly listedById: ReadonlyMap<string, ListedElement>;
   readonly categoryById: ReadonlyMap<string, Category>;
   readonly elementsByCategory: ReadonlyMap<string, readonly MaterializedElement[]>;
 }
 
 /**
  * The release's lookups. Elements by id come from its element lines when it was read with them
- * (decision 067: a call that reads a few elements parses only those); the elements by category are
- * grouped on first read (they need every element).
+ * (decision 067: a call that reads a few elements parses only those), and their listed forms from
+ * its listed line where it has one (decision 073); the elements by category are grouped on first
+ * read (they need every element).
  */
 export function createRelease(bundle: Bundle): Release {
   const packed = packedElementsOf(bundle);
@@ -31,6 +37,7 @@ export function createRelease(bundle: Bundle): Release {
     contentHash: bundle.manifest.content_hash,
     locales: bundle.manifest.locales,
     elementById,
+    listedById: packed?.hasListedLine ? packed.listedById() : elementById,
     categoryById,
     get elementsByCategory() {
       return (byCategory ??= groupByCategory(bundle.elements));

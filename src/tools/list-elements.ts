@@ -5,12 +5,15 @@ import { err, ok } from '../core/envelope.js';
 import { filterLocales, project } from '../core/projection.js';
 import type { LocaleCode } from '../domain/locale.js';
 import { Match, releaseIndex, searchElements, type ElementHit } from '../services/search/search.js';
+import { LISTED_FIELDS } from '../store/packed-elements.js';
 import type { Release } from '../store/release.js';
 import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
 import { fieldsArg, localeArg, localesArg, localeSet, versionArg } from './args.js';
 
-const DEFAULT_FIELDS = ['id', 'title', 'category_id'];
+const DEFAULT_FIELDS: readonly string[] = LISTED_FIELDS;
+/** Whether a projection to `fields` reads only an element's listed form (decision 073). */
+const onlyListed = (fields: readonly string[]) => fields.every((f) => DEFAULT_FIELDS.includes(f));
 
 /** An element listed by id (its element is read only when its page is: decision 068), and why it matched a query. */
 interface Listed {
@@ -101,8 +104,9 @@ export const listElements = defineTool({
       const page = all.slice(start.value, start.value + args.limit);
       const end = start.value + page.length;
       const fields = args.fields ?? DEFAULT_FIELDS;
+      const source = onlyListed(fields) ? release.listedById : release.elementById;
       const projected = page.map(({ id, hit }) => {
-        const element = release.elementById.get(id)!;
+        const element = source.get(id)!;
         return hit ? { ...project(element, fields), match: hit.match() } : project(element, fields);
       });
       const elements = filterLocales(projected, localeSet(args.locales));

@@ -83,7 +83,9 @@ describe('build-all', () => {
       const published = readFileSync(join(out, 'ai', `${v.id.slice(3)}.json`), 'utf8');
       const shippedText = readFileSync(file, 'utf8');
       expect(shippedText).toMatch(/^[\x00-\x7f]*$/);
-      expect(shippedText).toBe(packRelease(JSON.parse(published) as Bundle, { elementsLine: true, ascii: true }));
+      expect(shippedText).toBe(
+        packRelease(JSON.parse(published) as Bundle, { elementsLine: true, listed: true, ascii: true }),
+      );
       expect(canonicalJson(unpackRelease(shippedText, v.id))).toBe(canonicalJson(JSON.parse(published)));
       // Imported from the module's directory, and named by its key in the store's layout.
       expect(files).toContain(`import file${i} from "../embedded/releases/${v.id}/${v.content_hash}.release";`);

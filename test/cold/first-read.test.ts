@@ -76,12 +76,13 @@ describe('a fresh deployment: the embedded set ships as text modules', () => {
       index.versions.map((v) => `releases/${v.id}/${v.content_hash}.json`).sort(),
     );
     for (const v of index.versions) {
-      // Packed: the elements, then the symbols, on lines of their own after the release
-      // (src/store/packed-release.ts, decision 067).
+      // Packed: the elements, their listed forms, then the symbols, on lines of their own after the
+      // release (src/store/packed-release.ts, decisions 067 and 073).
       const file = JSON.parse(FILES[`releases/${v.id}/${v.content_hash}.json`]!.split('\n')[0]!) as Record<string, any>;
       expect(file.manifest).toMatchObject({ version: v.id, content_hash: v.content_hash });
       expect(file.elements.line).toBe(1);
-      expect(file.symbols).toBe(2);
+      expect(file.elements.listed).toBe(2);
+      expect(file.symbols).toBe(3);
       fresh();
       const r = await callTool('get_schema', { version: v.id });
       expect(r.structuredContent, v.id).toMatchObject({ ok: true, meta: { version: v.id } });

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { packedObjectText } from '../../cli/publish/packed-objects.js';
 import type { Bundle, VersionIndex } from '../../src/domain/bundle.js';
 import { type BucketReader, INDEX_KEY, objectHashOf, packedKey, releaseKey } from '../../src/store/bucket.js';
 import { indexOf } from '../../src/store/catalogue.js';
@@ -6,7 +7,6 @@ import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { indexText } from '../../src/store/index-text.js';
 import { createLayeredStore } from '../../src/store/layered.js';
-import { packRelease } from '../../src/store/packed-release.js';
 
 /** The local release bucket of the test Worker (the `RELEASES` binding of wrangler.toml). */
 const bucket = env.RELEASES!;
@@ -25,7 +25,7 @@ async function publishUnder(prefix: string, texts: readonly string[], packed = f
     await bucket.put(prefix + key, texts[i]!);
     objects[key] = await objectHashOf(texts[i]!);
     if (!packed) continue;
-    const packedText = packRelease(b, { elementsLine: true });
+    const packedText = packedObjectText(b);
     await bucket.put(prefix + packedKey(b.manifest.version, b.manifest.content_hash), packedText);
     objects[packedKey(b.manifest.version, b.manifest.content_hash)] = await objectHashOf(packedText);
   }

@@ -9,7 +9,14 @@ import { BUNDLES } from '../../src/store/generated/bundles.js';
 import { VERSION_INDEX } from '../../src/store/generated/embedded.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import type { MaterializedElement } from '../../src/domain/content.js';
-import { elementsField, PackedElements, packedElementsOf } from '../../src/store/packed-elements.js';
+import { project } from '../../src/core/projection.js';
+import {
+  elementsField,
+  LISTED_FIELDS,
+  listedForm,
+  PackedElements,
+  packedElementsOf,
+} from '../../src/store/packed-elements.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { createRelease, type Release } from '../../src/store/release.js';
 import { packedFiles } from '../helpers/packed-files.js';
@@ -231,10 +238,13 @@ describe('a release read from its embedded file', () => {
     expect(await status('/manifest?include=full')).toEqual([502, 'upstream_error']);
     expect(elements.ids.slice(0, 5)).not.toContain('health');
     expect(elements.ids.slice(0, 5)).not.toContain('input_biometric');
-    expect(await status('/elements?limit=5')).toEqual([200, 'ok']);
-    expect(await status('/elements?limit=200')).toEqual([502, 'upstream_error']);
-    expect(await status('/elements?query=accessible')).toEqual([200, 'ok']);
-    expect(await status('/elements?query=biometric')).toEqual([502, 'upstream_error']);
+    expect(await status('/elements?limit=5&fields=description')).toEqual([200, 'ok']);
+    expect(await status('/elements?limit=200&fields=description')).toEqual([502, 'upstream_error']);
+    expect(await status('/elements?query=accessible&fields=description')).toEqual([200, 'ok']);
+    expect(await status('/elements?query=biometric&fields=description')).toEqual([502, 'upstream_error']);
+    // A list of the fields a list shows by default reads their line, not the elements (decision 073).
+    expect(await status('/elements?limit=200')).toEqual([200, 'ok']);
+    expect(await status('/elements?query=biometric&fields=title')).toEqual([200, 'ok']);
     // A category's list reads every element (for their categories).
     expect(await status('/elements?category_id=purpose&limit=1')).toEqual([502, 'upstream_error']);
     // A validation reads the elements it places (decision 068).
@@ -261,5 +271,117 @@ describe('a release read from its embedded file', () => {
     expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
     expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
     logged.mockRestore();
+  });
+});
+
+// Decision 073: the embedded set's files hold each element's listed form (the fields a list shows
+// by default) on a line of their own, which a list of those fields reads instead of the elements.
+describe("a release's listed forms", () => {
+  const withListed = (text: string, id: string, bytes = false): Release => {
+    const packed = packRelease(JSON.parse(text) as Bundle, { elementsLine: true, listed: true, ascii: !bytes });
+    return createRelease(unpackRelease(bytes ? new TextEncoder().encode(packed) : packed, id));
+  };
+  const listedOf = (release: Release) =>
+    new Map(release.bundle.elements.map((e) => [e.id, project(e, LISTED_FIELDS)] as const));
+
+  it('read as a Map of each element projected to the listed fields does, in every release, from ASCII text or UTF-8 bytes, without parsing an element', () => {
+    for (const [id, text] of Object.entries(BUNDLES))
+      for (const bytes of [false, true]) {
+        const plain = createRelease(JSON.parse(text) as Bundle);
+        expect(readsOf(withListed(text, id, bytes).listedById), id).toEqual(readsOf(listedOf(plain)));
+        // With the elements' line blanked, the listed forms still read: no element is parsed for them.
+        const lines = packRelease(JSON.parse(text) as Bundle, { elementsLine: true, listed: true }).split('\n');
+        lines[1] = '';
+        const file = lines.join('\n');
+        const blanked = createRelease(unpackRelease(bytes ? new TextEncoder().encode(file) : file, id));
+        expect(readsOf(blanked.listedById), id).toEqual(readsOf(listedOf(plain)));
+        expect(blanked.listedById.get('no_such_element')).toBeUndefined();
+        expect(blanked.listedById.has('no_such_element')).toBe(false);
+        const first = plain.bundle.elements[0]!;
+        expect(outcome(() => blanked.elementById.get(first.id))).toEqual({
+          failed: `StorageFailure: release ${id}: its packed element ${first.id} is missing or not JSON`,
+        });
+        expect(listedForm(first)).toEqual(project(first, LISTED_FIELDS));
+      }
+  });
+
+  it('answer from the elements where the file has no listed line, or one that does not read as the forms of its ids', () => {
+    const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    const expected = readsOf(listedOf(createRelease(published)));
+    const project3 = (map: ReadonlyMap<string, object>) =>
+      new Map([...map].map(([k, v]) => [k, project(v as MaterializedElement, LISTED_FIELDS)] as const));
+    // The bucket's packed form has none: the elements are the listed forms.
+    const bucketForm = lined(BUNDLES[LATEST]!, LATEST, 'bytes');
+    expect(bucketForm.listedById).toBe(bucketForm.elementById);
+    const lines = packRelease(published, { elementsLine: true, listed: true }).split('\n');
+    const forms = JSON.parse(lines[2]!) as { id: string }[];
+    for (const damaged of [
+      'not json',
+      JSON.stringify(forms.slice(1)),
+      JSON.stringify([forms[1], forms[0], ...forms.slice(2)]),
+      JSON.stringify({ forms }),
+      '',
+    ]) {
+      const release = createRelease(unpackRelease([lines[0], lines[1], damaged, ...lines.slice(3)].join('\n'), LATEST));
+      expect(readsOf(project3(release.listedById)), damaged.slice(0, 40)).toEqual(expected);
+    }
+    // A listed line past the file's end reads as none too.
+    const head = JSON.parse(lines[0]!) as { elements: Record<string, unknown> };
+    const past = JSON.stringify({ ...head, elements: { ...head.elements, listed: 99 } });
+    const release = createRelease(unpackRelease([past, ...lines.slice(1)].join('\n'), LATEST));
+    expect(readsOf(project3(release.listedById))).toEqual(expected);
+  });
+
+  it("are named by a whole line number past the release's own, else the file is damaged: a StorageFailure naming the release", () => {
+    const lines = FILES[KEY]!.split('\n');
+    const head = JSON.parse(lines[0]!) as { elements: Record<string, unknown> };
+    for (const listed of [0, -1, 1.5, '2', null, true]) {
+      const text = [JSON.stringify({ ...head, elements: { ...head.elements, listed } }), ...lines.slice(1)].join('\n');
+      expect(
+        outcome(() => unpackRelease(text, LATEST)),
+        String(listed),
+      ).toEqual({
+        failed: `StorageFailure: release ${LATEST}: its file lists its elements neither whole nor by line`,
+      });
+    }
+  });
+
+  it('give list_elements the same answers as the elements do, for every field set, page, query, category and locale', async () => {
+    const answers = async (files: Record<string, string>) => {
+      const store = createEmbeddedStore({}, VERSION_INDEX, filesReader(files));
+      const app = createApp({ store: () => createLayeredStore({ embedded: store }) });
+      const out: unknown[] = [];
+      for (const version of EMBEDDED.versions.map((v) => v.id))
+        for (const query of [
+          '',
+          '?limit=200',
+          '?limit=7&fields=title',
+          '?fields=id,category_id',
+          '?fields=title,description',
+          '?fields=all&limit=3',
+          '?query=face%20recognition',
+          '?query=camera&fields=category_id',
+          '?category_id=purpose',
+          '?locales=fr',
+          '?locales=fr&fields=title&limit=2',
+        ]) {
+          const res = await app.request(`/api/v2/schemas/${version}/elements${query}`, {}, env);
+          const body = (await res.json()) as { meta?: { request_id?: string } };
+          delete body.meta?.request_id;
+          out.push([version, query, res.status, body]);
+        }
+      return out;
+    };
+    const without: Record<string, string> = {};
+    for (const text of Object.values(BUNDLES)) {
+      const bundle = JSON.parse(text) as Bundle;
+      without[releaseKey(bundle.manifest.version, bundle.manifest.content_hash)] = packRelease(bundle, {
+        elementsLine: true,
+        ascii: true,
+      });
+    }
+    const listed = await answers(FILES);
+    expect(listed).toEqual(await answers(without));
+    expect(listed.filter((a) => (a as unknown[])[2] === 200).length).toBe(listed.length);
   });
 });

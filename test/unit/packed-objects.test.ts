@@ -73,6 +73,28 @@ describe('a bucket release with a packed object', () => {
     }
   });
 
+  it("holds its elements' listed forms on a line of their own (decision 073), which a list of them reads instead of the elements; an object without one reads as before", async () => {
+    const text = (await (await area.reader.get(keysOf(DTPR).packed))!.text()).split('\n');
+    const head = JSON.parse(text[0]!) as { elements: { line: number; listed: number } };
+    expect(head.elements.listed).toBe(head.elements.line + 1);
+    const listed = bundleOf(DTPR).elements.map(({ id, title, category_id }) => ({ id, title, category_id }));
+    expect(JSON.parse(text[head.elements.listed]!)).toEqual(listed);
+    const { store, load } = coldStore();
+    await load(DTPR);
+    const release = store.release(DTPR)!;
+    expect([...release.listedById.values()]).toEqual(listed);
+    // An object written before decision 073 (no listed line), its hash recorded: the same release,
+    // whose list reads the elements.
+    const before = packRelease(bundleOf(DTPR), { elementsLine: true });
+    await area.put(keysOf(DTPR).packed, before);
+    const recorded = await objectHashOf(before);
+    await editObjects((objects) => void (objects[keysOf(DTPR).packed] = recorded));
+    const older = coldStore();
+    expect(canonicalJson(await older.load(DTPR))).toBe(canonicalJson(bundleOf(DTPR)));
+    const read = older.store.release(DTPR)!;
+    expect(read.listedById).toBe(read.elementById);
+  });
+
   it('has its symbols and each search index decoded and parsed on their first read, not before', async () => {
     // A packed object whose French search index is not JSON, with the hash of these very bytes
     // recorded (as if publish had written them): the release reads, and only that part fails.

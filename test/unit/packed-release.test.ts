@@ -18,8 +18,8 @@ const LATEST = EMBEDDED.aliases['ai@latest']!;
 const entry = EMBEDDED.versions.find((v) => v.id === LATEST)!;
 const KEY = releaseKey(entry.id, entry.content_hash);
 const FILES = packedFiles();
-/** The packed forms: decision 065's, a bucket's packed object's (decision 067), an embedded file's. */
-const FORMS = [{}, { elementsLine: true }, { elementsLine: true, ascii: true }];
+/** The packed forms: decision 065's, a bucket's packed object's (decision 067), an embedded file's without and with its listed line (decision 073). */
+const FORMS = [{}, { elementsLine: true }, { elementsLine: true, ascii: true }, { elementsLine: true, listed: true }];
 
 describe('the embedded set ships packed', () => {
   it('every release reads back from its packed forms as published: the same fields, the same content hash', async () => {
@@ -129,13 +129,18 @@ describe('the embedded set ships packed', () => {
     );
   });
 
-  it('an embedded file holds the elements, the symbols and each search index on lines of their own after the release, which is about a tenth of it', async () => {
+  it('an embedded file holds the elements, their listed forms, the symbols and each search index on lines of their own after the release, which is about a tenth of it', async () => {
     const lines = FILES[KEY]!.split('\n');
     const raw = JSON.parse(lines[0]!) as Record<string, unknown>;
     const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
-    // The elements on line 1, with where each one's text ends (decision 067), then the symbols, then each index.
-    const field = raw.elements as { line: number; ids: string[]; ends: number[] };
+    // The elements on line 1, with where each one's text ends (decision 067), their listed forms on
+    // line 2 (decision 073), then the symbols, then each index.
+    const field = raw.elements as { line: number; ids: string[]; ends: number[]; listed: number };
     expect(field.line).toBe(1);
+    expect(field.listed).toBe(2);
+    expect(JSON.parse(lines[2]!)).toEqual(
+      published.elements.map(({ id, title, category_id }) => ({ id, title, category_id })),
+    );
     expect(field.ids).toEqual(published.elements.map((e) => e.id));
     expect(JSON.parse(lines[1]!)).toEqual(published.elements);
     published.elements.forEach((element, i) => {
@@ -143,16 +148,19 @@ describe('the embedded set ships packed', () => {
       expect(JSON.parse(text), element.id).toEqual(element);
     });
     expect(field.ends.at(-1)).toBe(lines[1]!.length - 1);
-    expect(raw.symbols).toBe(2);
-    expect(JSON.parse(lines[2]!)).toEqual(published.symbols);
+    expect(raw.symbols).toBe(3);
+    expect(JSON.parse(lines[3]!)).toEqual(published.symbols);
     const indexes = raw.search_index as Record<string, number>;
     expect(Object.keys(indexes)).toEqual(Object.keys(published.search_index));
     for (const [locale, line] of Object.entries(indexes))
       expect(JSON.parse(lines[line]!), locale).toEqual((published.search_index as Record<string, unknown>)[locale]);
-    expect(lines).toHaveLength(3 + Object.keys(indexes).length);
+    expect(lines).toHaveLength(4 + Object.keys(indexes).length);
     expect(lines[0]!.length / FILES[KEY]!.length).toBeLessThan(0.15);
-    // Decision 065's form keeps its elements in the release's line.
+    // Decision 065's form keeps its elements in the release's line; a bucket's packed object (decision
+    // 067) has no listed line, so a reader of that form reads it as before.
     expect(Array.isArray(JSON.parse(packRelease(published).split('\n')[0]!).elements)).toBe(true);
+    const bucketForm = JSON.parse(packRelease(published, { elementsLine: true }).split('\n')[0]!);
+    expect(Object.keys(bucketForm.elements)).toEqual(['line', 'ids', 'ends']);
     // A published file, read by the same store, is answered as it is.
     expect(canonicalJson(unpackRelease(BUNDLES[LATEST]!, LATEST))).toBe(canonicalJson(published));
     // A file without search indexes is a damaged copy, not a fault.
