@@ -1,6 +1,7 @@
+import { canonicalJson } from '../../src/core/canonical-json.js';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { contentHashOf, objectHashOf, packedKey } from '../../src/store/bucket.js';
-import { packedElementsOf } from '../../src/store/packed-elements.js';
+import { listedForm, packedElementsOf } from '../../src/store/packed-elements.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import type { BucketClient } from './buckets.js';
 import { PublishFailure } from './failure.js';
@@ -25,13 +26,16 @@ export const packedBytes = (bundle: Bundle): number => Buffer.byteLength(packedT
 /**
  * The content hash of a packed text read back as a reader would, each element cut from its line by
  * its recorded end before the list is read (which reuses them), so the hash checks the ends too;
- * undefined when it does not read back (a part or an element that will not parse).
+ * undefined when it does not read back (a part or an element that will not parse, or listed forms,
+ * read before any element, that are not the elements' own: decision 073).
  */
 export async function readBackHash(packed: string, id: string): Promise<string | undefined> {
   try {
     const bundle = unpackRelease(packed, id);
     const elements = packedElementsOf(bundle);
+    const listed = elements?.hasListedLine ? [...elements.listedById().values()] : undefined;
     elements?.ids.forEach((_, i) => elements.at(i));
+    if (listed && canonicalJson(listed) !== canonicalJson(bundle.elements.map(listedForm))) return undefined;
     return await contentHashOf(bundle);
   } catch {
     return undefined;

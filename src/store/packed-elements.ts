@@ -92,7 +92,7 @@ export class PackedElements {
     return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.at(i));
   }
 
-  /** Whether the file names a listed line for these elements (decision 073). */
+  /** Whether the file names a listed line for these elements (decision 073), asked before any is read. */
   get hasListedLine(): boolean {
     return this.listedForms !== null;
   }
@@ -125,7 +125,7 @@ export class PackedElements {
       return null;
     }
     if (!Array.isArray(forms) || forms.length !== ids.length) return null;
-    for (let i = 0; i < ids.length; i++) if (!isElement(forms[i], ids[i]!)) return null;
+    for (let i = 0; i < ids.length; i++) if (!isListedForm(forms[i], ids[i]!)) return null;
     return forms as ListedElement[];
   }
 
@@ -206,15 +206,25 @@ export class PackedElements {
     this.done();
   }
 
-  /** Every element read: the line, and the file it came from, are no longer held. */
+  /** Every element read: the lines, and the file they came from, are no longer held (a list reads the elements now). */
   private done(): void {
     this.held = undefined;
     this.source = undefined;
+    this.listedSource = undefined;
+    this.listedForms = null;
   }
 }
 
 const isElement = (value: unknown, id: string): value is MaterializedElement =>
   typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id;
+
+/**
+ * Whether `value` has the shape of element `id`'s listed form: its id, and no key but the listed
+ * fields. Its values cannot be checked without the element; publish reads them back against the
+ * elements before it writes a packed object (cli/publish/packed-objects.ts).
+ */
+const isListedForm = (value: unknown, id: string): value is ListedElement =>
+  isElement(value, id) && Object.keys(value).every((key) => (LISTED_FIELDS as readonly string[]).includes(key));
 
 const isWhole = (value: unknown): value is number => Number.isInteger(value);
 

@@ -6,7 +6,7 @@ import { deferElements, type ElementsField, elementsField, listedForm } from './
 
 /**
  * The form the embedded set's files take in a deployment (the build writes it), and the packed
- * object publish writes beside each release object in the bucket (decisions 065, 067). A release as
+ * object publish writes beside each release object in the bucket (decisions 065, 067, 073). A release as
  * published, but for the parts only some calls read: the symbols (icons, renders) and each
  * locale's search index (a search in that locale). These follow the release's own JSON, one line
  * each (JSON has no raw line break), and the release names each by its line's number (1, 2, ...).
@@ -18,8 +18,9 @@ import { deferElements, type ElementsField, elementsField, listedForm } from './
  * listed forms (`listedForm`: the fields a list shows by default) follow on a line of their own,
  * named by the elements' field, so that a first list of many elements parses those alone. With
  * `ascii`, every line is in ASCII (`asciiJson`). The embedded set's files have all three; a
- * bucket's packed object has the elements' line alone and stays UTF-8 (its texts in other scripts
- * would take more bytes, and parse slower, escaped; a reader of decision 067's form reads it).
+ * bucket's packed object has the elements' line and their listed forms (a reader of decision 067's
+ * form reads it as before, never reading the listed line) and stays UTF-8 (its texts in other
+ * scripts would take more bytes, and parse slower, escaped).
  * The content hash is that of the release as published (docs/content-hash.md); a packed file's
  * content hash is never recomputed (a bucket's packed object is checked by the hash of its bytes
  * that publish recorded), and a release read back from it is the published release, field for field.
