@@ -263,6 +263,15 @@ export function deferElements(bundle: Bundle, lines: Lines, release: string): vo
     listed === undefined ? undefined : () => lines(listed),
   );
   packed.set(bundle, elements);
-  // `all` keeps the list it parsed: later reads answer it.
+  answerElements(bundle, elements);
+}
+
+/**
+ * Makes `bundle.elements` read `elements.all()` (which keeps the list it parsed: later reads answer
+ * it). The getter is made here, apart from `deferElements`: a closure keeps every variable its
+ * scope's closures read, and there the line readers hold the whole file, which would then live as
+ * long as the release.
+ */
+function answerElements(bundle: Bundle, elements: PackedElements): void {
   Object.defineProperty(bundle, 'elements', { enumerable: true, get: () => elements.all() });
 }
