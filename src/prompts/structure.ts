@@ -40,7 +40,7 @@ function categoryNote(release: Release, category: Category, locale: LocaleCode):
   const head = factWords(locale).entry(category.id, pickLocale(category.name, locale));
   if (category.id === 'collection') return t.collection(head);
   if (category.id === 'manifestation') return t.manifestation(head);
-  const verbs = (release.elementsByCategory.get(category.id) ?? []).map((e) => e.id).join(', ');
+  const verbs = (release.idsByCategory.get(category.id) ?? []).join(', ');
   return t.action(head, verbs, category.element_context ? t.autonomy(category.element_context.id) : '');
 }
 

@@ -17,6 +17,12 @@ export interface Release {
   readonly listedById: ReadonlyMap<string, ListedElement>;
   readonly categoryById: ReadonlyMap<string, Category>;
   readonly elementsByCategory: ReadonlyMap<string, readonly MaterializedElement[]>;
+  /**
+   * The element ids of each category, in the release's order, as `elementsByCategory` lists them:
+   * from the listed forms (decision 073), so a release read with its listed line parses no element
+   * for them.
+   */
+  readonly idsByCategory: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -29,7 +35,9 @@ export function createRelease(bundle: Bundle): Release {
   const packed = packedElementsOf(bundle);
   const elementById = packed ? packed.byId() : new Map(bundle.elements.map((e) => [e.id, e]));
   const categoryById = new Map(bundle.categories.map((c) => [c.id, c]));
+  const listedById = packed?.hasListedLine ? packed.listedById() : elementById;
   let byCategory: Map<string, MaterializedElement[]> | undefined;
+  let idsByCategory: Map<string, string[]> | undefined;
   return {
     bundle,
     id: bundle.manifest.version,
@@ -37,21 +45,24 @@ export function createRelease(bundle: Bundle): Release {
     contentHash: bundle.manifest.content_hash,
     locales: bundle.manifest.locales,
     elementById,
-    listedById: packed?.hasListedLine ? packed.listedById() : elementById,
+    listedById,
     categoryById,
     get elementsByCategory() {
-      return (byCategory ??= groupByCategory(bundle.elements));
+      return (byCategory ??= groupByCategory(bundle.elements, (e) => e));
+    },
+    get idsByCategory() {
+      return (idsByCategory ??= groupByCategory(listedById.values(), (e) => e.id));
     },
   };
 }
 
-/** Elements by their category id, each list in the release's order. */
-function groupByCategory(elements: readonly MaterializedElement[]): Map<string, MaterializedElement[]> {
-  const byCategory = new Map<string, MaterializedElement[]>();
+/** What `pick` takes of each element, by the element's category id, each list in the release's order. */
+function groupByCategory<E extends { category_id: string }, T>(elements: Iterable<E>, pick: (element: E) => T) {
+  const byCategory = new Map<string, T[]>();
   for (const e of elements) {
     const list = byCategory.get(e.category_id);
-    if (list) list.push(e);
-    else byCategory.set(e.category_id, [e]);
+    if (list) list.push(pick(e));
+    else byCategory.set(e.category_id, [pick(e)]);
   }
   return byCategory;
 }

@@ -23,16 +23,17 @@ interface Listed {
 
 /**
  * Elements of a category (or all) in id order; with a query, only those that match it, best
- * first, each with why it matched. The query is matched in `locale`, else in English. Only a
- * category's list reads elements (their categories); the rest is listed by id.
+ * first, each with why it matched. The query is matched in `locale`, else in English. Elements are
+ * listed by id; a category's ids come from the release's listed forms (decision 073), which read
+ * every element only where the release has no listed line.
  */
 function select(release: Release, categoryId: string | undefined, query: string, locale: LocaleCode): Listed[] {
-  const inCategory = categoryId ? (release.elementsByCategory.get(categoryId) ?? []) : undefined;
+  const inCategory = categoryId ? (release.idsByCategory.get(categoryId) ?? []) : undefined;
   if (query === '')
-    return inCategory ? inCategory.map(({ id }) => ({ id })) : Array.from(release.elementById.keys(), (id) => ({ id }));
+    return inCategory ? inCategory.map((id) => ({ id })) : Array.from(release.elementById.keys(), (id) => ({ id }));
   const index = releaseIndex(release, locale) ?? releaseIndex(release, 'en');
   if (!index) return [];
-  const member = inCategory ? new Set(inCategory.map(({ id }) => id)) : release.elementById;
+  const member = inCategory ? new Set(inCategory) : release.elementById;
   const out: Listed[] = [];
   for (const hit of searchElements(index, query)) if (member.has(hit.id)) out.push({ id: hit.id, hit });
   return out;

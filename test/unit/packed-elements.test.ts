@@ -245,8 +245,12 @@ describe('a release read from its embedded file', () => {
     // A list of the fields a list shows by default reads their line, not the elements (decision 073).
     expect(await status('/elements?limit=200')).toEqual([200, 'ok']);
     expect(await status('/elements?query=biometric&fields=title')).toEqual([200, 'ok']);
-    // A category's list reads every element (for their categories).
-    expect(await status('/elements?category_id=purpose&limit=1')).toEqual([502, 'upstream_error']);
+    // A category's list takes its ids from the listed forms (decision 073), and reads the elements
+    // of its page only when it answers other fields.
+    const published = JSON.parse(BUNDLES[LATEST]!) as Bundle;
+    expect(published.elements.find((e) => e.id === 'health')!.category_id).toBe('purpose');
+    expect(await status('/elements?category_id=purpose&limit=200')).toEqual([200, 'ok']);
+    expect(await status('/elements?category_id=purpose&limit=200&fields=description')).toEqual([502, 'upstream_error']);
     // A validation reads the elements it places (decision 068).
     const validate = async (datachain: unknown) => {
       const res = await app.request(
@@ -262,14 +266,36 @@ describe('a release read from its embedded file', () => {
     expect(await validate(placed)).toEqual([200, 'ok']);
     const biometric = { ...placed, elements: [...placed.elements, { element_id: 'input_biometric' }] };
     expect(await validate(biometric)).toEqual([502, 'upstream_error']);
-    // A missing required category's hint lists its elements, which reads every element: each time.
+    // A missing required category's hint lists its elements' ids, which the listed forms give
+    // (decision 073); where the release has no listed line they are read from every element, and
+    // fail each time.
     const ACCOUNTABLE = new Set(
       (JSON.parse(BUNDLES[LATEST]!) as Bundle).elements.filter((e) => e.category_id === 'accountable').map((e) => e.id),
     );
     expect(ACCOUNTABLE.size).toBeGreaterThan(0);
     const unaccountable = { ...placed, elements: placed.elements.filter((p) => !ACCOUNTABLE.has(p.element_id)) };
-    expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
-    expect(await validate(unaccountable)).toEqual([502, 'upstream_error']);
+    expect(await validate(unaccountable)).toEqual([200, 'element_required']);
+    const head = JSON.parse(lines[0]!) as { elements: Record<string, unknown> };
+    delete head.elements.listed;
+    const unlisted: BucketReader = {
+      get: async (key) =>
+        key === KEY ? new Response([JSON.stringify(head), ...lines.slice(1)].join('\n')) : filesReader(FILES).get(key),
+    };
+    const plainStore = createEmbeddedStore({}, VERSION_INDEX, unlisted);
+    await plainStore.load!(LATEST);
+    const plainApp = createApp({ store: () => createLayeredStore({ embedded: plainStore }) });
+    const validatePlain = async (datachain: unknown) => {
+      const res = await plainApp.request(
+        `/api/v2/schemas/${LATEST}/validate`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(datachain) },
+        env,
+      );
+      const body = (await res.json()) as { ok: boolean; errors?: { code: string }[] };
+      return [res.status, body.ok ? 'ok' : body.errors![0]!.code];
+    };
+    expect(await validatePlain(placed)).toEqual([200, 'ok']);
+    expect(await validatePlain(unaccountable)).toEqual([502, 'upstream_error']);
+    expect(await validatePlain(unaccountable)).toEqual([502, 'upstream_error']);
     logged.mockRestore();
   });
 });
@@ -295,6 +321,11 @@ describe("a release's listed forms", () => {
         const file = lines.join('\n');
         const blanked = createRelease(unpackRelease(bytes ? new TextEncoder().encode(file) : file, id));
         expect(readsOf(blanked.listedById), id).toEqual(readsOf(listedOf(plain)));
+        // A category's ids come from them too, as the elements by category list them.
+        const idsOf = (release: Release) =>
+          [...release.elementsByCategory].map(([category, list]) => [category, list.map((e) => e.id)]);
+        expect([...blanked.idsByCategory], id).toEqual(idsOf(plain));
+        expect([...plain.idsByCategory], id).toEqual(idsOf(plain));
         expect(blanked.listedById.get('no_such_element')).toBeUndefined();
         expect(blanked.listedById.has('no_such_element')).toBe(false);
         const first = plain.bundle.elements[0]!;

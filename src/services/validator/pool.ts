@@ -79,8 +79,8 @@ function idsByCategory(elements: Iterable<{ id: string; categoryId: string }>): 
 /**
  * A pool over `elementById`. A category's element ids (sorted) and the pool's (sorted, for
  * suggestions) are listed on first read: only a finding's hint reads them, and a category's need
- * every element's category (`grouped`). A listing that fails (a damaged element) is not kept: the
- * next read fails too.
+ * every element's category (`grouped`: the listed forms where the release has them, else every
+ * element). A listing that fails (a damaged element) is not kept: the next read fails too.
  */
 function buildPool(
   version: string,
@@ -129,9 +129,8 @@ export const releasePool: ReleaseView<Pool> = releaseView((release) => {
   const elementById = new MadeOnRead(release.elementById, (element) =>
     poolElement(element, release.categoryById.get(element.category_id), true),
   );
-  // From the release's elements by category (every element read), without a view made of each.
-  const grouped = (): IdsByCategory =>
-    new Map(Array.from(release.elementsByCategory, ([id, list]) => [id, list.map((e) => e.id).sort()]));
+  // From the release's element ids by category (its listed forms, decision 073), without a view made of each.
+  const grouped = (): IdsByCategory => new Map(Array.from(release.idsByCategory, ([id, ids]) => [id, [...ids].sort()]));
   return buildPool(
     release.id,
     'release',
