@@ -252,8 +252,8 @@ describe('a release read from its embedded file', () => {
     expect(await status('/elements?category_id=purpose&limit=200')).toEqual([200, 'ok']);
     expect(await status('/elements?category_id=purpose&limit=200&fields=description')).toEqual([502, 'upstream_error']);
     // A validation reads the elements it places (decision 068).
-    const validate = async (datachain: unknown) => {
-      const res = await app.request(
+    const validateBy = (server: typeof app) => async (datachain: unknown) => {
+      const res = await server.request(
         `/api/v2/schemas/${LATEST}/validate`,
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(datachain) },
         env,
@@ -261,6 +261,7 @@ describe('a release read from its embedded file', () => {
       const body = (await res.json()) as { ok: boolean; errors?: { code: string }[] };
       return [res.status, body.ok ? 'ok' : body.errors![0]!.code];
     };
+    const validate = validateBy(app);
     const placed = { ...realistic, schema_version: LATEST };
     expect(placed.elements.map((p) => p.element_id)).not.toContain('input_biometric');
     expect(await validate(placed)).toEqual([200, 'ok']);
@@ -283,16 +284,7 @@ describe('a release read from its embedded file', () => {
     };
     const plainStore = createEmbeddedStore({}, VERSION_INDEX, unlisted);
     await plainStore.load!(LATEST);
-    const plainApp = createApp({ store: () => createLayeredStore({ embedded: plainStore }) });
-    const validatePlain = async (datachain: unknown) => {
-      const res = await plainApp.request(
-        `/api/v2/schemas/${LATEST}/validate`,
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(datachain) },
-        env,
-      );
-      const body = (await res.json()) as { ok: boolean; errors?: { code: string }[] };
-      return [res.status, body.ok ? 'ok' : body.errors![0]!.code];
-    };
+    const validatePlain = validateBy(createApp({ store: () => createLayeredStore({ embedded: plainStore }) }));
     expect(await validatePlain(placed)).toEqual([200, 'ok']);
     expect(await validatePlain(unaccountable)).toEqual([502, 'upstream_error']);
     expect(await validatePlain(unaccountable)).toEqual([502, 'upstream_error']);
