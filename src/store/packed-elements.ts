@@ -63,6 +63,7 @@ export class PackedElements {
   /** The listed forms' line, until read; then its forms, or null when it does not read as theirs. */
   private listedSource: (() => string | undefined) | undefined;
   private listedForms: readonly ListedElement[] | null | undefined;
+  private byPosition: ReadonlyMap<string, number> | undefined;
 
   constructor(
     private readonly field: ElementsField,
@@ -89,7 +90,12 @@ export class PackedElements {
    * a damaged one): a call that reads a few elements parses those alone (decision 067).
    */
   byId(): ReadonlyMap<string, MaterializedElement> {
-    return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.at(i));
+    return new MadeOnRead(this.positions(), (i) => this.at(i));
+  }
+
+  /** Each id's position in the elements (a repeated id, its last), made once for both maps by id. */
+  private positions(): ReadonlyMap<string, number> {
+    return (this.byPosition ??= new Map(this.field.ids.map((id, i) => [id, i])));
   }
 
   /** Whether the file names a listed line for these elements (decision 073), asked before any is read. */
@@ -104,7 +110,7 @@ export class PackedElements {
    * read as the listed forms of these ids is passed over, and the elements are read instead.
    */
   listedById(): ReadonlyMap<string, ListedElement> {
-    return new MadeOnRead(new Map(this.field.ids.map((id, i) => [id, i])), (i) => this.listed(i));
+    return new MadeOnRead(this.positions(), (i) => this.listed(i));
   }
 
   private listed(i: number): ListedElement {
