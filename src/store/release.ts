@@ -1,3 +1,4 @@
+import { groupBy } from '../core/group.js';
 import type { Bundle } from '../domain/bundle.js';
 import type { Category, MaterializedElement } from '../domain/content.js';
 import { type ListedElement, packedElementsOf } from './packed-elements.js';
@@ -48,21 +49,18 @@ export function createRelease(bundle: Bundle): Release {
     listedById,
     categoryById,
     get elementsByCategory() {
-      return (byCategory ??= groupByCategory(bundle.elements, (e) => e));
+      return (byCategory ??= groupBy(
+        bundle.elements,
+        (e) => e.category_id,
+        (e) => e,
+      ));
     },
     get idsByCategory() {
-      return (idsByCategory ??= groupByCategory(listedById.values(), (e) => e.id));
+      return (idsByCategory ??= groupBy(
+        listedById.values(),
+        (e) => e.category_id,
+        (e) => e.id,
+      ));
     },
   };
-}
-
-/** What `pick` takes of each element, by the element's category id, each list in the release's order. */
-function groupByCategory<E extends { category_id: string }, T>(elements: Iterable<E>, pick: (element: E) => T) {
-  const byCategory = new Map<string, T[]>();
-  for (const e of elements) {
-    const list = byCategory.get(e.category_id);
-    if (list) list.push(pick(e));
-    else byCategory.set(e.category_id, [pick(e)]);
-  }
-  return byCategory;
 }

@@ -1,4 +1,5 @@
 import type { Category, Context, DatachainType, Element, Variable } from '../../domain/content.js';
+import { groupBy } from '../../core/group.js';
 import { MadeOnRead } from '../../core/made-on-read.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
 
@@ -66,12 +67,11 @@ type IdsByCategory = Map<string, string[]>;
 
 /** `elements`' ids by their category, each list sorted. */
 function idsByCategory(elements: Iterable<{ id: string; categoryId: string }>): IdsByCategory {
-  const byCategory: IdsByCategory = new Map();
-  for (const e of elements) {
-    const ids = byCategory.get(e.categoryId);
-    if (ids) ids.push(e.id);
-    else byCategory.set(e.categoryId, [e.id]);
-  }
+  const byCategory = groupBy(
+    elements,
+    (e) => e.categoryId,
+    (e) => e.id,
+  );
   for (const ids of byCategory.values()) ids.sort();
   return byCategory;
 }
