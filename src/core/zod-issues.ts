@@ -36,6 +36,42 @@ function numberHint(where: string, node: unknown): string {
   return `Give '${where}' as ${n.isInt === true ? 'a whole number' : 'a number'}${range} in plain digits, e.g. ${example}.`;
 }
 
+/**
+ * The message and fix of an issue with a number (one that is text, not whole, or out of its
+ * range), in the caller's terms rather than the validator's; undefined for any other issue. The fix
+ * names the form and range a number takes (`numberHint`) where the schema's node at the issue's path
+ * is found, else the bound the issue names.
+ */
+function numberIssue(
+  issue: z.core.$ZodIssue,
+  where: string,
+  node: unknown,
+): { message: string; fix_hint: string } | undefined {
+  const name = `'${where || 'value'}'`;
+  const ranged = named((node as { minValue?: unknown } | undefined)?.minValue);
+  const fix = (fallback: string) => (ranged ? numberHint(where, node) : fallback);
+  const numeric = 'origin' in issue && (issue.origin === 'number' || issue.origin === 'int');
+  if (issue.code === 'too_small' && numeric) {
+    const bound = `${issue.inclusive ? 'at least' : 'over'} ${issue.minimum}`;
+    return {
+      message: `${name} is under its minimum: it must be ${bound}.`,
+      fix_hint: fix(`Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`),
+    };
+  }
+  if (issue.code === 'too_big' && numeric) {
+    const bound = `${issue.inclusive ? 'at most' : 'under'} ${issue.maximum}`;
+    return {
+      message: `${name} is over its maximum: it must be ${bound}.`,
+      fix_hint: fix(`Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`),
+    };
+  }
+  if (issue.code === 'invalid_type' && issue.expected === 'int' && issue.message.includes('received number'))
+    return { message: `${name} is not a whole number.`, fix_hint: fix(`Give ${name} as a whole number.`) };
+  if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string'))
+    return { message: `${name} must be a number, not text.`, fix_hint: numberHint(where, node) };
+  return undefined;
+}
+
 /** At most this many errors come from one validation; a caller fixes them and sends again. */
 const MAX_ISSUES = 100;
 
@@ -97,9 +133,15 @@ export function issuesToErrors(
       }
       continue;
     }
+    const aboutNumber =
+      issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type'
+        ? numberIssue(issue, where, nodeAt(schema, issue.path))
+        : undefined;
+    if (aboutNumber !== undefined) {
+      push({ code, message: aboutNumber.message, path: where, fix_hint: aboutNumber.fix_hint });
+      continue;
+    }
     const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
-    const textForNumber =
-      issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string');
     // A schema's own refinement may carry its fix in `params.fix_hint`.
     const ownHint =
       issue.code === 'custom' && typeof issue.params?.fix_hint === 'string' ? issue.params.fix_hint : undefined;
@@ -111,9 +153,7 @@ export function issuesToErrors(
         ? `Provide '${where}'.`
         : ownHint !== undefined
           ? ownHint
-          : textForNumber
-            ? numberHint(where, nodeAt(schema, issue.path))
-            : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
+          : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
     });
   }
   return out;

@@ -27,10 +27,24 @@ function sendSvg(c: Context<AppEnv>, svg: string, cache: string, contentHash?: s
   return c.body(svg, 200, headers);
 }
 
-/** The file name without `.svg`, or a 404 answer that suggests the suffix. */
+/** A file name ending in another image or document format's extension, which `.svg` replaces. */
+const OTHER_FORMAT = /\.(?:png|jpe?g|gif|webp|avif|bmp|ico|tiff?|svgz|pdf|json|html?)$/i;
+/** How long a caller's file name may be when a hint repeats it. */
+const NAME_IN_HINT = 80;
+
+/**
+ * The file name without `.svg`, or a 404 answer that names the SVG file to ask for: the name with
+ * `.svg` in place of another format's extension (`icon.png` -> `icon.svg`), else with `.svg` added
+ * (`icon.dark` -> `icon.dark.svg`).
+ */
 function stripSvg(c: Context<AppEnv>, file: string): string | Response {
   if (file.endsWith('.svg')) return file.slice(0, -'.svg'.length);
-  return sendError(c, noRoute(c.req.method, c.req.url, 'Did you mean to append .svg?'));
+  const svg = `${file.replace(OTHER_FORMAT, '')}.svg`;
+  const hint =
+    svg.length <= NAME_IN_HINT
+      ? `Files here are SVG only: ask for '${svg}'.`
+      : 'Files here are SVG only: end the name with .svg.';
+  return sendError(c, noRoute(c.req.method, c.req.url, hint));
 }
 
 /** Refuses any query string: SVG routes take none. */

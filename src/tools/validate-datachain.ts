@@ -10,7 +10,8 @@ export const validateDatachain = defineTool({
   name: 'validate_datachain',
   title: 'Validate a datachain',
   description:
-    'Checks a datachain (thin form) against a schema version and reports every problem at once. An invalid datachain is an ' +
+    'Checks a datachain (thin form) against a schema version and reports its problems together: every problem of shape ' +
+    '(parse_error) if it has any, else every problem with its content. An invalid datachain is an ' +
     'answer, not a tool error: ok:false with errors[], each with code, message, severity, a JSON path into the datachain ' +
     '(e.g. "elements[3].variables[0].value") and a fix_hint saying exactly what to change. A valid one answers ' +
     'data {ok:true, warnings:[...]}. meta.warnings lists non-blocking findings as short strings. Fix and call again until ok.',

@@ -3,7 +3,7 @@
 // lines), run unchanged but for the port by bash on a fresh dev server (as `wrangler dev` starts
 // it, decision 060) over the shipped releases, and must answer without a 5xx and leave no fault in
 // the server's log. An example that only makes sense after another (a session id from step 1) may
-// answer 4xx; it may not fail.
+// answer 4xx; it may not fail. The variables the README's blocks set (`SID=...`) are set first.
 // Usage: node test/e2e/readme-first.mjs   (README_FIRST_PORT picks the port; default 8796)
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +13,14 @@ import { firstRequest, runProcess, shippedState } from './fresh-server.mjs';
 import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.README_FIRST_PORT ?? 8796);
+
+/** The variables the README's shell blocks set (`SID=$(...)`), as lines to run before each example. */
+function readmeVariables(text) {
+  const lines = [];
+  for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g))
+    for (const line of block[1].split('\n')) if (/^[A-Z][A-Z0-9_]*=/.test(line)) lines.push(line);
+  return lines.join('\n');
+}
 
 /** The curl commands of the README's shell blocks, continuation lines joined. */
 function readmeCurls(text) {
@@ -29,7 +37,9 @@ function readmeCurls(text) {
   return commands;
 }
 
-const curls = readmeCurls(readFileSync('README.md', 'utf8'));
+const readme = readFileSync('README.md', 'utf8');
+const curls = readmeCurls(readme);
+const variables = readmeVariables(readme);
 assert.ok(curls.length >= 10, `the README's curl examples were not found (${curls.length})`);
 
 const work = mkdtempSync(join(tmpdir(), 'dtpr-readme-'));
@@ -40,7 +50,7 @@ try {
     const local = command.replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`);
     // Every curl of the example (a pipeline has several) writes its status to stderr, on a line of
     // its own; the bodies go on as the example sends them, and a failing stage fails the example.
-    const script = `set -o pipefail\ncurl() { command curl -w '%{stderr}status %{http_code}\\n' "$@"; }\n${local} > /dev/null`;
+    const script = `set -o pipefail\n${variables}\ncurl() { command curl -w '%{stderr}status %{http_code}\\n' "$@"; }\n${local} > /dev/null`;
     const name = command.length > 110 ? `${command.slice(0, 107)}...` : command;
     await step(`first request on a fresh server: ${name}`, () =>
       firstRequest(port, state, async () => {

@@ -129,6 +129,18 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(r.json.errors[0]).toMatchObject({ code, path: at });
   });
+  it.each([
+    ['icon.png', "ask for 'icon.svg'"],
+    ['icon.dark.JPEG', "ask for 'icon.dark.svg'"],
+    ['icon.dark', "ask for 'icon.dark.svg'"],
+    ['icon', "ask for 'icon.svg'"],
+    [`icon.${'x'.repeat(100)}`, 'end the name with .svg'],
+  ])('a file that is not .svg (%s) is a 404 naming the SVG file to ask for', async (file, hint) => {
+    const r = await rest(`${API}/schemas/${V}/elements/input_biometric/${file}`);
+    expect(r.status).toBe(404);
+    expect(r.json.errors[0].code).toBe('not_found');
+    expect(r.json.errors[0].fix_hint).toContain(hint);
+  });
   it('unknown_variant names the valid variants', async () => {
     const r = await rest(icon(V, 'input_biometric', 'nope'));
     expect(r.json.errors[0].fix_hint).toContain('identifiable.dark');

@@ -150,7 +150,17 @@ describe('GET /schemas/:version/elements', () => {
     expect(r.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'limit' });
     expect(r.json.errors[0].message).toContain('limit');
   });
-  it.each(['abc', '', '1e2', '010', '+5', '%205'])(
+  it.each([
+    ['0', "'limit' is under its minimum: it must be at least 1."],
+    ['201', "'limit' is over its maximum: it must be at most 200."],
+    ['1.5', "'limit' is not a whole number."],
+    ['abc', "'limit' must be a number, not text."],
+    ['010', "'limit' must be a number, not text."],
+  ])("limit=%s is refused in the caller's terms, not the validator's", async (limit, message) => {
+    const r = await rest(`${API}/schemas/${V}/elements?limit=${limit}`);
+    expect(r.json.errors[0].message).toBe(message);
+  });
+  it.each(['0', '201', '1.5', 'abc', '', '1e2', '010', '+5', '%205'])(
     'limit=%s says which form a number takes, and its range',
     async (limit) => {
       const r = await rest(`${API}/schemas/${V}/elements?limit=${limit}`);
