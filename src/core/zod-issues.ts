@@ -36,40 +36,78 @@ function numberHint(where: string, node: unknown): string {
   return `Give '${where}' as ${n.isInt === true ? 'a whole number' : 'a number'}${range} in plain digits, e.g. ${example}.`;
 }
 
+/** A schema node's numeric bounds, as zod keeps them (inclusive or not, it does not say). */
+type NumberNode = { minValue?: unknown; maxValue?: unknown } | undefined;
+
 /**
- * The message and fix of an issue with a number (one that is text, not whole, or out of its
- * range), in the caller's terms rather than the validator's; undefined for any other issue. The fix
- * names the form and range a number takes (`numberHint`) where the schema's node at the issue's path
- * is found, else the bound the issue names.
+ * The message and fix of an issue with a number (one that is text, not finite, not whole, or out of
+ * its range), in the caller's terms rather than the validator's; undefined for any other issue. The
+ * fix names the form and range a number takes (`numberHint`) where the schema's node at the issue's
+ * path has both bounds and the issue is about one of them, inclusive; else the bound the issue names.
  */
 function numberIssue(
   issue: z.core.$ZodIssue,
   where: string,
-  node: unknown,
+  node: NumberNode,
 ): { message: string; fix_hint: string } | undefined {
   const name = `'${where || 'value'}'`;
-  const ranged = named((node as { minValue?: unknown } | undefined)?.minValue);
-  const fix = (fallback: string) => (ranged ? numberHint(where, node) : fallback);
+  const ranged = named(node?.minValue) && named(node?.maxValue);
   const numeric = 'origin' in issue && (issue.origin === 'number' || issue.origin === 'int');
-  if (issue.code === 'too_small' && numeric) {
-    const bound = `${issue.inclusive ? 'at least' : 'over'} ${issue.minimum}`;
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && numeric) {
+    const small = issue.code === 'too_small';
+    const limit = Number(small ? issue.minimum : issue.maximum);
+    const bound = `${issue.inclusive ? (small ? 'at least' : 'at most') : small ? 'over' : 'under'} ${limit}`;
+    const ownRange = ranged && issue.inclusive && limit === (small ? node?.minValue : node?.maxValue);
     return {
-      message: `${name} is under its minimum: it must be ${bound}.`,
-      fix_hint: fix(`Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`),
-    };
-  }
-  if (issue.code === 'too_big' && numeric) {
-    const bound = `${issue.inclusive ? 'at most' : 'under'} ${issue.maximum}`;
-    return {
-      message: `${name} is over its maximum: it must be ${bound}.`,
-      fix_hint: fix(`Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`),
+      message: `${name} is ${small ? 'under its minimum' : 'over its maximum'}: it must be ${bound}.`,
+      fix_hint: ownRange ? numberHint(where, node) : `Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`,
     };
   }
   if (issue.code === 'invalid_type' && issue.expected === 'int' && issue.message.includes('received number'))
-    return { message: `${name} is not a whole number.`, fix_hint: fix(`Give ${name} as a whole number.`) };
+    return {
+      message: `${name} is not a whole number.`,
+      fix_hint: ranged ? numberHint(where, node) : `Give ${name} as a whole number.`,
+    };
+  const received = (issue as { received?: unknown }).received;
+  if (
+    issue.code === 'invalid_type' &&
+    issue.expected === 'number' &&
+    (received === 'Infinity' || received === '-Infinity')
+  )
+    return {
+      message: `${name} is ${received === 'Infinity' ? 'too large' : 'too small'} a number to read.`,
+      fix_hint: ranged ? numberHint(where, node) : `Give ${name} a number of fewer digits.`,
+    };
   if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string'))
     return { message: `${name} must be a number, not text.`, fix_hint: numberHint(where, node) };
   return undefined;
+}
+
+/** A number bound issue's bound, and the key of its value and side; undefined for any other issue. */
+function boundOf(issue: z.core.$ZodIssue): { limit: number; key: string } | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
+  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  return { limit, key: `${issue.code}\u0000${issue.path.map(String).join('\u0000')}` };
+}
+
+/**
+ * The issues that are only a number's safe-integer bound (every integer schema has one) where
+ * another issue names the same value's own bound on the same side: zod reports both for a huge
+ * integer, and only the second says anything the schema chose. Linear in the issues.
+ */
+function shadowedSafeBounds(issues: readonly z.core.$ZodIssue[]): Set<z.core.$ZodIssue> {
+  const chosen = new Set<string>();
+  for (const issue of issues) {
+    const bound = boundOf(issue);
+    if (bound && named(bound.limit)) chosen.add(bound.key);
+  }
+  const shadowed = new Set<z.core.$ZodIssue>();
+  for (const issue of issues) {
+    const bound = boundOf(issue);
+    if (bound && !named(bound.limit) && chosen.has(bound.key)) shadowed.add(issue);
+  }
+  return shadowed;
 }
 
 /** At most this many errors come from one validation; a caller fixes them and sends again. */
@@ -105,6 +143,7 @@ export function issuesToErrors(
 ): ErrorItem[] {
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
+  const shadowed = shadowedSafeBounds(issues);
   const push = (item: ErrorItem) => {
     const key = `${item.path}\u0000${item.message}`;
     if (seen.has(key)) return;
@@ -133,9 +172,10 @@ export function issuesToErrors(
       }
       continue;
     }
+    if (shadowed.has(issue)) continue;
     const aboutNumber =
       issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type'
-        ? numberIssue(issue, where, nodeAt(schema, issue.path))
+        ? numberIssue(issue, where, nodeAt(schema, issue.path) as NumberNode)
         : undefined;
     if (aboutNumber !== undefined) {
       push({ code, message: aboutNumber.message, path: where, fix_hint: aboutNumber.fix_hint });

@@ -20,7 +20,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
       get: (v) =>
         `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description and the variables a placement fills; context_type_id takes a value of its category's element_context (${listCategories.name}).`,
       validate: (v) =>
-        `${validateDatachain.name} {"version":"${v}","datachain":<the datachain>} reports every problem at once. Each error has a path into the datachain and a fix_hint: change exactly what it names, then validate again until the answer is ok.`,
+        `${validateDatachain.name} {"version":"${v}","datachain":<the datachain>} reports every problem of shape, else every problem of content. Each error has a path into the datachain and a fix_hint: change exactly what it names, then validate again until the answer is ok.`,
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<the datachain>} returns a self-contained copy that pins the schema it uses, for sharing or archiving.`,
       render: (v, l) =>
@@ -35,7 +35,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
       get: (v) =>
         `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément et les variables qu’un placement renseigne ; context_type_id prend une valeur de l’element_context de sa catégorie (${listCategories.name}).`,
       validate: (v) =>
-        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes d’un coup. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à obtenir ok.`,
+        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes de forme, sinon de contenu. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à ok.`,
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
       render: (v, l) =>

@@ -27,8 +27,8 @@ function sendSvg(c: Context<AppEnv>, svg: string, cache: string, contentHash?: s
   return c.body(svg, 200, headers);
 }
 
-/** A file name ending in another image or document format's extension, which `.svg` replaces. */
-const OTHER_FORMAT = /\.(?:png|jpe?g|gif|webp|avif|bmp|ico|tiff?|svgz|pdf|json|html?)$/i;
+/** A file name ending in another image or document format's extension (or `.SVG` in capitals), which `.svg` replaces. */
+const OTHER_FORMAT = /\.(?:svgz?|png|jpe?g|gif|webp|avif|bmp|ico|tiff?|pdf|json|html?)$/i;
 /** How long a caller's file name may be when a hint repeats it. */
 const NAME_IN_HINT = 80;
 

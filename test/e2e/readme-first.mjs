@@ -14,11 +14,14 @@ import { finish, step } from './steps.mjs';
 
 const port = Number(process.env.README_FIRST_PORT ?? 8796);
 
+/** A line that only sets a variable: to a command's output, a quoted text or a plain word (no command after it). */
+const ASSIGNMENT = /^[A-Z_][A-Z0-9_]*=(\$\([^;&|]*\)|'[^']*'|"[^"]*"|[^\s;&|]*)$/;
+
 /** The variables the README's shell blocks set (`SID=$(...)`), as lines to run before each example. */
 function readmeVariables(text) {
   const lines = [];
   for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g))
-    for (const line of block[1].split('\n')) if (/^[A-Z][A-Z0-9_]*=/.test(line)) lines.push(line);
+    for (const line of block[1].split('\n')) if (ASSIGNMENT.test(line)) lines.push(line);
   return lines.join('\n');
 }
 
@@ -40,6 +43,7 @@ function readmeCurls(text) {
 const readme = readFileSync('README.md', 'utf8');
 const curls = readmeCurls(readme);
 const variables = readmeVariables(readme);
+assert.ok(variables.includes('SID='), "the README's session examples set no SID");
 assert.ok(curls.length >= 10, `the README's curl examples were not found (${curls.length})`);
 
 const work = mkdtempSync(join(tmpdir(), 'dtpr-readme-'));
@@ -48,9 +52,11 @@ try {
   await shippedState(state);
   for (const command of curls) {
     const local = command.replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`);
+    const set = variables.replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`);
     // Every curl of the example (a pipeline has several) writes its status to stderr, on a line of
     // its own; the bodies go on as the example sends them, and a failing stage fails the example.
-    const script = `set -o pipefail\n${variables}\ncurl() { command curl -w '%{stderr}status %{http_code}\\n' "$@"; }\n${local} > /dev/null`;
+    // A variable that is not set, or a setting that fails, fails the example (not a 4xx for an empty value).
+    const script = `set -eu -o pipefail\n${set}\ncurl() { command curl -w '%{stderr}status %{http_code}\\n' "$@"; }\n${local} > /dev/null`;
     const name = command.length > 110 ? `${command.slice(0, 107)}...` : command;
     await step(`first request on a fresh server: ${name}`, () =>
       firstRequest(port, state, async () => {

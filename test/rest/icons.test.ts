@@ -132,6 +132,7 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
   it.each([
     ['icon.png', "ask for 'icon.svg'"],
     ['icon.dark.JPEG', "ask for 'icon.dark.svg'"],
+    ['icon.SVG', "ask for 'icon.svg'"],
     ['icon.dark', "ask for 'icon.dark.svg'"],
     ['icon', "ask for 'icon.svg'"],
     [`icon.${'x'.repeat(100)}`, 'end the name with .svg'],
@@ -140,6 +141,12 @@ describe('GET /schemas/:version/elements/:element_id/icon[.<variant>].svg', () =
     expect(r.status).toBe(404);
     expect(r.json.errors[0].code).toBe('not_found');
     expect(r.json.errors[0].fix_hint).toContain(hint);
+  });
+  it('a symbol or a shape asked for in another format is told the SVG file too', async () => {
+    expect((await rest(`${API}/shapes/circle.png`)).json.errors[0].fix_hint).toContain("ask for 'circle.svg'");
+    expect((await rest(`${API}/schemas/${V}/symbols/biometric.gif`)).json.errors[0].fix_hint).toContain(
+      "ask for 'biometric.svg'",
+    );
   });
   it('unknown_variant names the valid variants', async () => {
     const r = await rest(icon(V, 'input_biometric', 'nope'));

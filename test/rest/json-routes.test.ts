@@ -156,8 +156,11 @@ describe('GET /schemas/:version/elements', () => {
     ['1.5', "'limit' is not a whole number."],
     ['abc', "'limit' must be a number, not text."],
     ['010', "'limit' must be a number, not text."],
+    ['9007199254740992', "'limit' is over its maximum: it must be at most 200."],
+    ['9'.repeat(400), "'limit' is too large a number to read."],
   ])("limit=%s is refused in the caller's terms, not the validator's", async (limit, message) => {
     const r = await rest(`${API}/schemas/${V}/elements?limit=${limit}`);
+    expect(r.json.errors).toHaveLength(1);
     expect(r.json.errors[0].message).toBe(message);
   });
   it.each(['0', '201', '1.5', 'abc', '', '1e2', '010', '+5', '%205'])(

@@ -40,6 +40,40 @@ describe("an issue with a number is told in the caller's terms", () => {
     expect(errorsOf(whole, { items: [0.5] })[0]!.fix_hint).toBe("Give 'items[0]' as a whole number.");
   });
 
+  it("a huge whole number is told the schema's bound only, not the safe-integer one every integer has", () => {
+    const schema = z.strictObject({ limit: z.int().min(1).max(200), items: z.array(z.int()) });
+    const errors = errorsOf(schema, { limit: 9007199254740992, items: [9007199254740992] });
+    expect(errors.map((e) => e.message)).toEqual([
+      "'limit' is over its maximum: it must be at most 200.",
+      "'items[0]' is over its maximum: it must be at most 9007199254740991.",
+    ]);
+  });
+
+  it('a number too large to read (Infinity) is told so, with the range where the schema gives one', () => {
+    const schema = z.strictObject({ limit: z.int().min(1).max(200), weight: z.number() });
+    expect(errorsOf(schema, { limit: Number.POSITIVE_INFINITY })[0]).toMatchObject({
+      message: "'limit' is too large a number to read.",
+      fix_hint: "Give 'limit' as a whole number from 1 to 200 in plain digits, e.g. 50.",
+    });
+    expect(errorsOf(schema, { limit: 5, weight: Number.NEGATIVE_INFINITY })[0]).toMatchObject({
+      message: "'weight' is too small a number to read.",
+      fix_hint: "Give 'weight' a number of fewer digits.",
+    });
+  });
+
+  it("names the issue's own bound where the schema's range is not the whole story (one bound, or an exclusive one)", () => {
+    const oneBound = z.strictObject({ count: z.int().min(0) });
+    expect(errorsOf(oneBound, { count: -1 })[0]!.fix_hint).toBe("Give 'count' a value of at least 0.");
+    const exclusive = z.strictObject({ share: z.number().gt(0).lte(1) });
+    expect(errorsOf(exclusive, { share: 0 })[0]).toMatchObject({
+      message: "'share' is under its minimum: it must be over 0.",
+      fix_hint: "Give 'share' a value over 0.",
+    });
+    expect(errorsOf(exclusive, { share: 2 })[0]!.fix_hint).toBe(
+      "Give 'share' as a number from 0 to 1 in plain digits, e.g. 1.",
+    );
+  });
+
   it('leaves the bounds of strings and lists to their own wording', () => {
     const schema = z.strictObject({ name: z.string().min(2) });
     expect(errorsOf(schema, { name: 'x' })[0]!.message).not.toContain('minimum');
