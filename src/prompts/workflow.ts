@@ -35,7 +35,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
       get: (v) =>
         `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément et les variables qu’un placement renseigne ; context_type_id prend une valeur de l’element_context de sa catégorie (${listCategories.name}).`,
       validate: (v) =>
-        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes de forme, sinon de contenu. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis validez de nouveau jusqu’à ok.`,
+        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes de forme, sinon de contenu. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis revalidez jusqu’à obtenir ok.`,
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
       render: (v, l) =>
