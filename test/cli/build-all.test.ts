@@ -31,11 +31,16 @@ describe('build-all', () => {
   };
   const index = (): VersionIndex => VersionIndex.parse(JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')));
 
-  beforeEach(() => {
-    fx = makeFixture('2026-01-01');
+  /** A fixture of `dirName` with the build's outputs under its own base (removed with it). */
+  const useFixture = (dirName: string) => {
+    fx = makeFixture(dirName);
     out = join(fx.base, 'build');
     moduleFile = join(fx.base, 'generated', 'bundles.ts');
     embedded = join(fx.base, 'embedded');
+  };
+
+  beforeEach(() => {
+    useFixture('2026-01-01');
     retag(copyRelease(fx, '2026-03-01-beta'), 'ai@2026-03-01-beta', 'beta');
     retag(copyRelease(fx, '2025-12-01-beta'), 'ai@2025-12-01-beta', 'beta');
   });
@@ -211,7 +216,7 @@ describe('build-all', () => {
 
   it('gives a type without a stable release no latest alias, only latest-beta', () => {
     fx.cleanup();
-    fx = makeFixture('2026-01-01-beta');
+    useFixture('2026-01-01-beta');
     retag(copyRelease(fx, '2026-02-01-beta'), 'ai@2026-02-01-beta', 'beta');
     expect(run().code).toBe(0);
     expect(index().aliases).toEqual({ 'ai@latest-beta': 'ai@2026-02-01-beta' });
