@@ -93,7 +93,10 @@ function categoryDetail(release: Release, category: Category, locale: LocaleCode
   if (category.element_variables.length) lines.push(t.shared(variableList(category.element_variables, locale)));
   lines.push(
     t.elements,
-    ...(release.elementsByCategory.get(category.id) ?? []).map((e) => elementLine(e, category, locale)),
+    // The category's elements alone, by their ids (decision 073): no other element is parsed.
+    ...(release.idsByCategory.get(category.id) ?? []).map((id) =>
+      elementLine(release.elementById.get(id)!, category, locale),
+    ),
   );
   return lines.join('\n');
 }

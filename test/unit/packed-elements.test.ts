@@ -251,6 +251,31 @@ describe('a release read from its embedded file', () => {
     expect(published.elements.find((e) => e.id === 'health')!.category_id).toBe('purpose');
     expect(await status('/elements?category_id=purpose&limit=200')).toEqual([200, 'ok']);
     expect(await status('/elements?category_id=purpose&limit=200&fields=description')).toEqual([502, 'upstream_error']);
+    // The choose_elements prompt reads the elements of its category alone (their ids from the
+    // listed forms): only the category holding a damaged element fails.
+    const prompt = async (category_id: string) => {
+      const res = await app.request(
+        '/mcp',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'prompts/get',
+            params: {
+              name: 'choose_elements',
+              arguments: { category_id, system_description: 'Cameras count cars.', version: LATEST },
+            },
+          }),
+        },
+        env,
+      );
+      const body = (await res.json()) as { result?: unknown; error?: unknown };
+      return body.result !== undefined ? 'ok' : 'failed';
+    };
+    expect(await prompt('rights')).toBe('ok');
+    expect(await prompt('purpose')).toBe('failed');
     // A validation reads the elements it places (decision 068).
     const validateBy = (server: typeof app) => async (datachain: unknown) => {
       const res = await server.request(
