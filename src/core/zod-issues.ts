@@ -39,56 +39,59 @@ function numberHint(where: string, node: unknown): string {
 /** A schema node's numeric bounds, as zod keeps them (inclusive or not, it does not say). */
 type NumberNode = { minValue?: unknown; maxValue?: unknown } | undefined;
 
+/** A number bound issue's side, bound and inclusiveness, and the key of its value and side; undefined for any other issue. */
+function boundOf(
+  issue: z.core.$ZodIssue,
+): { small: boolean; limit: number; inclusive: boolean; key: string } | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  const key = `${issue.code}\u0000${issue.path.map(String).join('\u0000')}`;
+  return { small, limit, inclusive: issue.inclusive === true, key };
+}
+
 /**
  * The message and fix of an issue with a number (one that is text, not finite, not whole, or out of
  * its range), in the caller's terms rather than the validator's; undefined for any other issue. The
  * fix names the form and range a number takes (`numberHint`) where the schema's node at the issue's
- * path has both bounds and the issue is about one of them, inclusive; else the bound the issue names.
+ * path (`nodeOf`, looked up only for such an issue) has both bounds and the issue is about one of
+ * them, inclusive; else the bound the issue names.
  */
 function numberIssue(
   issue: z.core.$ZodIssue,
   where: string,
-  node: NumberNode,
+  nodeOf: () => NumberNode,
 ): { message: string; fix_hint: string } | undefined {
   const name = `'${where || 'value'}'`;
-  const ranged = named(node?.minValue) && named(node?.maxValue);
-  const numeric = 'origin' in issue && (issue.origin === 'number' || issue.origin === 'int');
-  if ((issue.code === 'too_small' || issue.code === 'too_big') && numeric) {
-    const small = issue.code === 'too_small';
-    const limit = Number(small ? issue.minimum : issue.maximum);
-    const bound = `${issue.inclusive ? (small ? 'at least' : 'at most') : small ? 'over' : 'under'} ${limit}`;
-    const ownRange = ranged && issue.inclusive && limit === (small ? node?.minValue : node?.maxValue);
+  const ranged = (node: NumberNode) => named(node?.minValue) && named(node?.maxValue);
+  const bound = boundOf(issue);
+  if (bound) {
+    const { small, limit, inclusive } = bound;
+    const node = nodeOf();
+    const words = `${inclusive ? (small ? 'at least' : 'at most') : small ? 'over' : 'under'} ${limit}`;
+    const ownRange = ranged(node) && inclusive && limit === (small ? node?.minValue : node?.maxValue);
     return {
-      message: `${name} is ${small ? 'under its minimum' : 'over its maximum'}: it must be ${bound}.`,
-      fix_hint: ownRange ? numberHint(where, node) : `Give ${name} a value ${issue.inclusive ? 'of ' : ''}${bound}.`,
+      message: `${name} is ${small ? 'under its minimum' : 'over its maximum'}: it must be ${words}.`,
+      fix_hint: ownRange ? numberHint(where, node) : `Give ${name} a value ${inclusive ? 'of ' : ''}${words}.`,
     };
   }
-  if (issue.code === 'invalid_type' && issue.expected === 'int' && issue.message.includes('received number'))
-    return {
-      message: `${name} is not a whole number.`,
-      fix_hint: ranged ? numberHint(where, node) : `Give ${name} as a whole number.`,
-    };
+  if (issue.code !== 'invalid_type') return undefined;
   const received = (issue as { received?: unknown }).received;
-  if (
-    issue.code === 'invalid_type' &&
-    issue.expected === 'number' &&
-    (received === 'Infinity' || received === '-Infinity')
-  )
+  const fixOr = (fallback: string) => {
+    const node = nodeOf();
+    return ranged(node) ? numberHint(where, node) : fallback;
+  };
+  if (issue.expected === 'int' && issue.message.includes('received number'))
+    return { message: `${name} is not a whole number.`, fix_hint: fixOr(`Give ${name} as a whole number.`) };
+  if (issue.expected === 'number' && (received === 'Infinity' || received === '-Infinity'))
     return {
       message: `${name} is ${received === 'Infinity' ? 'too large' : 'too small'} a number to read.`,
-      fix_hint: ranged ? numberHint(where, node) : `Give ${name} a number of fewer digits.`,
+      fix_hint: fixOr(`Give ${name} a number of fewer digits.`),
     };
-  if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.includes('received string'))
-    return { message: `${name} must be a number, not text.`, fix_hint: numberHint(where, node) };
+  if (issue.expected === 'number' && issue.message.includes('received string'))
+    return { message: `${name} must be a number, not text.`, fix_hint: numberHint(where, nodeOf()) };
   return undefined;
-}
-
-/** A number bound issue's bound, and the key of its value and side; undefined for any other issue. */
-function boundOf(issue: z.core.$ZodIssue): { limit: number; key: string } | undefined {
-  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
-  if (issue.origin !== 'number' && issue.origin !== 'int') return undefined;
-  const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
-  return { limit, key: `${issue.code}\u0000${issue.path.map(String).join('\u0000')}` };
 }
 
 /**
@@ -173,10 +176,7 @@ export function issuesToErrors(
       continue;
     }
     if (shadowed.has(issue)) continue;
-    const aboutNumber =
-      issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type'
-        ? numberIssue(issue, where, nodeAt(schema, issue.path) as NumberNode)
-        : undefined;
+    const aboutNumber = numberIssue(issue, where, () => nodeAt(schema, issue.path) as NumberNode);
     if (aboutNumber !== undefined) {
       push({ code, message: aboutNumber.message, path: where, fix_hint: aboutNumber.fix_hint });
       continue;
