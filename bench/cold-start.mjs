@@ -103,8 +103,6 @@ const FLOOR_OF = {
   'render_datachain 15': 'floor making render KV calls',
 };
 const floorOf = (name) => FLOOR_OF[name] ?? 'floor reading a release';
-/** Rows whose timed request is the isolate's second (their scenario has a `prior`): left out of the budget table. */
-const SECOND_REQUESTS = new Set(['tools/list, 2nd request']);
 
 /**
  * Load runs render far more than one address may keep in an hour (decision 032); past the quota a
@@ -408,6 +406,8 @@ async function measure(name, req, scriptPath, prior) {
   const [first, firstWarmServices, firstWarmProcess] = [firsts, firstsWarmServices, firstsWarmProcess].map(median);
   return {
     name,
+    // The timed request is the isolate's second, after `prior`: no first call.
+    second: prior !== undefined,
     warm,
     first,
     firstWarmServices,
@@ -461,7 +461,7 @@ export function printColdStart({ rows, startup, floorStartup }) {
 function printBudgets(rows) {
   const byName = new Map(rows.map((r) => [r.name, r]));
   // An isolate's second request (`prior`) is no first call: its floor answers a first request.
-  const firsts = rows.filter((r) => !r.name.startsWith('floor') && !SECOND_REQUESTS.has(r.name));
+  const firsts = rows.filter((r) => !r.name.startsWith('floor') && !r.second);
   const calls = firsts.filter((r) => byName.has(floorOf(r.name)));
   const unjudged = firsts.filter((r) => !byName.has(floorOf(r.name)));
   if (unjudged.length > 0)
