@@ -1,9 +1,12 @@
 import { isAscii } from '../../core/utf8.js';
 import type { LocaleCode } from '../../domain/locale.js';
 import { LANGUAGES, type Language } from './languages.js';
+import { withoutMarks } from './unicode-runs.js';
+
+const MARKS = /\p{M}/gu;
 
 /** Removes accents and other combining marks: "caméra" -> "camera". ASCII text has none, and is its own NFD. */
-export const fold = (text: string): string => (isAscii(text) ? text : text.normalize('NFD').replace(/\p{M}/gu, ''));
+export const fold = (text: string): string => (isAscii(text) ? text : withoutMarks(text.normalize('NFD'), MARKS));
 
 /**
  * How a locale compares words apart from stemming: lower-cased, accent-folded where the locale

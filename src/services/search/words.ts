@@ -1,9 +1,9 @@
 import type { LocaleCode } from '../../domain/locale.js';
 import { isAscii } from '../../core/utf8.js';
 import { LANGUAGES, type Cutting } from './languages.js';
+import { splitOutside } from './unicode-runs.js';
 
-/** A word: a run of letters, marks and digits (marks so a decomposed accent stays in its word). */
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/** What parts words: a unit that is no letter, mark or digit (marks so a decomposed accent stays in its word). */
 const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 /** NOT_WORD in ASCII text, whose letters and digits are these (and which has no mark). */
 const NOT_WORD_ASCII = /[^A-Za-z0-9]+/;
@@ -18,19 +18,27 @@ export type Words = (text: string) => string[];
  * Words between spaces and punctuation. Empty strings at the ends are kept: MiniSearch counts them
  * in a field's length, and the indexes of the releases built before these rules must not change.
  */
-const bySpaces = (text: string): string[] => text.split(isAscii(text) ? NOT_WORD_ASCII : NOT_WORD);
-const syllables = (text: string): string[] => text.match(WORD) ?? [];
+const bySpaces = (text: string): string[] =>
+  isAscii(text) ? text.split(NOT_WORD_ASCII) : splitOutside(text, false, NOT_WORD);
+/** The runs of letters, marks and digits: `bySpaces` without its empty strings. */
+const syllables = (text: string): string[] => bySpaces(text).filter((word) => word !== '');
 
 const withPairs = (words: string[]): string[] => [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
 
 const byPhrase =
   (cut: (phrase: string) => string[]): Words =>
   (text) =>
-    text.split(PHRASE_BREAK).flatMap((phrase) => withPairs(cut(phrase)));
+    splitOutside(text, true, PHRASE_BREAK).flatMap((phrase) => withPairs(cut(phrase)));
+
+/** A locale's word segmenter, made on first use (a Worker that holds a locale's index may never cut with it). */
+function segmenterOf(locale: LocaleCode): () => Intl.Segmenter {
+  let segmenter: Intl.Segmenter | undefined;
+  return () => (segmenter ??= new Intl.Segmenter(locale, { granularity: 'word' }));
+}
 
 function segmented(locale: LocaleCode): (phrase: string) => string[] {
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
-  return (phrase) => [...segmenter.segment(phrase)].filter((s) => s.isWordLike).map((s) => s.segment);
+  const segmenter = segmenterOf(locale);
+  return (phrase) => [...segmenter().segment(phrase)].filter((s) => s.isWordLike).map((s) => s.segment);
 }
 
 function cutter(locale: LocaleCode, cutting: Cutting): Words {
@@ -68,17 +76,20 @@ const MAX_TERM = 32;
 
 /**
  * A run of text (no spaces) cut into the longest index terms, left to right; where no index term
- * starts, the text up to the runtime segmenter's next boundary is one word.
+ * starts, the text up to the runtime segmenter's next boundary is one word. The boundaries are
+ * asked for only then: segmenting costs a first search the load of the locale's dictionary.
  */
-function cutByIndex(run: string, boundaries: ReadonlySet<number>, isTerm: (text: string) => boolean): string[] {
+function cutByIndex(run: string, boundaries: () => ReadonlySet<number>, isTerm: (text: string) => boolean): string[] {
   const out: string[] = [];
   let from = 0;
+  let cuts: ReadonlySet<number> | undefined;
   while (from < run.length) {
     let to = Math.min(run.length, from + MAX_TERM);
     while (to > from && !isTerm(run.slice(from, to))) to--;
     if (to === from) {
+      cuts ??= boundaries();
       to = from + 1;
-      while (to < run.length && !boundaries.has(to)) to++;
+      while (to < run.length && !cuts.has(to)) to++;
     }
     out.push(run.slice(from, to));
     from = to;
@@ -96,9 +107,10 @@ function cutByIndex(run: string, boundaries: ReadonlySet<number>, isTerm: (text:
  */
 export function queryWordsOf(locale: LocaleCode, isTerm: (text: string) => boolean): Words {
   if (LANGUAGES[locale].cutting !== 'segmenter') return wordsOf(locale);
-  const segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+  const segmenter = segmenterOf(locale);
   const known = (text: string) => isTerm(text.toLowerCase());
-  const cutRun = (run: string) => cutByIndex(run, new Set([...segmenter.segment(run)].map((seg) => seg.index)), known);
+  const boundariesOf = (run: string) => () => new Set([...segmenter().segment(run)].map((seg) => seg.index));
+  const cutRun = (run: string) => cutByIndex(run, boundariesOf(run), known);
   const cut = byPhrase((phrase) => (phrase.match(/\S+/g) ?? []).flatMap(cutRun));
   return (text) => cut(normalized(locale, text));
 }
