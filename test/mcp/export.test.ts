@@ -155,6 +155,26 @@ describe('export_datachain', () => {
     expect((env.data as Json).record.lang).toBe('nld');
   });
 
+  it("fills the placeholders of element titles and words its own labels in the export's locale", async () => {
+    const uk = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic });
+    const record = (uk.env.data as Json).record;
+    expect(record.data_access_and_storage).toContain('Retained for 2 years');
+    expect(record.data_access_and_storage).not.toContain('(for 2 years)');
+    expect(JSON.stringify(record)).not.toContain('{{');
+
+    const fr = await call('export_datachain', {
+      version,
+      format: 'eurocities-0.3.1',
+      datachain: realistic,
+      locale: 'fr',
+    });
+    const text = JSON.stringify((fr.env.data as Json).record);
+    expect(text).not.toContain('{{');
+    expect(text).not.toContain('Mitigation');
+    // The release's own label of a risk's mitigation, and the French space before the colon.
+    expect(text).toContain("suivre des personnes. Mesure d'atténuation\u202f: Les images");
+  });
+
   it('reports a value over a register limit instead of cutting it', async () => {
     const datachain = { ...realistic, id: `x${'y'.repeat(150)}` };
     const { env } = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain });

@@ -48,16 +48,18 @@ class Lines {
   }
 }
 
-/** `Title (context): description`, leaving out the parts that are empty. */
-const line = ([title, context, text]: string[]) =>
-  `${title}${context ? ` (${context})` : ''}${text ? `: ${text}` : ''}`;
+/** `Title (context): description` with the export locale's colon, leaving out the parts that are empty. */
+const line =
+  (r: ExportReader) =>
+  ([title, context, text]: string[]) =>
+    `${title}${context ? ` (${context})` : ''}${text ? `${r.colon} ${text}` : ''}`;
 
 /** One line per placement of the categories: element title, context value name, description variable. */
 function describe(categories: readonly string[], variable = 'additional_description'): Fact['read'] {
   return (r) => {
     const out = new Lines();
     const placed = categories.flatMap((c) => r.in(c));
-    for (const p of placed) out.add(p.path, [r.elementTitle(p), r.contextName(p), r.variable(p, variable)], line);
+    for (const p of placed) out.add(p.path, [r.elementTitle(p), r.contextName(p), r.variable(p, variable)], line(r));
     return out.result(`the datachain places no element of ${categoryWords(categories)}`);
   };
 }
@@ -125,8 +127,9 @@ function own(key: 'title' | 'description'): Fact['read'] {
 const risks: Fact['read'] = (r) => {
   const out = new Lines();
   for (const p of r.in('risks_mitigation')) {
+    const done = r.variableLabel('risks_mitigation', 'mitigation') ?? 'Mitigation';
     out.add(p.path, [r.elementTitle(p), r.variable(p, 'risk'), r.variable(p, 'mitigation')], ([t, risk, m]) =>
-      [`${t}${risk ? `: ${risk}` : ''}`, m ? `Mitigation: ${m}` : ''].filter(Boolean).join(' '),
+      [`${t}${risk ? `${r.colon} ${risk}` : ''}`, m ? `${done}${r.colon} ${m}` : ''].filter(Boolean).join(' '),
     );
   }
   return out.result("the datachain places no element of category 'risks_mitigation'");
@@ -146,7 +149,7 @@ const OBJECTION_RIGHTS = ['right_object', 'right_contest', 'right_to_human_revie
 const objection: Fact['read'] = (r) => {
   const out = new Lines();
   for (const p of r.in('rights').filter((q) => OBJECTION_RIGHTS.includes(q.element.id)))
-    out.add(p.path, [r.elementTitle(p), undefined, r.variable(p, 'rights')], line);
+    out.add(p.path, [r.elementTitle(p), undefined, r.variable(p, 'rights')], line(r));
   return out.result(`no rights element of ${OBJECTION_RIGHTS.join(', ')} is placed`);
 };
 
@@ -156,8 +159,13 @@ const keeping: Fact['read'] = (r) => {
   for (const p of [...r.in('retention'), ...r.in('storage')])
     out.add(
       p.path,
-      [r.elementTitle(p), undefined, r.variable(p, 'duration'), r.variable(p, 'additional_description')],
-      ([t, , d, x]) => `${t}${d ? ` (${d})` : ''}${x ? `: ${x}` : ''}`,
+      [
+        r.elementTitle(p),
+        undefined,
+        r.titleShows(p, 'duration') ? undefined : r.variable(p, 'duration'),
+        r.variable(p, 'additional_description'),
+      ],
+      ([t, , d, x]) => `${t}${d ? ` (${d})` : ''}${x ? `${r.colon} ${x}` : ''}`,
     );
   return out.result("the datachain places no element of the categories 'retention', 'storage'");
 };
@@ -174,7 +182,7 @@ const affected: Fact['read'] = (r) => {
         r.contextName(p),
         r.variable(p, 'description'),
       ],
-      line,
+      line(r),
     );
   }
   return out.result("the datachain places no element of category 'affected'");

@@ -1,6 +1,9 @@
 import type { Category, Element } from '../../domain/content.js';
 import type { DatachainInstance, InstanceElement } from '../../domain/datachain.js';
 import type { Release } from '../../store/release.js';
+import { labelsFor } from '../render/shared/labels.js';
+import type { LocalText } from '../render/shared/localize.js';
+import { fillPlaceholders, partsText, placeholderIds } from '../render/view/text.js';
 
 /** The schema content an export reads: a served release's elements, or a resolved datachain's snapshot. */
 export interface ExportSource {
@@ -98,7 +101,37 @@ export class ExportReader {
 
   /** The element's own title in the export's locale (schema text). */
   elementTitle(p: Placed): Picked {
-    return this.pick(p.element.title, `${p.path} (title of element '${p.element.id}')`);
+    const title = this.pick(p.element.title, `${p.path} (title of element '${p.element.id}')`);
+    if (!isText(title) || !title.text.includes('{{')) return title;
+    // Its `{{variable}}` placeholders ("Kept for {{duration}}") take the placement's values, as on the
+    // page; a value not in the export's locale leaves the title untranslated, and one not given is left out.
+    const values = new Map<string, LocalText>();
+    for (const id of placeholderIds(title.text)) {
+      const value = this.variable(p, id);
+      if (isText(value)) values.set(id, { text: value.text });
+      else if (value.missing === 'locale') return value;
+    }
+    const parts = fillPlaceholders({ text: title.text }, values).map((part) =>
+      'missing' in part ? { text: '' } : part,
+    );
+    return { text: partsText(parts).replace(/ {2,}/g, ' ').trim() };
+  }
+
+  /** Whether the element's title shows a variable in a placeholder (its value is then in the title). */
+  titleShows(p: Placed, variable: string): boolean {
+    return p.element.title.some((t) => placeholderIds(t.value).has(variable));
+  }
+
+  /** The label of a variable of a category (e.g. "What is done" for a risk's `mitigation`), in the export's locale. */
+  variableLabel(categoryId: string, variable: string): string | undefined {
+    const label = this.source.categoryById.get(categoryId)?.element_variables.find((v) => v.id === variable)?.label;
+    const picked = this.pick(label, variable);
+    return isText(picked) ? picked.text : undefined;
+  }
+
+  /** What follows a label in the export's locale (":", " :" in French, "：" in Chinese). */
+  get colon(): string {
+    return labelsFor(this.locale).colon;
   }
 
   /** The name of the placement's context value (e.g. "Deployer"), in the export's locale. */
