@@ -59,7 +59,12 @@ describe('the page for a member of the public', () => {
     // Sensing runs on its own, but a person decides on the timing advice: the verdict reads the deciding part (D1).
     const decides = between(glance, 'Does a person make the final decision?', '</div>');
     expect(decides).toMatch(/<strong>Yes\.<\/strong>/);
-    expect(decides).toContain('Autonomous');
+    // Only the parts that grade the verdict carry a tag there, and none differs from it: the sensing
+    // part's "Autonomous" stays on its card, where it does not read as an answer to the question.
+    expect(decides).not.toContain('Autonomous');
+    expect(decides).not.toContain('Human decides');
+    expect(decides).toContain('Sensing (perceptive AI)');
+    expect(between(html, 'id="section-functional_modes"', '</section>')).toContain('Autonomous');
     expect(glance).toContain('>City of Riverton, Transport Department<');
     expect(glance).toContain('>Northlight Vision Ltd.<');
     expect(glance).toContain('<a href="tel:+15550100" class="act-link">+1 555 0100</a>');

@@ -81,6 +81,31 @@ describe('render_datachain format "sign"', () => {
     expect((await read(VIEW, h)).text).toContain('<title>Preparing the disclosure\u2026</title>');
   });
 
+  it("says who decides only from the parts that decide or act, as the page's verdict does", async () => {
+    // Only a sensing part, which the author tagged "Human decides": no part decides, on the page
+    // and on the sign alike (the sign used to answer from the sensing part's tag).
+    const sensingOnly = {
+      ...REALISTIC,
+      elements: REALISTIC.elements
+        .filter((e: any) => e.element_id !== 'analytical_mode')
+        .map((e: any) => (e.element_id === 'perceptive_mode' ? { ...e, context_type_id: 'human_decides' } : e)),
+    };
+    const h = session('decides');
+    await call('render_datachain', { version: V, datachain: sensingOnly, format: 'sign', link: LINK }, false, h);
+    const sign = (await read(SIGN, h)).text;
+    expect(sign).toContain('It makes no decision');
+    expect(sign).not.toContain('Human decides');
+    await call('render_datachain', { version: V, datachain: sensingOnly }, false, h);
+    const page = (await read(VIEW, h)).text;
+    const row = page.slice(page.indexOf('Does a person make the final decision?'));
+    expect(row.slice(0, row.indexOf('</dd>'))).toContain('It makes no decision.');
+    expect(row.slice(0, row.indexOf('</dd>'))).not.toContain('Human decides');
+
+    // A part that decides: the sign names its value, as before.
+    await call('render_datachain', { version: V, datachain: REALISTIC, format: 'sign', link: LINK }, false, h);
+    expect((await read(SIGN, h)).text).toContain('Human decides');
+  });
+
   it('prints the link without its scheme, and a long link wraps at its delimiters', async () => {
     const link = `https://riverton.example.org/${'segment/'.repeat(6)}end`;
     const h = session('sign-link');

@@ -4,6 +4,7 @@ import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelOf } from './labels.js';
 import type { Run } from './text.js';
 import { DECIDING_ELEMENTS } from '../view/verdict.js';
+import { labelsFor } from '../shared/labels.js';
 
 /** How a tile puts its category's answer into words. */
 type TileAnswer =
@@ -52,23 +53,30 @@ export interface Tile {
   badge?: ContextBadge;
 }
 
-function decidingCard(cards: readonly CardView[]): number {
-  const ranked = cards
+/**
+ * The card a "who decides" tile shows. Only the parts that decide or act say who decides, as the
+ * page's verdict reads them (a camera senses on its own, which says nothing about who has the final
+ * say): the one with the strongest autonomy value, else the first such part (whose value is not
+ * stated). `none` when no part decides or acts: the tile then says so, as the page does.
+ */
+function decidingCard(cards: readonly CardView[]): number | 'none' {
+  const deciding = cards
     .map((c, i) => ({ i, rank: AUTONOMY.indexOf(c.context?.group === 'autonomy' ? c.context.id : '') }))
-    .filter((x) => x.rank >= 0);
-  // Only the parts that decide or act say who decides (the page's verdict reads the same ones):
-  // a camera always senses on its own, which says nothing about who has the final say.
-  const deciding = ranked.filter((x) => DECIDING_ELEMENTS.has(cards[x.i]!.elementId));
-  const pool = deciding.length ? deciding : ranked;
-  if (!pool.length) return -1;
-  return pool.reduce((a, b) => (b.rank > a.rank ? b : a)).i;
+    .filter((x) => DECIDING_ELEMENTS.has(cards[x.i]!.elementId));
+  if (!deciding.length) return 'none';
+  return deciding.reduce((a, b) => (b.rank > a.rank ? b : a)).i;
 }
+
+/** The page's "It makes no decision." as a tile's answer, without its full stop. */
+const noDecision = (lang: string): string => labelsFor(lang).noDecision.replace(/[.。។]$/u, '');
 
 /** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
 function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
   const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
   if (!cards.length) return undefined;
-  const index = at ?? (answer === 'decides' ? decidingCard(cards) : 0);
+  const deciding = answer === 'decides' ? decidingCard(cards) : 0;
+  const none = deciding === 'none';
+  const index = at ?? (none ? 0 : deciding);
   const card = cards[index];
   if (!card) return undefined;
   let runs: Run[] = partsRuns(card.heading);
@@ -82,6 +90,8 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
         { text: after },
       ];
     }
+  } else if (answer === 'decides' && none) {
+    runs = [{ text: noDecision(view.lang) }];
   } else if (answer === 'decides' && card.context) {
     runs = [{ text: signLabelOf(t, `decides_${card.context.id}`) ?? card.context.name.text }];
   }
@@ -93,7 +103,7 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
     answerRuns: runs,
     lang: view.lang,
     label: signLabelOf(t, `cat_${category}`) ?? view.sections.find((s) => s.id === category)!.title.text,
-    ...(card.context?.color ? { badge: card.context } : {}),
+    ...(card.context?.color && !none ? { badge: card.context } : {}),
   };
 }
 

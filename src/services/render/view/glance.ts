@@ -2,7 +2,7 @@ import type { ActionView, CardView, ContextBadge } from './card.js';
 import type { LocalText } from '../shared/localize.js';
 import type { TextPart } from './text.js';
 import type { SectionView } from './view.js';
-import { decisionVerdict } from './verdict.js';
+import { DECIDING_ELEMENTS, decisionVerdict } from './verdict.js';
 import { type Excerpt, excerpt } from './excerpt.js';
 
 /**
@@ -144,17 +144,24 @@ export function buildGlance(
           .filter((card) => card.context?.group === context || (id === 'decides' && card.context === undefined))
           .map((card) => ({ card, c })),
       );
-      row.items = cards.map(({ card, c }) => ({
-        ...itemOf(card, lang, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined),
-        own: undefined,
-      }));
+      // In the decision row only the parts that decide or act carry their autonomy tag: the verdict
+      // reads only them, and a sensing part tagged "Human decides" under "It makes no decision"
+      // reads as a contradiction (its card keeps the tag).
+      row.items = cards.map(({ card, c }) => {
+        const item = itemOf(card, lang, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined);
+        const { badge: _, ...rest } = item;
+        return id === 'decides' && !DECIDING_ELEMENTS.has(card.elementId)
+          ? { ...rest, own: undefined }
+          : { ...item, own: undefined };
+      });
       row.level =
         id === 'decides'
           ? (decisionVerdict(cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id }))) ??
             'unknown')
           : levelOf(row.items, values);
-      // Every part with the verdict's own value: the verdict says it once, the parts carry no tag.
-      if (row.items.length && row.items.every((i) => i.badge?.id === row.level))
+      // Every tagged part with the verdict's own value: the verdict says it once, the parts carry no tag.
+      const tagged = row.items.filter((i) => i.badge);
+      if (tagged.length && tagged.every((i) => i.badge!.id === row.level))
         row.items = row.items.map(({ badge: _, ...rest }) => rest);
     } else {
       const cards = present.flatMap(cardsIn);
