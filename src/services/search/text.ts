@@ -3,10 +3,8 @@ import type { LocaleCode } from '../../domain/locale.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { withoutMarks } from './unicode-runs.js';
 
-const MARKS = /\p{M}/gu;
-
 /** Removes accents and other combining marks: "caméra" -> "camera". ASCII text has none, and is its own NFD. */
-export const fold = (text: string): string => (isAscii(text) ? text : withoutMarks(text.normalize('NFD'), MARKS));
+export const fold = (text: string): string => (isAscii(text) ? text : withoutMarks(text.normalize('NFD')));
 
 /**
  * How a locale compares words apart from stemming: lower-cased, accent-folded where the locale

@@ -1,10 +1,11 @@
 /**
  * The Unicode classes the word rules cut text by, read for the blocks the served locales write in
- * (ASCII, Latin, combining marks, Khmer, general and CJK punctuation, CJK ideographs, full-width
- * forms) from a table, so that a first search need not compile an expression with Unicode property
- * classes: each such expression costs a fresh isolate about a millisecond the first time it runs.
- * Text holding a unit the table leaves out goes to the expression, which gives the same answer for
- * the rest: a test compares every unit the table knows with the runtime's own classes.
+ * (ASCII, Latin, combining marks, Khmer, the spaces and punctuation from U+2000 to U+202F, CJK
+ * punctuation and ideographs, full-width forms) from a table, so that a first search need not
+ * compile an expression with Unicode property classes: each such expression costs a fresh isolate
+ * about a millisecond the first time it runs. Text holding a unit the table leaves out goes to the
+ * expression, which gives the same answer: a test compares every unit the table knows with the
+ * runtime's own classes, in workerd (queries) and in Node (the build's indexes).
  *
  * Only assigned characters are in the table (an unassigned one may be assigned by a later Unicode
  * version, which the runtime would know and the table would not); surrogates are left out, so text
@@ -13,13 +14,13 @@
 
 /** Not in the table: the caller asks the expression. */
 const UNKNOWN = 0;
-/** `\p{L}` or `\p{N}`: a letter or a number. */
+/** `\p{L}` or `\p{N}`: a letter or a number (any number: digits, ², ¼, Khmer numerals). */
 const LETTER = 1;
 /** `\p{M}`: a combining mark. */
 const MARK = 2;
 /** `\p{Zs}`: a space separator. */
 const SPACE = 3;
-/** None of the above: punctuation, a symbol, a control or a format character. */
+/** None of the above: punctuation, a symbol, a control, a format character, a line or paragraph separator. */
 const OTHER = 4;
 
 /**
@@ -116,14 +117,20 @@ function classesOf(text: string): Uint8Array | undefined {
   return classes;
 }
 
+/** What parts words: a code point that is no letter, mark or number. */
+const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+/** What parts phrases: NOT_WORD but for space separators. */
+const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}\p{Zs}]+/u;
+const MARKS = /\p{M}/gu;
+
 /**
- * `text.split(/[^\p{L}\p{M}\p{N}]+/u)`, or with `spaces` `text.split(/[^\p{L}\p{M}\p{N}\p{Zs}]+/u)`
- * (the pieces between runs of other units, an empty piece at an end that is such a run), read from
- * the table; the expression, which must be one of those two, where the table leaves a unit out.
+ * The pieces between runs of units that are not kept (letters, marks and numbers, and space
+ * separators too with `spaces`), an empty piece at an end that is such a run: `split` by NOT_WORD
+ * or PHRASE_BREAK, which answers where the table leaves a unit out.
  */
-export function splitOutside(text: string, spaces: boolean, expression: RegExp): string[] {
+function piecesOf(text: string, spaces: boolean): string[] {
   const classes = classesOf(text);
-  if (!classes) return text.split(expression);
+  if (!classes) return text.split(spaces ? PHRASE_BREAK : NOT_WORD);
   const pieces: string[] = [];
   let from = 0;
   let i = 0;
@@ -141,10 +148,16 @@ export function splitOutside(text: string, spaces: boolean, expression: RegExp):
   return pieces;
 }
 
-/** `text.replace(/\p{M}/gu, '')` read from the table; the expression where the table leaves a unit out. */
-export function withoutMarks(text: string, expression: RegExp): string {
+/** `text.split(/[^\p{L}\p{M}\p{N}]+/u)`: the runs of letters, marks and numbers, and empty strings where text starts or ends outside one. */
+export const wordPieces = (text: string): string[] => piecesOf(text, false);
+
+/** `text.split(/[^\p{L}\p{M}\p{N}\p{Zs}]+/u)`: the text between punctuation, symbols and line breaks. */
+export const phrasePieces = (text: string): string[] => piecesOf(text, true);
+
+/** `text.replace(/\p{M}/gu, '')`: the text without its combining marks. */
+export function withoutMarks(text: string): string {
   const classes = classesOf(text);
-  if (!classes) return text.replace(expression, '');
+  if (!classes) return text.replace(MARKS, '');
   let out = '';
   let from = 0;
   for (let i = 0; i < text.length; i++) {

@@ -1,15 +1,14 @@
 import type { LocaleCode } from '../../domain/locale.js';
 import { isAscii } from '../../core/utf8.js';
 import { LANGUAGES, type Cutting } from './languages.js';
-import { splitOutside } from './unicode-runs.js';
+import { phrasePieces, wordPieces } from './unicode-runs.js';
 
-/** What parts words: a unit that is no letter, mark or digit (marks so a decomposed accent stays in its word). */
-const NOT_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-/** NOT_WORD in ASCII text, whose letters and digits are these (and which has no mark). */
+/**
+ * In ASCII text, what parts words (`wordPieces` elsewhere: any code point that is no letter, mark or
+ * number, marks so that a decomposed accent stays in its word): ASCII's letters and digits are
+ * these, and it has no mark.
+ */
 const NOT_WORD_ASCII = /[^A-Za-z0-9]+/;
-
-/** Text between punctuation and line breaks: a pair of adjacent words never spans two of them. */
-const PHRASE_BREAK = /[^\p{L}\p{M}\p{N}\p{Zs}]+/u;
 
 /** Cuts text into words. Pairs of adjacent words, where a locale indexes them, are one token "a b". */
 export type Words = (text: string) => string[];
@@ -18,9 +17,8 @@ export type Words = (text: string) => string[];
  * Words between spaces and punctuation. Empty strings at the ends are kept: MiniSearch counts them
  * in a field's length, and the indexes of the releases built before these rules must not change.
  */
-const bySpaces = (text: string): string[] =>
-  isAscii(text) ? text.split(NOT_WORD_ASCII) : splitOutside(text, false, NOT_WORD);
-/** The runs of letters, marks and digits: `bySpaces` without its empty strings. */
+const bySpaces = (text: string): string[] => (isAscii(text) ? text.split(NOT_WORD_ASCII) : wordPieces(text));
+/** The runs of letters, marks and numbers: `bySpaces` without its empty strings. */
 const syllables = (text: string): string[] => bySpaces(text).filter((word) => word !== '');
 
 const withPairs = (words: string[]): string[] => [...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)];
@@ -28,7 +26,8 @@ const withPairs = (words: string[]): string[] => [...words, ...words.slice(1).ma
 const byPhrase =
   (cut: (phrase: string) => string[]): Words =>
   (text) =>
-    splitOutside(text, true, PHRASE_BREAK).flatMap((phrase) => withPairs(cut(phrase)));
+    // Text between punctuation and line breaks: a pair of adjacent words never spans two of them.
+    phrasePieces(text).flatMap((phrase) => withPairs(cut(phrase)));
 
 /** A locale's word segmenter, made on first use (a Worker that holds a locale's index may never cut with it). */
 function segmenterOf(locale: LocaleCode): () => Intl.Segmenter {
