@@ -76,6 +76,20 @@ function bodyArguments(route: JsonRoute, body: unknown): { args: Record<string, 
       ],
     };
   }
+  const others = allowed.filter((k) => k !== main).join(', ');
+  // A datachain sent bare, as the other POST routes take it: one error that says to wrap it, rather
+  // than one per key of the datachain, each saying to remove it.
+  if (!(main in body) && main === 'datachain' && 'elements' in body) {
+    return {
+      errors: [
+        invalidArguments({
+          message: `The body is a datachain sent bare; this route takes it under the body's "${main}" key.`,
+          path: main,
+          fix_hint: `Send {"${main}": <the datachain>} with the optional keys ${others}.`,
+        }),
+      ],
+    };
+  }
   const errors: ErrorItem[] = [];
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) {

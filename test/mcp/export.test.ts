@@ -344,7 +344,14 @@ describe('export_datachain', () => {
     expect(wrong.json.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'extra' });
     const bare = await postJson(path, realistic);
     expect(bare.status).toBe(400);
-    expect(bare.json.errors.map((e: Json) => e.path)).toContain('datachain');
+    // A datachain sent bare, as /validate takes it: one error, saying to wrap it.
+    expect(bare.json.errors).toEqual([
+      expect.objectContaining({
+        code: 'invalid_arguments',
+        path: 'datachain',
+        fix_hint: 'Send {"datachain": <the datachain>} with the optional keys locale, options.',
+      }),
+    ]);
     const unknown = await postJson(`/api/v2/schemas/${version}/export/pdf`, { datachain: realistic });
     expect(unknown.status).toBe(400);
     expect(unknown.json.errors[0].path).toBe('format');
