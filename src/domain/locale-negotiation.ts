@@ -62,3 +62,13 @@ export function negotiateLocale(ranges: readonly string[], carried: readonly str
   }
   return fallback;
 }
+
+/**
+ * The locale of `known` a code the checks refused most likely means (`pt-BR` is `pt`, `zh-CN` is
+ * `zh-Hans`, `en-gb` is `en`), read as negotiation reads a language range; `undefined` when none.
+ * For hints only: an explicit locale argument is taken as written or refused.
+ */
+export function likelyLocale(code: string, known: readonly string[]): string | undefined {
+  if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(code)) return undefined;
+  return negotiateLocale([code], known, '') || undefined;
+}

@@ -1,3 +1,4 @@
+import { likelyLocale } from '../domain/locale-negotiation.js';
 import { type Failure, failure, type Result, success } from '../core/result.js';
 import { invalidArguments } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
@@ -107,9 +108,13 @@ export function releaseOf(store: SchemaStore, version: string, path = 'arguments
 export function localeOf(release: Release, value: string | undefined, name = 'locale'): Result<LocaleCode> {
   const locale = canonicalLocale(value ?? 'en');
   if (release.locales.includes(locale)) return success(locale as LocaleCode);
+  // A code with a region or script (`pt-BR`) is not one of the release's codes, though its language may be.
+  const meant = likelyLocale(locale, release.locales);
   return bad(
     `arguments.${name}`,
-    `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
-    `Use one of: ${release.locales.join(', ')} (completion/complete lists them).`,
+    meant
+      ? `Locale '${locale.slice(0, 16)}' is not a code this server uses; ${release.id} has '${meant}'.`
+      : `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
+    `${meant ? `Use '${meant}', or one` : 'Use one'} of: ${release.locales.join(', ')} (completion/complete lists them).`,
   );
 }

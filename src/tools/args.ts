@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { MaterializedElement } from '../domain/content.js';
 import { canonicalLocale, LOCALE_ALIAS_CODES, LOCALE_ALIAS_NOTE, LOCALE_CODES, Slug } from '../domain/locale.js';
+import { likelyLocale } from '../domain/locale-negotiation.js';
+
+/** ", did you mean 'pt'?" for a code with a region or script the project does not list (`pt-BR`). */
+function meant(code: string): string {
+  const locale = likelyLocale(code, LOCALE_CODES);
+  return locale ? ` (did you mean '${locale}'?)` : '';
+}
 
 /**
  * A locale code of the project, aliases resolved first (`tl` is `fil`); anything else is refused
@@ -15,7 +22,7 @@ const KnownLocale = z
     z.enum(LOCALE_CODES, {
       error: (issue) =>
         issue.code === 'invalid_value'
-          ? `Unknown locale${typeof issue.input === 'string' ? ` '${issue.input.slice(0, 16)}'` : ''}; use one of: ${LOCALE_CODES.join(', ')} (aliases: ${LOCALE_ALIAS_NOTE})`
+          ? `Unknown locale${typeof issue.input === 'string' ? ` '${issue.input.slice(0, 16)}'${meant(issue.input)}` : ''}; use one of: ${LOCALE_CODES.join(', ')} (aliases: ${LOCALE_ALIAS_NOTE})`
           : undefined,
     }),
   )

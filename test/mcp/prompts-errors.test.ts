@@ -98,6 +98,14 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
     ],
     ['unknown locale', 'draft_datachain', { ...D, locale: 'de' }, 'params.arguments.locale', /Locale 'de'/, /en, fr/],
     [
+      'a locale with a region, whose language the release carries: named, not called missing',
+      'draft_datachain',
+      { ...D, locale: 'fr-CA' },
+      'params.arguments.locale',
+      /Locale 'fr-CA' is not a code this server uses; ai@2026-08-12 has 'fr'\./,
+      /^Use 'fr', or one of: en, fr/,
+    ],
+    [
       'unknown target locale',
       'translate_datachain',
       { datachain: dc, target_locale: 'es' },

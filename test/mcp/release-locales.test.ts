@@ -121,4 +121,18 @@ describe(`${V} in each of its locales`, () => {
       expect(env.meta).toMatchObject({ version: 'ai@2026-08-12', content_hash: expect.stringMatching(/^sha256-/) });
     }
   });
+
+  it("refuses a code with a region the project does not list, naming the locale its language is (pt-BR: 'pt')", async () => {
+    for (const [code, meant] of [
+      ['pt-BR', 'pt'],
+      ['en-gb', 'en'],
+      ['zh-CN', 'zh-Hans'],
+    ] as const) {
+      const { env } = await call('list_elements', { version: V, locale: code, query: 'camera' }, true);
+      expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'locale' });
+      expect(env.errors[0]!.message).toContain(`Unknown locale '${code}' (did you mean '${meant}'?)`);
+    }
+    const ja = await call('list_elements', { version: V, locale: 'ja-JP', query: 'camera' }, true);
+    expect(ja.env.errors[0]!.message).not.toContain('did you mean');
+  });
 });
