@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Deadline } from '../../src/core/deadline.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { keyPath } from '../../src/core/json.js';
+import { nearestIds } from '../../src/core/suggest.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';
 
 import { isRecord } from '../../src/core/values.js';
@@ -64,12 +65,17 @@ function walk(schema: unknown, value: unknown, path: string, out: Finding[], dea
         if (Object.hasOwn(shape, k)) walk(shape[k], v, path ? keyPath(path, k) : k, out, deadline);
         else {
           const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
+          const allowed = listIds(Object.keys(shape), 20);
+          // The first 20 findings name the key most likely meant.
+          const [meant] = out.length < 20 && k.length <= CAPS.id ? nearestIds(k, Object.keys(shape), 1) : [];
           out.push(
             finding(
               'unknown_key',
               path ? keyPath(path, key) : key,
               `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
-              `Remove '${key}' or use one of the keys allowed there: ${listIds(Object.keys(shape), 20)}.`,
+              meant
+                ? `Did you mean '${meant}'? Rename '${key}' to it, or remove it (keys allowed there: ${allowed}).`
+                : `Remove '${key}' or use one of the keys allowed there: ${allowed}.`,
             ),
           );
         }

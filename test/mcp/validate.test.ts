@@ -109,6 +109,24 @@ describe('valid datachains', () => {
   });
 });
 
+describe('an unknown key is told the key it most likely stands for', () => {
+  it("'context' in a placement: 'context_type_id'; a key like no other: the keys allowed", async () => {
+    const dc = b.thin();
+    const placed = dc.elements[1];
+    placed.context = placed.context_type_id;
+    delete placed.context_type_id;
+    dc.elements[0]!.zzqx = 1;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const warnings = env.data.warnings.filter((w: any) => w.code === 'unknown_key');
+    expect(warnings.find((w: any) => w.path === 'elements[1].context')?.fix_hint).toMatch(
+      /^Did you mean 'context_type_id'\? Rename 'context' to it, or remove it \(keys allowed there: /,
+    );
+    expect(warnings.find((w: any) => w.path === 'elements[0].zzqx')?.fix_hint).toMatch(
+      /^Remove 'zzqx' or use one of the keys allowed there: /,
+    );
+  });
+});
+
 describe('seed 000: the flagship soft failure', () => {
   it('elements: [] gives one element_required per required category, without isError', async () => {
     const datachain = { id: 'seed-000', created_at: '2026-09-01T10:00:00Z', schema_version: BETA, elements: [] };

@@ -1,9 +1,13 @@
 import type { Deadline } from '../../core/deadline.js';
 import { keyPath } from '../../core/json.js';
+import { nearestIds } from '../../core/suggest.js';
 import { CAPS } from '../../domain/caps.js';
 import { finding, type Finding, listIds } from './finding.js';
 import type { z } from 'zod';
 import { isRecord } from '../../core/values.js';
+
+/** Unknown keys are told the key they most likely meant while fewer findings than this are out (bounded work). */
+const SUGGESTED_KEYS = 20;
 
 /** A zod schema's definition node, as the walkers over a schema read it. */
 export type Def = { type: string; [k: string]: unknown };
@@ -114,7 +118,8 @@ function recordWalker(def: Def, compile: (s: unknown) => Walker): Walker {
 function objectWalker(def: Def, compile: (s: unknown) => Walker): Walker {
   const shape = def.shape as Record<string, unknown>;
   const fields = new Map(Object.keys(shape).map((k) => [k, compile(shape[k])]));
-  const allowed = listIds(Object.keys(shape), 20);
+  const keys = Object.keys(shape);
+  const allowed = listIds(keys, 20);
   return (value, trail, out, deadline) => {
     deadline.check();
     if (!isRecord(value)) return;
@@ -128,12 +133,16 @@ function objectWalker(def: Def, compile: (s: unknown) => Walker): Walker {
       }
       const path = trail.path();
       const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
+      // `context` for `context_type_id`, `variable` for `variables`: the key meant, while few are told.
+      const [meant] = out.length < SUGGESTED_KEYS && k.length <= CAPS.id ? nearestIds(k, keys, 1) : [];
       out.push(
         finding(
           'unknown_key',
           path ? keyPath(path, key) : key,
           `Unknown key '${key}'${path ? ` in ${path}` : ''} is ignored.`,
-          `Remove '${key}' or use one of the keys allowed there: ${allowed}.`,
+          meant
+            ? `Did you mean '${meant}'? Rename '${key}' to it, or remove it (keys allowed there: ${allowed}).`
+            : `Remove '${key}' or use one of the keys allowed there: ${allowed}.`,
         ),
       );
     }
