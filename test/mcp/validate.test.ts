@@ -127,6 +127,23 @@ describe('an unknown key is told the key it most likely stands for', () => {
   });
 });
 
+describe('an element id that is a category id', () => {
+  it('is told it names a category, with the elements it may name instead', async () => {
+    const dc = b.thin();
+    dc.elements[1].element_id = 'functional_modes';
+    delete dc.elements[1].context_type_id;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const error = env.errors.find((e) => e.path === 'elements[1].element_id');
+    expect(error).toMatchObject({
+      code: 'unknown_element',
+      message: `Element 'functional_modes' does not exist in ${VERSION}, where it is a category.`,
+      fix_hint: expect.stringMatching(
+        /^A placement names an element, not a category: use one of the elements of 'functional_modes' \(.*perceptive_mode/,
+      ),
+    });
+  });
+});
+
 describe('seed 000: the flagship soft failure', () => {
   it('elements: [] gives one element_required per required category, without isError', async () => {
     const datachain = { id: 'seed-000', created_at: '2026-09-01T10:00:00Z', schema_version: BETA, elements: [] };

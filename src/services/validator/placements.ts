@@ -23,18 +23,21 @@ export function placementRules({ datachain, pool, deadline }: RuleInput): Findin
     deadline.check();
     const element = pool.elementById.get(p.element_id);
     if (!element) {
-      const near = nearTo(p.element_id);
+      const category = pool.categoryById.get(p.element_id);
+      const near = category ? [] : nearTo(p.element_id);
       out.push(
         finding(
           'unknown_element',
           `elements[${i}].element_id`,
           pool.source === 'release'
-            ? `Element '${p.element_id}' does not exist in ${pool.version}.`
+            ? `Element '${p.element_id}' does not exist in ${pool.version}${category ? ', where it is a category' : ''}.`
             : `Element '${p.element_id}' is neither in schema_snapshot.elements nor in suggested_elements.`,
-          (near.length ? `Did you mean ${near.map((id) => `'${id}'`).join(', ')}? ` : '') +
-            (pool.source === 'release'
-              ? 'Use an element id from list_elements (query or category_id narrow the list).'
-              : 'Re-resolve the thin datachain with resolve_datachain, or propose the element in suggested_elements.'),
+          category
+            ? `A placement names an element, not a category: use one of the elements of '${category.id}' (${listIds(category.elementIds, 8)}).`
+            : (near.length ? `Did you mean ${near.map((id) => `'${id}'`).join(', ')}? ` : '') +
+                (pool.source === 'release'
+                  ? 'Use an element id from list_elements (query or category_id narrow the list).'
+                  : 'Re-resolve the thin datachain with resolve_datachain, or propose the element in suggested_elements.'),
         ),
       );
       return;
