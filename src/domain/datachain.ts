@@ -14,10 +14,20 @@ const VariableValueItem = z.union([z.object({ locale: capped('id').min(1), value
   error: 'Use {"locale","value"} objects for text variables, or option id strings for multi-select variables.',
 });
 
+/** The words of a wrong-typed list (a text given bare, variables given as a map): the form to write. */
+const listOf = (form: string) => ({
+  // A missing list keeps zod's words, which the issue reader tells as a missing value.
+  error: (issue: { code: string; input?: unknown }) =>
+    issue.code === 'invalid_type' && issue.input !== undefined ? `expected a list, as ${form}` : undefined,
+});
+
 export const InstanceVariable = z.object({
   id: Slug.describe("A variable id of the placed element (its own or its category's)."),
   value: z
-    .array(VariableValueItem)
+    .array(
+      VariableValueItem,
+      listOf('[{"locale":"en","value":"..."}] for a text variable, ["<option id>"] for a multi-select one'),
+    )
     .describe('Text variables: [{"locale":"en","value":"..."}]; multi-select: ["<option id>"].'),
 });
 export type InstanceVariable = z.infer<typeof InstanceVariable>;
@@ -39,7 +49,9 @@ export const InstanceElement = z.object({
     .min(1)
     .optional()
     .describe("A value id of the element's context (see its category's element_context)."),
-  variables: z.array(InstanceVariable).default([]),
+  variables: z
+    .array(InstanceVariable, listOf('[{"id":"<variable id>","value":[{"locale":"en","value":"..."}]}]'))
+    .default([]),
   subchain_instance_id: capped('id')
     .min(1)
     .optional()

@@ -127,6 +127,24 @@ describe('an unknown key is told the key it most likely stands for', () => {
   });
 });
 
+describe('a text given bare, or variables given as a map', () => {
+  it('is told the list to write, with its form', async () => {
+    const bare = b.thin();
+    const placed = bare.elements.find((p: any) => p.variables?.length);
+    placed.variables[0].value = 'plain text';
+    const one = await vcall('validate_datachain', { version: VERSION, datachain: bare });
+    expect(one.env.errors[0]).toMatchObject({
+      code: 'parse_error',
+      fix_hint: expect.stringContaining('expected a list, as [{"locale":"en","value":"..."}] for a text variable'),
+    });
+    const map = b.thin();
+    const holder = map.elements.find((p: any) => p.variables?.length);
+    holder.variables = { [holder.variables[0].id]: 'x' };
+    const two = await vcall('validate_datachain', { version: VERSION, datachain: map });
+    expect(two.env.errors[0]!.fix_hint).toContain('expected a list, as [{"id":"<variable id>","value":[{"locale":"en"');
+  });
+});
+
 describe('an element id that is a category id', () => {
   it('is told it names a category, with the elements it may name instead', async () => {
     const dc = b.thin();
