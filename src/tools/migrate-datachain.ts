@@ -66,7 +66,8 @@ export const migrateDatachainTool = defineTool({
     'category_made_required, element_removed, element_moved, element_renamed, variable_renamed, variable_split, ' +
     'variable_added, variable_made_required, variable_removed, variable_options_changed, context_values_changed, ' +
     'context_value_renamed, subchain_changed, ' +
-    'provenance_changed, schema_version_set, resolved_part_removed), a message, and needs_input: true when you must ' +
+    'provenance_changed, schema_version_set, resolved_part_removed, locale_removed), a message, and needs_input: true ' +
+    'when you must ' +
     'supply or decide something, ' +
     'with a fix_hint whose JSON passes validation as written (replace its "..." texts). Removed values are kept in ' +
     'change.previous. valid says whether the migrated datachain validates as it is; apply the needs_input hints, then ' +

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import library from '../fixtures/datachains/library-2026-05-06-beta.json';
 import realistic from '../e2e/fixtures/realistic-15.json';
+import scripts from '../e2e/fixtures/transit-station-dtpr-scripts.json';
 import { applyHint } from '../helpers/apply-hint.js';
 import { VERSION_IDS } from '../helpers/releases.js';
 import { call } from '../helpers/tools.js';
@@ -172,6 +173,30 @@ describe('migrate_datachain', () => {
     expect(sameData.valid).toBe(true);
     const thin = await call('migrate_datachain', { version: OLD, datachain: realistic });
     expect((thin.env.data as any).changes.filter((c: any) => c.kind === 'resolved_part_removed')).toEqual([]);
+  });
+
+  it('removes the texts in locales the target does not carry, keeping them in the change; a text left empty needs the author', async () => {
+    const dc = structuredClone(scripts) as any;
+    // One text written only in Khmer: nothing of it is left in an ai release.
+    dc.elements[0].variables = [{ id: 'additional_description', value: [{ locale: 'km', value: 'អត្ថបទ' }] }];
+    const data = await migrate({ version: STABLE, datachain: dc });
+    const text = JSON.stringify(data.datachain);
+    for (const locale of ['km', 'zh-Hans']) expect(text).not.toContain(`"locale":"${locale}"`);
+    const removed = data.changes.filter((c: any) => c.kind === 'locale_removed');
+    expect(removed.length).toBeGreaterThan(0);
+    expect(removed.find((c: any) => c.path === 'title')).toMatchObject({
+      needs_input: false,
+      message: `Texts in zh-Hans, km were removed: ${STABLE} carries en, fr.`,
+      previous: expect.arrayContaining([expect.objectContaining({ locale: 'km' })]),
+    });
+    const emptied = removed.find((c: any) => c.previous.some((t: any) => t.value === 'អត្ថបទ'));
+    expect(emptied).toMatchObject({
+      needs_input: true,
+      fix_hint: `Set ${emptied.path} to [{"locale":"en","value":"..."}] (replace each "..." with your text), in one of en, fr.`,
+    });
+    // No error about a locale is left once the author answers what needs them.
+    const errors = await validates(STABLE, withAuthorInputs(data));
+    expect(errors.filter((e) => /Locale '/.test(e.message))).toEqual([]);
   });
 
   it('answers a malformed datachain softly, with paths', async () => {

@@ -22,6 +22,7 @@ export const CHANGE_KINDS = [
   'subchain_changed',
   'provenance_changed',
   'resolved_part_removed',
+  'locale_removed',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

@@ -4,6 +4,7 @@ import { releasePool } from '../validator/pool.js';
 import { type Change, change } from './change.js';
 import { factsOf } from './facts-view.js';
 import { migrateProvenance, migrateSubchains } from './links.js';
+import { dropUncarriedLocales } from './locales.js';
 import { migratePlacement, type MigrationSides } from './placement.js';
 import type { VariablePlan } from './variables.js';
 
@@ -190,6 +191,7 @@ export function migrateDatachain(raw: Json, from: Release, to: Release): Migrati
   dc.elements = kept;
   migrateSubchains(dc, sides.to, changes);
   migrateProvenance(dc, plans, removedKeys, renamedKeys, changes);
+  dropUncarriedLocales(dc, to.locales, to.id, changes);
   changes.push(...categoryChanges(dc, sides));
   return { datachain: dc, changes };
 }
