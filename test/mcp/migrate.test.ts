@@ -192,7 +192,7 @@ describe('migrate_datachain', () => {
     const emptied = removed.find((c: any) => c.previous.some((t: any) => t.value === 'អត្ថបទ'));
     expect(emptied).toMatchObject({
       needs_input: true,
-      fix_hint: `Set ${emptied.path} to [{"locale":"en","value":"..."}] (replace each "..." with your text), in one of en, fr.`,
+      fix_hint: `Set ${emptied?.path} to [{"locale":"en","value":"..."}] (replace each "..." with your text), in one of en, fr.`,
     });
     // No error about a locale is left once the author answers what needs them.
     const errors = await validates(STABLE, withAuthorInputs(data));
