@@ -175,6 +175,10 @@ export const DATACHAIN_CODES = {
     "The datachain's title, description or an action label has an entry in a locale the version lacks, a locale twice, or an empty text.",
     'Keep one non-empty entry per locale of the version.',
   ),
+  text_placeholder: warning(
+    'A text is still the `"..."` a fix hint or an example left for the author to replace.',
+    'Write the text the datachain means there, or remove the entry.',
+  ),
   updated_before_created: error('`updated_at` is earlier than `created_at`.', 'Correct one of the two timestamps.'),
   provenance_required: error(
     '`suggested_elements` is not empty but `authoring_provenance.kind` is not "ai_generated".',

@@ -145,6 +145,20 @@ describe('a text given bare, or variables given as a map', () => {
   });
 });
 
+describe('a text left as the "..." of a fix hint', () => {
+  it('is valid, with a warning at each such text', async () => {
+    const dc = b.thin();
+    const i = dc.elements.findIndex((p: any) => p.variables?.some((v: any) => typeof v.value[0] === 'object'));
+    const j = dc.elements[i].variables.findIndex((v: any) => typeof v.value[0] === 'object');
+    dc.elements[i].variables[j].value[0].value = ' ... ';
+    dc.title[0].value = '…';
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.ok).toBe(true);
+    const found = env.data.warnings.filter((w: any) => w.code === 'text_placeholder').map((w: any) => w.path);
+    expect(found).toEqual(['title[0].value', `elements[${i}].variables[${j}].value[0].value`]);
+  });
+});
+
 describe('an element id that is a category id', () => {
   it('is told it names a category, with the elements it may name instead', async () => {
     const dc = b.thin();

@@ -12,7 +12,7 @@ import { releasePool, snapshotPool, type Pool } from './pool.js';
 import { requiredRules } from './required-categories.js';
 import { requiredSnapshotRules, snapshotCategoryRules, snapshotDuplicateRules, suggestionRules } from './resolved.js';
 import { subchainRules } from './subchains.js';
-import { textRules } from './texts.js';
+import { placeholderRules, textRules } from './texts.js';
 import { variableRules } from './variables.js';
 
 /** The semantic rules of a datachain, in reporting order. Every family runs; none stops another. */
@@ -26,6 +26,7 @@ const FAMILIES: readonly RuleFamily[] = [
   subchainRules,
   actionRules,
   provenanceRules,
+  placeholderRules,
 ];
 
 /** How a check is run: its deadline, and which versions this server serves. */

@@ -48,3 +48,38 @@ export function textRules({ datachain, pool, version }: RuleInput): Finding[] {
   );
   return out;
 }
+
+/** A text the author has not written yet: the `"..."` of a fix hint or an example, or an ellipsis alone. */
+const isPlaceholder = (value: string): boolean => {
+  const t = value.trim();
+  return t === '...' || t === '…';
+};
+
+/**
+ * Every text still holding the placeholder the fix hints and examples give (`"..."`): valid as it
+ * is, so that a hint's JSON passes as written, but a page would show "..." to the public. One
+ * warning per text, at its value: the datachain's title and description, action labels and the
+ * placements' text variables.
+ */
+export function placeholderRules({ datachain }: RuleInput): Finding[] {
+  const out: Finding[] = [];
+  const check = (text: ReadonlyArray<{ locale: string; value: string } | string>, path: string) =>
+    text.forEach((t, k) => {
+      if (typeof t === 'string' || !isPlaceholder(t.value)) return;
+      out.push(
+        finding(
+          'text_placeholder',
+          `${path}[${k}].value`,
+          `${path}[${k}].value is still "${t.value.trim()}", a placeholder for the author's text.`,
+          `Write the ${t.locale} text there, or remove ${path}[${k}].`,
+        ),
+      );
+    });
+  check(datachain.title, 'title');
+  check(datachain.description, 'description');
+  datachain.elements.forEach((p, i) => {
+    p.actions?.forEach((a, j) => check(a.label, `elements[${i}].actions[${j}].label`));
+    p.variables.forEach((v, j) => check(v.value, `elements[${i}].variables[${j}].value`));
+  });
+  return out;
+}
