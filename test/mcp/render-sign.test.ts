@@ -106,6 +106,32 @@ describe('render_datachain format "sign"', () => {
     expect((await read(SIGN, h)).text).toContain('Human decides');
   });
 
+  it('tells every verdict of the page on the sign too: not stated, it depends', async () => {
+    const modes = (...placed: Array<[string, string | undefined]>) => ({
+      ...REALISTIC,
+      authoring_provenance: { kind: 'human' },
+      elements: [
+        ...REALISTIC.elements.filter((e: any) => !['perceptive_mode', 'analytical_mode'].includes(e.element_id)),
+        ...placed.map(([element_id, context]) => ({ element_id, ...(context ? { context_type_id: context } : {}) })),
+      ],
+    });
+    const h = session('verdicts');
+    for (const [datachain, page, sign] of [
+      [modes(['analytical_mode', 'autonomous'], ['agentic_mode', undefined]), 'Not stated.', 'Not stated'],
+      [modes(['analytical_mode', undefined]), 'Not stated.', 'Not stated'],
+      [modes(['analytical_mode', 'human_decides'], ['physical_mode', 'autonomous']), 'It depends.', 'It depends'],
+    ] as const) {
+      await call('render_datachain', { version: V, datachain, format: 'sign', link: LINK }, false, h);
+      const svg = (await read(SIGN, h)).text;
+      expect(svg).toContain(`>${sign}<`);
+      expect(svg).not.toContain('Decides on its own');
+      await call('render_datachain', { version: V, datachain }, false, h);
+      const html = (await read(VIEW, h)).text;
+      const row = html.slice(html.indexOf('Does a person make the final decision?'));
+      expect(row.slice(0, row.indexOf('</dd>'))).toContain(`<strong>${page}</strong>`);
+    }
+  });
+
   it('prints the link without its scheme, and a long link wraps at its delimiters', async () => {
     const link = `https://riverton.example.org/${'segment/'.repeat(6)}end`;
     const h = session('sign-link');

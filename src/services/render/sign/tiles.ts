@@ -3,7 +3,7 @@ import { partsRuns } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelOf } from './labels.js';
 import type { Run } from './text.js';
-import { DECIDING_ELEMENTS } from '../view/verdict.js';
+import { DECIDING_ELEMENTS, decisionVerdict } from '../view/verdict.js';
 import { labelsFor } from '../shared/labels.js';
 
 /** How a tile puts its category's answer into words. */
@@ -36,9 +36,6 @@ export const SIGN_TILES: ReadonlyArray<{ category: string; answer: TileAnswer }>
   { category: 'output_dataset', answer: 'heading' },
 ];
 
-/** Autonomy values from the mildest to the strongest. */
-const AUTONOMY = ['human_decides', 'human_executes', 'human_oversees', 'autonomous'];
-
 /** One tile: the card whose icon it draws, its answer and its category in words. */
 export interface Tile {
   category: string;
@@ -54,31 +51,39 @@ export interface Tile {
 }
 
 /**
- * The card a "who decides" tile shows. Only the parts that decide or act say who decides, as the
- * page's verdict reads them (a camera senses on its own, which says nothing about who has the final
- * say): the one with the strongest autonomy value, else the first such part (whose value is not
- * stated). `none` when no part decides or acts: the tile then says so, as the page does.
+ * What a "who decides" tile says, from the page's verdict over the same parts (`decisionVerdict`:
+ * only the parts that decide or act grade it; a camera senses on its own, which says nothing about
+ * who has the final say), and the card whose icon it draws. A verdict that is an autonomy value is
+ * told in the sign's words for it, on the first deciding card with that value, in its colour; any
+ * other verdict ("It depends", "Not stated", "It makes no decision") in the page's words without
+ * their full stop, on the first deciding card (the first card when none decides), uncoloured.
  */
-function decidingCard(cards: readonly CardView[]): number | 'none' {
-  const deciding = cards
-    .map((c, i) => ({ i, rank: AUTONOMY.indexOf(c.context?.group === 'autonomy' ? c.context.id : '') }))
-    .filter((x) => DECIDING_ELEMENTS.has(cards[x.i]!.elementId));
-  if (!deciding.length) return 'none';
-  return deciding.reduce((a, b) => (b.rank > a.rank ? b : a)).i;
+function decision(cards: readonly CardView[], lang: string, t: SignLabels): { index: number; words?: string } {
+  const parts = cards.map((c) => ({
+    elementId: c.elementId,
+    autonomy: c.context?.group === 'autonomy' ? c.context.id : undefined,
+  }));
+  const verdict = decisionVerdict(parts) ?? 'unknown';
+  const deciding = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId));
+  const valued = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId) && p.autonomy === verdict);
+  if (valued >= 0) return { index: valued, words: signLabelOf(t, `decides_${verdict}`) };
+  const page = labelsFor(lang);
+  const key = verdict === 'depends' ? 'depends' : verdict === 'noDecision' ? 'noDecision' : 'unknown';
+  return { index: Math.max(0, deciding), words: page[key].replace(/[.。។]$/u, '') };
 }
-
-/** The page's "It makes no decision." as a tile's answer, without its full stop. */
-const noDecision = (lang: string): string => labelsFor(lang).noDecision.replace(/[.。។]$/u, '');
 
 /** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
 function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
   const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
   if (!cards.length) return undefined;
-  const deciding = answer === 'decides' ? decidingCard(cards) : 0;
-  const none = deciding === 'none';
-  const index = at ?? (none ? 0 : deciding);
+  const decided = answer === 'decides' ? decision(cards, view.lang, t) : undefined;
+  const index = at ?? decided?.index ?? 0;
   const card = cards[index];
   if (!card) return undefined;
+  // The verdict in words other than the card's own value's: the card's colour would contradict them.
+  const plain =
+    decided !== undefined &&
+    (card.context === undefined || decided.words !== signLabelOf(t, `decides_${card.context.id}`));
   let runs: Run[] = partsRuns(card.heading);
   if (answer === 'duration') {
     const duration = card.values.get('duration');
@@ -90,10 +95,10 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
         { text: after },
       ];
     }
-  } else if (answer === 'decides' && none) {
-    runs = [{ text: noDecision(view.lang) }];
-  } else if (answer === 'decides' && card.context) {
-    runs = [{ text: signLabelOf(t, `decides_${card.context.id}`) ?? card.context.name.text }];
+  } else if (decided?.words) {
+    runs = [{ text: decided.words }];
+  } else if (decided && card.context) {
+    runs = [{ text: card.context.name.text }];
   }
   runs = runs.filter((r) => r.text);
   return {
@@ -103,7 +108,7 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
     answerRuns: runs,
     lang: view.lang,
     label: signLabelOf(t, `cat_${category}`) ?? view.sections.find((s) => s.id === category)!.title.text,
-    ...(card.context?.color && !none ? { badge: card.context } : {}),
+    ...(card.context?.color && !plain ? { badge: card.context } : {}),
   };
 }
 
