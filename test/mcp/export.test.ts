@@ -8,6 +8,7 @@ import dpvTerms from '../fixtures/registers/dpv-terms.json';
 import eurocities from '../fixtures/registers/eurocities-0.3.1.schema.json';
 import nl from '../fixtures/registers/nl-algoritmeregister-1.0.schema.json';
 import uk from '../fixtures/registers/uk-atrs.schema.json';
+import { suggestedElement, suggestedPlacement } from '../fixtures/datachains/base.js';
 import { postJson } from '../rest/helpers.js';
 import { complete, expectInvalid, getPrompt, promptTexts } from '../helpers/prompts.js';
 import { schemaErrors } from '../helpers/schema.js';
@@ -332,6 +333,30 @@ describe('export_datachain', () => {
     const fat = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: resolved.env.data });
     expect(fat.env.ok, JSON.stringify(fat.env.errors)).toBe(true);
     expect((fat.env.data as Json).record).toEqual((thin.env.data as Json).record);
+  });
+
+  it("fills a title's placeholder of a multi-select with its options' names, and leaves out one not given", async () => {
+    const resolved = (await call('resolve_datachain', { version, datachain: realistic })).env.data as Json;
+    const element = suggestedElement();
+    element.title = [{ locale: 'en', value: 'Crowd density by {{method}} here' }];
+    element.variables[0].required = false;
+    const methods = async (value: unknown) => {
+      const dc = structuredClone(resolved);
+      dc.authoring_provenance = { kind: 'ai_generated' };
+      dc.suggested_elements = [element];
+      dc.elements.push(value ? suggestedPlacement(value) : { element_id: element.id });
+      const { env } = await call('export_datachain', {
+        version,
+        format: 'eurocities-0.3.1',
+        datachain: dc,
+        locale: 'en',
+      });
+      expect(env.ok, JSON.stringify(env.errors)).toBe(true);
+      return (env.data as Json).record.methods_and_models as string;
+    };
+    expect(await methods(['video', 'wifi'])).toContain('Crowd density by video, wifi here');
+    // An optional variable not given: the placeholder and one space beside it go.
+    expect(await methods(undefined)).toContain('Crowd density by here');
   });
 
   it('REST: the body carries the datachain and the options; other keys are refused', async () => {

@@ -3,7 +3,7 @@ import type { DatachainInstance, InstanceElement } from '../../domain/datachain.
 import type { Release } from '../../store/release.js';
 import { labelsFor } from '../render/shared/labels.js';
 import type { LocalText } from '../render/shared/localize.js';
-import { fillPlaceholders, partsText, placeholderIds } from '../render/view/text.js';
+import { fillPlaceholders, placeholderIds } from '../render/view/text.js';
 
 /** The schema content an export reads: a served release's elements, or a resolved datachain's snapshot. */
 export interface ExportSource {
@@ -99,27 +99,63 @@ export class ExportReader {
     return this.pick(value, path);
   }
 
-  /** The element's own title in the export's locale (schema text). */
+  /**
+   * The element's own title in the export's locale (schema text), its `{{variable}}` placeholders
+   * ("Kept for {{duration}}") filled from the placement as on the page (`valueText`): a value not in
+   * the export's locale leaves the title untranslated; a placeholder whose variable is not given is
+   * left out, with one space beside it.
+   */
   elementTitle(p: Placed): Picked {
     const title = this.pick(p.element.title, `${p.path} (title of element '${p.element.id}')`);
     if (!isText(title) || !title.text.includes('{{')) return title;
-    // Its `{{variable}}` placeholders ("Kept for {{duration}}") take the placement's values, as on the
-    // page; a value not in the export's locale leaves the title untranslated, and one not given is left out.
     const values = new Map<string, LocalText>();
     for (const id of placeholderIds(title.text)) {
-      const value = this.variable(p, id);
+      const value = this.valueText(p, id);
       if (isText(value)) values.set(id, { text: value.text });
       else if (value.missing === 'locale') return value;
     }
-    const parts = fillPlaceholders({ text: title.text }, values).map((part) =>
-      'missing' in part ? { text: '' } : part,
-    );
-    return { text: partsText(parts).replace(/ {2,}/g, ' ').trim() };
+    let out = '';
+    let dropSpace = false;
+    for (const part of fillPlaceholders({ text: title.text }, values)) {
+      if ('missing' in part) {
+        if (out.endsWith(' ')) out = out.slice(0, -1);
+        else dropSpace = true;
+        continue;
+      }
+      const text = 'value' in part ? part.value : part.text;
+      out += dropSpace && text.startsWith(' ') ? text.slice(1) : text;
+      dropSpace = false;
+    }
+    return { text: out.trim() };
   }
 
-  /** Whether the element's title shows a variable in a placeholder (its value is then in the title). */
+  /**
+   * A variable of a placement as text in the export's locale: a text variable's text, or the names
+   * of a multi-select's options, joined (an option id the variable does not define, as written).
+   */
+  valueText(p: Placed, id: string): Picked {
+    const declared =
+      p.element.variables.find((v) => v.id === id) ??
+      this.source.categoryById.get(p.categoryId)?.element_variables.find((v) => v.id === id);
+    if (declared?.kind !== 'multi_select_enum') return this.variable(p, id);
+    const index = p.placement.variables.findIndex((v) => v.id === id);
+    const path = `${p.path}.variables${index >= 0 ? `[${index}]` : ''}`;
+    const ids = index < 0 ? [] : p.placement.variables[index]!.value.filter((v): v is string => typeof v === 'string');
+    if (ids.length === 0) return { missing: 'absent', path };
+    const names: string[] = [];
+    for (const option of ids) {
+      const defined = declared.options.find((o) => o.id === option);
+      const name = defined ? this.pick(defined.name, `${path} (option '${option}')`) : { text: option };
+      if (!isText(name)) return name;
+      names.push(name.text);
+    }
+    return { text: names.join(', ') };
+  }
+
+  /** Whether the element's title in the export's locale shows a variable in a placeholder (its value is then in the title). */
   titleShows(p: Placed, variable: string): boolean {
-    return p.element.title.some((t) => placeholderIds(t.value).has(variable));
+    const title = this.pick(p.element.title, p.path);
+    return isText(title) && placeholderIds(title.text).has(variable);
   }
 
   /** The label of a variable of a category (e.g. "What is done" for a risk's `mitigation`), in the export's locale. */
