@@ -36,23 +36,26 @@ export function boundedDistance(a: string, b: string, max: number): number {
 
 /**
  * Up to `limit` ids close to `wanted` (case ignored): ids containing it or contained in it first,
- * then by edit distance within a third of its length (at least 2), then by name.
+ * then by edit distance within a third of its length (at least 2); ties by how near their length
+ * is, then by name.
  */
 export function nearestIds(wanted: string, ids: Iterable<string>, limit = 3): string[] {
   if (wanted.length === 0 || wanted.length > SUGGEST_MAX_LENGTH) return [];
   const w = wanted.toLowerCase();
   const max = Math.max(2, Math.floor(w.length / 3));
-  const scored: Array<[string, number]> = [];
+  const scored: Array<[string, number, number]> = [];
   let compared = 0;
   for (const id of ids) {
     if (compared++ >= SUGGEST_MAX_CANDIDATES) break;
     const l = id.toLowerCase();
-    if (w.length >= 3 && (l.includes(w) || w.includes(l))) scored.push([id, 0]);
+    const apart = Math.abs(l.length - w.length);
+    if (w.length >= 3 && (l.includes(w) || w.includes(l))) scored.push([id, 0, apart]);
     else {
       const d = boundedDistance(w, l, max);
-      if (d <= max) scored.push([id, d]);
+      if (d <= max) scored.push([id, d, apart]);
     }
   }
-  scored.sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // Nearest first; among equals, the nearest in length ('version': schema_version before instance_version).
+  scored.sort((a, b) => a[1] - b[1] || a[2] - b[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return scored.slice(0, limit).map(([id]) => id);
 }

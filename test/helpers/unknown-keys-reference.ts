@@ -11,7 +11,7 @@ import { nearestIds } from '../../src/core/suggest.js';
 import { finding, listIds, type Finding } from '../../src/services/validator/finding.js';
 
 import { isRecord } from '../../src/core/values.js';
-import { coreDef as core, defOf } from '../../src/services/validator/unknown-keys.js';
+import { coreDef as core, defOf, suggestable } from '../../src/services/validator/unknown-keys.js';
 
 /** The union option a value was meant for: an object option whose literal fields all match, else one of the same JS type. */
 function pickOption(options: readonly unknown[], value: unknown): unknown {
@@ -66,8 +66,9 @@ function walk(schema: unknown, value: unknown, path: string, out: Finding[], dea
         else {
           const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
           const allowed = listIds(Object.keys(shape), 20);
-          // The first 20 findings name the key most likely meant.
-          const [meant] = out.length < 20 && k.length <= CAPS.id ? nearestIds(k, Object.keys(shape), 1) : [];
+          // While few findings are out, the key most likely meant, unless the object holds it already.
+          const near = suggestable(k, out.length) ? nearestIds(k, Object.keys(shape), 1)[0] : undefined;
+          const meant = near !== undefined && !Object.hasOwn(value, near) ? near : undefined;
           out.push(
             finding(
               'unknown_key',

@@ -125,6 +125,30 @@ describe('an unknown key is told the key it most likely stands for', () => {
       /^Remove 'zzqx' or use one of the keys allowed there: /,
     );
   });
+
+  it('names the nearest in length among equals, never a key the object holds, nor one for a key of one or two letters', async () => {
+    const dc = b.thin();
+    dc.version = dc.schema_version;
+    delete dc.schema_version;
+    dc.elements[0].variable = [];
+    dc.elements[0].ab = 1;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const hint = (path: string) => env.data.warnings.find((w: any) => w.path === path)?.fix_hint;
+    expect(hint('version')).toMatch(/^Did you mean 'schema_version'\?/);
+    expect(dc.elements[0].variables).toBeDefined();
+    expect(hint('elements[0].variable')).toMatch(/^Remove 'variable' or use one of/);
+    expect(hint('elements[0].ab')).toMatch(/^Remove 'ab' or use one of/);
+  });
+
+  it('names the key meant for the first 20 findings of an answer only (bounded work)', async () => {
+    const dc = b.thin();
+    delete dc.elements[0].priority;
+    for (let i = 0; i < 25; i++) dc.elements[0][`priority_${i}`] = 1;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const hints = env.data.warnings.filter((w: any) => w.code === 'unknown_key').map((w: any) => w.fix_hint as string);
+    expect(hints.length).toBe(25);
+    expect(hints.filter((h: string) => h.startsWith('Did you mean')).length).toBe(20);
+  });
 });
 
 describe('a text given bare, or variables given as a map', () => {

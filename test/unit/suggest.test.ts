@@ -25,10 +25,11 @@ describe('suggestions', () => {
       fuzzRuns(500),
     );
   });
-  it('suggests near ids: containment first, then distance', () => {
+  it('suggests near ids: containment first, then distance; among equals the nearest in length', () => {
     const ids = ['mobility', 'biometric_recognition', 'input_biometric', 'health'];
     expect(nearestIds('mobilty', ids)).toEqual(['mobility']);
-    expect(nearestIds('biometric', ids)).toEqual(['biometric_recognition', 'input_biometric']);
+    expect(nearestIds('biometric', ids)).toEqual(['input_biometric', 'biometric_recognition']);
+    expect(nearestIds('version', ['instance_version', 'schema_version'])).toEqual(['schema_version', 'instance_version']);
     expect(nearestIds('zzzzzzzzzz', ids)).toEqual([]);
   });
   it('never compares an over-long id, and compares a bounded number of candidates', () => {

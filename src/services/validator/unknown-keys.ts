@@ -9,6 +9,14 @@ import { isRecord } from '../../core/values.js';
 /** Unknown keys are told the key they most likely meant while fewer findings than this are out (bounded work). */
 const SUGGESTED_KEYS = 20;
 
+/**
+ * Whether an unknown key is told the key it most likely stands for: one of three characters or more
+ * (`x` is near every short key), while few findings are out; `nearestIds` then finds it, unless the
+ * object already holds it (renaming would overwrite it).
+ */
+export const suggestable = (key: string, findings: number): boolean =>
+  findings < SUGGESTED_KEYS && key.length >= 3 && key.length <= CAPS.id;
+
 /** A zod schema's definition node, as the walkers over a schema read it. */
 export type Def = { type: string; [k: string]: unknown };
 
@@ -134,7 +142,8 @@ function objectWalker(def: Def, compile: (s: unknown) => Walker): Walker {
       const path = trail.path();
       const key = k.length > CAPS.id ? `${k.slice(0, CAPS.id)}…` : k;
       // `context` for `context_type_id`, `variable` for `variables`: the key meant, while few are told.
-      const [meant] = out.length < SUGGESTED_KEYS && k.length <= CAPS.id ? nearestIds(k, keys, 1) : [];
+      const near = suggestable(k, out.length) ? nearestIds(k, keys, 1)[0] : undefined;
+      const meant = near !== undefined && !Object.hasOwn(value, near) ? near : undefined;
       out.push(
         finding(
           'unknown_key',
