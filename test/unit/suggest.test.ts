@@ -29,7 +29,10 @@ describe('suggestions', () => {
     const ids = ['mobility', 'biometric_recognition', 'input_biometric', 'health'];
     expect(nearestIds('mobilty', ids)).toEqual(['mobility']);
     expect(nearestIds('biometric', ids)).toEqual(['input_biometric', 'biometric_recognition']);
-    expect(nearestIds('version', ['instance_version', 'schema_version'])).toEqual(['schema_version', 'instance_version']);
+    expect(nearestIds('version', ['instance_version', 'schema_version'])).toEqual([
+      'schema_version',
+      'instance_version',
+    ]);
     expect(nearestIds('zzzzzzzzzz', ids)).toEqual([]);
   });
   it('never compares an over-long id, and compares a bounded number of candidates', () => {
