@@ -39,8 +39,14 @@ export const LOCALE_ALIAS_NOTE = Object.entries(ALIAS_TARGETS)
 
 const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 
-/** A localized text: one `{locale, value}` entry per locale. */
-export const LocaleValues = z.array(LocaleValue);
+/** A localized text: one `{locale, value}` entry per locale. One given bare is told the form to write. */
+export const LocaleValues = z.array(LocaleValue, {
+  // A missing list keeps zod's words, which the issue reader tells as a missing value.
+  error: (issue) =>
+    issue.code === 'invalid_type' && issue.input !== undefined
+      ? 'expected a list of texts by locale, as [{"locale":"en","value":"..."}]'
+      : undefined,
+});
 export type LocaleValues = z.infer<typeof LocaleValues>;
 
 export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');

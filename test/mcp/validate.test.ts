@@ -166,6 +166,12 @@ describe('a text given bare, or variables given as a map', () => {
     holder.variables = { [holder.variables[0].id]: 'x' };
     const two = await vcall('validate_datachain', { version: VERSION, datachain: map });
     expect(two.env.errors[0]!.fix_hint).toContain('expected a list, as [{"id":"<variable id>","value":[{"locale":"en"');
+    const title = { ...b.thin(), title: 'Parking cameras' };
+    const three = await vcall('validate_datachain', { version: VERSION, datachain: title });
+    expect(three.env.errors[0]).toMatchObject({
+      path: 'title',
+      fix_hint: 'Correct \'title\': expected a list of texts by locale, as [{"locale":"en","value":"..."}].',
+    });
   });
 });
 
