@@ -115,6 +115,8 @@ export function localeOf(release: Release, value: string | undefined, name = 'lo
     meant
       ? `Locale '${locale.slice(0, 16)}' is not a code this server uses; ${release.id} has '${meant}'.`
       : `Locale '${locale.slice(0, 16)}' is not a locale of ${release.id}.`,
-    `${meant ? `Use '${meant}', or one` : 'Use one'} of: ${release.locales.join(', ')} (completion/complete lists them).`,
+    meant
+      ? `Use '${meant}' (the release's locales: ${release.locales.join(', ')}; completion/complete lists them).`
+      : `Use one of: ${release.locales.join(', ')} (completion/complete lists them).`,
   );
 }

@@ -3,10 +3,13 @@ import { MaterializedElement } from '../domain/content.js';
 import { canonicalLocale, LOCALE_ALIAS_CODES, LOCALE_ALIAS_NOTE, LOCALE_CODES, Slug } from '../domain/locale.js';
 import { likelyLocale } from '../domain/locale-negotiation.js';
 
-/** ", did you mean 'pt'?" for a code with a region or script the project does not list (`pt-BR`). */
+/**
+ * " (its language is 'pt')" for a code with a region or script the project does not list (`pt-BR`):
+ * the code to send instead, which the release named may or may not carry (its own check says).
+ */
 function meant(code: string): string {
   const locale = likelyLocale(code, LOCALE_CODES);
-  return locale ? ` (did you mean '${locale}'?)` : '';
+  return locale ? ` (its language is '${locale}')` : '';
 }
 
 /**

@@ -103,7 +103,7 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
       { ...D, locale: 'fr-CA' },
       'params.arguments.locale',
       /Locale 'fr-CA' is not a code this server uses; ai@2026-08-12 has 'fr'\./,
-      /^Use 'fr', or one of: en, fr/,
+      /^Use 'fr' \(the release's locales: en, fr;/,
     ],
     [
       'unknown target locale',

@@ -33,7 +33,10 @@ export function placementRules({ datachain, pool, deadline }: RuleInput): Findin
             ? `Element '${p.element_id}' does not exist in ${pool.version}${category ? ', where it is a category' : ''}.`
             : `Element '${p.element_id}' is neither in schema_snapshot.elements nor in suggested_elements.`,
           category
-            ? `A placement names an element, not a category: use one of the elements of '${category.id}' (${listIds(category.elementIds, 8)}).`
+            ? `A placement names an element, not a category: use one of the elements of '${category.id}' (${listIds(category.elementIds, 8)})` +
+                (pool.source === 'release'
+                  ? '.'
+                  : ' the snapshot holds, or re-resolve the thin datachain with resolve_datachain.')
             : (near.length ? `Did you mean ${near.map((id) => `'${id}'`).join(', ')}? ` : '') +
                 (pool.source === 'release'
                   ? 'Use an element id from list_elements (query or category_id narrow the list).'
