@@ -11,7 +11,13 @@ import {
   upstreamError,
 } from '../../src/core/error-catalogue.js';
 import type { ErrorItem } from '../../src/core/envelope.js';
-import { DATACHAIN_CODES, TRANSPORT_CODES, type ErrorCode } from '../../src/core/errors.js';
+import {
+  DATACHAIN_CODES,
+  DATACHAIN_TEXTS,
+  TRANSPORT_CODES,
+  TRANSPORT_TEXTS,
+  type ErrorCode,
+} from '../../src/core/errors.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { MODERN_RPC } from '../../src/mcp/era-2026-07-28-rules.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
@@ -167,7 +173,9 @@ export async function renderErrorsDoc(): Promise<string> {
   for (const [code, p] of Object.entries(TRANSPORT_CODES) as Array<
     [ErrorCode, (typeof TRANSPORT_CODES)[keyof typeof TRANSPORT_CODES]]
   >) {
-    lines.push(`| \`${code}\` | error | ${http(code, p.status)} | ${mcp(code)} | ${yes(p.retryable)} | ${p.summary} |`);
+    lines.push(
+      `| \`${code}\` | error | ${http(code, p.status)} | ${mcp(code)} | ${yes(p.retryable)} | ${TRANSPORT_TEXTS[code as keyof typeof TRANSPORT_TEXTS]} |`,
+    );
   }
   lines.push('', '### Examples', '');
   for (const [code, item] of Object.entries(TRANSPORT_EXAMPLES)) {
@@ -218,7 +226,9 @@ export async function renderErrorsDoc(): Promise<string> {
   >) {
     const treatment =
       p.severity === 'warning' ? `${mcp(code)}; a warning alone keeps the answer \`ok: true\`` : mcp(code);
-    lines.push(`| \`${code}\` | ${p.severity} | 200 | ${treatment} | ${yes(p.retryable)} | ${p.summary} | ${p.fix} |`);
+    lines.push(
+      `| \`${code}\` | ${p.severity} | 200 | ${treatment} | ${yes(p.retryable)} | ${DATACHAIN_TEXTS[code as keyof typeof DATACHAIN_TEXTS].summary} | ${DATACHAIN_TEXTS[code as keyof typeof DATACHAIN_TEXTS].fix} |`,
+    );
   }
   lines.push(
     '',

@@ -1,5 +1,5 @@
 import type { ErrorItem } from './envelope.js';
-import type { TRANSPORT_CODES } from './errors.js';
+import type { TransportCode } from './errors.js';
 import { RETRY_AFTER_SECONDS } from './rate.js';
 
 /**
@@ -8,7 +8,6 @@ import { RETRY_AFTER_SECONDS } from './rate.js';
  * own constructor (`finding`, services/validator). Items keep the key order code, message, path,
  * fix_hint, then extras, which the golden answers pin.
  */
-type TransportCode = keyof typeof TRANSPORT_CODES;
 export type ErrorOf<C extends TransportCode> = ErrorItem & { code: C };
 
 interface Fields {
