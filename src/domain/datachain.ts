@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { VERSION_PATTERN } from './content.js';
 import { publishSchema } from './json-schemas.js';
 import { capped } from './caps.js';
-import { DateTime, LocaleValues, Slug } from './locale.js';
+import { DateTime, listOf, LocaleValues, Slug } from './locale.js';
 import { ProvenanceRef } from './provenance.js';
 import { AuthoringProvenance } from './provenance-instance.js';
 
@@ -12,13 +12,6 @@ import { AuthoringProvenance } from './provenance-instance.js';
  */
 const VariableValueItem = z.union([z.object({ locale: capped('id').min(1), value: capped('text') }), capped('id')], {
   error: 'Use {"locale","value"} objects for text variables, or option id strings for multi-select variables.',
-});
-
-/** The words of a wrong-typed list (a text given bare, variables given as a map): the form to write. */
-const listOf = (form: string) => ({
-  // A missing list keeps zod's words, which the issue reader tells as a missing value.
-  error: (issue: { code: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input !== undefined ? `expected a list, as ${form}` : undefined,
 });
 
 export const InstanceVariable = z.object({

@@ -1,5 +1,8 @@
 import { canonicalLocale } from './locale.js';
 
+/** A language tag's form (BCP 47's shape, not its registry): subtags of letters and digits. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/;
+
 /** At most this many language ranges of a header are read. */
 const MAX_RANGES = 16;
 
@@ -12,7 +15,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
   const ranges: { tag: string; q: number; at: number }[] = [];
   for (const [at, part] of header.split(',').slice(0, MAX_RANGES).entries()) {
     const [tag = '', ...params] = part.trim().split(';');
-    if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue;
+    if (!LANGUAGE_TAG.test(tag)) continue;
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
     if (Number.isFinite(q) && q > 0 && q <= 1) ranges.push({ tag, q, at });
@@ -69,6 +72,6 @@ export function negotiateLocale(ranges: readonly string[], carried: readonly str
  * For hints only: an explicit locale argument is taken as written or refused.
  */
 export function likelyLocale(code: string, known: readonly string[]): string | undefined {
-  if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(code)) return undefined;
+  if (!LANGUAGE_TAG.test(code)) return undefined;
   return negotiateLocale([code], known, '') || undefined;
 }

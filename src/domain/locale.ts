@@ -39,14 +39,21 @@ export const LOCALE_ALIAS_NOTE = Object.entries(ALIAS_TARGETS)
 
 const LocaleValue = z.object({ locale: LocaleCode, value: capped('text') });
 
-/** A localized text: one `{locale, value}` entry per locale. One given bare is told the form to write. */
-export const LocaleValues = z.array(LocaleValue, {
-  // A missing list keeps zod's words, which the issue reader tells as a missing value.
-  error: (issue) =>
-    issue.code === 'invalid_type' && issue.input !== undefined
-      ? 'expected a list of texts by locale, as [{"locale":"en","value":"..."}]'
-      : undefined,
+/**
+ * The error option of a list a caller may give as something else (a text given bare, variables
+ * given as a map): the form to write. A missing list keeps zod's words, which the issue reader
+ * tells as a missing value.
+ */
+export const listOf = (form: string, what = 'a list') => ({
+  error: (issue: { code: string; input?: unknown }) =>
+    issue.code === 'invalid_type' && issue.input !== undefined ? `expected ${what}, as ${form}` : undefined,
 });
+
+/** A localized text: one `{locale, value}` entry per locale. */
+export const LocaleValues = z.array(
+  LocaleValue,
+  listOf('[{"locale":"en","value":"..."}]', 'a list of texts by locale'),
+);
 export type LocaleValues = z.infer<typeof LocaleValues>;
 
 export const Slug = capped('id').regex(SLUG_PATTERN, 'Use letters, digits, "_" and "-" only.');

@@ -66,17 +66,17 @@ export async function readJson(
 function bodyArguments(route: JsonRoute, body: unknown): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
   const allowed = route.bodyArgs ?? [];
   const main = route.body!;
+  const others = allowed.filter((k) => k !== main).join(', ');
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
       errors: [
         badRequest({
           message: 'The body is not a JSON object.',
-          fix_hint: `Send {"${main}": {...}} with the optional keys ${allowed.filter((k) => k !== main).join(', ')}.`,
+          fix_hint: `Send {"${main}": {...}} with the optional keys ${others}.`,
         }),
       ],
     };
   }
-  const others = allowed.filter((k) => k !== main).join(', ');
   // A datachain sent bare, as the other POST routes take it: one error that says to wrap it, rather
   // than one per key of the datachain, each saying to remove it.
   if (!(main in body) && main === 'datachain' && 'elements' in body) {

@@ -126,8 +126,8 @@ function own(key: 'title' | 'description'): Fact['read'] {
 /** Each risk with its mitigation, one per line. */
 const risks: Fact['read'] = (r) => {
   const out = new Lines();
+  const done = r.variableLabel('risks_mitigation', 'mitigation') ?? 'Mitigation';
   for (const p of r.in('risks_mitigation')) {
-    const done = r.variableLabel('risks_mitigation', 'mitigation') ?? 'Mitigation';
     out.add(p.path, [r.elementTitle(p), r.variable(p, 'risk'), r.variable(p, 'mitigation')], ([t, risk, m]) =>
       [`${t}${risk ? `${r.colon} ${risk}` : ''}`, m ? `${done}${r.colon} ${m}` : ''].filter(Boolean).join(' '),
     );

@@ -58,7 +58,11 @@ export interface Tile {
  * other verdict ("It depends", "Not stated", "It makes no decision") in the page's words without
  * their full stop, on the first deciding card (the first card when none decides), uncoloured.
  */
-function decision(cards: readonly CardView[], lang: string, t: SignLabels): { index: number; words?: string } {
+function decision(
+  cards: readonly CardView[],
+  lang: string,
+  t: SignLabels,
+): { index: number; words?: string; coloured: boolean } {
   const parts = cards.map((c) => ({
     elementId: c.elementId,
     autonomy: c.context?.group === 'autonomy' ? c.context.id : undefined,
@@ -66,10 +70,10 @@ function decision(cards: readonly CardView[], lang: string, t: SignLabels): { in
   const verdict = decisionVerdict(parts) ?? 'unknown';
   const deciding = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId));
   const valued = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId) && p.autonomy === verdict);
-  if (valued >= 0) return { index: valued, words: signLabelOf(t, `decides_${verdict}`) };
+  if (valued >= 0) return { index: valued, words: signLabelOf(t, `decides_${verdict}`), coloured: true };
   const page = labelsFor(lang);
   const key = verdict === 'depends' ? 'depends' : verdict === 'noDecision' ? 'noDecision' : 'unknown';
-  return { index: Math.max(0, deciding), words: page[key].replace(/[.。។]$/u, '') };
+  return { index: Math.max(0, deciding), words: page[key].replace(/[.。។]$/u, ''), coloured: false };
 }
 
 /** The answer of `category`'s tile in `view`, or `undefined` when the view shows no card there. */
@@ -80,10 +84,6 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
   const index = at ?? decided?.index ?? 0;
   const card = cards[index];
   if (!card) return undefined;
-  // The verdict in words other than the card's own value's: the card's colour would contradict them.
-  const plain =
-    decided !== undefined &&
-    (card.context === undefined || decided.words !== signLabelOf(t, `decides_${card.context.id}`));
   let runs: Run[] = partsRuns(card.heading);
   if (answer === 'duration') {
     const duration = card.values.get('duration');
@@ -108,7 +108,8 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
     answerRuns: runs,
     lang: view.lang,
     label: signLabelOf(t, `cat_${category}`) ?? view.sections.find((s) => s.id === category)!.title.text,
-    ...(card.context?.color && !plain ? { badge: card.context } : {}),
+    // A verdict that is no autonomy value is not coloured by the card's value, which would contradict it.
+    ...(card.context?.color && decided?.coloured !== false ? { badge: card.context } : {}),
   };
 }
 

@@ -149,10 +149,8 @@ export function buildGlance(
       // reads as a contradiction (its card keeps the tag).
       row.items = cards.map(({ card, c }) => {
         const item = itemOf(card, lang, id === 'identify' ? (c === 'input_dataset' ? 'in' : 'out') : undefined);
-        const { badge: _, ...rest } = item;
-        return id === 'decides' && !DECIDING_ELEMENTS.has(card.elementId)
-          ? { ...rest, own: undefined }
-          : { ...item, own: undefined };
+        const grades = id !== 'decides' || DECIDING_ELEMENTS.has(card.elementId);
+        return { ...item, own: undefined, ...(grades ? {} : { badge: undefined }) };
       });
       row.level =
         id === 'decides'
