@@ -204,6 +204,19 @@ describe('an element id that is a category id', () => {
       ),
     });
   });
+
+  it("in a resolved datachain, is told the snapshot's elements of it and to re-resolve", async () => {
+    const dc = b.resolved();
+    const k = dc.elements.findIndex((p: any) => p.element_id === 'perceptive_mode');
+    dc.elements[k].element_id = 'functional_modes';
+    delete dc.elements[k].context_type_id;
+    const { env } = await vcall('validate_resolved', { version: VERSION, datachain: dc });
+    const error = env.errors.find((e) => e.path === `elements[${k}].element_id`);
+    expect(error?.code).toBe('unknown_element');
+    expect(error?.fix_hint).toMatch(
+      /^A placement names an element, not a category: use one of the elements of 'functional_modes' \(.*\) the snapshot holds, or re-resolve the thin datachain with resolve_datachain\.$/,
+    );
+  });
 });
 
 describe('seed 000: the flagship soft failure', () => {
