@@ -58,6 +58,22 @@ describe('each value once', () => {
     }
   });
 
+  it("shows an element's own definition of a variable its category also declares", () => {
+    const src = releaseSource(release);
+    const harm = src.elementById.get('civil_liberties_harm')!;
+    expect(src.categoryById.get(harm.category_id)!.element_variables.map((v) => v.id)).toContain('risk');
+    const own = {
+      ...harm,
+      variables: harm.variables.map((v) =>
+        v.id === 'risk' ? { ...v, label: [{ locale: 'en' as const, value: 'Harm to liberties' }] } : v,
+      ),
+    };
+    const html = page({ ...src, elementById: new Map([...src.elementById, [own.id, own]]) });
+    const risk = between(html, 'id="placement-civil_liberties_harm"', '</article>');
+    expect(risk).toContain('<dt>Harm to liberties</dt>');
+    expect(risk).not.toContain('<dt>Risk</dt>');
+  });
+
   it('tags proposed elements and flags missing required values without showing raw placeholders', () => {
     const src = releaseSource(release);
     const proposed = { ...release.elementById.get('data_retained')!, id: 'retained_on_request' };

@@ -166,7 +166,10 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
     authored: false,
     key,
   });
-  const declared = new Map([...el.variables, ...cat.element_variables].map((v) => [v.id, v]));
+  // The element's own definition of a variable wins over its category's, as in a materialized release
+  // and the validator's pool.
+  const declared = new Map<string, Variable>();
+  for (const v of [...el.variables, ...cat.element_variables]) if (!declared.has(v.id)) declared.set(v.id, v);
   const values = new Map<string, LocalText>();
   p.variables.forEach((v, j) => {
     const value = variableValue(
