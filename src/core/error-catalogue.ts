@@ -152,7 +152,7 @@ export const upstreamError = (requestId: string, unreadable?: string) =>
     ? retryable(
         item('upstream_error', {
           message: 'A storage backend (the session store or the release bucket) did not answer; nothing was changed.',
-          fix_hint: `Retry in a moment; if it keeps failing, report request id ${requestId}.`,
+          fix_hint: `Retry in a few seconds; if it keeps failing, report request id ${requestId}.`,
         }),
       )
     : {

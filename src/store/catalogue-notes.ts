@@ -12,4 +12,5 @@ export const substitutedCopy = (id: string, listed: string, served: string): str
 
 export const indexUnread = (): string =>
   "The release bucket's index cannot be read now: only the releases embedded in this deployment are listed, " +
-  'so an alias may name an older release than the newest published one.';
+  'so an alias may name an older release than the newest published one, and a release only the bucket holds ' +
+  'answers upstream_error until the index is read again (a few seconds).';

@@ -8,11 +8,13 @@ import {
   legacyPackedKey,
   packedKey,
   type BucketIndex,
+  INDEX_KEY,
   type RecordedHashes,
   readBucketIndex,
   type ReleaseObject,
   releaseKey,
 } from './bucket.js';
+import { StorageFailure } from '../core/storage.js';
 import { mergeIndexes } from './catalogue.js';
 import { indexUnread, skippedAlias, substitutedCopy } from './catalogue-notes.js';
 import { CataloguePending, ReleasePending } from './loading.js';
@@ -38,8 +40,16 @@ export interface LayeredOptions {
   now?: () => number;
   /** Where a failed read of the index or of an alias target is reported (the catalogue keeps what it had). */
   report?: (error: unknown) => void;
-  /** How long a release that could not be read is answered with that failure before it is read again. */
+  /**
+   * How long a release whose stored copy is damaged (missing, corrupt, too large, not matching its
+   * hash) is answered with that failure before it is read again.
+   */
   backoffMs?: number;
+  /**
+   * How long a read that failed for no fault of the copy (the bucket did not answer) is answered with
+   * that failure before it is read again; a failed read of the index is trusted as long.
+   */
+  transientBackoffMs?: number;
   /**
    * How long the background waits, once it has read the index, before it reads ahead the alias
    * targets' objects (decision 063); 0 by default. Receiving those objects takes the isolate's
@@ -86,6 +96,8 @@ const KEEP_BYTES = 4 * 1024 * 1024;
 /** Releases the byte bound never drops: a call needs at most three at once (a migration's two, and a pinned version it names). */
 const KEEP_FLOOR = 3;
 const BACKOFF_MS = 30_000;
+/** A few seconds: what the `upstream_error` a failed read answers tells the client to wait. */
+const TRANSIENT_BACKOFF_MS = 5_000;
 
 /**
  * One catalogue over the embedded releases and the release bucket. The index is the union of the
@@ -111,11 +123,21 @@ const BACKOFF_MS = 30_000;
  * request that must read a release or the index reads it itself, and once a catalogue is held a
  * stale index is re-read in the background (`refresh(background)`, the request's `waitUntil`)
  * while requests go on with the last good one. A release that could not be read is answered with
- * that failure for `backoffMs` rather than read again on every request; aliases skip it, and once
- * the back-off ends a refresh reads it again. When the bucket names an embedded release under
+ * that failure for `backoffMs` (a damaged copy) or `transientBackoffMs` (the bucket did not
+ * answer) rather than read again on every request; aliases skip it, and once the back-off ends a
+ * refresh reads it again. When the bucket names an embedded release under
  * another hash and its copy cannot be read, the embedded copy is served in its place, and the
  * catalogue lists the hash of what it serves. When the read of the bucket's index fails, the
- * catalogue is the embedded set and says so (`problems`, `warnings`).
+ * catalogue keeps the last index read (an index found missing after one was read is such a failure);
+ * before any was read, it is the embedded set and says so (`problems`, `warnings`), and a release
+ * id it does not list throws a StorageFailure (`upstream_error`, retryable): the index that would
+ * tell whether it is published could not be read. A failed index read is trusted for
+ * `transientBackoffMs`, a good one for `indexTtlMs`.
+ *
+ * Reads of one isolate's requests overlap; none undoes what a later one found: an index read that
+ * answers after a read started later was adopted is dropped, a release read that fails after another
+ * read of the same copy succeeded leaves it served, and the background refresh an isolate claims is
+ * claimed for `indexTtlMs` at most (a read that never answers does not stop the refreshes after it).
  */
 export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const { embedded, bucket } = options;
@@ -124,6 +146,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const keep = options.keep ?? KEEP;
   const keepBytes = options.keepBytes ?? KEEP_BYTES;
   const backoff = options.backoffMs ?? BACKOFF_MS;
+  const transientBackoff = options.transientBackoffMs ?? TRANSIENT_BACKOFF_MS;
   const readAheadPause = options.readAheadPauseMs ?? 0;
   const wait = options.wait ?? timer;
   const embeddedEntries = new Map(embedded.index().versions.map((v) => [v.id, v]));
@@ -147,7 +170,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   let bucketText: string | undefined;
   /** The bucket index's hashes of its release objects' bytes, by object key (`objects`). */
   let objectHashes: ReadonlyMap<string, string> = new Map();
-  let readAt = Number.NEGATIVE_INFINITY;
+  /** When the index is next read (the read's trust ends). */
+  let indexDueAt = Number.NEGATIVE_INFINITY;
+  /** Index reads started, and the number of the last one adopted (an older read landing later is dropped). */
+  let indexReads = 0;
+  let adoptedRead = 0;
   /** True once an index was read (or its read failed): the catalogue is no longer provisional. */
   let answered = false;
   const provisional = () => bucket !== undefined && !answered;
@@ -155,7 +182,8 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const servedProvisionally = (id: string) => pinned.has(id) && !unreadable.has(id);
   /** True while no read of the bucket's index has succeeded and one has failed. */
   let indexFault = false;
-  let backgroundRefresh = false;
+  /** When this isolate's background refresh was claimed; undefined when none is running. */
+  let backgroundSince: number | undefined;
   /** The index whose alias targets were read (or tried). */
   let preloaded: VersionIndex | undefined;
   const held = new HeldReleases({ count: keep, bytes: keepBytes, floor: KEEP_FLOOR });
@@ -182,8 +210,11 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /** Releases whose read failed, with the failure and when they may be read again (by object key). */
   const failed = new Map<string, { error: unknown; until: number }>();
   const faultOf = (entry: VersionEntry) => failed.get(keyOf(entry));
-  /** Remembers a failed read for the back-off. */
-  const fail = (key: string, error: unknown) => failed.set(key, { error, until: now() + backoff });
+  /** A failure of the copy itself (`StorageFailure.release`), not of the bucket's answer. */
+  const isDamage = (error: unknown) => error instanceof StorageFailure && error.release !== undefined;
+  /** Remembers a failed read for the back-off: longer for a damaged copy than for a bucket that did not answer. */
+  const fail = (key: string, error: unknown) =>
+    failed.set(key, { error, until: now() + (isDamage(error) ? backoff : transientBackoff) });
   /** Marks `id` unreadable (aliases skip it) unless it already is. */
   const markUnreadable = (id: string) => {
     if (unreadable.has(id)) return;
@@ -240,8 +271,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         held.add(createRelease(bundle), bytes);
       },
       (error: unknown) => {
-        fail(key, error);
         fetched.delete(key);
+        // Another request's read of the same copy succeeded meanwhile: the release is served.
+        if (held.holds(entry.id, entry.content_hash)) return;
+        fail(key, error);
         throw error;
       },
     );
@@ -299,7 +332,10 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         return embedded.release(id);
       }
       const entry = byId.get(id);
-      if (!entry) return undefined;
+      if (!entry) {
+        if (indexFault) throw new StorageFailure(`release bucket: the index could not be read to find ${id}`);
+        return undefined;
+      }
       if (fromEmbedded(entry)) return embedded.release(id);
       const hit = held.use(id, entry.content_hash);
       if (hit) return hit;
@@ -368,7 +404,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
     return entry !== undefined && !fromEmbedded(entry) && (faultOf(entry)?.until ?? 0) <= now();
   };
   const retryDue = () => [...unreadable].some(retryable);
-  const isStale = () => bucket !== undefined && now() - readAt >= ttl;
+  const isStale = () => bucket !== undefined && now() >= indexDueAt;
   /** True when the index should be read again, or alias targets (or releases past their back-off) read. */
   const due = () => isStale() || preloaded !== served.index || retryDue();
   /**
@@ -378,9 +414,12 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    */
   const inBackground = (background: Background) =>
     background(() => {
-      if (backgroundRefresh || !due()) return Promise.resolve();
-      backgroundRefresh = true;
-      return refreshNow(isStale(), readAheadPause).finally(() => (backgroundRefresh = false));
+      if ((backgroundSince !== undefined && now() - backgroundSince < ttl) || !due()) return Promise.resolve();
+      const since = now();
+      backgroundSince = since;
+      return refreshNow(isStale(), readAheadPause).finally(() => {
+        if (backgroundSince === since) backgroundSince = undefined;
+      });
     });
   /**
    * Reads of the embedded releases `names` names (ids, or aliases of the embedded set) that this
@@ -450,16 +489,39 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   /** Reads the index when `stale`, then what `preload` reads (after `pauseMs` when it reads anything). */
   const refreshNow = (stale: boolean, pauseMs = 0) =>
     (stale ? readIndex() : Promise.resolve()).then(() => preload(pauseMs));
-  const readIndex = () =>
-    readBucketIndex(bucket!)
-      .then(adopt, (error: unknown) => {
-        if (bucketText === undefined) indexFault = true;
-        options.report?.(error);
-      })
+  /**
+   * Reads the bucket's index and adopts it, unless a read started later was adopted meanwhile. A
+   * failure, or an index found missing once one was read, keeps the catalogue as it is (the embedded
+   * set, with `indexFault`, when no index was read yet) and is trusted for the transient back-off.
+   */
+  const readIndex = () => {
+    const number = ++indexReads;
+    const failed = (error: unknown) => {
+      if (bucketText === undefined) indexFault = true;
+      indexDueAt = Math.max(indexDueAt, now() + Math.min(ttl, transientBackoff));
+      options.report?.(error);
+    };
+    return readBucketIndex(bucket!)
+      .then(
+        (read) => {
+          if (number < adoptedRead) return;
+          if (read.text === '' && bucketText) {
+            failed(new StorageFailure(`release bucket: ${INDEX_KEY} is missing; the index read before it is kept`));
+            return;
+          }
+          adoptedRead = number;
+          adopt(read);
+          indexDueAt = now() + ttl;
+        },
+        (error: unknown) => {
+          if (number < adoptedRead) return;
+          failed(error);
+        },
+      )
       .finally(() => {
-        readAt = now();
         answered = true;
       });
+  };
   /**
    * What a read-ahead would read now (`preload`): the alias targets' objects this isolate neither
    * holds nor has read ahead, and the releases past their back-off; objects read ahead of releases
