@@ -17,12 +17,12 @@ const between = (html: string, start: string, end: string) =>
 
 async function render(datachain: unknown, locale = 'en') {
   const h = session('page');
-  const { env: e } = await call('render_datachain', { version: V, datachain, locale }, false, h);
+  const { env: e, result } = await call('render_datachain', { version: V, datachain, locale }, false, h);
   const r = await postMcp(
     { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } },
     h,
   );
-  return { env: e, html: r.json.result.contents[0].text as string };
+  return { env: e, html: r.json.result.contents[0].text as string, summary: result.content[0]!.text as string };
 }
 
 const enValue = (p: any, id: string) =>
@@ -203,7 +203,7 @@ describe('locale fallback', () => {
     );
 
   it('marks texts from another locale with their own lang and lists them as locale_fallback warnings', async () => {
-    const { env: e, html } = await render(englishOnly(), 'fr');
+    const { env: e, html, summary } = await render(englishOnly(), 'fr');
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<h1><span lang="en">Riverton smart traffic cameras</span></h1>');
     expect(html).toMatch(
@@ -221,11 +221,20 @@ describe('locale fallback', () => {
       expect.arrayContaining(['description', 'elements[2].variables[0].value', 'elements[2].actions[0].label']),
     );
     expect(e.meta.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^locale_fallback: /)]));
+    // The text a model reads says so too: a line per code, its count and its first message.
+    const told = summary.slice(summary.indexOf('\nWarnings ('));
+    expect(told).toMatch(
+      new RegExp(`^\\nWarnings \\(${e.data.warnings.length}, each with its path and fix in data.warnings\\):\\n`),
+    );
+    expect(told).toContain(
+      `\n- locale_fallback (${warnings.length}, the first): ${JSON.stringify(warnings[0]!.message)}`,
+    );
   });
 
   it('a datachain written in the page locale needs no marking and raises no warning', async () => {
-    const { env: e, html } = await render(REALISTIC, 'fr');
+    const { env: e, html, summary } = await render(REALISTIC, 'fr');
     expect(e.data.warnings).toEqual([]);
+    expect(summary).not.toContain('Warnings');
     // Only the author's single-language texts (source titles, in the footer and where cards cite
     // them, written in the title's first locale) are marked.
     const footer = between(html, '<footer class="about"', '</footer>');

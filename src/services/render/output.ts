@@ -33,7 +33,7 @@ export interface RenderOutput {
   warnings: Finding[];
   sectionCount: number;
   elementCount: number;
-  /** Plain-text account of the render for a model, naming `uri` as where it is read; author values quoted as JSON strings. */
+  /** Plain-text account of the render for a model, naming `uri` as where it is read, and its warnings; author values quoted as JSON strings. */
   summary(uri: string | undefined): string;
 }
 
@@ -140,18 +140,19 @@ export function renderOutput(
   const body = signed
     ? signed.svg
     : renderDocument(options.link ? { ...view, about: { ...view.about, link: options.link } } : view, icons);
+  const warnings = [
+    ...checked.warnings,
+    ...fallbackFindings(loc.fallbacks, options.locale),
+    ...more.flatMap((l) => fallbackFindings(l.fallbacks, l.locale)),
+    ...(signed?.warnings ?? []),
+  ];
   return {
     format: options.format,
     mime: sign ? 'image/svg+xml' : 'text/html; charset=utf-8',
     body,
-    warnings: [
-      ...checked.warnings,
-      ...fallbackFindings(loc.fallbacks, options.locale),
-      ...more.flatMap((l) => fallbackFindings(l.fallbacks, l.locale)),
-      ...(signed?.warnings ?? []),
-    ],
+    warnings,
     sectionCount: view.sections.length,
     elementCount: view.sections.reduce((n, s) => n + s.cards.length, 0),
-    summary: (uri) => renderSummary(view, src.version, options.format, uri),
+    summary: (uri) => renderSummary(view, src.version, options.format, uri, warnings),
   };
 }
