@@ -37,7 +37,13 @@ const InstanceAction = z.object({
 /** A placement: one element of the schema put in the datachain, with its variable values. */
 export const InstanceElement = z.object({
   element_id: capped('id').min(1).describe('An element id of the schema version, e.g. "input_biometric".'),
-  priority: z.int().min(0).default(0),
+  priority: z
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'Order among the placements of its category on the page and the sign: a higher number comes first (so the main one takes the largest); equal numbers keep the written order. 0 by default.',
+    ),
   context_type_id: capped('id')
     .min(1)
     .optional()

@@ -25,6 +25,7 @@ const TEXT = {
       '- Take the categories in order and answer each question from the description. Place at least one element in every required category.',
       '- Use only element ids that list_elements returns for this release; never make one up.',
       '- Set context_type_id wherever the category has a context, and fill the variables that make the disclosure concrete: who, what, for how long.',
+      '- In a category with several elements, the one with the highest priority comes first on the page and the sign (0 by default).',
       '- Write down only what the description supports. If it says nothing about an optional category, leave the category out; either way, note what to ask the person.',
       '- Write for a member of the public: short sentences, everyday words, no in-house jargon.',
     ],
@@ -49,6 +50,7 @@ const TEXT = {
       '- Parcourez les catégories dans l’ordre et répondez à chaque question à partir de la description. Placez au moins un élément dans chaque catégorie obligatoire.',
       '- N’utilisez que des identifiants d’éléments renvoyés par list_elements pour cette version ; n’en inventez jamais.',
       '- Renseignez context_type_id partout où la catégorie a un contexte, et les variables qui rendent la fiche concrète : qui, quoi, pour combien de temps.',
+      '- Dans une catégorie à plusieurs éléments, celui dont priority est le plus grand vient en premier (0 par défaut).',
       '- N’écrivez que ce que la description permet d’affirmer. Si elle ne dit rien d’une catégorie facultative, laissez-la de côté ; dans tous les cas, notez ce qu’il faut demander à la personne.',
       '- Écrivez pour le grand public : phrases courtes, mots de tous les jours, sans jargon interne.',
     ],
@@ -87,7 +89,8 @@ export const draftDatachain = definePrompt({
       [
         t.intro,
         ...(typeText ? [t.type(typeText)] : []),
-        releaseFacts(release, locale, true),
+        // The structure notes name every subchain, with how to place one.
+        releaseFacts(release, locale, true, undefined, notes === undefined),
         ...answerLanguage(locale),
         ...(notes ? [notes] : []),
         workflow(locale, release.id, ['list', 'get', 'validate', 'resolve', 'render']),

@@ -115,9 +115,17 @@ function categoryLine(c: Category, i: number, locale: LocaleCode, full: boolean,
 /**
  * What an agent needs to know about a release, in one locale: its id, status and content hash,
  * then every category in display order with its title and required flag; `full` adds each
- * category's question, context values and variables; `coverage` adds what a datachain places.
+ * category's question, context values and variables, and the type's subchains unless `subchains`
+ * is false (a prompt whose structure notes name them: `structure.ts`); `coverage` adds what a
+ * datachain places.
  */
-export function releaseFacts(release: Release, locale: LocaleCode, full: boolean, coverage?: Coverage): string {
+export function releaseFacts(
+  release: Release,
+  locale: LocaleCode,
+  full: boolean,
+  coverage?: Coverage,
+  subchains = full,
+): string {
   const w = WORDS[wordingOf(locale)];
   const type = release.bundle.datachain_type;
   const lines = [
@@ -126,7 +134,7 @@ export function releaseFacts(release: Release, locale: LocaleCode, full: boolean
     w.categories,
     ...release.bundle.categories.map((c, i) => categoryLine(c, i, locale, full, coverage)),
   ];
-  if (full && type.subchains.length) {
+  if (full && subchains && type.subchains.length) {
     lines.push(
       w.subchains,
       ...type.subchains.map((s) => `- ${s.id} (${pickLocale(s.name, locale)}): ${s.categories.join(', ')}`),

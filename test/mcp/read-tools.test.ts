@@ -46,6 +46,9 @@ describe('get_schema', () => {
     const { env } = await call('get_schema', { version: V, include: 'full' });
     expect(env.data.elements).toHaveLength(109);
     expect(Object.keys(env.data.schema_json!)).toEqual(expect.arrayContaining(['Category', 'Element']));
+    // A datachain's fields say what they do, the order priority sets among them.
+    const placement = env.data.schema_json!.DatachainInstance.properties.elements.items;
+    expect(placement.properties.priority.description).toMatch(/a higher number comes first/);
   });
   it.each([
     ['ai@latest', aliasTarget('ai@latest')],
