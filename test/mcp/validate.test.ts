@@ -140,6 +140,27 @@ describe('an unknown key is told the key it most likely stands for', () => {
     expect(hint('elements[0].ab')).toMatch(/^Remove 'ab' or use one of/);
   });
 
+  it("tells an alias written as schema_version to name the release by its id, the call's own where the type matches", async () => {
+    for (const [alias, hint] of [
+      [
+        'ai@latest',
+        `Use "schema_version": "${VERSION}" (the release this call checks against), or leave schema_version out.`,
+      ],
+      ['dtpr@latest-beta', /^Use the id of a release of its type \(list_schema_versions/],
+    ] as const) {
+      const dc = { ...b.thin(), schema_version: alias };
+      for (const tool of ['validate_datachain', 'validate_resolved'] as const) {
+        const { env } = await vcall(tool, { version: VERSION, datachain: { ...dc, schema_snapshot: {} } });
+        const found = env.errors!.find((e: any) => e.path === 'schema_version');
+        expect(found, `${tool} ${alias}`).toMatchObject({
+          code: 'parse_error',
+          message: `'${alias}' is an alias, which moves as releases are published; a datachain names the release it was written for by its id.`,
+        });
+        expect(found!.fix_hint).toMatch(hint);
+      }
+    }
+  });
+
   it('names the key meant for the first 20 findings of an answer only (bounded work)', async () => {
     const dc = b.thin();
     delete dc.elements[0].priority;

@@ -35,8 +35,15 @@ export type CheckedDatachain<T> =
   | { ok: true; value: T; warnings: Finding[]; meta: Meta }
   | { ok: false; outcome: Answer<never> };
 
-function checked<T>(release: Release, parsed: ParsedDatachain<T>, rules: (value: T) => Finding[]): CheckedDatachain<T> {
-  const findings = parsed.ok ? [...parsed.warnings, ...rules(parsed.value)] : [...parsed.errors, ...parsed.warnings];
+function checked<T>(
+  release: Release,
+  raw: unknown,
+  parsed: ParsedDatachain<T>,
+  rules: (value: T) => Finding[],
+): CheckedDatachain<T> {
+  const findings = parsed.ok
+    ? [...parsed.warnings, ...rules(parsed.value)]
+    : [...parsed.errors.map((e) => aliasPinned(e, raw, release)), ...parsed.warnings];
   const { errors, warnings, dropped } = splitFindings(findings);
   const meta = datachainMeta(release, warnings, dropped);
   if (!parsed.ok || errors.length) return { ok: false, outcome: err(errors, meta) };
@@ -50,7 +57,7 @@ export function checkThinDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<DatachainInstance> {
-  return checked(release, parseDatachainArg(DatachainInstance, raw, deadline), (dc) =>
+  return checked(release, raw, parseDatachainArg(DatachainInstance, raw, deadline), (dc) =>
     checkThin(dc, release, { deadline, isServed: servedBy(store) }),
   );
 }
@@ -61,6 +68,27 @@ export function checkThinDatachain(
  * that alone would cost the call a whole release's read and parse (20 ms for the `dtpr` release).
  */
 export const servedBy = (store: SchemaStore) => (id: string) => servedStatus(store, id) !== undefined;
+
+/**
+ * An alias written as the datachain's `schema_version` (`dtpr@latest-beta`): the shape error says
+ * that a datachain names its release by id, and gives the id of the release this call checks
+ * against when it is of the alias's type.
+ */
+function aliasPinned(e: Finding, raw: unknown, release: Release): Finding {
+  if (e.path !== 'schema_version' || !isRecord(raw) || typeof raw.schema_version !== 'string') return e;
+  const alias = raw.schema_version;
+  const at = alias.indexOf('@');
+  const rest = alias.slice(at + 1);
+  if (at < 1 || (rest !== 'latest' && rest !== 'latest-beta')) return e;
+  const sameType = alias.slice(0, at) === release.id.slice(0, release.id.indexOf('@'));
+  return {
+    ...e,
+    message: `'${alias}' is an alias, which moves as releases are published; a datachain names the release it was written for by its id.`,
+    fix_hint: sameType
+      ? `Use "schema_version": "${release.id}" (the release this call checks against), or leave schema_version out.`
+      : 'Use the id of a release of its type (list_schema_versions lists each alias with the id it names), or leave schema_version out.',
+  };
+}
 
 /**
  * A thin datachain where a resolved one is asked: the missing snapshot's hint says which tools take
@@ -86,7 +114,7 @@ export function checkResolvedDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<ResolvedDatachainInstance> {
-  return checked(release, withThinHint(parseDatachainArg(ResolvedDatachainInstance, raw, deadline), raw), (dc) =>
+  return checked(release, raw, withThinHint(parseDatachainArg(ResolvedDatachainInstance, raw, deadline), raw), (dc) =>
     checkResolved(dc, release, store.release(dc.schema_version ?? release.id), { deadline, isServed: servedBy(store) }),
   );
 }
