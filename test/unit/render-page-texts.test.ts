@@ -70,6 +70,13 @@ describe('dates and release names as people write them', () => {
     );
     expect(releaseName('dtpr@2026-09-01-beta', labelsFor('en'), 'en')).toBe('DTPR taxonomy, 1 September 2026 (beta)');
     expect(releaseName('other@2026-09-01', labelsFor('en'), 'en')).toBe('other@2026-09-01');
+    // In the locale's own punctuation: no Latin comma or parentheses in Chinese or Khmer.
+    expect(releaseName('dtpr@2026-09-01-beta', labelsFor('zh-Hans'), 'zh-Hans')).toBe(
+      'DTPR 分类体系，2026年9月1日（测试版）',
+    );
+    const khmer = releaseName('dtpr@2026-09-01-beta', labelsFor('km'), 'km');
+    expect(khmer).not.toContain(',');
+    expect(khmer).toMatch(/ \(សាកល្បង\)$/);
   });
 
   it('writes the ISO day, never another language, where the runtime has no data for the locale', () => {

@@ -60,12 +60,13 @@ const VERSION = /^([a-z][a-z0-9_]*)@(\d{4}-\d{2}-\d{2})(-beta)?$/;
 
 /**
  * A release id as a reader names it: "DTPR AI taxonomy, 12 August 2026", with "(beta)" for a
- * beta; an id of another shape, or of a type without a name in the labels, is shown as it is.
+ * beta, in the locale's own punctuation (`comma`, `parens`: "DTPR 分类体系，2026年9月1日（测试版）");
+ * an id of another shape, or of a type without a name in the labels, is shown as it is.
  */
 export function releaseName(version: string, t: Labels, locale: string): string {
   const m = VERSION.exec(version);
   const name = m ? labelOf(t, `taxonomy_${m[1]}`) : undefined;
   const date = m ? writtenDate(m[2], locale) : undefined;
   if (!m || !name || !date) return version;
-  return `${name}, ${date}${m[3] ? ` (${t.beta})` : ''}`;
+  return `${name}${t.comma}${date}${m[3] ? t.parens.replace('{text}', t.beta) : ''}`;
 }

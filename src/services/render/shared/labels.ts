@@ -29,6 +29,10 @@ const EN = {
   noContact: 'No contact details are given in this disclosure.',
   mitigation: 'What is done',
   colon: ':',
+  /** Between the parts of a phrase, as in "DTPR taxonomy, 1 September 2026". */
+  comma: ', ',
+  /** A parenthetical after a phrase, its text at `{text}`: " (beta)". */
+  parens: ' ({text})',
   human_decides: 'Yes.',
   human_decidesWhy: 'The system informs or suggests; a person makes the decision.',
   human_executes: 'Partly.',

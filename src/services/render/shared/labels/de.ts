@@ -23,6 +23,8 @@ export const DE: LocaleLabels = {
     noContact: 'Diese Angaben enthalten keine Kontaktdaten.',
     mitigation: 'Was getan wird',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Ja.',
     human_decidesWhy: 'Das System informiert oder macht Vorschläge; ein Mensch trifft die Entscheidung.',
     human_executes: 'Teilweise.',

@@ -23,6 +23,8 @@ export const ES: LocaleLabels = {
     noContact: 'Esta ficha no incluye ningún dato de contacto.',
     mitigation: 'Qué se hace',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Sí.',
     human_decidesWhy: 'El sistema informa o sugiere; una persona toma la decisión.',
     human_executes: 'En parte.',

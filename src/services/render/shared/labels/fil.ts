@@ -23,6 +23,8 @@ export const FIL: LocaleLabels = {
     noContact: 'Walang ibinigay na paraan para makipag-ugnayan sa paunawang ito.',
     mitigation: 'Ang ginagawa',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Oo.',
     human_decidesWhy: 'Nagbibigay ang sistema ng impormasyon o mungkahi; tao ang gumagawa ng desisyon.',
     human_executes: 'Bahagya.',

@@ -23,6 +23,8 @@ export const FR: LocaleLabels = {
     noContact: 'Cette fiche ne donne aucun moyen de contact.',
     mitigation: 'Ce qui est fait',
     colon: '\u202f:',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Oui.',
     human_decidesWhy: 'Le système informe ou suggère\u202f; une personne prend la décision.',
     human_executes: 'En partie.',

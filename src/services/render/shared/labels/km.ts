@@ -22,6 +22,8 @@ export const KM: LocaleLabels = {
     noContact: 'ឯកសារព័ត៌មាននេះមិនបានផ្ដល់ព័ត៌មានទំនាក់ទំនងណាមួយទេ។',
     mitigation: 'វិធានការដែលបានអនុវត្ត',
     colon: '៖',
+    comma: ' ',
+    parens: ' ({text})',
     human_decides: 'មែន។',
     human_decidesWhy: 'ប្រព័ន្ធផ្ដល់ព័ត៌មាន ឬផ្ដល់យោបល់ ហើយមនុស្សជាអ្នកសម្រេចចិត្ត។',
     human_executes: 'មួយផ្នែក។',

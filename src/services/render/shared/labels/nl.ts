@@ -23,6 +23,8 @@ export const NL: LocaleLabels = {
     noContact: 'Deze toelichting geeft geen contactgegevens.',
     mitigation: 'Wat eraan wordt gedaan',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Ja.',
     human_decidesWhy: 'Het systeem informeert of doet suggesties; een mens neemt de beslissing.',
     human_executes: 'Gedeeltelijk.',

@@ -23,6 +23,8 @@ export const PT: LocaleLabels = {
     noContact: 'Esta ficha não traz nenhum meio de contato.',
     mitigation: 'O que é feito',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Sim.',
     human_decidesWhy: 'O sistema informa ou sugere; uma pessoa toma a decisão.',
     human_executes: 'Em parte.',

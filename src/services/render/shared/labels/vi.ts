@@ -22,6 +22,8 @@ export const VI: LocaleLabels = {
     noContact: 'Bản công bố này không có thông tin liên hệ nào.',
     mitigation: 'Biện pháp',
     colon: ':',
+    comma: ', ',
+    parens: ' ({text})',
     human_decides: 'Có.',
     human_decidesWhy: 'Hệ thống cung cấp thông tin hoặc gợi ý; con người ra quyết định.',
     human_executes: 'Một phần.',

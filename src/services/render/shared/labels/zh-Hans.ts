@@ -22,6 +22,8 @@ export const ZH_HANS: LocaleLabels = {
     noContact: '本说明未提供任何联系方式。',
     mitigation: '应对措施',
     colon: '：',
+    comma: '，',
+    parens: '（{text}）',
     human_decides: '是。',
     human_decidesWhy: '系统提供信息或建议，由人作出决定。',
     human_executes: '部分是。',

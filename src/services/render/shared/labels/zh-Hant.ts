@@ -22,6 +22,8 @@ export const ZH_HANT: LocaleLabels = {
     noContact: '本說明未提供任何聯絡方式。',
     mitigation: '因應措施',
     colon: '：',
+    comma: '，',
+    parens: '（{text}）',
     human_decides: '是。',
     human_decidesWhy: '系統提供資訊或建議，由人做出決定。',
     human_executes: '部分是。',
