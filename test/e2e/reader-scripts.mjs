@@ -122,6 +122,14 @@ export async function scriptChecks(browser, base, step, axe) {
         if (own) assert.equal(titleLang, lang, `${locale}: the title "${title}" is in the page's language`);
         else assert.equal(titleLang, 'en', `${locale}: the English title "${title}" is marked`);
         const violations = await axeOf(p, axe);
+        // Printed, no tag is smaller than 8 pt (10.67 px), nor than 9 pt (12 px) in Khmer, whose marks need the room.
+        await p.emulateMedia({ media: 'print' });
+        const tagPx = await p.evaluate(() =>
+          Math.min(
+            ...[...document.querySelectorAll('.tag')].map((t) => Number.parseFloat(getComputedStyle(t).fontSize)),
+          ),
+        );
+        assert.ok(tagPx >= (lang === 'km' ? 12 : 10.66), `${locale}: a printed tag at ${tagPx} px`);
         await context.close();
         const { page: narrow, context: c2 } = await open(browser, html, { width: 390, height: 844 });
         starts.push(...(await badLineStarts(narrow)));

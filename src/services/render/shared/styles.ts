@@ -122,7 +122,8 @@ nav.toc{display:none}
 .glance .q.who{column-span:all}
 .glance dt{margin-bottom:.2rem}
 .glance .kind{display:inline;font-size:.9em}
-.glance .tag{font-size:.85em}
+.glance .tag{font-size:8pt}
+:lang(km) .glance .tag{font-size:9pt}
 .who .name{font-size:1.15em}
 h1,h2,h3,dt{break-after:avoid}
 p,li,dd{orphans:2;widows:2}
