@@ -63,7 +63,8 @@ export const fieldsArg = z
 /** An element id: a slug within the id cap (`Slug` carries both). */
 export const elementIdArg = Slug.describe('Element id, e.g. "input_biometric".');
 
-export const localeArg = KnownLocale.describe('Locale used to search and to pick display text.');
+/** A locale argument; each tool describes what it does with it. */
+export const localeArg = KnownLocale.describe('A locale of the release, e.g. "fr".');
 
 /** The `locales` argument as a set (undefined: every locale of the version). */
 export function localeSet(locales: readonly string[] | undefined): ReadonlySet<string> | undefined {

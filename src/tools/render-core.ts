@@ -27,7 +27,11 @@ export const RenderInput = z.strictObject({
   datachain: datachainArg('thin').describe(
     'The datachain, thin or resolved form (a resolved one has schema_snapshot).',
   ),
-  locale: localeArg.default('en'),
+  locale: localeArg
+    .default('en')
+    .describe(
+      'Language the page or sign is written in (default "en"); a text the datachain lacks in it is shown in another and named in data.warnings (locale_fallback).',
+    ),
   format: z
     .enum(RENDER_FORMATS)
     .default('page')
