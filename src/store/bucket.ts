@@ -106,7 +106,8 @@ async function read<T>(
   }
   if (!object) return undefined;
   if (object.size !== undefined && object.size > max) {
-    await object.body?.cancel();
+    // The refusal is the answer; a body that fails to cancel changes nothing of it.
+    await object.body?.cancel().catch(() => undefined);
     throw new StorageFailure(`release bucket: ${key} holds ${object.size} bytes, over the ${max} read`, release);
   }
   try {

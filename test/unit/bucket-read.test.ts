@@ -20,15 +20,23 @@ const readBucketBundle = async (
   objectHash?: string,
 ) => checkedBundle(await fetchBucketRelease(bucket, entry), entry, objectHash);
 
-/** A reader of one object of `size` bytes whose body must never be read; counts gets and cancelled bodies. */
-function oversized(size: number) {
+/**
+ * A reader of one object of `size` bytes whose body must never be read; counts gets and cancelled
+ * bodies. With `cancelFails`, cancelling the body rejects.
+ */
+function oversized(size: number, cancelFails = false) {
   const seen = { gets: 0, cancelled: 0 };
   const reader: BucketReader = {
     async get() {
       seen.gets++;
       return {
         size,
-        body: new ReadableStream({ cancel: () => void seen.cancelled++ }),
+        body: new ReadableStream({
+          cancel: () => {
+            seen.cancelled++;
+            if (cancelFails) throw new Error('the stream could not be cancelled');
+          },
+        }),
         text: () => Promise.reject(new Error('the body of an object over the limit was read')),
       };
     },
@@ -51,6 +59,14 @@ describe('bucket reads: an object over its limit is never read', () => {
     expect(error).toBeInstanceOf(StorageFailure);
     expect((error as StorageFailure).release).toBe('ai@2026-08-12');
     expect((error as Error).message).toContain(`${MAX_RELEASE_BYTES + 1} bytes`);
+    expect(seen).toEqual({ gets: 1, cancelled: 1 });
+  });
+
+  it('a body that fails to cancel leaves the refusal as it is: the StorageFailure naming the release', async () => {
+    const { reader, seen } = oversized(MAX_RELEASE_BYTES + 1, true);
+    const error = await readBucketBundle(reader, ENTRY).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageFailure);
+    expect((error as StorageFailure).release).toBe('ai@2026-08-12');
     expect(seen).toEqual({ gets: 1, cancelled: 1 });
   });
 
