@@ -9,11 +9,12 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  *   `ui/notifications/initialized`; from then on reports `ui/notifications/size-changed`
  *   `{width, height}` (the document's full height) whenever the document's size changes;
  * - follows `hostContext.theme`, `hostContext.styles.variables` (host colours and font replace the
- *   page's) and `locale`, from the initialize answer and each `ui/notifications/host-context-changed`.
- *   An explicit host theme wins over the reader's system preference: every CSS rule whose media
- *   mentions `prefers-color-scheme` (the page's palette and its icons' dark variants alike) has
- *   that feature decided by the host theme (see forceQuery); a theme given as neither `light` nor
- *   `dark` restores the rules' own media text;
+ *   page's) and `locale`, from the initialize answer and each `ui/notifications/host-context-changed`,
+ *   a partial update merged into what it holds (a theme change without `styles` keeps the host's
+ *   colours; new `styles` replace them whole). An explicit host theme wins over the reader's
+ *   system preference: every CSS rule whose media mentions `prefers-color-scheme` (the page's
+ *   palette and its icons' dark variants alike) has that feature decided by the host theme (see
+ *   forceQuery); a theme given as neither `light` nor `dark` restores the rules' own media text;
  * - on `ui/notifications/tool-input` with a `locale`, while it still shows the placeholder page
  *   (its body carries PLACEHOLDER_MARK), says "Preparing the disclosure…" in that locale;
  * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) is read
@@ -110,22 +111,26 @@ export const VIEW_SCRIPT = `(function () {
     });
   }
 
+  // A host context, whole (the initialize answer) or a partial update (host-context-changed: only
+  // the keys that changed), merged into what the view holds, as the spec has it: a key left out
+  // keeps its value. Given \`styles\` replace the host's earlier ones whole (a variable they leave out
+  // is the page's again); an update without \`styles\`, such as a theme change, keeps them.
   function applyContext(c) {
     if (!c || typeof c !== 'object') return;
     if (typeof c.locale === 'string') hostLang = c.locale;
-    var vars = c.styles && c.styles.variables, k;
     if (c.theme === 'light' || c.theme === 'dark') {
       theme = c.theme;
       root.setAttribute('data-theme', theme);
-      if (!vars) for (k in HOST_VARS) if (k !== '--view-font') root.style.removeProperty(k);
       applyScheme();
     } else if ('theme' in c && theme) {
       theme = '';
       root.removeAttribute('data-theme');
       applyScheme();
     }
-    if (vars && typeof vars === 'object') for (k in HOST_VARS) {
-      var v = vars[HOST_VARS[k]];
+    if (!('styles' in c)) return;
+    var vars = c.styles && typeof c.styles === 'object' && c.styles.variables;
+    for (var k in HOST_VARS) {
+      var v = vars && typeof vars === 'object' ? vars[HOST_VARS[k]] : null;
       if (typeof v === 'string' && v) root.style.setProperty(k, v); else root.style.removeProperty(k);
     }
   }

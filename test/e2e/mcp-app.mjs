@@ -2,8 +2,8 @@
 // (AppBridge + PostMessageTransport, in a double-iframe sandbox with an srcdoc inner frame; see
 // app-host.mjs), in both protocol eras (see app-server.mjs). For a page, a sign, an invalid
 // datachain and a hostile one, checks what the public sees, that the view reports its size and
-// follows the host's theme, that in-page links scroll without navigating and external links reach
-// the host's open-link handler, and that nothing hostile runs.
+// follows the host's theme (partial context updates merged), that in-page links scroll without
+// navigating and external links reach the host's open-link handler, and that nothing hostile runs.
 // Usage: node test/e2e/mcp-app.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -202,6 +202,50 @@ for (const era of ERAS) {
         WAIT,
       );
       assert.equal(await host.view.evaluate(() => getComputedStyle(document.body).fontFamily), 'monospace');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(`${label}: host colours stay through a theme change sent as a partial update`, async () => {
+    const styles = {
+      variables: {
+        '--color-background-primary': 'light-dark(#fff8e1,#2b2000)',
+        '--color-text-primary': 'light-dark(#3b2f00,#ffe9a8)',
+        '--font-sans': 'serif',
+      },
+    };
+    const context = { theme: 'light', displayMode: 'inline', locale: 'en-GB', platform: 'web', styles };
+    const host = await mount({ colorScheme: 'light', hostContext: context });
+    const colours = () =>
+      host.view.evaluate(() => {
+        const s = getComputedStyle(document.body);
+        return [s.backgroundColor, s.color, s.fontFamily];
+      });
+    const seen = async (want, why) => {
+      // Failing, it says what it saw.
+      await host.view
+        .waitForFunction((w) => getComputedStyle(document.body).backgroundColor === w, want[0], WAIT)
+        .catch(() => {});
+      assert.deepEqual(await colours(), want, why);
+    };
+    try {
+      const args = { version: V, datachain: realistic };
+      await push(host, args, await server.callTool('render_datachain', args));
+      await host.view.locator('article.card').first().waitFor(WAIT);
+      await seen(['rgb(255, 248, 225)', 'rgb(59, 47, 0)', 'serif'], 'host light, its colours');
+      // AppBridge sends only what changed: { theme: 'dark' }.
+      await host.bridge('setHostContext', { ...context, theme: 'dark' });
+      await seen(['rgb(43, 32, 0)', 'rgb(255, 233, 168)', 'serif'], 'host dark, the same colours');
+      // New styles replace the old whole: a variable they leave out is the page's again.
+      await host.bridge('setHostContext', {
+        ...context,
+        theme: 'dark',
+        styles: { variables: { '--font-sans': 'monospace' } },
+      });
+      await host.view.waitForFunction(() => getComputedStyle(document.body).fontFamily === 'monospace', null, WAIT);
+      await assertScheme(host.view, 'dark', 'host dark, its colours withdrawn');
       await assertQuiet(host);
     } finally {
       await host.context.close();
