@@ -15,8 +15,11 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  *   system preference: every CSS rule whose media mentions `prefers-color-scheme` (the page's
  *   palette and its icons' dark variants alike) has that feature decided by the host theme (see
  *   forceQuery); a theme given as neither `light` nor `dark` restores the rules' own media text;
- * - on `ui/notifications/tool-input` with a `locale`, while it still shows the placeholder page
- *   (its body carries PLACEHOLDER_MARK), says "Preparing the disclosure…" in that locale;
+ * - while it shows the placeholder (its body carries PLACEHOLDER_MARK), says "Preparing the
+ *   disclosure…" in the host's `locale`; on each `ui/notifications/tool-input` shows only that,
+ *   in the call's language (its `locale`, else `locales[0]`, else the host's), in place of
+ *   whatever it showed (in a 2025 session the view is read as the last page); every later
+ *   sentence of the call is in that language;
  * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) is read
  *   with `resources/read` and swapped in (parsed by DOMParser, which runs nothing; any script,
  *   base, meta http-equiv, link or embedding element dropped); a sign handle (`.svg`) is read and
@@ -192,19 +195,27 @@ export const VIEW_SCRIPT = `(function () {
   function showMessage(w, title, lead) {
     var body = el('body'), header = el('header', 'doc'), wrap = el('div', 'wrap');
     wrap.appendChild(el('h1', '', title));
-    wrap.appendChild(el('p', 'lead', lead));
+    if (lead) wrap.appendChild(el('p', 'lead', lead));
     header.appendChild(wrap);
     body.appendChild(header);
     adopt(null, body, w[0], title);
   }
-  // Still the placeholder: it says "Preparing the disclosure..." in the call's locale.
+  // The preparing state: only "Preparing the disclosure..." in the call's language, else the host's,
+  // marked as the placeholder is. It replaces whatever the view shows, so no earlier render (a 2025
+  // session's view is its last page) stands for the one on its way.
   function preparing() {
-    var h = document.querySelector('h1');
-    if (!document.body.hasAttribute('${PLACEHOLDER_MARK}') || !h) return;
     var w = words();
-    root.lang = w[0];
-    h.textContent = w[1].preparing;
-    document.title = w[1].preparing;
+    showMessage(w, w[1].preparing, '');
+    document.body.setAttribute('${PLACEHOLDER_MARK}', '');
+  }
+  // The placeholder, or the preparing state, says it again in the language now known.
+  function relabel() {
+    if (document.body.hasAttribute('${PLACEHOLDER_MARK}')) preparing();
+  }
+  // The call's language: its \`locale\`, else the first of its \`locales\` (a sign's), else none.
+  function langOf(args) {
+    var l = args && (typeof args.locale === 'string' ? args.locale : Array.isArray(args.locales) && args.locales[0]);
+    return typeof l === 'string' ? l : '';
   }
   function unavailable() {
     var w = words();
@@ -283,11 +294,12 @@ export const VIEW_SCRIPT = `(function () {
     }
     var p = m.params || {};
     if (m.method === 'ui/notifications/tool-result') whenParsed(function () { onResult(p); });
-    else if (m.method === 'ui/notifications/tool-input' && p.arguments && typeof p.arguments.locale === 'string') {
-      callLang = p.arguments.locale;
+    else if (m.method === 'ui/notifications/tool-input') {
+      turn++;
+      callLang = langOf(p.arguments);
       whenParsed(preparing);
     }
-    else if (m.method === 'ui/notifications/host-context-changed') applyContext(p);
+    else if (m.method === 'ui/notifications/host-context-changed') { applyContext(p); whenParsed(relabel); }
     else if (m.method === 'ui/notifications/tool-cancelled') { turn++; whenParsed(unavailable); }
   });
   request('ui/initialize', {
@@ -298,6 +310,7 @@ export const VIEW_SCRIPT = `(function () {
     applyContext(r && r.hostContext);
     send({ method: 'ui/notifications/initialized', params: {} });
     ready = true;
+    whenParsed(relabel);
     whenParsed(watch);
   }, noop);
   whenParsed(scan);

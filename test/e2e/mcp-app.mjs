@@ -2,8 +2,9 @@
 // (AppBridge + PostMessageTransport, in a double-iframe sandbox with an srcdoc inner frame; see
 // app-host.mjs), in both protocol eras (see app-server.mjs). For a page, a sign, an invalid
 // datachain and a hostile one, checks what the public sees, that the view reports its size and
-// follows the host's theme (partial context updates merged), that in-page links scroll without
-// navigating and external links reach the host's open-link handler, and that nothing hostile runs.
+// follows the host's theme (partial context updates merged), that it speaks one language per call,
+// that a new call's input replaces what it showed, that in-page links scroll without navigating
+// and external links reach the host's open-link handler, and that nothing hostile runs.
 // Usage: node test/e2e/mcp-app.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -83,10 +84,11 @@ async function assertQuiet(host) {
 for (const era of ERAS) {
   const server = await connectServer(era, `${base}/mcp`);
   const label = `${era}`;
-  const mount = async (options = {}) => {
-    const read = await server.readResource({ uri: VIEW });
+  /** A host showing the view as `via` (this era's client, or a fresh one) reads it. */
+  const mount = async (options = {}, via = server) => {
+    const read = await via.readResource({ uri: VIEW });
     const content = read.contents[0];
-    return openHost(browser, bridgeJs, server, content.text, {
+    return openHost(browser, bridgeJs, via, content.text, {
       ...DEFAULT,
       csp: content._meta?.ui?.csp,
       hostContext: { theme: 'light', displayMode: 'inline', locale: 'en-GB', platform: 'web' },
@@ -120,6 +122,32 @@ for (const era of ERAS) {
         assert.equal(await host.frameHeight(), DEFAULT.maxHeight, 'the host follows the reported height');
         const link = result.content.find((c) => c.type === 'resource_link');
         assert.deepEqual((await host.log()).reads, [link.uri]);
+        await assertQuiet(host);
+      } finally {
+        await host.context.close();
+      }
+    },
+  );
+
+  await step(
+    `${label}: a new call's input replaces the page the view was read with by the preparing state`,
+    async () => {
+      const args = { version: V, datachain: realistic };
+      const result = await server.callTool('render_datachain', args);
+      const host = await mount();
+      try {
+        // A 2025 session's view is its last page (the render just made); a 2026-07-28 one's the placeholder.
+        if (era === '2025-11-25')
+          await host.view.locator('h1', { hasText: 'Riverton smart traffic cameras' }).waitFor(WAIT);
+        await host.bridge('sendToolInput', { arguments: args });
+        await host.view.waitForFunction(
+          () => document.body.innerText.trim() === 'Preparing the disclosure\u2026',
+          null,
+          WAIT,
+        );
+        assert.equal(await host.view.evaluate(() => document.title), 'Preparing the disclosure\u2026');
+        await host.bridge('sendToolResult', result);
+        await host.view.locator('h1', { hasText: 'Riverton smart traffic cameras' }).waitFor(WAIT);
         await assertQuiet(host);
       } finally {
         await host.context.close();
@@ -246,6 +274,61 @@ for (const era of ERAS) {
       });
       await host.view.waitForFunction(() => getComputedStyle(document.body).fontFamily === 'monospace', null, WAIT);
       await assertScheme(host.view, 'dark', 'host dark, its colours withdrawn');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
+
+  await step(
+    `${label}: the preparing state speaks the host's language, then the call's, and nothing else`,
+    async () => {
+      // A fresh client: in a 2025 session that has rendered, the view is its last page, not the placeholder.
+      const fresh = await connectServer(era, `${base}/mcp`);
+      const host = await mount(
+        { hostContext: { theme: 'light', displayMode: 'inline', locale: 'fr-CA', platform: 'web' } },
+        fresh,
+      );
+      const shown = () => host.view.evaluate(() => [document.documentElement.lang, document.body.innerText.trim()]);
+      try {
+        await host.view.waitForFunction(() => document.documentElement.lang === 'fr', null, WAIT);
+        assert.deepEqual(await shown(), ['fr', 'Pr\u00e9paration de la fiche\u2026']);
+        await host.bridge('sendToolInput', {
+          arguments: { version: 'dtpr@2026-09-01-beta', datachain: realistic, locale: 'es' },
+        });
+        await host.view.waitForFunction(() => document.documentElement.lang === 'es', null, WAIT);
+        assert.deepEqual(
+          await shown(),
+          ['es', 'Preparando la ficha\u2026'],
+          'every word in Spanish, none of an AI system',
+        );
+        await assertQuiet(host);
+      } finally {
+        await host.context.close();
+        await fresh.close();
+      }
+    },
+  );
+
+  await step(`${label}: each call's language is its own: locales[0] when it has no locale`, async () => {
+    const host = await mount();
+    try {
+      await host.bridge('sendToolInput', { arguments: { version: V, datachain: realistic, locale: 'de' } });
+      await host.view.locator('h1', { hasText: 'Die Angaben werden vorbereitet\u2026' }).waitFor(WAIT);
+      const args = {
+        version: V,
+        datachain: { elements: 'not a list' },
+        format: 'sign',
+        link: LINK,
+        locales: ['fr', 'en'],
+      };
+      const result = await server.callTool('render_datachain', args);
+      assert.equal(result.structuredContent.ok, false);
+      await push(host, args, result);
+      await host.view
+        .locator('h1', { hasText: 'Cette fiche ne peut pas encore \u00eatre affich\u00e9e' })
+        .waitFor(WAIT);
+      assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'fr');
       await assertQuiet(host);
     } finally {
       await host.context.close();

@@ -70,7 +70,8 @@ describe('the MCP App view', () => {
 
   it('before any render, shows the public a neutral page with no developer text', async () => {
     const text = visible(await textOf(VIEW, { 'mcp-session-id': `fresh-view-${crypto.randomUUID()}` }));
-    expect(text).toMatch(/Preparing the disclosure\u2026/);
+    // Only that line: the view's script says it again in another language, and nothing else.
+    expect(text.trim()).toBe('Preparing the disclosure\u2026');
     expect(text).not.toMatch(/render_datachain|tool|session|datachain|call /i);
   });
 

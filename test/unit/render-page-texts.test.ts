@@ -174,4 +174,9 @@ describe('the placeholder', () => {
     expect(placeholderDocument('xx')).toContain('<html lang="en">');
     expect(placeholderDocument()).not.toMatch(/tool|render_datachain|<footer/);
   });
+
+  it('has no kicker: the type of the datachain on its way is not known (no "AI system" for a technology)', () => {
+    for (const locale of ['en', 'fr', 'es'])
+      expect(between(placeholderDocument(locale), '<body', '</body>'), locale).not.toMatch(/kicker/);
+  });
 });

@@ -11,7 +11,8 @@ const cached = new Map<string, string>();
 /**
  * The page a session reads before its first successful render, which an MCP Apps host may show to
  * the public while the render is on its way: only "Preparing the disclosure…" in `locale` (English
- * for a locale without labels), no empty sections and no footer. Its body carries PLACEHOLDER_MARK,
+ * for a locale without labels): no kicker (it names the datachain's type, not known yet), no empty
+ * sections and no footer. Its body carries PLACEHOLDER_MARK,
  * so the view can put the same words in the locale of the call once it is known.
  */
 export function placeholderDocument(locale = 'en'): string {
@@ -33,7 +34,10 @@ export function placeholderDocument(locale = 'en'): string {
         fallback: false,
       },
       () => ({ light: '', dark: '' }),
-    ).replace('<body>', `<body ${PLACEHOLDER_MARK}>`);
+    )
+      .replace('<body>', `<body ${PLACEHOLDER_MARK}>`)
+      // No kicker: the type of the datachain on its way is not known, and the view says only this line.
+      .replace(/<p class="kicker">[^<]*<\/p>/, '');
     cached.set(lang, page);
   }
   return page;
