@@ -32,14 +32,15 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  * - a click on `#fragment` scrolls to its target in the document (never navigates: a `srcdoc`
  *   frame would load its parent's address); an http(s), mailto or tel link goes to the host as
  *   `ui/open-link`; any other link does nothing;
- * - answers `ping` and `ui/resource-teardown` with `{}` and any other request with -32601.
+ * - answers `ping` and `ui/resource-teardown` with `{}` and any other request with -32601; once
+ *   torn down it handles no notification, drops a read under way and sends nothing but answers.
  *
  * It builds DOM with textContent and attributes only (no HTML string parsing into the live page),
  * so no text it handles can become markup or script.
  */
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
-  var ready = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
+  var ready = false, closed = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
@@ -290,8 +291,10 @@ export const VIEW_SCRIPT = `(function () {
     }
     if (m.id != null) {
       var known = m.method === 'ping' || m.method === 'ui/resource-teardown';
+      if (m.method === 'ui/resource-teardown') teardown();
       return send(known ? { id: m.id, result: {} } : { id: m.id, error: { code: -32601, message: 'Method not found' } });
     }
+    if (closed) return;
     var p = m.params || {};
     if (m.method === 'ui/notifications/tool-result') whenParsed(function () { onResult(p); });
     else if (m.method === 'ui/notifications/tool-input') {
@@ -302,11 +305,20 @@ export const VIEW_SCRIPT = `(function () {
     else if (m.method === 'ui/notifications/host-context-changed') { applyContext(p); whenParsed(relabel); }
     else if (m.method === 'ui/notifications/tool-cancelled') { turn++; whenParsed(unavailable); }
   });
+  // Torn down: no notification is handled any more, a read under way is dropped, and nothing more
+  // is sent but answers (no size report, no open-link).
+  function teardown() {
+    closed = true;
+    ready = false;
+    turn++;
+    if (sizes) sizes.disconnect();
+  }
   request('ui/initialize', {
     appInfo: { name: 'dtpr-datachain-view', version: '1.1.0' },
     appCapabilities: { availableDisplayModes: ['inline'] },
     protocolVersion: '2026-01-26'
   }).then(function (r) {
+    if (closed) return;
     applyContext(r && r.hostContext);
     send({ method: 'ui/notifications/initialized', params: {} });
     ready = true;

@@ -3,8 +3,9 @@
 // app-host.mjs), in both protocol eras (see app-server.mjs). For a page, a sign, an invalid
 // datachain and a hostile one, checks what the public sees, that the view reports its size and
 // follows the host's theme (partial context updates merged), that it speaks one language per call,
-// that a new call's input replaces what it showed, that in-page links scroll without navigating
-// and external links reach the host's open-link handler, and that nothing hostile runs.
+// that a new call's input replaces what it showed and nothing is handled after teardown, that
+// in-page links scroll without navigating and external links reach the host's open-link handler,
+// and that nothing hostile runs.
 // Usage: node test/e2e/mcp-app.mjs http://127.0.0.1:PORT
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -154,6 +155,25 @@ for (const era of ERAS) {
       }
     },
   );
+
+  await step(`${label}: once torn down, the view takes no further result and reads nothing`, async () => {
+    const args = { version: V, datachain: realistic };
+    const result = await server.callTool('render_datachain', args);
+    const host = await mount();
+    try {
+      await host.bridge('sendToolInput', { arguments: args });
+      await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
+      assert.deepEqual(await host.bridge('teardownResource', {}), {});
+      await host.bridge('sendToolResult', result);
+      await host.bridge('sendToolCancelled', {});
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual((await host.log()).reads, [], 'a result after teardown was read');
+      assert.equal(await host.view.locator('h1').first().textContent(), 'Preparing the disclosure\u2026');
+      await assertQuiet(host);
+    } finally {
+      await host.context.close();
+    }
+  });
 
   await step(`${label}: in-page links scroll inside the srcdoc frame; external links go to ui/open-link`, async () => {
     const host = await mount();
