@@ -54,7 +54,21 @@ describe('render_datachain format "sign"', () => {
       false,
       h,
     );
-    expect(e).toMatchObject({ ok: true, data: { resource_uri: SIGN, element_count: 15, warnings: [] } });
+    // The one warning: the sign shows one row of its nine icons and names the five it leaves out.
+    expect(e).toMatchObject({
+      ok: true,
+      data: {
+        resource_uri: SIGN,
+        element_count: 15,
+        warnings: [
+          {
+            code: 'sign_incomplete',
+            path: 'elements',
+            message: expect.stringContaining('leaves out 5 of its 9 answer icons'),
+          },
+        ],
+      },
+    });
     expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining(`as a sign`) });
     const block = (result.content as any[])[1];
     expect(block).toMatchObject({ type: 'resource', resource: { uri: SIGN, mimeType: 'image/svg+xml' } });

@@ -9,6 +9,7 @@ import { releaseSource } from '../../src/services/render/view/source.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import realShaped from '../e2e/fixtures/real-shaped-no-contact.json';
 import realistic from '../e2e/fixtures/realistic-15.json';
+import transit from '../e2e/fixtures/transit-station-dtpr.json';
 
 const LINK = 'https://riverton.example.org/ai/traffic-cameras';
 const blocks = [
@@ -119,6 +120,48 @@ describe('the sign at a paper size', () => {
     expect(text).toContain('Caméras de circulation intelligentes de Riverton');
     expect(text).toContain('Email · Courriel: privacy@riverton.example.org');
     expect(out.body).toContain('width="210mm" height="297mm"');
+  });
+  it('names in a warning every part of the datachain it leaves out, where it is placed', () => {
+    // The transit fixture with twelve printed contacts and a description too long for two languages.
+    const crowded = structuredClone(transit) as typeof transit;
+    const owner = crowded.elements[2]!.actions!;
+    for (let k = 0; k < 11; k++)
+      owner.push({
+        type: 'phone',
+        label: [{ locale: 'en', value: `Line ${k}` }],
+        target: `+1 415 555 01${k + 10}`,
+      });
+    for (const d of crowded.description) d.value += ` ${d.value}`;
+    const kinds = new Set(['email', 'phone', 'postal']);
+    for (const [dc, options] of [
+      [transit, {}],
+      [transit, { locales: ['en', 'fr'] }],
+      [realistic, { locales: ['en', 'fr'] }],
+      [crowded, { locales: ['en', 'fr'] }],
+    ] as const) {
+      const out = render(dc, options);
+      const text = printed(out.body);
+      const told = out.warnings.filter((w) => w.code === 'sign_incomplete');
+      const said = told.map((w) => w.message).join('\n');
+      // Each printed contact, and the vendor, is on the sign or named in a warning.
+      const contacts = dc.elements.flatMap((e) => e.actions ?? []).filter((a) => kinds.has(a.type));
+      for (const a of contacts) expect(text.includes(a.target) || said.includes(a.target)).toBe(true);
+      const vendor = dc.elements[3]!.variables!.find((v) => v.id === 'title')!.value[0]!.value;
+      if (!text.includes(vendor))
+        expect(told).toContainEqual(
+          expect.objectContaining({ path: 'elements[3]', message: expect.stringContaining(vendor) }),
+        );
+      if (!text.includes('Your rights')) expect(said).toContain('the rights line ("Right to access your data"');
+      // Twelve categories have an icon; a sign shows eight at most, and names those it does not show.
+      const icons = out.body.split('<image ').length - 1;
+      expect(said).toContain(icons ? `leaves out ${12 - icons} of its 12 answer icons` : 'leaves out its answer icons');
+    }
+    expect(render(crowded, { locales: ['en', 'fr'] }).warnings).toContainEqual(
+      expect.objectContaining({
+        path: 'elements[2]',
+        message: expect.stringMatching(/leaves out \d+ of its 12 contacts/),
+      }),
+    );
   });
   it('never grows: a title and description far too long for the sheet are cut and reported', () => {
     const dc = structuredClone(realistic) as typeof realistic;

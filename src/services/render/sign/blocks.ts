@@ -26,12 +26,14 @@ export interface SignAnswers {
   identify: [string, string];
   /** The first responsible party; absent when the disclosure names none. */
   runBy?: SignText;
-  /** The other responsible parties, with their role. */
-  others: SignText[];
-  /** Printed contacts: their kind ("Email") and address; web links live behind the QR code. */
-  contacts: Array<{ kind: string; address: string }>;
+  /** The other responsible parties, with their role, and where each is placed. */
+  others: Array<SignText & { path: string }>;
+  /** Printed contacts: their kind ("Email"), address and action's path; web links live behind the QR code. */
+  contacts: Array<{ kind: string; address: string; path: string }>;
   /** "Your rights: …", the titles of the rights placed; empty when none is. */
   rights: string;
+  /** The rights placed, each its title and path. */
+  rightsPlaced: Array<{ text: string; path: string }>;
   /** The reference and the date of the disclosure, as one line; empty when it has neither. */
   stamp: string;
 }
@@ -50,7 +52,7 @@ export function firstSentence(text: string): string {
 
 function printed(actions: readonly ActionView[], t: SignLabels): SignAnswers['contacts'] {
   const kind = { email: t.email, phone: t.phone, postal: t.postal } as Record<string, string>;
-  return actions.filter((a) => kind[a.type]).map((a) => ({ kind: kind[a.type]!, address: a.text }));
+  return actions.filter((a) => kind[a.type]).map((a) => ({ kind: kind[a.type]!, address: a.text, path: a.path }));
 }
 
 /**
@@ -79,7 +81,7 @@ export function signAnswers(view: DocView): SignAnswers {
   const verdict = labelOf(page, level) ?? '';
   const who = row(view, 'who');
   const first = who?.items[0];
-  const rights = row(view, 'rights')?.items ?? [];
+  const rights = (row(view, 'rights')?.items ?? []).map((i) => ({ text: partsText(i.text), path: i.path }));
   const date = view.about.updatedAt ?? view.about.createdAt;
   return {
     lang: view.lang,
@@ -92,9 +94,11 @@ export function signAnswers(view: DocView): SignAnswers {
     others: (who?.items ?? []).slice(1).map((i) => ({
       text: partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''),
       lang: langOf(i.text),
+      path: i.path,
     })),
     contacts: printed(who?.contacts ?? [], t),
-    rights: rights.length ? spaced(t.rights, rights.map((i) => partsText(i.text)).join(' \u00b7 ')) : '',
+    rights: rights.length ? spaced(t.rights, rights.map((i) => i.text).join(' \u00b7 ')) : '',
+    rightsPlaced: rights,
     stamp: [view.about.id ? `${t.reference} ${view.about.id}` : '', date ? longDate(date, view.lang) : '']
       .filter(Boolean)
       .join(' \u00b7 '),

@@ -8,7 +8,7 @@ import { fitBlocks } from './fit.js';
 import { joinRuns, type Para, type PlacedPara, parasHeight, runsText, stackParas } from './layout.js';
 import { qrPath } from './qr.js';
 import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
-import { signNotices } from './notices.js';
+import { type LeftOut, signNotices } from './notices.js';
 import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
 import { type Run, signText, spaced } from './text.js';
 import { signLabelsFor } from './labels.js';
@@ -107,7 +107,17 @@ const inEach = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): R
 const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para =>
   ofRuns(inEach(as, pick), { size: 17, weight: 'bold', fill: BAND, gap: 4 });
 
-/** Every block of the body in each of its variants, fullest first (the order `SIGN_STEPS` walks). */
+/** One variant of a block: its paragraphs, and the parts of the datachain it leaves out (for the author's warnings). */
+interface Variant {
+  paras: Para[];
+  left: LeftOut[];
+}
+const variant = (paras: Para[], ...left: LeftOut[]): Variant => ({ paras, left });
+
+/**
+ * Every block of the body in each of its variants, fullest first (the order `SIGN_STEPS` walks),
+ * each saying what it leaves out: the one place that knows what the chosen layout dropped.
+ */
 function blockVariants(as: readonly SignAnswers[]) {
   const [a] = as;
   const langs = as.map((x) => x.lang);
@@ -149,32 +159,45 @@ function blockVariants(as: readonly SignAnswers[]) {
       ];
     });
   const others = a!.others.map((o): Para => ({ text: o.text, lang: o.lang ?? a!.lang, size: 18, fill: MUTED }));
+  const noOthers: LeftOut = { part: 'others', items: a!.others, of: a!.others.length };
+  const contactsPast = (n: number): LeftOut => ({
+    part: 'contacts',
+    items: a!.contacts.slice(n).map((c) => ({ text: spaced(c.kind + a!.t.colon, c.address), path: c.path })),
+    of: a!.contacts.length,
+  });
   const who = [
-    [question(as, (x) => x.t.contact), ...runByParas(), ...others, ...contactLines(99)],
-    [question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(99)],
-    [question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(2)],
-    [question(as, (x) => x.t.contact), ...runByParas(2), ...contactLines(2, 1)],
+    variant([question(as, (x) => x.t.contact), ...runByParas(), ...others, ...contactLines(99)]),
+    variant([question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(99)], noOthers),
+    variant([question(as, (x) => x.t.contact), ...runByParas(), ...contactLines(2)], noOthers, contactsPast(2)),
+    variant([question(as, (x) => x.t.contact), ...runByParas(2), ...contactLines(2, 1)], noOthers, contactsPast(2)),
   ];
-  const doesOf = (i: 0 | 1 | 2, clamp?: number) => [
-    question(as, (x) => x.t.does),
-    ...inLocales(
-      as.map((x) => x.does[i]),
-      langs,
-      { size: 22 },
-      clamp,
-    ),
-  ];
+  // The description cut to its first sentence or the purposes is told apart (`signNotices`).
+  const doesOf = (i: 0 | 1 | 2, clamp?: number) =>
+    variant([
+      question(as, (x) => x.t.does),
+      ...inLocales(
+        as.map((x) => x.does[i]),
+        langs,
+        { size: 22 },
+        clamp,
+      ),
+    ]);
   const does = [doesOf(0), doesOf(1), doesOf(2), doesOf(2, 2)];
-  const identify = [0, 1].map((i) => [
+  const identifyOf = (i: 0 | 1) => [
     question(as, (x) => x.t.identify),
     ...inLocales(
-      as.map((x) => ({ text: x.identify[i as 0 | 1] })),
+      as.map((x) => ({ text: x.identify[i] })),
       langs,
       { size: 22 },
     ),
-  ]);
+  ];
+  const reason = a!.identify[0] === a!.identify[1] ? [] : [{ text: a!.identify[0] }];
+  const identify = [variant(identifyOf(0)), variant(identifyOf(1), { part: 'reason', items: reason, of: 1 })];
   const rightsText = as.map((x) => ({ text: x.rights }));
-  const rights = [inLocales(rightsText, langs, { size: 18 }), []];
+  const rights = [
+    variant(inLocales(rightsText, langs, { size: 18 })),
+    variant([], { part: 'rights', items: a!.rightsPlaced, of: 1 }),
+  ];
   const titleParas = (size: number, clamp?: number): Para[] => [
     ofRuns(
       inEach(as, (x) => x.kicker),
@@ -185,7 +208,7 @@ function blockVariants(as: readonly SignAnswers[]) {
       ? [{ text: as[1].title.text, lang: as[1].title.lang ?? as[1].lang, size: size - 10, fill: BAND_SECOND, clamp }]
       : []),
   ];
-  const band = [titleParas(40), titleParas(34), titleParas(28), titleParas(28, 3)];
+  const band = [titleParas(40), titleParas(34), titleParas(28), titleParas(28, 3)].map((p) => variant(p));
   return { band, who, does, identify, rights };
 }
 
@@ -236,13 +259,18 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
   const bandTop = FRAME + 2;
   const bandPad = 20;
   const bodyGapTop = 26;
+  // The icons: two rows, one, none; each leaves out the tiles past its rows (past two: whatever the room).
+  const tileVariants = [2, 1, 0].map((n) => {
+    const left: LeftOut = { part: 'tiles', items: rows.leftOut(n), of: rows.sets.length, always: n === 2 };
+    return { n, height: n ? rows.height(n) + GAP : 0, left: [left] };
+  });
   const heights = {
-    band: v.band.map((p) => bandPad + parasHeight(p, CW) + bandPad - 6 + bodyGapTop),
-    who: v.who.map((p) => parasHeight(p, CW) + GAP),
-    does: v.does.map((p) => parasHeight(p, CW) + GAP),
-    identify: v.identify.map((p) => parasHeight(p, CW) + GAP),
-    tiles: [rows.height(2) + GAP, rows.height(1) + GAP, 0],
-    rights: v.rights.map((p) => (p.length ? parasHeight(p, CW) + GAP : 0)),
+    band: v.band.map((p) => bandPad + parasHeight(p.paras, CW) + bandPad - 6 + bodyGapTop),
+    who: v.who.map((p) => parasHeight(p.paras, CW) + GAP),
+    does: v.does.map((p) => parasHeight(p.paras, CW) + GAP),
+    identify: v.identify.map((p) => parasHeight(p.paras, CW) + GAP),
+    tiles: tileVariants.map((t) => t.height),
+    rights: v.rights.map((p) => (p.paras.length ? parasHeight(p.paras, CW) + GAP : 0)),
   };
   const room = footTop - 24 - bandTop;
   const fit = fitBlocks(
@@ -252,7 +280,7 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
   );
   const c = fit.chosen;
 
-  const bandParas = stackParas(v.band[c.band!]!, M, bandTop + bandPad, CW);
+  const bandParas = stackParas(v.band[c.band!]!.paras, M, bandTop + bandPad, CW);
   const bandBottom = bandTop + bandPad + bandParas.height - 6 + bandPad;
   let y = bandBottom + bodyGapTop;
   const placed: PlacedPara[] = [...bandParas.placed];
@@ -261,10 +289,10 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
     placed.push(...s.placed);
     y += s.height + GAP;
   };
-  put(v.who[c.who!]!);
-  put(v.does[c.does!]!);
-  put(v.identify[c.identify!]!);
-  const tileCount = [2, 1, 0][c.tiles!]!;
+  put(v.who[c.who!]!.paras);
+  put(v.does[c.does!]!.paras);
+  put(v.identify[c.identify!]!.paras);
+  const tileCount = tileVariants[c.tiles!]!.n;
   // Spare room goes around the icons, so the foot stays at the foot of the sheet.
   const spare = Math.max(0, room - fit.height);
   const tilesAt = y + (tileCount ? spare / 2 : 0);
@@ -277,7 +305,7 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
     placed.push(...laid.paras);
     y = tilesAt + laid.height + GAP;
   }
-  put(v.rights[c.rights!]!);
+  put(v.rights[c.rights!]!.paras);
 
   const foot = stackParas(footParas, textX, footTop, W - M - textX);
   placed.push(...foot.placed);
@@ -286,6 +314,9 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
   const warnings = signNotices(views, as, {
     does: c.does!,
     cut: placed.some((p) => p.cut),
+    left: [v.who[c.who!]!, v.identify[c.identify!]!, tileVariants[c.tiles!]!, v.rights[c.rights!]!].flatMap(
+      (x) => x.left,
+    ),
   });
   const icons = tiles.map((tile) => ({ ...tile, href: strictDataUri(iconOf(tile.icon).light) }));
   const a = as[0]!;

@@ -15,6 +15,8 @@ const LEGEND_SIZE = 16;
 interface TileSet {
   tiles: Tile[];
   icon: { elementId: string; context?: string };
+  /** Where the card the tile draws is placed. */
+  path: string;
 }
 export interface PlacedTile {
   icon: { elementId: string; context?: string };
@@ -69,10 +71,14 @@ function legendOf(sets: readonly TileSet[]) {
 
 /** The tiles a sign can show and the height their first `n` rows take (with the legend of their colours). */
 export function tileRows(views: readonly DocView[], as: readonly SignAnswers[], width: number) {
-  const sets: TileSet[] = signTiles(views[0]!, as[0]!.t).map((tile) => ({
-    tiles: [tile, ...views.slice(1).flatMap((v, i) => tileIn(v, as[i + 1]!.t, tile) ?? [])],
-    icon: tileCard(views[0]!, tile).icon,
-  }));
+  const sets: TileSet[] = signTiles(views[0]!, as[0]!.t).map((tile) => {
+    const card = tileCard(views[0]!, tile);
+    return {
+      tiles: [tile, ...views.slice(1).flatMap((v, i) => tileIn(v, as[i + 1]!.t, tile) ?? [])],
+      icon: card.icon,
+      path: card.path,
+    };
+  });
   const tileW = width / COLS;
   const rowHeight = (row: readonly TileSet[]) =>
     ICON + 10 + Math.max(0, ...row.map((s) => parasHeight(tileParas(s), tileW - 12))) + 14;
@@ -88,6 +94,8 @@ export function tileRows(views: readonly DocView[], as: readonly SignAnswers[], 
     rowsOf,
     rowHeight,
     legendLabel,
+    /** The tiles past the first `n` rows, which the sign leaves out: each its category's words and card's path. */
+    leftOut: (n: number) => sets.slice(n * COLS).map((s) => ({ text: s.tiles[0]!.label, path: s.path })),
     /** Height of the first `n` rows and their legend; 0 when there is no tile. */
     height(n: number) {
       const rows = rowsOf(n);

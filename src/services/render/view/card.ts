@@ -38,6 +38,8 @@ export interface ActionView {
   label: LocalText;
   href?: string;
   text: string;
+  /** Where the action is in the datachain (`elements[3].actions[1]`). */
+  path: string;
 }
 export interface FieldView {
   id: string;
@@ -51,6 +53,8 @@ export interface FieldView {
 export interface CardView {
   /** Anchor key: the placement's element_instance_id, else its element_id. */
   key: string;
+  /** Where the placement is in the datachain (`elements[3]`). */
+  path: string;
   elementId: string;
   categoryId: string;
   /** The name value when the element carries one, else the element title with placeholders filled. */
@@ -202,6 +206,7 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
   const ctxDef = el.context ?? cat.element_context;
   return {
     key: p.element_instance_id ?? p.element_id,
+    path: at,
     elementId: el.id,
     categoryId: cat.id,
     heading: name
@@ -233,6 +238,7 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
         label: text.text ? text : { text: a.type },
         href: kind ? safeHref(a.target, kind) : undefined,
         text: a.target,
+        path: `${at}.actions[${k}]`,
       };
     }),
     citations: p.sources.map((s) => cites.cite(s)),

@@ -55,6 +55,8 @@ const LEVELS = {
 
 export interface GlanceItem {
   key: string;
+  /** Where the placement is in the datachain (`elements[3]`). */
+  path: string;
   /** The start of the author's own words for this placement, when given: the answer leads with them. */
   own?: Excerpt;
   /** The name or element title (placeholders filled). */
@@ -104,6 +106,7 @@ function itemOf(c: CardView, lang: string, direction?: 'in' | 'out', words?: num
   const { own, note } = textsOf(c);
   return {
     key: c.key,
+    path: c.path,
     text: c.heading,
     ...(own ? { own: excerpt(own, lang, words) } : {}),
     ...(note ? { note: excerpt(note, lang, words) } : {}),
