@@ -118,7 +118,12 @@ describe('the sign at a paper size', () => {
     const text = printed(out.body);
     expect(text).toContain('Riverton smart traffic cameras');
     expect(text).toContain('Caméras de circulation intelligentes de Riverton');
-    expect(text).toContain('Email · Courriel: privacy@riverton.example.org');
+    // Each bilingual label in both languages: the colon is that of the words it follows.
+    expect(text).toContain('Email · Courriel\u202f: privacy@riverton.example.org');
+    expect(text).toContain('Northlight Vision Ltd. (Vendor · Fournisseur)');
+    // Both dates written out do not fit the foot's line: the ISO day reads the same in both.
+    expect(text).toContain('Ref. · Réf. riverton-traffic-cameras · 2026-09-01');
+    expect(printed(render(realistic, {}).body)).toContain('Ref. riverton-traffic-cameras · 1 September 2026');
     expect(out.body).toContain('width="210mm" height="297mm"');
   });
   it('names in a warning every part of the datachain it leaves out, where it is placed', () => {

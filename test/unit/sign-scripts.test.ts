@@ -92,6 +92,22 @@ describe('the sign in every locale', () => {
     });
   }
 
+  it("writes each locale's own punctuation: the title's colon, a role's brackets, a bilingual label's colon", () => {
+    const title = (svg: string) => /<title id="sign-title">([^<]*)</.exec(svg)![1];
+    // The sign's text without the runs that mark another language.
+    const plain = (svg: string) => svg.replace(/<tspan lang=[^>]*>|<\/tspan>/g, '').replace(/\u00a0/g, ' ');
+    const zh = render({ locale: 'zh-Hans' }).body;
+    expect(title(zh)).toMatch(/^此处正在使用的技术：Kingsway/);
+    expect(plain(zh)).toContain('Gatewise Systems Ltd.（供应商）');
+    expect(title(render({ locale: 'km' }).body)).toMatch(/^\S+៖ Kingsway/);
+    const zhVi = render({ locale: 'zh-Hant', locales: ['zh-Hant', 'vi'] }).body;
+    expect(zhVi).toMatch(/>電子郵件\u00a0· <tspan lang="vi"[^>]*>Email:[ <]/);
+    expect(plain(zhVi)).toContain('Gatewise Systems Ltd.（廠商 · Nhà cung cấp）');
+    expect(render({ locale: 'km', locales: ['km', 'en'] }).body).toMatch(
+      />អ៊ីមែល\u00a0· <tspan lang="en"[^>]*>Email:[ <]/,
+    );
+  });
+
   for (const locales of [
     ['zh-Hans', 'km'],
     ['en', 'zh-Hant'],

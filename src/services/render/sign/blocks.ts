@@ -26,16 +26,20 @@ export interface SignAnswers {
   identify: [string, string];
   /** The first responsible party; absent when the disclosure names none. */
   runBy?: SignText;
-  /** The other responsible parties, with their role, and where each is placed. */
-  others: Array<SignText & { path: string }>;
+  /** The other responsible parties: name, role (their context's name) and where each is placed; `text` is both in the locale's words. */
+  others: Array<{ name: SignText; role?: string; text: string; path: string }>;
   /** Printed contacts: their kind ("Email"), address and action's path; web links live behind the QR code. */
   contacts: Array<{ kind: string; address: string; path: string }>;
   /** "Your rights: …", the titles of the rights placed; empty when none is. */
   rights: string;
   /** The rights placed, each its title and path. */
   rightsPlaced: Array<{ text: string; path: string }>;
-  /** The reference and the date of the disclosure, as one line; empty when it has neither. */
-  stamp: string;
+  /** The disclosure's reference (its id), when it has one. */
+  reference?: string;
+  /** The date of the disclosure written out in the locale; empty when it has none. */
+  date: string;
+  /** The same date as the ISO day, which reads the same in every locale. */
+  day: string;
 }
 
 const langOf = (parts: readonly TextPart[]) => parts.map((p) => ('lang' in p ? p.lang : undefined)).find(Boolean);
@@ -91,16 +95,17 @@ export function signAnswers(view: DocView): SignAnswers {
     does: [full, short, byPurpose],
     identify: [spaced(verdict, labelOf(page, `${level}Why`) ?? '').trim(), verdict],
     runBy: first ? { text: partsText(first.text), lang: langOf(first.text) } : undefined,
-    others: (who?.items ?? []).slice(1).map((i) => ({
-      text: partsText(i.text) + (i.badge ? ` (${i.badge.name.text})` : ''),
-      lang: langOf(i.text),
-      path: i.path,
-    })),
+    others: (who?.items ?? []).slice(1).map((i) => {
+      const name = { text: partsText(i.text), lang: langOf(i.text) };
+      const role = i.badge?.name.text;
+      const text = role ? t.party.replace('{name}', () => name.text).replace('{role}', () => role) : name.text;
+      return { name, role, text, path: i.path };
+    }),
     contacts: printed(who?.contacts ?? [], t),
     rights: rights.length ? spaced(t.rights, rights.map((i) => i.text).join(' \u00b7 ')) : '',
     rightsPlaced: rights,
-    stamp: [view.about.id ? `${t.reference} ${view.about.id}` : '', date ? longDate(date, view.lang) : '']
-      .filter(Boolean)
-      .join(' \u00b7 '),
+    reference: view.about.id,
+    date: date ? longDate(date, view.lang) : '',
+    day: date ? (/^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? date) : '',
   };
 }

@@ -10,7 +10,7 @@ import { qrPath } from './qr.js';
 import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
 import { type LeftOut, signNotices } from './notices.js';
 import { type LegendEntry, layoutTiles, type PlacedTile, tileRows } from './tile-layout.js';
-import { type Run, signText, spaced } from './text.js';
+import { type Run, signText, spaced, textWidth } from './text.js';
 import { signLabelsFor } from './labels.js';
 
 const ENGLISH_FOOTER = signLabelsFor('en').footer;
@@ -104,6 +104,48 @@ const ofRuns = (runs: readonly Run[], style: Omit<Para, 'text' | 'lang' | 'runs'
 const inEach = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Run[] =>
   joinRuns(as.map((x) => ({ text: pick(x), lang: x.lang })));
 
+/** The colon after `runs`, a label in one or more locales: the colon of the locale of its last words ("Phone · Điện thoại:"). */
+function colonAfter(as: readonly SignAnswers[], runs: readonly Run[]): Run {
+  const x = as.find((y) => y.lang === runs.at(-1)?.lang) ?? as[0]!;
+  return { text: spaced(x.t.colon, ''), lang: x.lang };
+}
+
+/**
+ * Another responsible party in every locale: its names (each once), then its role in each locale
+ * inside the first locale's brackets ("GateSight Analytics Inc. (Vendor · Proveedor)", "…（供应商）").
+ */
+function otherParty(as: readonly SignAnswers[], k: number): Run[] {
+  const a = as[0]!;
+  const of = as.flatMap((x) => (x.others[k] ? [{ o: x.others[k], lang: x.lang }] : []));
+  const names = joinRuns(of.map(({ o, lang }) => ({ text: o.name.text, lang: o.name.lang ?? lang })));
+  const roles = joinRuns(of.flatMap(({ o, lang }) => (o.role ? [{ text: o.role, lang }] : [])));
+  if (!roles.length) return names;
+  const [before, between, after] = a.t.party.split(/\{name\}|\{role\}/) as [string, string, string];
+  return [
+    { text: before, lang: a.lang },
+    ...names,
+    { text: between, lang: a.lang },
+    ...roles,
+    { text: after, lang: a.lang },
+  ];
+}
+
+/**
+ * The reference and the date in every locale, "Ref. · Réf. x · 1 September 2026 · 1er septembre
+ * 2026", when that is one line of `width`; else with the ISO day, which reads the same in every
+ * locale ("Ref. · Réf. x · 2026-09-01"): a second line in the foot, beside the QR code, would take
+ * the room of a block above. Empty when the disclosure has neither.
+ */
+function stampRuns(as: readonly SignAnswers[], width: number): Run[] {
+  const a = as[0]!;
+  const ref = a.reference ? [...inEach(as, (x) => x.t.reference), { text: ` ${a.reference}` }] : [];
+  const withDates = (dates: Run[]) =>
+    ref.length && dates.length ? [...ref, { text: '\u00a0\u00b7 ' }, ...dates] : [...ref, ...dates];
+  const long = withDates(joinRuns(as.map((x) => ({ text: x.date, lang: x.lang }))));
+  if (as.length === 1 || textWidth(runsText(long), SMALL) <= width) return long;
+  return withDates(a.day ? [{ text: a.day }] : []);
+}
+
 const question = (as: readonly SignAnswers[], pick: (a: SignAnswers) => string): Para =>
   ofRuns(inEach(as, pick), { size: 17, weight: 'bold', fill: BAND, gap: 4 });
 
@@ -124,20 +166,16 @@ function blockVariants(as: readonly SignAnswers[]) {
   const hasContact = a!.contacts.length > 0;
   const contactLines = (n: number, clamp?: number): Para[] =>
     hasContact
-      ? a!.contacts.slice(0, n).map((c, i) => ({
-          ...ofRuns(
-            [
-              ...joinRuns([
-                { text: c.kind, lang: a!.lang },
-                ...(as[1]?.contacts[i] ? [{ text: as[1].contacts[i].kind, lang: as[1].lang }] : []),
-              ]),
-              { text: spaced(a!.t.colon, '') },
-              { text: c.address },
-            ],
-            { size: 22, weight: 'bold', fill: BAND },
-          ),
-          clamp,
-        }))
+      ? a!.contacts.slice(0, n).map((c, i) => {
+          const kinds = joinRuns([
+            { text: c.kind, lang: a!.lang },
+            ...(as[1]?.contacts[i] ? [{ text: as[1].contacts[i].kind, lang: as[1].lang }] : []),
+          ]);
+          return {
+            ...ofRuns([...kinds, colonAfter(as, kinds), { text: c.address }], { size: 22, weight: 'bold', fill: BAND }),
+            clamp,
+          };
+        })
       : inLocales(
           as.map((x) => ({ text: x.t.noContact })),
           langs,
@@ -158,7 +196,7 @@ function blockVariants(as: readonly SignAnswers[]) {
         ),
       ];
     });
-  const others = a!.others.map((o): Para => ({ text: o.text, lang: o.lang ?? a!.lang, size: 18, fill: MUTED }));
+  const others = a!.others.map((_, k) => ofRuns(otherParty(as, k), { size: 18, fill: MUTED }));
   const noOthers: LeftOut = { part: 'others', items: a!.others, of: a!.others.length };
   const contactsPast = (n: number): LeftOut => ({
     part: 'contacts',
@@ -243,7 +281,7 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
       fill: BAND,
       gap: 8,
     },
-    { text: as[0]!.stamp, lang: langs[0]!, size: SMALL, fill: MUTED, gap: 4 },
+    ofRuns(stampRuns(as, W - M - textX), { size: SMALL, fill: MUTED, gap: 4 }),
     // The programme's name stays in English in every locale's table.
     {
       text: as[0]!.t.footer,
@@ -333,15 +371,15 @@ export function renderSign(views: readonly DocView[], options: SignOptions, icon
       font-family={fontStack(...langs)}
       data-size={options.size}
     >
-      <title id="sign-title">{signText(`${a.t.kicker}: ${a.title.text}`)}</title>
+      <title id="sign-title">{signText(spaced(a.t.kicker + a.t.colon, a.title.text))}</title>
       <desc id="sign-desc">
         {signText(
           [
             a.does[0].text,
             a.identify[0],
             a.runBy ? `${a.t.runBy} ${a.runBy.text}.` : a.t.noContact,
-            ...a.contacts.map((x) => `${x.kind}${a.t.colon} ${x.address}`),
-            ...rows.all.map((tile) => `${tile.label}: ${tile.answer}.`),
+            ...a.contacts.map((x) => spaced(x.kind + a.t.colon, x.address)),
+            ...rows.all.map((tile) => `${spaced(tile.label + a.t.colon, tile.answer)}.`),
             a.rights,
             `${a.t.scan} ${options.link}`,
           ].join(' '),

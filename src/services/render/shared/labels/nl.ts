@@ -115,6 +115,7 @@ export const NL: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Bewaard {duration}',
+    party: '{name} ({role})',
     decides_human_decides: 'Een mens beslist',
     decides_human_executes: 'Een mens voert het uit',
     decides_human_oversees: 'Een mens houdt toezicht',
