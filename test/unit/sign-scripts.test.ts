@@ -3,10 +3,12 @@ import { DatachainInstance } from '../../src/domain/datachain.js';
 import { LOCALE_CODES } from '../../src/domain/locale.js';
 import { renderOutput } from '../../src/services/render/output.js';
 import { breakPieces, NO_LINE_START } from '../../src/services/render/sign/breaks.js';
+import { stackParas } from '../../src/services/render/sign/layout.js';
 import { clampWidth, textWidth, wrapWidth } from '../../src/services/render/sign/text.js';
 import { releaseSource } from '../../src/services/render/view/source.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
 import transit from '../e2e/fixtures/transit-station-dtpr.json';
+import transitScripts from '../e2e/fixtures/transit-station-dtpr-scripts.json';
 
 const LINK = 'https://transit.example.org/station';
 
@@ -57,6 +59,29 @@ describe('line breaks in every script', () => {
     });
   }
 
+  it('keeps a number with its unit: after a no-break space, or written right after it', () => {
+    expect(breakPieces('រក្សាទុក៖ ៩០\u00a0ថ្ងៃ', 'km')).toContain('៩០\u00a0ថ្ងៃ');
+    expect(breakPieces('保存90天', 'zh-Hant')).toContain('90天');
+  });
+
+  it('sets Khmer lines far enough apart that a stacked subscript clears the line below', () => {
+    // Ink of Noto Sans Khmer, measured in Chromium: the bold "អ្នកបញ្ចូល" reaches 0.58 em below its
+    // baseline; Khmer vowels above a letter ("ព័ត៌", "អ្វី") up to 0.94 em over theirs.
+    const [answer, category] = stackParas(
+      [
+        { text: 'ព័ត៌មានដែលអ្នកបញ្ចូល', size: 20, weight: 'bold', lang: 'km', gap: 2 },
+        { text: 'អ្វីដែលប្រមូលទិន្នន័យ', size: 16, lang: 'km', gap: 0 },
+      ],
+      0,
+      0,
+      164,
+    ).placed;
+    expect(answer!.spans.length).toBe(2);
+    expect(answer!.lh).toBeGreaterThanOrEqual((0.58 + 0.94) * 20);
+    const lastBaseline = answer!.y + answer!.lh;
+    expect(category!.y - lastBaseline).toBeGreaterThanOrEqual(0.58 * 20 + 0.94 * 16);
+  });
+
   it('counts a Chinese character as one em, and Khmer subscripts as (almost) nothing', () => {
     expect(textWidth('数据保存', 10)).toBe(40);
     expect(textWidth('ក', 100)).toBeGreaterThan(textWidth('ក្ក', 100) - 20);
@@ -71,8 +96,8 @@ describe('line breaks in every script', () => {
 });
 
 describe('the sign in every locale', () => {
-  const render = (options: Record<string, unknown>) => {
-    const value = DatachainInstance.parse(transit);
+  const render = (options: Record<string, unknown>, dc: unknown = transit) => {
+    const value = DatachainInstance.parse(dc);
     const release = catalogueStore().release(value.schema_version!)!;
     return renderOutput({ value, warnings: [] }, releaseSource(release), {
       format: 'sign',
@@ -106,6 +131,15 @@ describe('the sign in every locale', () => {
     expect(render({ locale: 'km', locales: ['km', 'en'] }).body).toMatch(
       />អ៊ីមែល\u00a0· <tspan lang="en"[^>]*>Email:[ <]/,
     );
+  });
+
+  it('km: keeps a number with its unit where a tile wraps', () => {
+    const lines = [...render({ locale: 'km' }, transitScripts).body.matchAll(/<tspan x=[^>]*>([^<]*)/g)].map(
+      (m) => m[1]!,
+    );
+    const kept = lines.filter((l) => l.includes('\u17e7'));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const line of kept) expect(line).toContain('\u17e7\u00a0ថ្ងៃ');
   });
 
   for (const locales of [

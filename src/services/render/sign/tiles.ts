@@ -100,7 +100,8 @@ function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnsw
   } else if (decided && card.context) {
     runs = [{ text: card.context.name.text }];
   }
-  runs = runs.filter((r) => r.text);
+  // A number and its unit stay on one line where the tile's narrow column wraps ("Kept for 72 hours", "៩០ ថ្ងៃ").
+  runs = runs.filter((r) => r.text).map((r) => ({ ...r, text: r.text.replace(/(\p{Nd}) (?=\p{L})/gu, '$1\u00a0') }));
   return {
     category,
     card: index,
