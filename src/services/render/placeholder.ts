@@ -34,13 +34,18 @@ export function placeholderDocument(locale = 'en'): string {
         fallback: false,
       },
       () => ({ light: '', dark: '' }),
-    )
-      .replace('<body>', `<body ${PLACEHOLDER_MARK}>`)
-      // No kicker: the type of the datachain on its way is not known, and the view says only this line.
-      .replace(/<p class="kicker">[^<]*<\/p>/, '');
+    ).replace('<body>', `<body ${PLACEHOLDER_MARK}>`);
+    page = withoutKicker(page);
     cached.set(lang, page);
   }
   return page;
+}
+
+/** `page` without its kicker paragraph (the page's own markup: the first `<p class="kicker">` and its close). */
+function withoutKicker(page: string): string {
+  const start = page.indexOf('<p class="kicker">');
+  const end = start < 0 ? -1 : page.indexOf('</p>', start);
+  return end < 0 ? page : page.slice(0, start) + page.slice(end + '</p>'.length);
 }
 
 /** The sign a session reads before its first sign render: a constant SVG naming the tool call to make. */
