@@ -40,7 +40,7 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  */
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
-  var ready = false, closed = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
+  var ready = false, closed = false, called = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
@@ -56,8 +56,10 @@ export const VIEW_SCRIPT = `(function () {
     send({ id: id, method: method, params: params });
     return new Promise(function (ok, fail) { waiting[id] = [ok, fail]; });
   }
+  // Runs fn once the document is parsed, unless the view has been torn down by then.
   function whenParsed(fn) {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn); else fn();
+    var run = function () { if (!closed) fn(); };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run();
   }
 
   var lastW = 0, lastH = 0, queued = false;
@@ -66,6 +68,7 @@ export const VIEW_SCRIPT = `(function () {
     queued = true;
     requestAnimationFrame(function () {
       queued = false;
+      if (!ready || closed) return;
       var saved = root.style.height;
       root.style.height = 'max-content';
       var h = Math.ceil(root.getBoundingClientRect().height), w = Math.ceil(innerWidth);
@@ -148,8 +151,10 @@ export const VIEW_SCRIPT = `(function () {
     if (parts[0] === 'tl') return 'fil';
     return parts[0];
   }
+  // The view's language: the call's, else the host's; before any call, else the page's own (once a
+  // call has come, the page shown may be an earlier call's, whose language is not this one's).
   function words() {
-    var tags = [callLang, hostLang, root.lang];
+    var tags = called ? [callLang, hostLang] : [callLang, hostLang, root.lang];
     for (var i = 0; i < tags.length; i++) {
       var lang = localeOf(tags[i]);
       if (WORDS[lang]) return [lang, WORDS[lang]];
@@ -299,6 +304,7 @@ export const VIEW_SCRIPT = `(function () {
     if (m.method === 'ui/notifications/tool-result') whenParsed(function () { onResult(p); });
     else if (m.method === 'ui/notifications/tool-input') {
       turn++;
+      called = true;
       callLang = langOf(p.arguments);
       whenParsed(preparing);
     }

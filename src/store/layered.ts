@@ -96,6 +96,8 @@ const KEEP_BYTES = 4 * 1024 * 1024;
 /** Releases the byte bound never drops: a call needs at most three at once (a migration's two, and a pinned version it names). */
 const KEEP_FLOOR = 3;
 const BACKOFF_MS = 30_000;
+/** Past its read-ahead pause, how long a background refresh may take before another may claim the isolate's. */
+const CLAIM_MS = 30_000;
 /** A few seconds: what the `upstream_error` a failed read answers tells the client to wait. */
 const TRANSIENT_BACKOFF_MS = 5_000;
 
@@ -137,7 +139,8 @@ const TRANSIENT_BACKOFF_MS = 5_000;
  * Reads of one isolate's requests overlap; none undoes what a later one found: an index read that
  * answers after a read started later was adopted is dropped, a release read that fails after another
  * read of the same copy succeeded leaves it served, and the background refresh an isolate claims is
- * claimed for `indexTtlMs` at most (a read that never answers does not stop the refreshes after it).
+ * claimed for the longer of `indexTtlMs` and its pause plus 30 seconds (a read that never answers
+ * does not stop the refreshes after it, and two refreshes never overlap).
  */
 export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const { embedded, bucket } = options;
@@ -149,6 +152,12 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
   const transientBackoff = options.transientBackoffMs ?? TRANSIENT_BACKOFF_MS;
   const readAheadPause = options.readAheadPauseMs ?? 0;
   const wait = options.wait ?? timer;
+  /**
+   * How long the isolate's background refresh is held by the one that claimed it: longer than a
+   * refresh takes (its read-ahead pause and its reads), so that two never overlap, and bounded, so
+   * that a read that never answers does not stop the refreshes after it.
+   */
+  const claimMs = Math.max(ttl, readAheadPause + CLAIM_MS);
   const embeddedEntries = new Map(embedded.index().versions.map((v) => [v.id, v]));
   /** The embedded stable releases: served while the catalogue is provisional. */
   const pinned = new Set(embedded.index().versions.flatMap((v) => (v.status === 'stable' ? [v.id] : [])));
@@ -414,7 +423,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    */
   const inBackground = (background: Background) =>
     background(() => {
-      if ((backgroundSince !== undefined && now() - backgroundSince < ttl) || !due()) return Promise.resolve();
+      if ((backgroundSince !== undefined && now() - backgroundSince < claimMs) || !due()) return Promise.resolve();
       const since = now();
       backgroundSince = since;
       return refreshNow(isStale(), readAheadPause).finally(() => {

@@ -355,6 +355,28 @@ for (const era of ERAS) {
     }
   });
 
+  await step(
+    `${label}: with no locale from the host or the call, the next call is English, not the last page's language`,
+    async () => {
+      const host = await mount({ hostContext: { theme: 'light', displayMode: 'inline', platform: 'web' } });
+      try {
+        const args = { version: V, datachain: realistic, locale: 'fr' };
+        await push(host, args, await server.callTool('render_datachain', args));
+        await host.view.waitForFunction(
+          () => document.documentElement.lang === 'fr' && !!document.querySelector('section.cat'),
+          null,
+          WAIT,
+        );
+        await host.bridge('sendToolInput', { arguments: { version: V, datachain: realistic } });
+        await host.view.locator('h1', { hasText: 'Preparing the disclosure\u2026' }).waitFor(WAIT);
+        assert.equal(await host.view.evaluate(() => document.documentElement.lang), 'en');
+        await assertQuiet(host);
+      } finally {
+        await host.context.close();
+      }
+    },
+  );
+
   await step(`${label}: a dark host on a light system shows the dark page and dark-screen icons`, async () => {
     const host = await mount({
       colorScheme: 'light',

@@ -168,6 +168,20 @@ describe('the sign at a paper size', () => {
       }),
     );
   });
+  it('a reason it leaves out is quoted alone, never the verdict the sign prints', () => {
+    let seen = 0;
+    for (const locale of ['en', 'km', 'zh-Hans', 'fr']) {
+      const out = render(realistic, { locale, locales: [locale] });
+      const warning = out.warnings.find((w) => w.message.includes('whether it can identify you'));
+      if (!warning) continue;
+      seen++;
+      const quoted = /\("(.+?)"\)/.exec(warning.message)?.[1];
+      expect(quoted, locale).toBeTruthy();
+      // What it quotes is what the sign left out: none of it is printed.
+      expect(printed(out.body), locale).not.toContain(quoted!.slice(0, 12));
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
   it('never grows: a title and description far too long for the sheet are cut and reported', () => {
     const dc = structuredClone(realistic) as typeof realistic;
     dc.title = [{ locale: 'en', value: 'Very long title words '.repeat(40) }];

@@ -104,6 +104,34 @@ describe('overlapping reads of one isolate', () => {
     expect(store.index().aliases['ai@latest-beta']).toBe(BETA);
   });
 
+  it('a background refresh in its read-ahead pause is never joined by a second, even with an index lifetime under the pause', async () => {
+    const { reader, reads } = memoryBucket(published(BUCKET_IDS));
+    let clock = 0;
+    const pause = gate();
+    const { aliases: _, ...entry } = ALL.versions[0]!;
+    const embedded = createEmbeddedStore({ [EMBEDDED_ID]: BUNDLES[EMBEDDED_ID]! }, JSON.stringify(indexOf([entry])));
+    const store = createLayeredStore({
+      embedded,
+      bucket: reader,
+      now: () => clock,
+      report: () => {},
+      indexTtlMs: 1_000,
+      readAheadPauseMs: 1_000,
+      wait: () => pause.closed,
+    });
+    const first = (await backgroundOf(store))!();
+    await turns();
+    expect(reads.get(INDEX_KEY)).toBe(1);
+    clock += 1_000;
+    const second = (await backgroundOf(store))?.();
+    await turns();
+    expect(reads.get(INDEX_KEY)).toBe(1);
+    pause.open();
+    await Promise.all([first, second]);
+    // Each alias target's object was read once.
+    expect(reads.get(keyOf(LATEST))).toBe(1);
+  });
+
   it('a read that fails after another read of the same release succeeded leaves the release served and its alias on it', async () => {
     const first = gate();
     const second = gate();

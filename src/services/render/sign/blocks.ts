@@ -24,6 +24,8 @@ export interface SignAnswers {
   does: [SignText, SignText, SignText];
   /** Whether it can identify you: the verdict with its reason, and the verdict alone. */
   identify: [string, string];
+  /** The reason alone (empty when the verdict has none), and where the placements that set the verdict are. */
+  identifyWhy: { text: string; path?: string };
   /** The first responsible party; absent when the disclosure names none. */
   runBy?: SignText;
   /** The other responsible parties: name, role (their context's name) and where each is placed; `text` is both in the locale's words. */
@@ -81,8 +83,11 @@ export function signAnswers(view: DocView): SignAnswers {
         lang: langOf(purposes[0]!.text),
       }
     : short;
-  const level = row(view, 'identify')?.level ?? 'unknown';
+  const identifyRow = row(view, 'identify');
+  const level = identifyRow?.level ?? 'unknown';
   const verdict = labelOf(page, level) ?? '';
+  const why = labelOf(page, `${level}Why`) ?? '';
+  const setting = (identifyRow?.items ?? []).filter((i) => i.badge?.id === level);
   const who = row(view, 'who');
   const first = who?.items[0];
   const rights = (row(view, 'rights')?.items ?? []).map((i) => ({ text: partsText(i.text), path: i.path }));
@@ -93,7 +98,8 @@ export function signAnswers(view: DocView): SignAnswers {
     kicker: t.kicker.toLocaleUpperCase(view.lang),
     title: view.title.text ? view.title : { text: page.untitled },
     does: [full, short, byPurpose],
-    identify: [spaced(verdict, labelOf(page, `${level}Why`) ?? '').trim(), verdict],
+    identify: [spaced(verdict, why).trim(), verdict],
+    identifyWhy: { text: why, ...(setting.length === 1 ? { path: setting[0]!.path } : {}) },
     runBy: first ? { text: partsText(first.text), lang: langOf(first.text) } : undefined,
     others: (who?.items ?? []).slice(1).map((i) => {
       const name = { text: partsText(i.text), lang: langOf(i.text) };

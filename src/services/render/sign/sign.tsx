@@ -229,7 +229,7 @@ function blockVariants(as: readonly SignAnswers[]) {
       { size: 22 },
     ),
   ];
-  const reason = a!.identify[0] === a!.identify[1] ? [] : [{ text: a!.identify[0] }];
+  const reason = a!.identifyWhy.text ? [a!.identifyWhy] : [];
   const identify = [variant(identifyOf(0)), variant(identifyOf(1), { part: 'reason', items: reason, of: 1 })];
   const rightsText = as.map((x) => ({ text: x.rights }));
   const rights = [
