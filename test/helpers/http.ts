@@ -39,6 +39,25 @@ export function fetchWorker(path: string, init: RequestInit = {}): Promise<Respo
   return serve(new Request(`${BASE}${path}`, init));
 }
 
+/** An app made for a test (`createApp(...)`), which answers a Request with its bindings. */
+interface TestApp {
+  request(path: string, init: RequestInit, bindings: Env): Response | Promise<Response>;
+}
+
+/** One JSON-RPC request to `app`'s /mcp, with the test bindings; its JSON answer. */
+export async function rpcToApp(app: TestApp, method: string, params: unknown): Promise<any> {
+  const res = await app.request(
+    '/mcp',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    },
+    env,
+  );
+  return res.json();
+}
+
 export interface RpcReply {
   status: number;
   headers: Headers;

@@ -19,6 +19,7 @@ import {
 } from '../../src/store/packed-elements.js';
 import { packRelease, unpackRelease } from '../../src/store/packed-release.js';
 import { createRelease, type Release } from '../../src/store/release.js';
+import { rpcToApp } from '../helpers/http.js';
 import { packedFiles } from '../helpers/packed-files.js';
 import realistic from '../e2e/fixtures/realistic-15.json';
 
@@ -254,24 +255,10 @@ describe('a release read from its embedded file', () => {
     // The choose_elements prompt reads the elements of its category alone (their ids from the
     // listed forms): only the category holding a damaged element fails.
     const prompt = async (category_id: string) => {
-      const res = await app.request(
-        '/mcp',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'prompts/get',
-            params: {
-              name: 'choose_elements',
-              arguments: { category_id, system_description: 'Cameras count cars.', version: LATEST },
-            },
-          }),
-        },
-        env,
-      );
-      const body = (await res.json()) as { result?: unknown; error?: unknown };
+      const body = await rpcToApp(app, 'prompts/get', {
+        name: 'choose_elements',
+        arguments: { category_id, system_description: 'Cameras count cars.', version: LATEST },
+      });
       return body.result !== undefined ? 'ok' : 'failed';
     };
     expect(await prompt('rights')).toBe('ok');

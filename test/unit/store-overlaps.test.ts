@@ -8,6 +8,7 @@ import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import { resolveVersion } from '../../src/store/store.js';
+import { rpcToApp } from '../helpers/http.js';
 
 /**
  * Reads of one isolate's requests that overlap or fail in the middle of others, over an in-memory
@@ -240,24 +241,13 @@ describe('faults that lose no release', () => {
     });
     const store = storeOver(reader, () => clock);
     const app = createApp({ store: () => store });
-    const call = async () => {
-      const res = await app.request(
-        '/mcp',
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'get_element', arguments: { version: LATEST, element_id: 'institution' } },
-          }),
-        },
-        env,
-      );
-      return ((await res.json()) as { result: { structuredContent: { ok: boolean; errors?: unknown[] } } }).result
-        .structuredContent;
-    };
+    const call = async () =>
+      (
+        await rpcToApp(app, 'tools/call', {
+          name: 'get_element',
+          arguments: { version: LATEST, element_id: 'institution' },
+        })
+      ).result.structuredContent;
     expect((await call()).errors).toEqual([
       expect.objectContaining({
         code: 'upstream_error',
