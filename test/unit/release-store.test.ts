@@ -10,6 +10,7 @@ import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { createLayeredStore } from '../../src/store/layered.js';
 import type { SchemaStore } from '../../src/store/store.js';
 import { packedFiles } from '../helpers/packed-files.js';
+import { rpcToApp } from '../helpers/http.js';
 
 /** An area of the local bucket of this file's own (other files share the runtime and its bucket). */
 const area = bucketArea('release-store');
@@ -31,18 +32,7 @@ const embeddedPart = () =>
 
 function appOver(store: SchemaStore) {
   const app = createApp({ store: () => store });
-  const rpc = async (method: string, params: unknown) => {
-    const res = await app.request(
-      '/mcp',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      },
-      env,
-    );
-    return (await res.json()) as any;
-  };
+  const rpc = (method: string, params: unknown) => rpcToApp(app, method, params);
   const tool = async (name: string, args: unknown) => (await rpc('tools/call', { name, arguments: args })).result;
   const get = (path: string) => app.request(path, {}, env);
   return { rpc, tool, get };
