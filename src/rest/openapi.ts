@@ -13,6 +13,8 @@ import {
   type Schema,
 } from './openapi-parts.js';
 import { queryKind } from '../tools/kernel/query-kind.js';
+import { envelopeSchema } from '../tools/kernel/envelope-schema.js';
+import { renderBody } from '../tools/render-body.js';
 import { RENDER_QUERY } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, templatePath, type JsonRoute } from './route-table.js';
 
@@ -179,7 +181,9 @@ function renderOperation(tools: Described, components: Components): Schema {
     description:
       'Validates the datachain like POST .../validate and, when it is valid, answers the rendered page (format=page, text/html) ' +
       'or printable sign (format=sign with link, image/svg+xml) itself; nothing is stored. An invalid datachain is answered like ' +
-      '.../validate: 200 with the envelope (ok: false). MCP twin: the `render_datachain` tool, which keeps the output in the session.',
+      '.../validate: 200 with the envelope (ok: false). A request whose Accept names application/json and neither text/html, ' +
+      'image/svg+xml nor a wildcard gets the envelope (ok: true) instead, its data the media type, the body and the warnings, each ' +
+      'with its path and fix. MCP twin: the `render_datachain` tool, which keeps the output in the session.',
     tags: ['datachains'],
     parameters: [
       toolParameter(descriptor, 'version', 'path'),
@@ -193,12 +197,20 @@ function renderOperation(tools: Described, components: Components): Schema {
     },
     responses: {
       200: {
-        description: 'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false.',
+        description:
+          'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false; or, asked for JSON, the envelope with the render.',
         headers: { ...successHeaders(true), 'DTPR-Warnings': { $ref: '#/components/headers/DTPR-Warnings' } },
         content: {
           'text/html': { schema: { type: 'string' } },
           'image/svg+xml': { schema: { type: 'string' } },
-          'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+          'application/json': {
+            schema: {
+              oneOf: [
+                { $ref: '#/components/schemas/ErrorEnvelope' },
+                components.addZod('RenderedEnvelope', envelopeSchema(renderBody.output)),
+              ],
+            },
+          },
         },
       },
       ...errorResponses('post'),

@@ -28,10 +28,26 @@ const CSP = {
 };
 
 /**
+ * Whether a client asks for the envelope rather than the page or sign: its `Accept` names
+ * `application/json` and none of the media types a render is (`text/html`, `image/svg+xml`, nor a
+ * wildcard, as curl and browsers send).
+ */
+export function wantsEnvelope(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  return (
+    types.includes('application/json') &&
+    !types.some((t) => t === 'text/html' || t === 'image/svg+xml' || t === '*/*' || t === 'text/*' || t === 'image/*')
+  );
+}
+
+/**
  * POST /schemas/:version/render: validates the datachain like /validate (same envelope and status
  * for an invalid one) and, when it is valid, answers the page (text/html) or the sign
  * (image/svg+xml) itself. Nothing is stored. A request that names no locale is answered in the
  * one its `Accept-Language` chooses (`page-locale.ts`); the answer says which in `Content-Language`.
+ * A client whose `Accept` asks for JSON alone (`wantsEnvelope`) gets the envelope: `data` holds the
+ * media type, the body and the render's warnings, each with its path and fix.
  */
 export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   const gathered = gatherArgs(
@@ -48,7 +64,7 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   const outcome = await callTool(RENDER, { ...args, datachain: body.value }, restCaller(c));
   if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
   if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);
-  if (!outcome.envelope.ok) return sendOutcome(c, outcome);
+  if (!outcome.envelope.ok || wantsEnvelope(c.req.header('accept'))) return sendOutcome(c, outcome);
   const { mime, body: text } = outcome.envelope.data as { mime: string; body: string };
   const headers: Record<string, string> = {
     'Content-Type': mime,

@@ -28,6 +28,26 @@ describe('POST /schemas/:version/render', () => {
     expect(new XMLParser().parse(r.text).svg).toBeDefined();
     expect(r.text).toContain(LINK);
   });
+  it('asked for JSON alone, answers the envelope: the media type, the body and each warning with its path and fix', async () => {
+    const sign = `${RENDER}?format=sign&link=${encodeURIComponent(LINK)}`;
+    const [asJson, asPage, asAny] = await Promise.all([
+      postJson(sign, REALISTIC, { accept: 'application/json' }),
+      postJson(sign, REALISTIC, { accept: 'image/svg+xml, application/json;q=0.5' }),
+      postJson(sign, REALISTIC, { accept: 'application/json, */*;q=0.1' }),
+    ]);
+    expect(asJson.status).toBe(200);
+    expect(asJson.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(asJson.json).toMatchObject({ ok: true, data: { mime: 'image/svg+xml' }, meta: { version: V } });
+    expect(asJson.json.data.body).toBe(asPage.text);
+    const left = asJson.json.data.warnings.filter((w: { code: string }) => w.code === 'sign_incomplete');
+    expect(left.length).toBeGreaterThan(0);
+    for (const w of left)
+      expect(w).toMatchObject({ path: expect.stringMatching(/^elements/), fix_hint: expect.any(String) });
+    expect(asJson.json.meta.warnings).toHaveLength(asJson.json.data.warnings.length);
+    // A client that takes the sign, or anything, gets the sign itself.
+    for (const r of [asPage, asAny]) expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(asPage.headers.get('dtpr-warnings')).toBe(String(asJson.json.data.warnings.length));
+  });
   it('an invalid datachain is answered like /validate: 200 with the envelope', async () => {
     const [render, validate] = await Promise.all([
       postJson(RENDER, { elements: [] }),
