@@ -32,7 +32,7 @@ const CSP = {
  * `application/json` and none of the media types a render is (`text/html`, `image/svg+xml`, nor a
  * wildcard, as curl and browsers send).
  */
-export function wantsEnvelope(accept: string | undefined): boolean {
+function wantsEnvelope(accept: string | undefined): boolean {
   if (!accept) return false;
   const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
   return (
