@@ -1,5 +1,6 @@
 import { IDENTITY_ONLY, notAcceptable, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
+import { acceptedTypes } from '../core/media-types.js';
 import type { Framing } from './encode.js';
 
 /** Media-type essence of a header value: `application/json; charset=utf-8` -> `application/json`. */
@@ -8,18 +9,9 @@ const essence = (v: string) => v.split(';')[0]!.trim().toLowerCase();
 /** JSON unless the client accepts only text/event-stream; `undefined` when it accepts neither (406). */
 function negotiateFraming(accept: string | undefined): Framing | undefined {
   if (accept === undefined || accept.trim() === '') return 'json';
-  const types = accept
-    .split(',')
-    .map((part) => {
-      const [type, ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith('q='));
-      return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter((t) => t.q > 0);
-  const allows = (target: string) =>
-    types.some((t) => t.type === target || t.type === '*/*' || t.type === `${target.split('/')[0]}/*`);
-  if (allows('application/json')) return 'json';
-  if (allows('text/event-stream')) return 'sse';
+  const accepted = acceptedTypes(accept);
+  if (accepted.allows('application/json')) return 'json';
+  if (accepted.allows('text/event-stream')) return 'sse';
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
+import { acceptedTypes } from '../core/media-types.js';
 import { renderBody } from '../tools/render-body.js';
 import { callTool } from '../tools/kernel/invoke.js';
 import { PreparedAnswer } from '../tools/kernel/prepared.js';
@@ -28,17 +29,14 @@ const CSP = {
 };
 
 /**
- * Whether a client asks for the envelope rather than the page or sign: its `Accept` names
- * `application/json` and none of the media types a render is (`text/html`, `image/svg+xml`, nor a
- * wildcard, as curl and browsers send).
+ * Whether a client asks for the envelope rather than the page or sign: its `Accept` takes
+ * `application/json` and neither of the media types a render is (`text/html`, `image/svg+xml`),
+ * by name or by a wildcard (as curl and browsers send).
  */
 function wantsEnvelope(accept: string | undefined): boolean {
   if (!accept) return false;
-  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  return (
-    types.includes('application/json') &&
-    !types.some((t) => t === 'text/html' || t === 'image/svg+xml' || t === '*/*' || t === 'text/*' || t === 'image/*')
-  );
+  const accepted = acceptedTypes(accept);
+  return accepted.allows('application/json') && !accepted.allows('text/html') && !accepted.allows('image/svg+xml');
 }
 
 /**

@@ -505,7 +505,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
    */
   const readIndex = () => {
     const number = ++indexReads;
-    const failed = (error: unknown) => {
+    const unread = (error: unknown) => {
       if (bucketText === undefined) indexFault = true;
       indexDueAt = Math.max(indexDueAt, now() + Math.min(ttl, transientBackoff));
       options.report?.(error);
@@ -515,7 +515,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         (read) => {
           if (number < adoptedRead) return;
           if (read.text === '' && bucketText) {
-            failed(new StorageFailure(`release bucket: ${INDEX_KEY} is missing; the index read before it is kept`));
+            unread(new StorageFailure(`release bucket: ${INDEX_KEY} is missing; the index read before it is kept`));
             return;
           }
           adoptedRead = number;
@@ -524,7 +524,7 @@ export function createLayeredStore(options: LayeredOptions): SchemaStore {
         },
         (error: unknown) => {
           if (number < adoptedRead) return;
-          failed(error);
+          unread(error);
         },
       )
       .finally(() => {

@@ -30,11 +30,14 @@ describe('POST /schemas/:version/render', () => {
   });
   it('asked for JSON alone, answers the envelope: the media type, the body and each warning with its path and fix', async () => {
     const sign = `${RENDER}?format=sign&link=${encodeURIComponent(LINK)}`;
-    const [asJson, asPage, asAny] = await Promise.all([
+    const [asJson, asPage, asAny, refusingAny] = await Promise.all([
       postJson(sign, REALISTIC, { accept: 'application/json' }),
       postJson(sign, REALISTIC, { accept: 'image/svg+xml, application/json;q=0.5' }),
       postJson(sign, REALISTIC, { accept: 'application/json, */*;q=0.1' }),
+      postJson(sign, REALISTIC, { accept: 'application/json, */*;q=0' }),
     ]);
+    // A type given q=0 is refused, not taken.
+    expect(refusingAny.json).toMatchObject({ ok: true, data: { mime: 'image/svg+xml' } });
     expect(asJson.status).toBe(200);
     expect(asJson.headers.get('content-type')).toMatch(/^application\/json/);
     expect(asJson.json).toMatchObject({ ok: true, data: { mime: 'image/svg+xml' }, meta: { version: V } });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isRecord } from '../../core/values.js';
+import { splitVersion } from '../../core/version.js';
 import type { Deadline } from '../../core/deadline.js';
 import { type Answer, err, type Meta, ok } from '../../core/envelope.js';
 import { ResolvedDatachainInstance } from '../../domain/datachain-resolved.js';
@@ -77,10 +78,9 @@ export const servedBy = (store: SchemaStore) => (id: string) => servedStatus(sto
 function aliasPinned(e: Finding, raw: unknown, release: Release): Finding {
   if (e.path !== 'schema_version' || !isRecord(raw) || typeof raw.schema_version !== 'string') return e;
   const alias = raw.schema_version;
-  const at = alias.indexOf('@');
-  const rest = alias.slice(at + 1);
-  if (at < 1 || (rest !== 'latest' && rest !== 'latest-beta')) return e;
-  const sameType = alias.slice(0, at) === release.id.slice(0, release.id.indexOf('@'));
+  const split = splitVersion(alias);
+  if (split.error !== undefined || (split.value.rest !== 'latest' && split.value.rest !== 'latest-beta')) return e;
+  const sameType = split.value.type === release.bundle.datachain_type.id;
   return {
     ...e,
     message: `'${alias}' is an alias, which moves as releases are published; a datachain names the release it was written for by its id.`,
