@@ -36,6 +36,10 @@ describe('every prompt in English and French', () => {
         'render_datachain',
       ]);
       expect(text).toContain(`"locale":"${locale}"`);
+      // Which way priority orders a category's elements (decision 078).
+      expect(text).toMatch(
+        locale === 'en' ? /the highest priority comes first/ : /priority est le plus grand vient en premier/,
+      );
       expect(material).toContain(`\`\`\`text\n${DESCRIPTION}\n\`\`\``);
       expect(bytes(text!)).toBeLessThan(MAX_INSTRUCTION_BYTES);
     });

@@ -30,6 +30,8 @@ describe('draft_datachain for a camera or a sensor on the newest releases', () =
       const flow = release.bundle.datachain_type.subchains.find((s) => s.id === 'data_flow')!;
       expect(flow.categories).toEqual(['collection', 'input_dataset', 'processing', 'output_dataset', 'manifestation']);
       expect(notes).toContain(flow.categories.join(' > '));
+      // Named once: the release facts leave the subchains to these notes.
+      expect(text).not.toContain(locale === 'en' ? 'Subchains (categories' : 'Sous-chaînes (catégories');
       expect(notes).toContain('{"id":"flow-1","subchain_id":"data_flow"}');
       expect(notes).toContain('"subchain_instance_id":"flow-1"');
       // Devices first, then how results reach people, each under its category's id and name.
