@@ -1,4 +1,5 @@
 import type { Category, Element, MaterializedElement } from '../../src/domain/content.js';
+import { ownThenInherited } from '../../src/domain/variables.js';
 
 /** Icon variant tokens: `default`, `dark`, then `<value>` and `<value>.dark` per context value. */
 function iconVariants(element: Element, category: Category): string[] {
@@ -11,7 +12,6 @@ function iconVariants(element: Element, category: Category): string[] {
  * whose id it does not already use, the category's shape, and its icon variants.
  */
 export function materializeElement(element: Element, category: Category): MaterializedElement {
-  const own = new Set(element.variables.map((v) => v.id));
   return {
     id: element.id,
     category_id: element.category_id,
@@ -22,7 +22,7 @@ export function materializeElement(element: Element, category: Category): Materi
     sources: element.sources,
     search_terms: element.search_terms,
     symbol_id: element.symbol_id,
-    variables: [...element.variables, ...category.element_variables.filter((v) => !own.has(v.id))],
+    variables: ownThenInherited(element.variables, category.element_variables),
     ...(element.context ? { context: element.context } : {}),
     shape: category.shape,
     icon_variants: iconVariants(element, category),

@@ -1,6 +1,7 @@
 import { type ContextFacts, type ReleaseFacts, releaseFacts, type VariableFacts } from '../../domain/release-facts.js';
 import type { Release } from '../../store/release.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
+import { ownThenInherited } from '../../domain/variables.js';
 
 /** The facts of a release, built once per release and isolate. */
 export const factsOf: ReleaseView<ReleaseFacts> = releaseView((release: Release) => releaseFacts(release.bundle));
@@ -16,11 +17,9 @@ export function elementShape(facts: ReleaseFacts, elementId: string): ElementSha
   const element = Object.hasOwn(facts.elements, elementId) ? facts.elements[elementId] : undefined;
   if (!element) return undefined;
   const category = facts.categories[element.category_id];
-  const own = element.variables ?? [];
-  const ownIds = new Set(own.map((v) => v.id));
   return {
     categoryId: element.category_id,
-    variables: [...own, ...(category?.element_variables ?? []).filter((v) => !ownIds.has(v.id))],
+    variables: ownThenInherited(element.variables ?? [], category?.element_variables ?? []),
     context: element.context ?? category?.element_context,
   };
 }

@@ -2,6 +2,7 @@ import type { Category, Context, DatachainType, Element, Variable } from '../../
 import { groupBy } from '../../core/group.js';
 import { MadeOnRead } from '../../core/made-on-read.js';
 import { type ReleaseView, releaseView } from '../../store/views.js';
+import { ownThenInherited } from '../../domain/variables.js';
 
 /** An element as the rules see it: materialized variables (own, then inherited) and its effective context. */
 export interface PoolElement {
@@ -37,16 +38,10 @@ export interface Pool {
   readonly elementIds: readonly string[];
 }
 
-/** Element-level variables first; a category variable with the same id is not added again. */
-function materializeVariables(own: readonly Variable[], inherited: readonly Variable[]): Variable[] {
-  const seen = new Set(own.map((v) => v.id));
-  return [...own, ...inherited.filter((v) => !seen.has(v.id))];
-}
-
 function poolElement(element: Element, category: Category | undefined, materialized: boolean): PoolElement {
   const list = materialized
     ? element.variables
-    : materializeVariables(element.variables, category?.element_variables ?? []);
+    : ownThenInherited(element.variables, category?.element_variables ?? []);
   const variables = new Map<string, Variable>();
   for (const v of list) if (!variables.has(v.id)) variables.set(v.id, v);
   const context = element.context ?? category?.element_context;

@@ -5,6 +5,7 @@ import type { Citations } from './citations.js';
 import type { LocalText, Localizer } from '../shared/localize.js';
 import type { RenderSource } from './source.js';
 import { fillPlaceholders, placeholderIds, safeHref, type LinkKind, type TextPart } from './text.js';
+import { ownThenInherited } from '../../../domain/variables.js';
 
 /** The variable whose value names the party or group a card is about; it heads the card. */
 const NAME_VARIABLE = 'title';
@@ -170,10 +171,7 @@ export function buildCard(p: InstanceElement, i: number, el: Element, cat: Categ
     authored: false,
     key,
   });
-  // The element's own definition of a variable wins over its category's, as in a materialized release
-  // and the validator's pool.
-  const declared = new Map<string, Variable>();
-  for (const v of [...el.variables, ...cat.element_variables]) if (!declared.has(v.id)) declared.set(v.id, v);
+  const declared = new Map(ownThenInherited(el.variables, cat.element_variables).map((v) => [v.id, v]));
   const values = new Map<string, LocalText>();
   p.variables.forEach((v, j) => {
     const value = variableValue(
