@@ -161,6 +161,17 @@ describe('the sign at a paper size', () => {
       const icons = out.body.split('<image ').length - 1;
       expect(said).toContain(icons ? `leaves out ${12 - icons} of its 12 answer icons` : 'leaves out its answer icons');
     }
+    // The crowded sheet has no room for the vendor: its warning names it, where it is placed.
+    const crowdedOut = render(crowded, { locales: ['en', 'fr'] });
+    const vendor = crowded.elements[3]!.variables!.find((v) => v.id === 'title')!.value[0]!.value;
+    expect(printed(crowdedOut.body)).not.toContain(vendor);
+    expect(crowdedOut.warnings).toContainEqual(
+      expect.objectContaining({ path: 'elements[3]', message: expect.stringContaining(vendor) }),
+    );
+    // Every size holds the same content: no hint advises a larger sheet.
+    for (const w of crowdedOut.warnings.filter((x) => x.code === 'sign_incomplete'))
+      expect(w.fix_hint).not.toMatch(/larger/);
+    expect(crowdedOut.warnings.map((w) => w.fix_hint).join('\n')).toContain('holds the same content');
     expect(render(crowded, { locales: ['en', 'fr'] }).warnings).toContainEqual(
       expect.objectContaining({
         path: 'elements[2]',
@@ -177,10 +188,23 @@ describe('the sign at a paper size', () => {
       seen++;
       const quoted = /\("(.+?)"\)/.exec(warning.message)?.[1];
       expect(quoted, locale).toBeTruthy();
-      // What it quotes is what the sign left out: none of it is printed.
+      // What it quotes is what the sign left out: none of it is printed. It points at the placement
+      // that sets the verdict (the realistic fixture's one identifying dataset).
       expect(printed(out.body), locale).not.toContain(quoted!.slice(0, 12));
+      expect(warning.path, locale).toBe('elements[12]');
     }
     expect(seen).toBeGreaterThan(0);
+  });
+  it('a two-language foot writes both dates out when they fit its line, else the ISO day once', () => {
+    const noRef = structuredClone(realistic) as Partial<typeof realistic>;
+    delete noRef.id;
+    const both = printed(render(noRef, { locales: ['en', 'fr'] }).body);
+    expect(both).toContain('1 September 2026');
+    expect(both).toContain('1er septembre 2026');
+    expect(both).not.toContain('2026-09-01');
+    const withRef = printed(render(realistic, { locales: ['en', 'fr'] }).body);
+    expect(withRef).toContain('2026-09-01');
+    expect(withRef).not.toContain('1 September 2026');
   });
   it('never grows: a title and description far too long for the sheet are cut and reported', () => {
     const dc = structuredClone(realistic) as typeof realistic;

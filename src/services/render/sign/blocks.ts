@@ -28,8 +28,10 @@ export interface SignAnswers {
   identifyWhy: { text: string; path?: string };
   /** The first responsible party; absent when the disclosure names none. */
   runBy?: SignText;
-  /** The other responsible parties: name, role (their context's name) and where each is placed; `text` is both in the locale's words. */
-  others: Array<{ name: SignText; role?: string; text: string; path: string }>;
+  /** The other responsible parties: name, role (their context's name) and where each is placed. */
+  others: Array<{ name: SignText; role?: string; path: string }>;
+  /** The page's parenthetical in this locale (`parens`, its text at `{text}`): the brackets a role goes in. */
+  parens: string;
   /** Printed contacts: their kind ("Email"), address and action's path; web links live behind the QR code. */
   contacts: Array<{ kind: string; address: string; path: string }>;
   /** "Your rights: …", the titles of the rights placed; empty when none is. */
@@ -103,15 +105,14 @@ export function signAnswers(view: DocView): SignAnswers {
     runBy: first ? { text: partsText(first.text), lang: langOf(first.text) } : undefined,
     others: (who?.items ?? []).slice(1).map((i) => {
       const name = { text: partsText(i.text), lang: langOf(i.text) };
-      const role = i.badge?.name.text;
-      const text = role ? t.party.replace('{name}', () => name.text).replace('{role}', () => role) : name.text;
-      return { name, role, text, path: i.path };
+      return { name, role: i.badge?.name.text, path: i.path };
     }),
+    parens: page.parens,
     contacts: printed(who?.contacts ?? [], t),
     rights: rights.length ? spaced(t.rights, rights.map((i) => i.text).join(' \u00b7 ')) : '',
     rightsPlaced: rights,
     reference: view.about.id,
     date: date ? longDate(date, view.lang) : '',
-    day: date ? (/^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? date) : '',
+    day: date ? date.slice(0, 10) : '',
   };
 }

@@ -3,8 +3,7 @@ import { labelsOf } from '../shared/labels/shipped.js';
 /**
  * Fixed wording of the sign in English, the fallback; other locales are under `shared/labels/`. French uses a narrow no-break
  * space (U+202F) before `: ; ? !`; the sign's text folding keeps it (see `signText`).
- * `kept` holds `{duration}`, the author's retention duration ("for 2 years", "2 years"); `party` holds
- * `{name}` then `{role}`, another responsible party and its role, in the locale's brackets.
+ * `kept` holds `{duration}`, the author's retention duration ("for 2 years", "2 years").
  */
 const EN = {
   kicker: 'AI in use here',
@@ -23,7 +22,6 @@ const EN = {
   reference: 'Ref.',
   footer: 'DTPR · Digital Trust for Places & Routines',
   kept: 'Kept {duration}',
-  party: '{name} ({role})',
   decides_human_decides: 'Human decides',
   decides_human_executes: 'A person carries it out',
   decides_human_oversees: 'A person oversees it',

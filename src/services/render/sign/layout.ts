@@ -59,6 +59,9 @@ export function stackParas(paras: readonly Para[], x: number, top: number, width
 /** The height `paras` take in a column of `width`. */
 export const parasHeight = (paras: readonly Para[], width: number) => stackParas(paras, 0, 0, width).height;
 
+/** What stands between the parts of a line in several locales: "Vendor · Proveedor". */
+export const RUN_SEPARATOR = '\u00a0\u00b7 ';
+
 /**
  * One text from the same words in several locales, each in its language, told apart by a middle
  * dot ("Kept 2 years · Conservées 2 ans"); a text that repeats an earlier one is left out. The
@@ -70,7 +73,7 @@ export function joinRuns(parts: readonly Run[]): Run[] {
   for (const part of parts) {
     if (!part.text || seen.has(part.text)) continue;
     seen.add(part.text);
-    if (out.length) out.push({ text: '\u00a0\u00b7 ' });
+    if (out.length) out.push({ text: RUN_SEPARATOR });
     out.push(part);
   }
   return out;

@@ -5,7 +5,7 @@ import { fontStack } from '../shared/fonts.js';
 import type { DocView } from '../view/view.js';
 import { signAnswers, type SignAnswers, type SignText } from './blocks.js';
 import { fitBlocks } from './fit.js';
-import { joinRuns, type Para, type PlacedPara, parasHeight, runsText, stackParas } from './layout.js';
+import { joinRuns, RUN_SEPARATOR, type Para, type PlacedPara, parasHeight, runsText, stackParas } from './layout.js';
 import { qrPath } from './qr.js';
 import { EDGE, SHEET_MM, type SignSize, UNITS_H as H, UNITS_W as W } from './sizes.js';
 import { type LeftOut, signNotices } from './notices.js';
@@ -112,7 +112,7 @@ function colonAfter(as: readonly SignAnswers[], runs: readonly Run[]): Run {
 
 /**
  * Another responsible party in every locale: its names (each once), then its role in each locale
- * inside the first locale's brackets ("GateSight Analytics Inc. (Vendor · Proveedor)", "…（供应商）").
+ * inside the first locale's brackets (the page's `parens`) ("GateSight Analytics Inc. (Vendor · Proveedor)", "…（供应商）").
  */
 function otherParty(as: readonly SignAnswers[], k: number): Run[] {
   const a = as[0]!;
@@ -120,14 +120,8 @@ function otherParty(as: readonly SignAnswers[], k: number): Run[] {
   const names = joinRuns(of.map(({ o, lang }) => ({ text: o.name.text, lang: o.name.lang ?? lang })));
   const roles = joinRuns(of.flatMap(({ o, lang }) => (o.role ? [{ text: o.role, lang }] : [])));
   if (!roles.length) return names;
-  const [before, between, after] = a.t.party.split(/\{name\}|\{role\}/) as [string, string, string];
-  return [
-    { text: before, lang: a.lang },
-    ...names,
-    { text: between, lang: a.lang },
-    ...roles,
-    { text: after, lang: a.lang },
-  ];
+  const [open, close] = a.parens.split('{text}') as [string, string];
+  return [...names, { text: open, lang: a.lang }, ...roles, { text: close, lang: a.lang }];
 }
 
 /**
@@ -140,7 +134,7 @@ function stampRuns(as: readonly SignAnswers[], width: number): Run[] {
   const a = as[0]!;
   const ref = a.reference ? [...inEach(as, (x) => x.t.reference), { text: ` ${a.reference}` }] : [];
   const withDates = (dates: Run[]) =>
-    ref.length && dates.length ? [...ref, { text: '\u00a0\u00b7 ' }, ...dates] : [...ref, ...dates];
+    ref.length && dates.length ? [...ref, { text: RUN_SEPARATOR }, ...dates] : [...ref, ...dates];
   const long = withDates(joinRuns(as.map((x) => ({ text: x.date, lang: x.lang }))));
   if (as.length === 1 || textWidth(runsText(long), SMALL) <= width) return long;
   return withDates(a.day ? [{ text: a.day }] : []);
@@ -197,7 +191,11 @@ function blockVariants(as: readonly SignAnswers[]) {
       ];
     });
   const others = a!.others.map((_, k) => ofRuns(otherParty(as, k), { size: 18, fill: MUTED }));
-  const noOthers: LeftOut = { part: 'others', items: a!.others, of: a!.others.length };
+  const noOthers: LeftOut = {
+    part: 'others',
+    items: a!.others.map((o, k) => ({ text: runsText(otherParty(as, k)), path: o.path })),
+    of: a!.others.length,
+  };
   const contactsPast = (n: number): LeftOut => ({
     part: 'contacts',
     items: a!.contacts.slice(n).map((c) => ({ text: spaced(c.kind + a!.t.colon, c.address), path: c.path })),

@@ -116,7 +116,6 @@ export const DE: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Gespeichert: {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Ein Mensch entscheidet',
     decides_human_executes: 'Ein Mensch führt es aus',
     decides_human_oversees: 'Ein Mensch überwacht es',

@@ -116,7 +116,6 @@ export const ES: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Se conservan {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Decide una persona',
     decides_human_executes: 'Lo ejecuta una persona',
     decides_human_oversees: 'Lo supervisa una persona',

@@ -116,7 +116,6 @@ export const FIL: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Itinatago: {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Tao ang nagpapasya',
     decides_human_executes: 'Tao ang nagpapatupad',
     decides_human_oversees: 'Tao ang nagbabantay',

@@ -116,7 +116,6 @@ export const FR: LocaleLabels = {
     reference: 'Réf.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Conservées {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Une personne décide',
     decides_human_executes: 'Une personne exécute',
     decides_human_oversees: 'Sous contrôle humain',

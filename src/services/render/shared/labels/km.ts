@@ -114,7 +114,6 @@ export const KM: LocaleLabels = {
     reference: 'លេខយោង',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'រក្សាទុក៖ {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'មនុស្សជាអ្នកសម្រេច',
     decides_human_executes: 'មនុស្សជាអ្នកអនុវត្ត',
     decides_human_oversees: 'មនុស្សត្រួតពិនិត្យ',

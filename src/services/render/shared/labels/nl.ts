@@ -115,7 +115,6 @@ export const NL: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Bewaard {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Een mens beslist',
     decides_human_executes: 'Een mens voert het uit',
     decides_human_oversees: 'Een mens houdt toezicht',

@@ -116,7 +116,6 @@ export const PT: LocaleLabels = {
     reference: 'Ref.',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Conservados {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Uma pessoa decide',
     decides_human_executes: 'Uma pessoa executa',
     decides_human_oversees: 'Uma pessoa supervisiona',

@@ -115,7 +115,6 @@ export const VI: LocaleLabels = {
     reference: 'Mã',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: 'Lưu giữ {duration}',
-    party: '{name} ({role})',
     decides_human_decides: 'Con người quyết định',
     decides_human_executes: 'Con người thực hiện',
     decides_human_oversees: 'Con người giám sát',

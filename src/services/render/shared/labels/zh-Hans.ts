@@ -113,7 +113,6 @@ export const ZH_HANS: LocaleLabels = {
     reference: '编号',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: '保存{duration}',
-    party: '{name}（{role}）',
     decides_human_decides: '由人决定',
     decides_human_executes: '由人执行',
     decides_human_oversees: '由人监督',

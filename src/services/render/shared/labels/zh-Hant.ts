@@ -113,7 +113,6 @@ export const ZH_HANT: LocaleLabels = {
     reference: '編號',
     footer: 'DTPR · Digital Trust for Places & Routines',
     kept: '保存{duration}',
-    party: '{name}（{role}）',
     decides_human_decides: '由人決定',
     decides_human_executes: '由人執行',
     decides_human_oversees: '由人監督',
