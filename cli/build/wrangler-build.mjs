@@ -5,12 +5,29 @@
 // descriptors, decision 062) is text modules the content build writes; when a source changed after
 // they were written (an edit while `npm start` runs, or `npm run gen`), they are written again here
 // first, so a server never serves text older than its sources.
+// A fresh clone has no content build yet (src/store/generated/ is not checked in): a bare
+// `wrangler dev` or `wrangler deploy` runs it first, as `npm start` does, instead of failing to
+// resolve the generated modules.
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { allTextsCurrent, eagerByDefault, isCurrent, WORKER_SCRIPT } from './script-record.mjs';
 
 /** Registers the TypeScript loader, once. */
 let typescript;
 const loadTypeScript = () => (typescript ??= import('tsx/esm/api').then(({ register }) => register()));
+
+const GENERATED = ['bundles', 'embedded', 'embedded-files', 'label-texts', 'descriptors-text'].map(
+  (name) => new URL(`../../src/store/generated/${name}.ts`, import.meta.url),
+);
+if (!GENERATED.every((file) => existsSync(file))) {
+  await loadTypeScript();
+  const [{ runBuildAll }, { consoleIo }] = await Promise.all([
+    import('../commands/build-all.ts'),
+    import('../report.ts'),
+  ]);
+  console.log('no content build yet: building the releases under schemas/ first (as `npm run gen -- bundles` does)');
+  if (runBuildAll(consoleIo, {}) !== 0) process.exit(1);
+}
 
 if (!allTextsCurrent()) {
   await loadTypeScript();

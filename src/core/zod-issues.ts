@@ -113,6 +113,15 @@ function shadowedSafeBounds(issues: readonly z.core.$ZodIssue[]): Set<z.core.$Zo
   return shadowed;
 }
 
+const pathKey = (issue: z.core.$ZodIssue) => issue.path.map(String).join('\u0000');
+
+/** The paths of values of the wrong type: a size issue at one of them is not the caller's. */
+function mistypedPaths(issues: readonly z.core.$ZodIssue[]): Set<string> {
+  const out = new Set<string>();
+  for (const issue of issues) if (issue.code === 'invalid_type') out.add(pathKey(issue));
+  return out;
+}
+
 /** At most this many errors come from one validation; a caller fixes them and sends again. */
 const MAX_ISSUES = 100;
 
@@ -147,6 +156,7 @@ export function issuesToErrors(
   const out: ErrorItem[] = [];
   const seen = new Set<string>();
   const shadowed = shadowedSafeBounds(issues);
+  const mistyped = mistypedPaths(issues);
   const push = (item: ErrorItem) => {
     const key = `${item.path}\u0000${item.message}`;
     if (seen.has(key)) return;
@@ -159,6 +169,9 @@ export function issuesToErrors(
       issue.path.map((k) => (typeof k === 'string' ? shownKey(k) : k)),
       prefix,
     );
+    // zod runs a size check on a value of the wrong type too ("abc" for an array of at most 6 reads
+    // as a string over 6 characters): the type is the error, the size says nothing true.
+    if ((issue.code === 'too_big' || issue.code === 'too_small') && mistyped.has(pathKey(issue))) continue;
     if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
       push({ code, path: where, ...tooBig(issue, where) });
       continue;

@@ -4,7 +4,20 @@ import { capped } from './caps.js';
 
 /** Locale codes the project knows; each release narrows them through `manifest.locales`. */
 export const LOCALE_CODES = ['en', 'fr', 'es', 'pt', 'fil', 'km', 'vi', 'zh-Hans', 'zh-Hant', 'nl', 'de'] as const;
-export const LocaleCode = z.enum(LOCALE_CODES);
+/**
+ * A locale code as the project writes it. Where an alias (`zh-TW`) or another case (`FR`) reaches
+ * the check (a datachain's texts, which keep one spelling of each locale; arguments resolve aliases
+ * first), the refusal names the code to write.
+ */
+export const LocaleCode = z.enum(LOCALE_CODES, {
+  error: (issue) => {
+    if (typeof issue.input !== 'string') return undefined;
+    const code = canonicalLocale(issue.input);
+    return code !== issue.input && (LOCALE_CODES as readonly string[]).includes(code)
+      ? `write '${code}', the code this field takes, not '${issue.input.slice(0, 16)}'`
+      : undefined;
+  },
+});
 export type LocaleCode = z.infer<typeof LocaleCode>;
 
 /**

@@ -9,6 +9,8 @@ import type { MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { RESOURCE_TEMPLATES } from './resources.js';
 import { isRecord } from '../core/values.js';
+import { parseJsonBody } from '../core/json.js';
+import { canonicalLocale } from '../domain/locale.js';
 
 const CompleteParams = z.looseObject({
   ref: z.union([
@@ -44,14 +46,30 @@ function checkRef(params: unknown): void {
 type Candidates = (store: SchemaStore, context: Readonly<Record<string, string>>) => readonly string[];
 
 /**
- * The release named by the already-chosen `version` argument (default ai@latest). A version the
- * catalogue does not serve is -32602 at its path: an empty list would read as "no values".
+ * The release the prompt will use: the already-chosen `version` argument, else the `schema_version`
+ * of an already-given `datachain` (JSON text), else ai@latest, as the prompts choose it. A version
+ * the catalogue does not serve is -32602 at its path: an empty list would read as "no values".
  */
 function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release {
-  const release = resolveVersion(store, context.version || 'ai@latest');
-  if (release.error) throw new InvalidParams({ ...release.error, path: 'params.context.arguments.version' });
+  const pinned = context.version ? undefined : pinnedVersion(context.datachain);
+  const release = resolveVersion(store, context.version || pinned || 'ai@latest');
+  if (release.error) {
+    const path = pinned ? 'params.context.arguments.datachain.schema_version' : 'params.context.arguments.version';
+    throw new InvalidParams({ ...release.error, path });
+  }
   return release.value;
 }
+
+/** The `schema_version` of a datachain given as JSON text; undefined for text that is not one. */
+function pinnedVersion(datachain: string | undefined): string | undefined {
+  if (!datachain) return undefined;
+  const parsed = parseJsonBody(datachain);
+  const v = parsed.error === undefined && isRecord(parsed.value) ? parsed.value.schema_version : undefined;
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+/** Arguments that take a locale: a typed alias (`tl`, `zh-TW`) completes to the locale it names. */
+const LOCALE_ARGUMENTS = new Set(['locale', 'target_locale']);
 
 /** Candidate values per argument name; an argument not listed here exists but is free text. */
 const CANDIDATES: Record<string, Candidates> = {
@@ -103,7 +121,7 @@ function rank(candidates: readonly string[], typed: string): string[] {
 
 /**
  * Completes the arguments of prompts and resource templates: versions and aliases, element and
- * category ids and locales of the release named in `context.arguments.version`. Free-text arguments
+ * category ids and locales of the release the prompt will use (`chosenRelease`). Free-text arguments
  * get no values; an unknown prompt, template or argument name is -32602.
  */
 export const complete: MethodHandler = (params, ctx) => {
@@ -122,7 +140,7 @@ export const complete: MethodHandler = (params, ctx) => {
   const candidates = Object.hasOwn(CANDIDATES, name)
     ? CANDIDATES[name]!(ctx.caller.store, p.context?.arguments ?? {})
     : [];
-  const matches = rank(candidates, value);
+  const matches = rank(candidates, LOCALE_ARGUMENTS.has(name) ? canonicalLocale(value) : value);
   return {
     completion: { values: matches.slice(0, MAX_VALUES), total: matches.length, hasMore: matches.length > MAX_VALUES },
   };

@@ -1,6 +1,6 @@
 import { perOrigin, promptIcons } from './icons.js';
 import * as z from 'zod';
-import { getPromptAnswer, PROMPT_DESCRIPTORS } from '../prompts/registry.js';
+import { getPromptAnswer, PROMPT_DESCRIPTORS, SESSIONLESS_PROMPT_DESCRIPTORS } from '../prompts/registry.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { singlePage } from './single-page.js';
@@ -12,14 +12,19 @@ const GetParams = z.looseObject({
   arguments: z.custom<Record<string, unknown>>(isRecord, 'Expected an object of string values').optional(),
 });
 
-const promptsWithIcons = perOrigin((store, origin) => {
-  const icons = promptIcons(store, origin);
-  return icons.length ? PROMPT_DESCRIPTORS.map((p) => ({ ...p, icons })) : PROMPT_DESCRIPTORS;
-});
+const withIcons = (descriptors: typeof PROMPT_DESCRIPTORS) =>
+  perOrigin((store, origin) => {
+    const icons = promptIcons(store, origin);
+    return icons.length ? descriptors.map((p) => ({ ...p, icons })) : descriptors;
+  });
+const inSession = withIcons(PROMPT_DESCRIPTORS);
+const sessionless = withIcons(SESSIONLESS_PROMPT_DESCRIPTORS);
 
+/** The prompts as this caller can get them: without a session, no argument falls back on one. */
 export const listPrompts: MethodHandler = (params, ctx) => {
   singlePage(params, 'prompts/list');
-  return { prompts: promptsWithIcons(ctx.caller.store, ctx.caller.origin) };
+  const list = ctx.caller.sessions.lastSource ? inSession : sessionless;
+  return { prompts: list(ctx.caller.store, ctx.caller.origin) };
 };
 
 /** Builds a prompt; a caller's mistake (name, argument, version, datachain) is -32602 with the error item as data. */

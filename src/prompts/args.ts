@@ -13,6 +13,8 @@ export interface PromptArgument {
   description: string;
   required: boolean;
   maxLength: number;
+  /** How prompts/list describes the argument to a caller with no session (2026-07-28), where its session fallback is not there. */
+  sessionless?: { description: string; required: true };
 }
 
 const locales = LOCALE_CODES.map((l) => `"${l}"`).join(' or ');
@@ -31,15 +33,16 @@ export const localeArgument: PromptArgument = {
   maxLength: 16,
 };
 
+const DATACHAIN_TEXT = 'The datachain as JSON text (an object, thin or resolved form).';
+
 export const datachainArgument = (required: boolean, sessionFallback: boolean): PromptArgument => ({
   name: 'datachain',
-  description:
-    'The datachain as JSON text (an object, thin or resolved form).' +
-    (sessionFallback
-      ? ' Omitted: the datachain last rendered with render_datachain in this session (2025 sessions; a 2026-07-28 request has none).'
-      : ''),
+  description: sessionFallback
+    ? `${DATACHAIN_TEXT} Omitted: the datachain last rendered with render_datachain in this session (2025 sessions; a 2026-07-28 request has none).`
+    : DATACHAIN_TEXT,
   required,
   maxLength: 64 * 1024,
+  ...(sessionFallback ? { sessionless: { description: DATACHAIN_TEXT, required: true as const } } : {}),
 });
 
 type ArgResult = Result<Map<string, string>>;

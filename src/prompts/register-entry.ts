@@ -1,8 +1,10 @@
 import type { LocaleCode } from '../domain/locale.js';
-import { DatachainInstance } from '../domain/datachain.js';
 import type { CoverageItem } from '../services/export/coverage.js';
 import { releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, type ExportFormat, exportDatachain, targetOf } from '../services/export/targets.js';
+import { DEFAULT_LIMITS } from '../core/settings.js';
+import { startDeadline } from '../core/deadline.js';
+import { checkResolvedDatachain, checkThinDatachain } from '../tools/kernel/check-datachain.js';
 import { bad, datachainArgument, localeArgument, versionArgument } from './args.js';
 import { definePrompt } from './define.js';
 import { datachainJson } from './datachain-input.js';
@@ -12,8 +14,8 @@ import { answerLanguage, wordingOf, type Wording } from './wording.js';
 const TEXT = {
   en: {
     summary: (title: string, v: string) => `Complete a register entry (${title}) from a DTPR datachain (${v})`,
-    intro: (title: string, format: string) =>
-      `Help the author turn the DTPR datachain in the next message into a complete entry of ${title}: call export_datachain with format "${format}".`,
+    intro: (title: string, call: string) =>
+      `Help the author turn the DTPR datachain in the next message into a complete entry of ${title}: call export_datachain ${call}.`,
     counts: (filled: number, fields: number, asks: number) =>
       `As it stands the datachain fills ${filled} of the register's ${fields} fields; ${asks} required fields need input:`,
     optional: (n: number) =>
@@ -31,8 +33,8 @@ const TEXT = {
   fr: {
     summary: (title: string, v: string) =>
       `Compléter une inscription au registre (${title}) depuis une datachain DTPR (${v})`,
-    intro: (title: string, format: string) =>
-      `Aidez l’auteur à faire de la datachain DTPR du message suivant une inscription complète au registre ${title} : appelez export_datachain avec le format « ${format} ».`,
+    intro: (title: string, call: string) =>
+      `Aidez l’auteur à faire de la datachain DTPR du message suivant une inscription complète au registre ${title} : appelez export_datachain ${call}.`,
     counts: (filled: number, fields: number, asks: number) =>
       `En l’état, la datachain remplit ${filled} des ${fields} champs du registre ; ${asks} champs obligatoires demandent une saisie :`,
     optional: (n: number) =>
@@ -48,6 +50,10 @@ const TEXT = {
     material: 'La datachain :',
   },
 } satisfies Record<Wording, unknown>;
+
+/** The arguments of the export the coverage was read for: a register with one language takes no locale. */
+const exportCall = (version: string, format: string, locale: string | undefined) =>
+  `{"version":"${version}","format":"${format}",${locale ? `"locale":"${locale}",` : ''}"datachain":<the datachain>}`;
 
 /** One line per field to ask for: the field, why it is empty, and what fills it. */
 const ask = (c: CoverageItem) => `- ${c.field}: ${c.reason ?? ''}. ${c.fix_hint ?? ''}`.replace(/\.\. /g, '. ');
@@ -81,16 +87,21 @@ export const registerEntry = definePrompt({
     const setting = await datachainSetting(args, ctx, false);
     if (setting.error) return setting;
     const { dc, release, locale } = setting.value;
-    const parsed = DatachainInstance.safeParse(dc);
-    if (!parsed.success)
+    // export_datachain refuses a datachain with errors, so a coverage of one would promise an export that fails.
+    const check = Object.hasOwn(dc, 'schema_snapshot') ? checkResolvedDatachain : checkThinDatachain;
+    const checked = check(dc, release, ctx.store, startDeadline(DEFAULT_LIMITS.workBudgetMs));
+    if (!checked.ok) {
+      const errors = checked.outcome.envelope.ok ? [] : checked.outcome.envelope.errors;
+      const first = errors[0] ? ` (the first: ${errors[0].code}${errors[0].path ? ` at ${errors[0].path}` : ''})` : '';
       return bad(
         'arguments.datachain',
-        'The datachain does not have the datachain shape.',
-        'Call validate_datachain and correct it first.',
+        `The datachain has errors for which export_datachain refuses it${first}.`,
+        'Correct them with validate_datachain (or the audit_datachain prompt), then ask for this prompt again.',
       );
+    }
     const spec = targetOf(format as ExportFormat);
     // The release's elements are what the coverage reads; proposed elements of a resolved datachain add nothing a register takes.
-    const out = exportDatachain(format as ExportFormat, parsed.data, releaseExportSource(release), locale, undefined);
+    const out = exportDatachain(format as ExportFormat, checked.value, releaseExportSource(release), locale, undefined);
     const t = TEXT[wordingOf(locale)];
     const asks = out.coverage.filter((c) => c.status === 'needs_input');
     const empty = out.coverage.filter((c) => c.status === 'empty').length;
@@ -103,7 +114,12 @@ export const registerEntry = definePrompt({
       : t.none;
     return promptAnswer(
       t.summary(spec.title, release.id),
-      [t.intro(spec.title, format), todo, t.rules, ...answerLanguage(locale)],
+      [
+        t.intro(spec.title, exportCall(release.id, format, spec.fixedLocale ? undefined : locale)),
+        todo,
+        t.rules,
+        ...answerLanguage(locale),
+      ],
       t.material,
       datachainJson(dc),
       'json',

@@ -26,13 +26,23 @@ export function findPrompt(name: string): PromptDef | undefined {
   return BY_NAME.get(name);
 }
 
-/** MCP prompt descriptors, computed once per isolate. */
-export const PROMPT_DESCRIPTORS = PROMPTS.map((p) => ({
-  name: p.name,
-  title: p.title,
-  description: p.description,
-  arguments: p.arguments.map(({ name, description, required }) => ({ name, description, required })),
-}));
+/**
+ * MCP prompt descriptors, computed once per isolate: for a caller with a session (every 2025
+ * request: one without an id shares the fallback session), and for one without (2026-07-28), where
+ * an argument that falls back on the session's last render is required.
+ */
+const descriptors = (sessionless: boolean) =>
+  PROMPTS.map((p) => ({
+    name: p.name,
+    title: p.title,
+    description: p.description,
+    arguments: p.arguments.map((a) => {
+      const { description, required } = (sessionless && a.sessionless) || a;
+      return { name: a.name, description, required };
+    }),
+  }));
+export const PROMPT_DESCRIPTORS = descriptors(false);
+export const SESSIONLESS_PROMPT_DESCRIPTORS = descriptors(true);
 
 function unknownPrompt(name: string): Failure<ErrorItem> {
   return failure(

@@ -11,7 +11,7 @@ import { versionArg } from './args.js';
 import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { parseDatachainArg } from './kernel/parse-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
-import { servedBy } from './kernel/check-datachain.js';
+import { aliasPinned, servedBy } from './kernel/check-datachain.js';
 import { defineTool, type ToolContext } from './kernel/define.js';
 import type { Release } from '../store/release.js';
 
@@ -32,6 +32,14 @@ const MigrateOutput = z.object({
   needs_input: z.int().min(0),
   valid: z.boolean(),
 });
+
+/** The alias hint of a migration: the id the alias names today, as schema_version or as "from". */
+const fromAlias = (ctx: ToolContext) => (alias: string) => {
+  const named = resolveVersion(ctx.store, alias);
+  return named.error
+    ? 'Set schema_version to the id of the release the datachain was written for (list_schema_versions lists them), or pass that id as "from".'
+    : `Set schema_version to the id of the release the datachain was written for ('${alias}' names '${named.value.id}' today), or pass that id as "from".`;
+};
 
 /**
  * A warning when `from` names another release than the datachain's own schema_version: the
@@ -88,7 +96,11 @@ export const migrateDatachainTool = defineTool({
   run(args, ctx) {
     return withRelease(args.version, ctx, (to) => {
       const parsed = parseDatachainArg(DatachainInstance, args.datachain, ctx.deadline);
-      if (!parsed.ok) return err(parsed.errors, releaseMeta(to));
+      if (!parsed.ok)
+        return err(
+          parsed.errors.map((e) => aliasPinned(e, args.datachain, fromAlias(ctx))),
+          releaseMeta(to),
+        );
       const fromId = args.from ?? parsed.value.schema_version;
       if (fromId === undefined) {
         return err({

@@ -176,6 +176,26 @@ describe('export_datachain', () => {
     expect(text).toContain("suivre des personnes. Mesure d'atténuation\u202f: Les images");
   });
 
+  it("never gives the vendor's email or page as the register's contact", async () => {
+    const dc = structuredClone(realistic) as Json;
+    // The deployer keeps only its phone; the vendor has a sales address and a product page.
+    dc.elements[2].actions = dc.elements[2].actions.filter((a: Json) => a.type === 'phone');
+    dc.elements[3].actions = [
+      { type: 'email', label: [{ locale: 'en', value: 'Sales' }], target: 'sales@northlight.example' },
+      { type: 'url', label: [{ locale: 'en', value: 'Product' }], target: 'https://northlight.example/counter' },
+    ];
+    for (const format of ['uk-atrs', 'nl-algoritmeregister-1.0', 'eurocities-0.3.1']) {
+      const { env } = await call('export_datachain', { version, format, datachain: dc });
+      const data = env.data as Json;
+      expect(JSON.stringify(data.record), format).not.toMatch(/northlight\.example/);
+      const email = data.coverage.find((c: Json) => c.field === 'contact_email');
+      expect(email, format).toMatchObject({ status: 'needs_input' });
+    }
+    // With the deployer's own address back, it is the one exported.
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic });
+    expect((env.data as Json).record.contact_email).toBe('privacy@riverton.example.org');
+  });
+
   it('reports a value over a register limit instead of cutting it', async () => {
     const datachain = { ...realistic, id: `x${'y'.repeat(150)}` };
     const { env } = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain });
@@ -392,6 +412,30 @@ describe('the register_entry prompt', () => {
     const listed = text!.split('\n').filter((l) => /^- [A-Za-z_.]+: /.test(l));
     expect(listed.map((l) => l.slice(2, l.indexOf(':')))).toEqual(asks.map((c: Json) => c.field));
     for (const c of asks) expect(text).toContain(c.fill.option);
+  });
+
+  it('names the export call the coverage was read for: the locale where the register takes one, none where it has its own', async () => {
+    const datachain = JSON.stringify(transitDtpr);
+    const [es] = promptTexts(
+      await getPrompt('register_entry', { format: 'eurocities-0.3.1', datachain, locale: 'es' }),
+    );
+    expect(es).toContain('"format":"eurocities-0.3.1","locale":"es","datachain":<the datachain>}');
+    const [nlText] = promptTexts(
+      await getPrompt('register_entry', { format: 'nl-algoritmeregister-1.0', datachain, locale: 'es' }),
+    );
+    expect(nlText).toContain('"format":"nl-algoritmeregister-1.0","datachain":<the datachain>}');
+  });
+
+  it('refuses a datachain export_datachain would refuse, naming its first error', async () => {
+    const dc = structuredClone(realistic) as Json;
+    dc.elements[5].element_id = 'enforcment';
+    const r = await getPrompt('register_entry', { format: 'uk-atrs', datachain: JSON.stringify(dc) });
+    expectInvalid(
+      r,
+      'params.arguments.datachain',
+      /export_datachain refuses it \(the first: unknown_element at elements\[5\]/,
+      /validate_datachain/,
+    );
   });
 
   it('refuses an unknown format and completes the format argument', async () => {

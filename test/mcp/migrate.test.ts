@@ -93,6 +93,32 @@ describe('migrate_datachain', () => {
     },
   );
 
+  it('a context value neither release has (a misspelling) is removed, said so with the value, and its hint makes the datachain valid', async () => {
+    const datachain = structuredClone(realistic) as any;
+    datachain.elements[5].context_type_id = 'autonomus';
+    const data = await migrate({ version: 'ai@2026-08-12-beta', datachain });
+    expect(data.changes).toContainEqual(
+      expect.objectContaining({
+        kind: 'context_values_changed',
+        path: 'elements[5].context_type_id',
+        previous: 'autonomus',
+        needs_input: true,
+      }),
+    );
+    expect(data.datachain.elements[5].context_type_id).toBeUndefined();
+    expect(data.needs_input).toBe(1);
+    expect(await validates('ai@2026-08-12-beta', withAuthorInputs(data))).toEqual([]);
+  });
+
+  it('an alias as the datachain\'s schema_version is told the id it names today, or to pass "from"', async () => {
+    const datachain = { ...realistic, schema_version: 'ai@latest' };
+    const { env } = await call('migrate_datachain', { version: 'ai@2026-08-12-beta', datachain });
+    expect(env.errors[0]).toMatchObject({ path: 'schema_version' });
+    expect(env.errors[0]?.message).toContain("'ai@latest' is an alias");
+    expect(env.errors[0]?.fix_hint).toContain("'ai@latest' names 'ai@2026-08-12' today");
+    expect(env.errors[0]?.fix_hint).toContain('"from"');
+  });
+
   it('needs the source version: from, or the datachain schema_version', async () => {
     const { env } = await call('migrate_datachain', { version: STABLE, datachain: { elements: [] } }, true);
     expect(env.errors[0]).toMatchObject({ code: 'invalid_arguments', path: 'from' });

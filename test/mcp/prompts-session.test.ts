@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchWorker, JSON_HEADERS } from '../helpers/http.js';
+import { fetchWorker, JSON_HEADERS, postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { expectInvalid, getPrompt, promptTexts, releaseOf } from '../helpers/prompts.js';
 import { modern } from '../helpers/modern.js';
@@ -35,6 +35,27 @@ function portable(title: string) {
     },
   };
 }
+
+describe('prompts/list says what a caller without a session must send', () => {
+  const datachainArg = (prompts: any[], name: string) =>
+    prompts.find((p) => p.name === name).arguments.find((a: any) => a.name === 'datachain');
+  it('in 2025 the datachain may be left out (a request without a session id shares the fallback session); in 2026-07-28 it is required', async () => {
+    const inSession = (await postMcp({ jsonrpc: '2.0', id: 1, method: 'prompts/list' }, session('list'))).json.result;
+    const fallback = (await postMcp({ jsonrpc: '2.0', id: 1, method: 'prompts/list' })).json.result;
+    const modernList = (await modern('prompts/list')).json.result;
+    expect(fallback).toEqual(inSession);
+    for (const name of ['audit_datachain', 'explain_datachain']) {
+      expect(datachainArg(inSession.prompts, name)).toMatchObject({ required: false });
+      expect(datachainArg(inSession.prompts, name).description).toMatch(/last rendered/);
+      expect(datachainArg(modernList.prompts, name)).toMatchObject({ required: true });
+      expect(datachainArg(modernList.prompts, name).description).not.toMatch(/last rendered/);
+    }
+    // Every other argument reads the same in both eras.
+    const strip = (prompts: any[]) =>
+      prompts.map((p) => ({ ...p, arguments: p.arguments.filter((a: any) => a.name !== 'datachain') }));
+    expect(strip(modernList.prompts)).toEqual(strip(inSession.prompts));
+  });
+});
 
 describe('audit and explain fall back to the datachain last rendered in the session', () => {
   for (const prompt of ['audit_datachain', 'explain_datachain']) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_ALIAS_CODES, LOCALE_CODES } from '../../src/domain/locale.js';
 import descriptors from '../../src/tools/kernel/tool-descriptors.json';
 import { call } from '../helpers/tools.js';
+import { complete } from '../helpers/prompts.js';
 
 const V = 'dtpr@2026-09-01-beta';
 const TRANSLATED = ['es', 'pt', 'nl', 'de', 'vi', 'fil', 'zh-Hans', 'zh-Hant', 'km'] as const;
@@ -61,6 +62,33 @@ describe(`${V} in each of its locales`, () => {
     const withFlags = new Set(env.data.flags.map((f) => f.locale));
     for (const locale of TRANSLATED) expect(withFlags).toContain(locale);
     expect(env.data.locales.some((l) => l.status === 'human_reviewed')).toBe(false);
+  });
+
+  it("completion: a locale argument takes the datachain's release, and an alias typed completes to its locale", async () => {
+    const datachain = JSON.stringify({ schema_version: V, elements: [] });
+    const ask = async (value: string, args: Record<string, string>) => {
+      const r = await complete({
+        ref: { type: 'ref/prompt', name: 'translate_datachain' },
+        argument: { name: 'target_locale', value },
+        context: { arguments: args },
+      });
+      expect(r.json.error, r.text).toBeUndefined();
+      return r.json.result.completion.values as string[];
+    };
+    expect(await ask('', { datachain })).toEqual(ALL);
+    // `version` chosen wins over the datachain's, as the prompt takes it.
+    expect(await ask('', { datachain, version: 'ai@latest' })).toEqual(['en', 'fr']);
+    expect(await ask('tl', { datachain })).toEqual(['fil']);
+    expect(await ask('zh-TW', { datachain })).toEqual(['zh-Hant']);
+    const unserved = await complete({
+      ref: { type: 'ref/prompt', name: 'translate_datachain' },
+      argument: { name: 'target_locale', value: '' },
+      context: { arguments: { datachain: JSON.stringify({ schema_version: 'dtpr@2099-01-01-beta' }) } },
+    });
+    expect(unserved.json.error).toMatchObject({
+      code: -32602,
+      data: { path: 'params.context.arguments.datachain.schema_version' },
+    });
   });
 
   it('reads tl as fil and zh-TW as zh-Hant', async () => {

@@ -196,6 +196,26 @@ describe('a text given bare, or variables given as a map', () => {
   });
 });
 
+describe("a text's locale written as an argument may be", () => {
+  it('is told the code to write (zh-TW, tl, FR); an unknown code keeps the list of codes', async () => {
+    for (const [written, code] of [
+      ['zh-TW', 'zh-Hant'],
+      ['tl', 'fil'],
+      ['FR', 'fr'],
+    ]) {
+      const dc = b.thin();
+      dc.title = [{ locale: written, value: 'Parking cameras' }];
+      const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+      expect(env.errors[0]).toMatchObject({ code: 'parse_error', path: 'title[0].locale' });
+      expect(env.errors[0]!.fix_hint).toContain(`write '${code}'`);
+    }
+    const dc = b.thin();
+    dc.title = [{ locale: 'xx', value: 'Parking cameras' }];
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.errors[0]!.fix_hint).toContain('"zh-Hant"');
+  });
+});
+
 describe('a text left as the "..." of a fix hint', () => {
   it('is valid, with a warning at each such text', async () => {
     const dc = b.thin();

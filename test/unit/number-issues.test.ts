@@ -79,3 +79,23 @@ describe("an issue with a number is told in the caller's terms", () => {
     expect(errorsOf(schema, { name: 'x' })[0]!.message).not.toContain('minimum');
   });
 });
+
+describe('a value of the wrong type', () => {
+  it('is told its type only: no size check of the wrong type rides along', () => {
+    // zod also checks "abcdefghij" against the list's bound of 6, as a string of 10 characters.
+    const schema = z.strictObject({
+      legal_basis: z
+        .array(z.enum(['consent', 'contract']))
+        .min(1)
+        .max(6),
+    });
+    const errors = errorsOf(schema, { legal_basis: 'abcdefghij' });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ path: 'legal_basis' });
+    expect(errors[0]!.message).not.toMatch(/limit|characters/);
+    // A list over its bound is still told so.
+    expect(errorsOf(schema, { legal_basis: Array(7).fill('consent') })[0]!.message).toBe(
+      "'legal_basis' is over its limit of 6 items.",
+    );
+  });
+});

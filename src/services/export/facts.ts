@@ -98,19 +98,28 @@ function party(role: 'deployer' | 'vendor', variable: 'title' | 'description'): 
   };
 }
 
-/** The target of the deployer's first action of a type, when it is well formed. */
+/**
+ * The target of the first well-formed action of a type on the deployer, else on an accountable
+ * party placed with no role. Never the vendor's: a register's contact is the public body's, and a
+ * vendor's sales address or product page in its place would send the public to the wrong door.
+ */
 function contact(type: 'email' | 'url' | 'phone'): Fact['read'] {
   const check =
     type === 'email' ? emailAddress : type === 'phone' ? phoneNumber : (t: string) => (isHttpUrl(t) ? t : undefined);
   return (r) => {
-    const parties = [...r.accountable('deployer'), ...r.in('accountable')];
+    const parties = [
+      ...r.accountable('deployer'),
+      ...r.in('accountable').filter((p) => p.placement.context_type_id === undefined),
+    ];
     for (const p of parties) {
       const i = p.placement.actions.findIndex((a) => a.type === type);
       if (i < 0) continue;
       const value = check(p.placement.actions[i]!.target.trim());
       if (value) return { value, from: [`${p.path}.actions[${i}]`] };
     }
-    return { absent: `no accountable element has a well-formed '${type}' action` };
+    return {
+      absent: `neither the deployer nor an accountable element without a role has a well-formed '${type}' action`,
+    };
   };
 }
 
@@ -234,17 +243,19 @@ export const FACTS = {
     read: party('vendor', 'description'),
   },
   email: {
-    where: "accountable element (the 'deployer' first): action of type email",
+    where:
+      "accountable element with context 'deployer' (else one with no role; never the vendor): action of type email",
     fill: "an email action on the 'deployer' accountable element",
     read: contact('email'),
   },
   phone: {
-    where: "accountable element (the 'deployer' first): action of type phone",
+    where:
+      "accountable element with context 'deployer' (else one with no role; never the vendor): action of type phone",
     fill: "a phone action on the 'deployer' accountable element",
     read: contact('phone'),
   },
   website: {
-    where: "accountable element (the 'deployer' first): action of type url",
+    where: "accountable element with context 'deployer' (else one with no role; never the vendor): action of type url",
     fill: "a url action on the 'deployer' accountable element",
     read: contact('url'),
   },

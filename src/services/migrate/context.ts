@@ -5,8 +5,10 @@ type Json = Record<string, unknown>;
 
 /**
  * The placement's context value against the element's context in the target: a value the target
- * lacks is removed and another asked for; a context the element gained is pointed out (a missing
- * value is only a warning), unless the target declares it optional (`required: false`).
+ * lacks is removed and another asked for (a value the source release lacks too, a misspelling, as
+ * well); a value the target puts in another's place is changed and left to the author to confirm;
+ * a context the element gained is pointed out (a missing value is only a warning), unless the
+ * target declares it optional (`required: false`).
  */
 export function migrateContext(p: Json, at: string, before: ElementShape, after: ElementShape, out: Change[]): void {
   const value = p.context_type_id;
@@ -15,17 +17,36 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
   if (typeof value === 'string' && !values.includes(value)) {
     delete p.context_type_id;
     const known = before.context?.values.some((v) => v.id === value);
-    if (!known) return;
+    if (!known) {
+      // A value neither release has (a misspelling): removed like any other, and said so.
+      const of = before.context ? `context '${before.context.id}'` : 'the element, which has no context';
+      out.push(
+        change(
+          'context_values_changed',
+          `${at}.context_type_id`,
+          `'${value}' is not a value of ${of} in the datachain's release either, so it was removed.`,
+          after.context !== undefined,
+          { previous: value, ...(set ? { fix_hint: `${set} (or another of: ${values.join(', ')}).` } : {}) },
+        ),
+      );
+      return;
+    }
     const renamed = renamedValue(before, after, value);
     if (renamed !== undefined) {
+      // The target's facts put the new value in the old one's place, but its wording is its own:
+      // the author confirms it still says what the system does.
       p.context_type_id = renamed;
+      const others = values.filter((v) => v !== renamed);
       out.push(
         change(
           'context_value_renamed',
           `${at}.context_type_id`,
-          `Context '${after.context!.id}' calls '${value}' '${renamed}' now; the value was changed.`,
-          false,
-          { previous: value },
+          `Context '${after.context!.id}' has '${renamed}' in the place of '${value}', and words it differently; the value was changed.`,
+          true,
+          {
+            previous: value,
+            fix_hint: `Check that it says what the system does: keep it (Set ${at}.context_type_id to ${JSON.stringify(renamed)}), or choose another of: ${others.join(', ')}.`,
+          },
         ),
       );
       return;

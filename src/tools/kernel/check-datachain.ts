@@ -44,7 +44,7 @@ function checked<T>(
 ): CheckedDatachain<T> {
   const findings = parsed.ok
     ? [...parsed.warnings, ...rules(parsed.value)]
-    : [...parsed.errors.map((e) => aliasPinned(e, raw, release)), ...parsed.warnings];
+    : [...parsed.errors.map((e) => aliasPinned(e, raw, checkedAgainst(release))), ...parsed.warnings];
   const { errors, warnings, dropped } = splitFindings(findings);
   const meta = datachainMeta(release, warnings, dropped);
   if (!parsed.ok || errors.length) return { ok: false, outcome: err(errors, meta) };
@@ -72,23 +72,26 @@ export const servedBy = (store: SchemaStore) => (id: string) => servedStatus(sto
 
 /**
  * An alias written as the datachain's `schema_version` (`dtpr@latest-beta`): the shape error says
- * that a datachain names its release by id, and gives the id of the release this call checks
- * against when it is of the alias's type.
+ * that a datachain names its release by id; `hint(alias, type)` says which id to write instead.
+ * Any other finding is returned as it is.
  */
-function aliasPinned(e: Finding, raw: unknown, release: Release): Finding {
+export function aliasPinned(e: Finding, raw: unknown, hint: (alias: string, type: string) => string): Finding {
   if (e.path !== 'schema_version' || !isRecord(raw) || typeof raw.schema_version !== 'string') return e;
   const alias = raw.schema_version;
   const split = splitVersion(alias);
   if (split.error !== undefined || (split.value.rest !== 'latest' && split.value.rest !== 'latest-beta')) return e;
-  const sameType = split.value.type === release.bundle.datachain_type.id;
   return {
     ...e,
     message: `'${alias}' is an alias, which moves as releases are published; a datachain names the release it was written for by its id.`,
-    fix_hint: sameType
-      ? `Use "schema_version": "${release.id}" (the release this call checks against), or leave schema_version out.`
-      : 'Use the id of a release of its type (list_schema_versions lists each alias with the id it names), or leave schema_version out.',
+    fix_hint: hint(alias, split.value.type),
   };
 }
+
+/** The alias hint of a check against `release`: its id when it is of the alias's type. */
+const checkedAgainst = (release: Release) => (_alias: string, type: string) =>
+  type === release.bundle.datachain_type.id
+    ? `Use "schema_version": "${release.id}" (the release this call checks against), or leave schema_version out.`
+    : 'Use the id of a release of its type (list_schema_versions lists each alias with the id it names), or leave schema_version out.';
 
 /**
  * A thin datachain where a resolved one is asked: the missing snapshot's hint says which tools take
