@@ -26,18 +26,40 @@ export class Components {
   }
 
   addZod(name: string, schema: z.ZodType): Schema {
-    return this.add(
-      name,
-      z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Schema,
-    );
+    return this.add(name, zodSchema(schema));
   }
 }
+
+/** A zod schema's JSON Schema (draft 2020-12, as OpenAPI 3.1 reads it), as an answer's output. */
+export const zodSchema = (schema: z.ZodType): Schema =>
+  z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as Schema;
+
+/** The meta of every REST answer: its request id always (the `X-Request-Id` header's value). */
+export const AnswerMeta = MetaSchema.extend({ request_id: z.string() });
 
 export const ErrorEnvelope = z.strictObject({
   ok: z.literal(false),
   errors: z.array(ErrorItemSchema).min(1),
-  meta: MetaSchema,
+  meta: AnswerMeta,
 });
+
+/**
+ * A JSON answer as REST sends it, from a tool's envelope schema (its JSON Schema, which MCP
+ * clients read as one object whether the call succeeded or not): either the success, `ok: true`
+ * with its `data`, or the failure (`ErrorEnvelope`), told apart by `ok` alone, so a client
+ * generated from the document narrows on it.
+ */
+export function answerSchema(envelope: Schema): Schema {
+  const { properties, ...rest } = envelope as Schema & { properties: Record<string, Schema> };
+  const { type: _type, required: _required, additionalProperties: _open, ...defs } = rest;
+  const success = {
+    type: 'object',
+    properties: { ok: { const: true }, data: properties.data, meta: { $ref: '#/components/schemas/AnswerMeta' } },
+    required: ['ok', 'data', 'meta'],
+    additionalProperties: false,
+  };
+  return { ...defs, oneOf: [success, { $ref: '#/components/schemas/ErrorEnvelope' }] };
+}
 
 export const Health = z.strictObject({ ok: z.literal(true), service: z.string() });
 
@@ -60,7 +82,7 @@ export const HEADERS = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
   'DTPR-Warnings': {
     description:
-      'On a rendered page or sign: how many non-blocking findings the datachain had (meta.warnings of the matching envelope); absent when none.',
+      'On a rendered page or sign (not on the envelope, whose meta.warnings lists them): how many non-blocking findings the datachain had; absent when none.',
     schema: { type: 'integer' },
   },
 } as const;
@@ -86,6 +108,13 @@ export const ERROR_RESPONSES = {
   RateLimited: errorResponse('Too many requests from this client (rate_limited).', {
     'Retry-After': ref('Retry-After'),
   }),
+  MethodNotAllowed: errorResponse(
+    'A method the route does not answer (method_not_allowed); Allow names those it does. Any route may answer it.',
+    { Allow: { description: 'The methods the route answers.', schema: { type: 'string' } } },
+  ),
+  UpstreamError: errorResponse(
+    'A release held only in the release bucket could not be read just now (upstream_error); retry after a moment.',
+  ),
   InternalError: errorResponse('An unexpected fault (internal_error); report the request id.'),
   Timeout: errorResponse('The request exceeded its wall-clock budget (timeout).'),
 } as const;
@@ -93,11 +122,22 @@ export const ERROR_RESPONSES = {
 const errorRef = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 
 /** The error responses an operation documents. */
-export function errorResponses(kind: 'get' | 'post' | 'static'): Record<string, unknown> {
+export function errorResponses(kind: 'get' | 'post' | 'static', versionScoped = false): Record<string, unknown> {
   if (kind === 'static') return { 500: errorRef('InternalError') };
-  const base: Record<string, unknown> = { 400: errorRef('BadRequest'), 404: errorRef('NotFound') };
-  if (kind === 'post') Object.assign(base, { 413: errorRef('PayloadTooLarge'), 415: errorRef('UnsupportedMediaType') });
-  return { ...base, 429: errorRef('RateLimited'), 500: errorRef('InternalError'), 504: errorRef('Timeout') };
+  // A body over the limit is refused on any route, a GET's too.
+  const base: Record<string, unknown> = {
+    400: errorRef('BadRequest'),
+    404: errorRef('NotFound'),
+    413: errorRef('PayloadTooLarge'),
+  };
+  if (kind === 'post') Object.assign(base, { 415: errorRef('UnsupportedMediaType') });
+  return {
+    ...base,
+    429: errorRef('RateLimited'),
+    500: errorRef('InternalError'),
+    ...(versionScoped ? { 502: errorRef('UpstreamError') } : {}),
+    504: errorRef('Timeout'),
+  };
 }
 
 /** Headers of a successful answer. */

@@ -3,6 +3,8 @@ import { SHAPES } from '../domain/content.js';
 import { type ToolDescriptor, toolDescriptors } from '../tools/kernel/descriptors.js';
 import type { ToolName } from '../tools/kernel/registry.js';
 import {
+  AnswerMeta,
+  answerSchema,
   Components,
   ERROR_RESPONSES,
   ErrorEnvelope,
@@ -11,6 +13,7 @@ import {
   Health,
   successHeaders,
   type Schema,
+  zodSchema,
 } from './openapi-parts.js';
 import { queryKind } from '../tools/kernel/query-kind.js';
 import { envelopeSchema } from '../tools/kernel/envelope-schema.js';
@@ -48,7 +51,10 @@ function descriptorOf(tools: Described, tool: ToolName): ToolDescriptor {
 
 /** An OpenAPI parameter whose schema is the tool argument's JSON Schema. */
 function toolParameter(descriptor: ToolDescriptor, name: string, where: 'path' | 'query'): Schema {
-  const { description, ...schema } = (descriptor.inputSchema.properties?.[name] ?? { type: 'string' }) as Schema;
+  const { description, ...argument } = (descriptor.inputSchema.properties?.[name] ?? { type: 'string' }) as Schema;
+  // A path parameter is always given: the tool argument's default (ai@latest over MCP) never applies.
+  const { default: _default, ...required } = argument;
+  const schema = where === 'path' ? required : argument;
   const kind = queryKind(schema);
   return {
     name,
@@ -106,10 +112,12 @@ function jsonOperation(route: JsonRoute, descriptor: ToolDescriptor, components:
           : 'The envelope with ok: true.',
       headers: successHeaders(pathNames.includes('version')),
       content: {
-        'application/json': { schema: components.add(`${pascal(route.tool)}Envelope`, descriptor.outputSchema) },
+        'application/json': {
+          schema: components.add(`${pascal(route.tool)}Envelope`, answerSchema(descriptor.outputSchema)),
+        },
       },
     },
-    ...errorResponses(route.method === 'POST' ? 'post' : 'get'),
+    ...errorResponses(route.method === 'POST' ? 'post' : 'get', pathNames.includes('version')),
   };
   return operation;
 }
@@ -126,7 +134,7 @@ function svgOperation(operationId: string, summary: string, parameters: Schema[]
         headers: successHeaders(versionScoped),
         content: SVG_CONTENT,
       },
-      ...errorResponses('get'),
+      ...errorResponses('get', versionScoped),
     },
   };
 }
@@ -188,6 +196,15 @@ function renderOperation(tools: Described, components: Components): Schema {
     parameters: [
       toolParameter(descriptor, 'version', 'path'),
       ...RENDER_QUERY.map((n) => toolParameter(descriptor, n, 'query')),
+      {
+        name: 'Accept-Language',
+        in: 'header',
+        required: false,
+        description:
+          'Without locale (or locales), the page or sign is in the release locale this header prefers, else English; ' +
+          'Content-Language names the one answered.',
+        schema: { type: 'string' },
+      },
     ],
     requestBody: {
       required: true,
@@ -199,21 +216,24 @@ function renderOperation(tools: Described, components: Components): Schema {
       200: {
         description:
           'The page or the sign; or, for a datachain that fails validation, the envelope with ok: false; or, asked for JSON, the envelope with the render.',
-        headers: { ...successHeaders(true), 'DTPR-Warnings': { $ref: '#/components/headers/DTPR-Warnings' } },
+        headers: {
+          ...successHeaders(true),
+          'DTPR-Warnings': { $ref: '#/components/headers/DTPR-Warnings' },
+          'Content-Language': {
+            description: 'The locales the render is in (a two-language sign names both).',
+            schema: { type: 'string' },
+          },
+          Vary: { description: 'Accept, Accept-Language.', schema: { type: 'string' } },
+        },
         content: {
           'text/html': { schema: { type: 'string' } },
           'image/svg+xml': { schema: { type: 'string' } },
           'application/json': {
-            schema: {
-              oneOf: [
-                { $ref: '#/components/schemas/ErrorEnvelope' },
-                components.addZod('RenderedEnvelope', envelopeSchema(renderBody.output)),
-              ],
-            },
+            schema: components.add('RenderedEnvelope', answerSchema(zodSchema(envelopeSchema(renderBody.output)))),
           },
         },
       },
-      ...errorResponses('post'),
+      ...errorResponses('post', true),
     },
   };
 }
@@ -226,6 +246,7 @@ function renderOperation(tools: Described, components: Components): Schema {
 export function buildOpenApi(descriptors: readonly ToolDescriptor[] = toolDescriptors()): Schema {
   const tools: Described = new Map(descriptors.map((d) => [d.name, d]));
   const components = new Components();
+  components.addZod('AnswerMeta', AnswerMeta);
   components.addZod('ErrorEnvelope', ErrorEnvelope);
   const health = components.addZod('Health', Health);
   const paths: Record<string, Record<string, Schema>> = {};

@@ -22,6 +22,9 @@ function contentLanguage(args: Record<string, unknown>): string {
   return named.map((l) => canonicalLocale(String(l))).join(', ');
 }
 
+/** What a render's answer depends on besides its URL and body: its form (`Accept`) and, unless `locale` is given, its language. */
+const VARY = 'Accept, Accept-Language';
+
 /** What a rendered answer may load: nothing but its own inline styles and data: images. */
 const CSP = {
   html: "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -62,14 +65,20 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   const outcome = await callTool(RENDER, { ...args, datachain: body.value }, restCaller(c));
   if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
   if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);
-  if (!outcome.envelope.ok || wantsEnvelope(c.req.header('accept'))) return sendOutcome(c, outcome);
+  if (!outcome.envelope.ok || wantsEnvelope(c.req.header('accept'))) {
+    const answer = sendOutcome(c, outcome);
+    answer.headers.set('Vary', VARY);
+    if (outcome.envelope.ok) answer.headers.set('Content-Language', contentLanguage(args));
+    return answer;
+  }
   const { mime, body: text } = outcome.envelope.data as { mime: string; body: string };
   const headers: Record<string, string> = {
-    'Content-Type': mime,
+    // The sign is text too, in the datachain's languages: its charset is said as the page's is.
+    'Content-Type': mime === 'image/svg+xml' ? 'image/svg+xml; charset=utf-8' : mime,
     'Content-Security-Policy': mime.startsWith('image/svg') ? CSP.svg : CSP.html,
     'Cache-Control': CACHE.none,
     'Content-Language': contentLanguage(args),
-    Vary: 'Accept-Language',
+    Vary: VARY,
   };
   const { content_hash: hash, warnings } = outcome.envelope.meta;
   if (hash) headers['DTPR-Content-Hash'] = hash;

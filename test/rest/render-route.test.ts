@@ -50,6 +50,12 @@ describe('POST /schemas/:version/render', () => {
     // A client that takes the sign, or anything, gets the sign itself.
     for (const r of [asPage, asAny]) expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(asPage.headers.get('dtpr-warnings')).toBe(String(asJson.json.data.warnings.length));
+    // Both forms say what they vary on and the language they are in; the sign, its charset.
+    for (const r of [asJson, asPage]) {
+      expect(r.headers.get('vary')).toBe('Accept, Accept-Language');
+      expect(r.headers.get('content-language')).toBe('en');
+    }
+    expect(asPage.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
   });
   it('an invalid datachain is answered like /validate: 200 with the envelope', async () => {
     const [render, validate] = await Promise.all([
