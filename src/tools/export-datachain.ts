@@ -7,6 +7,8 @@ import { COVERAGE_STATUSES } from '../services/export/coverage.js';
 import { type ExportSource, releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, ExportOptions, exportDatachain, targetOf } from '../services/export/targets.js';
 import { localeArg, versionArg } from './args.js';
+import { reviewOf } from '../services/translations/status.js';
+import { wordingWarning } from '../services/export/wording-review.js';
 import { type CheckedDatachain, checkResolvedDatachain, checkThinDatachain } from './kernel/check-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
 import { defineTool, type ToolContext } from './kernel/define.js';
@@ -149,6 +151,14 @@ export const exportDatachainTool = defineTool({
           (key) =>
             `options.${key} is not read by format "${spec.format}", which reads options.${spec.optionKey} only; it is kept for the export of its own format.`,
         );
+      const review = reviewOf(ctx.store.index(), release.id);
+      const placedIds = new Set(checked.value.elements.map((p) => p.element_id));
+      const wording = wordingWarning(review === 'malformed' ? undefined : review, release.id, out.locale, {
+        elements: placedIds,
+        categories: new Set([...placedIds].flatMap((id) => release.elementById.get(id)?.category_id ?? [])),
+      });
+      // A locale the release does not carry takes none of its wording (the fields ask for input instead).
+      if (wording && release.locales.includes(out.locale)) out.warnings.push(wording);
       const meta = { ...checked.meta, warnings: [...(checked.meta.warnings ?? []), ...unread, ...out.warnings] };
       return ok(
         {

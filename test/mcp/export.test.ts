@@ -196,6 +196,48 @@ describe('export_datachain', () => {
     expect((env.data as Json).record.contact_email).toBe('privacy@riverton.example.org');
   });
 
+  it('UK ATRS pairs each risk text and mitigation with its risk, when one risk has no mitigation', async () => {
+    const dc = structuredClone(realistic) as Json;
+    const second = structuredClone(dc.elements[7]);
+    second.element_id = 'psychological_harm';
+    second.variables = second.variables.filter((v: Json) => v.id === 'risk');
+    second.variables[0].value = [{ locale: 'en', value: 'Faces could be seen by staff.' }];
+    dc.elements.splice(8, 0, second);
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: dc });
+    expect(env.ok, JSON.stringify(env.errors)).toBe(true);
+    const record = (env.data as Json).record;
+    const [first, other] = record.risk_description.split('\n');
+    const title = (t: string) => t.slice(0, t.indexOf(':'));
+    expect(record.risk_name.split('; ')).toEqual([title(first), title(other)]);
+    // The one mitigation names the risk it belongs to.
+    expect(record.risk_mitigation.split('\n')).toHaveLength(1);
+    expect(title(record.risk_mitigation)).toBe(title(first));
+  });
+
+  it('warns when the record takes release wording that is not reviewed, or that open review flags question', async () => {
+    const nl = await call('export_datachain', {
+      version: 'dtpr@2026-09-01-beta',
+      format: 'nl-algoritmeregister-1.0',
+      datachain: transitDtpr,
+    });
+    const flagged = (nl.env.data as Json).warnings.find((w: string) => w.startsWith('wording: '));
+    expect(flagged).toMatch(/open review flags question the nl wording of /);
+    expect(flagged).toContain('get_translation_status {"version":"dtpr@2026-09-01-beta","locales":["nl"]}');
+    expect(nl.env.meta.warnings).toContain(flagged);
+    // French in the ai release is recorded as not reviewed; English is the source.
+    const fr = await call('export_datachain', {
+      version,
+      format: 'eurocities-0.3.1',
+      datachain: realistic,
+      locale: 'fr',
+    });
+    expect((fr.env.data as Json).warnings).toContainEqual(
+      expect.stringMatching(/^wording: the release's fr wording, .* is not reviewed/),
+    );
+    const en = await call('export_datachain', { version, format: 'eurocities-0.3.1', datachain: realistic });
+    expect((en.env.data as Json).warnings.filter((w: string) => w.startsWith('wording: '))).toEqual([]);
+  });
+
   it('reports a value over a register limit instead of cutting it', async () => {
     const datachain = { ...realistic, id: `x${'y'.repeat(150)}` };
     const { env } = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain });

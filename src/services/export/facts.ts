@@ -144,11 +144,19 @@ const risks: Fact['read'] = (r) => {
   return out.result("the datachain places no element of category 'risks_mitigation'");
 };
 
-/** One variable of every risk placement, one per line. */
+/**
+ * One variable of every risk placement, one per line, after the risk's title: a register that
+ * keeps risks, their texts and their mitigations in fields of their own (UK ATRS) still pairs each
+ * text with its risk when one risk has a mitigation and another has none.
+ */
 function riskPart(variable: 'risk' | 'mitigation'): Fact['read'] {
   return (r) => {
     const out = new Lines();
-    for (const p of r.in('risks_mitigation')) out.add(p.path, [r.variable(p, variable)], ([t]) => t!);
+    for (const p of r.in('risks_mitigation')) {
+      const text = r.variable(p, variable);
+      if ('missing' in text && text.missing === 'absent') continue;
+      out.add(p.path, [r.elementTitle(p), text], ([title, t]) => `${title}${r.colon} ${t}`);
+    }
     return out.result(`no risk placement has a '${variable}' text`);
   };
 }
@@ -286,12 +294,12 @@ export const FACTS = {
     read: titles(['risks_mitigation']),
   },
   risk_texts: {
-    where: 'risks_mitigation elements: variable risk',
+    where: 'risks_mitigation elements: title and variable risk',
     fill: 'a risk text on risks_mitigation elements',
     read: riskPart('risk'),
   },
   mitigations: {
-    where: 'risks_mitigation elements: variable mitigation',
+    where: 'risks_mitigation elements: title and variable mitigation',
     fill: 'a mitigation text on risks_mitigation elements',
     read: riskPart('mitigation'),
   },
