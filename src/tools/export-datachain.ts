@@ -40,6 +40,11 @@ const ExportOutput = z.object({
     empty: z.int(),
   }),
   complete: z.boolean().describe('True when no required field needs input.'),
+  unused: z
+    .array(z.object({ path: z.string(), element_id: z.string() }))
+    .describe(
+      "The datachain's placements no field of the record reads (a register has no field for them): what a reader of the entry will not learn from it.",
+    ),
   warnings: z
     .array(z.string())
     .describe('Datachain values the register refuses (too long, not an address), never cut.'),
@@ -120,6 +125,24 @@ function prepare(
   };
 }
 
+/**
+ * The placements no field reads: neither a field filled from the datachain names their path (or a
+ * path inside them) nor one that asks for their texts in the register's language.
+ */
+function unusedPlacements(
+  elements: readonly { element_id: string }[],
+  coverage: readonly { status: string; from?: string[]; untranslated?: string[] }[],
+): { path: string; element_id: string }[] {
+  const read = coverage.flatMap((c) => [
+    ...(c.status === 'datachain' ? (c.from ?? []) : []),
+    ...(c.untranslated ?? []),
+  ]);
+  return elements.flatMap((p, i) => {
+    const at = `elements[${i}]`;
+    return read.some((f) => f === at || f.startsWith(`${at}.`)) ? [] : [{ path: at, element_id: p.element_id }];
+  });
+}
+
 export const exportDatachainTool = defineTool({
   name: 'export_datachain',
   title: 'Export a datachain to a public algorithm register',
@@ -168,6 +191,7 @@ export const exportDatachainTool = defineTool({
           coverage: out.coverage,
           summary: out.summary,
           complete: out.summary.needs_input === 0,
+          unused: unusedPlacements(checked.value.elements, out.coverage),
           warnings: out.warnings,
         },
         meta,

@@ -238,6 +238,21 @@ describe('export_datachain', () => {
     expect((en.env.data as Json).warnings.filter((w: string) => w.startsWith('wording: '))).toEqual([]);
   });
 
+  it('lists the placements no field of the register reads', async () => {
+    const unused = async (format: string) => {
+      const { env } = await call('export_datachain', { version, format, datachain: realistic });
+      return (env.data as Json).unused as Json[];
+    };
+    // DPV has no term for where data is stored; the UK ATRS no field for who meets the system.
+    expect(await unused('dpv-jsonld')).toEqual([{ path: 'elements[14]', element_id: 'stored_locally' }]);
+    const uk = await unused('uk-atrs');
+    expect(uk).toContainEqual({ path: 'elements[4]', element_id: 'people' });
+    expect(uk.map((u) => u.element_id)).not.toContain('institution');
+    // Texts a register asks for in its own language are read, not unused.
+    const nl = await unused('nl-algoritmeregister-1.0');
+    expect(nl.map((u) => u.element_id)).not.toContain('perceptive_mode');
+  });
+
   it('reports a value over a register limit instead of cutting it', async () => {
     const datachain = { ...realistic, id: `x${'y'.repeat(150)}` };
     const { env } = await call('export_datachain', { version, format: 'nl-algoritmeregister-1.0', datachain });
