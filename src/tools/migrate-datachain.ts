@@ -119,12 +119,12 @@ export const migrateDatachainTool = defineTool({
       const from = resolved.value;
       const { datachain, changes } = migrateDatachain(args.datachain, from, to);
       const check = parseDatachainArg(DatachainInstance, datachain, ctx.deadline);
-      const valid =
-        check.ok &&
-        !checkThin(check.value, to, {
-          deadline: ctx.deadline,
-          isServed: servedBy(ctx.store),
-        }).some((f) => f.severity === 'error');
+      const findings = check.ok
+        ? checkThin(check.value, to, { deadline: ctx.deadline, isServed: servedBy(ctx.store) })
+        : [];
+      const valid = check.ok && !findings.some((f) => f.severity === 'error');
+      // What validate_datachain would warn of in the result (a title kept in a locale the target lacks...).
+      const after = findings.filter((f) => f.severity === 'warning').map((f) => `${f.code}: ${f.message}`);
       const data = {
         from: from.id,
         to: to.id,
@@ -137,6 +137,7 @@ export const migrateDatachainTool = defineTool({
         // A resolved part is not ignored but removed, and its change says so.
         ...parsed.warnings.filter((w) => !isResolvedKey(w)).map((w) => `${w.code}: ${w.message}`),
         ...contradiction(args.from, parsed.value.schema_version, from, ctx),
+        ...after,
       ];
       return ok(data, releaseMeta(to, warnings.length ? { warnings } : {}));
     });

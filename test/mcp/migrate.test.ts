@@ -110,6 +110,17 @@ describe('migrate_datachain', () => {
     expect(await validates('ai@2026-08-12-beta', withAuthorInputs(data))).toEqual([]);
   });
 
+  it('a required variable the source left out is asked for as required before, not as newly required', async () => {
+    const datachain = structuredClone(realistic) as any;
+    datachain.elements[2].variables = datachain.elements[2].variables.filter((v: any) => v.id !== 'title');
+    const data = await migrate({ version: 'ai@2026-08-12-beta', datachain });
+    const asked = data.changes.find((c: any) => c.kind === 'variable_made_required');
+    expect(asked).toMatchObject({ path: 'elements[2].variables', needs_input: true });
+    expect(asked?.message).toBe(
+      "'title' is required, as it was in the datachain's release, and the placement does not set it.",
+    );
+  });
+
   it('an alias as the datachain\'s schema_version is told the id it names today, or to pass "from"', async () => {
     const datachain = { ...realistic, schema_version: 'ai@latest' };
     const { env } = await call('migrate_datachain', { version: 'ai@2026-08-12-beta', datachain });
@@ -205,11 +216,14 @@ describe('migrate_datachain', () => {
     const dc = structuredClone(scripts) as any;
     // One text written only in Khmer: nothing of it is left in an ai release.
     dc.elements[0].variables = [{ id: 'additional_description', value: [{ locale: 'km', value: 'អត្ថបទ' }] }];
-    const data = await migrate({ version: STABLE, datachain: dc });
+    const { env } = await call('migrate_datachain', { version: STABLE, datachain: dc });
+    const data = env.data as any;
     const values = JSON.stringify(data.datachain.elements.map((p: any) => p.variables));
     for (const locale of ['km', 'zh-Hans']) expect(values).not.toContain(`"locale":"${locale}"`);
     // The datachain's own texts keep theirs: another locale there is a warning, shown as a fallback.
     expect(data.datachain.title.map((t: any) => t.locale)).toEqual(scripts.title.map((t: any) => t.locale));
+    // ... which the answer gives, as validate_datachain would of the result.
+    expect(env.meta.warnings).toContainEqual(expect.stringMatching(/^localized_text_issue: .*km/));
     const removed = data.changes.filter((c: any) => c.kind === 'locale_removed');
     expect(removed.length).toBeGreaterThan(1);
     for (const c of removed) expect(c.path).toMatch(/^elements\[\d+\]\.variables\[\d+\]\.value$/);

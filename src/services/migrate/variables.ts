@@ -18,6 +18,8 @@ export interface VariablePlan {
   splitFrom: ReadonlyMap<string, string>;
   /** Target ids that are new in the target. */
   added: ReadonlySet<string>;
+  /** Target ids whose source variable was required already. */
+  wasRequired: ReadonlySet<string>;
   /** Option ids the target no longer has, per target multi-select id. */
   droppedOptions: ReadonlyMap<string, ReadonlySet<string>>;
   target: ReadonlyMap<string, VariableFacts>;
@@ -59,5 +61,6 @@ export function planVariables(source: readonly VariableFacts[], target: readonly
     const t = to.get(id)!;
     if (t.required && t.kind === 'localized_text' && demoted.length === 1) splitFrom.set(id, demoted[0]!);
   }
-  return { carried, renamed, removed, splitFrom, added, droppedOptions, target: to };
+  const wasRequired = new Set([...carried].filter(([id]) => from.get(id)!.required).map(([, t]) => t));
+  return { carried, renamed, removed, splitFrom, added, wasRequired, droppedOptions, target: to };
 }
