@@ -2,7 +2,7 @@ import { cors as honoCors } from 'hono/cors';
 import { EXPOSED_HEADERS } from './frame.js';
 
 /** Request headers any route reads besides the protocol's own. */
-const BASE_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'DTPR-Client', 'X-Request-Id'];
+const BASE_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'DTPR-Client', 'X-Request-Id', 'If-None-Match'];
 
 /**
  * Preflights: open CORS for a public API (any origin, no credentials). `protocolHeaders` are the

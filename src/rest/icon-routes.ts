@@ -11,6 +11,7 @@ import { releaseMeta } from '../tools/kernel/release-answer.js';
 import { invokeTool } from '../tools/kernel/invoke.js';
 import { toolNamed } from '../tools/kernel/registry.js';
 import { gatherArgs } from './query.js';
+import { tagged } from './conditional.js';
 import { CACHE, namedCanonically, restCaller, sendError, sendOutcome, versionCache } from './respond.js';
 
 /** SVG answers are images: no scripts, no external loads, sandboxed when opened directly. */
@@ -24,7 +25,8 @@ const VARIANT_TOKEN = /^[A-Za-z0-9_-]+(\.dark)?$/;
 function sendSvg(c: Context<AppEnv>, svg: string, cache: string, contentHash?: string): Response {
   const headers: Record<string, string> = { ...SVG_HEADERS, 'Cache-Control': cache };
   if (contentHash) headers['DTPR-Content-Hash'] = contentHash;
-  return c.body(svg, 200, headers);
+  // A release's symbols and icons are fixed by its content: revalidated by its tag.
+  return tagged(c, c.body(svg, 200, headers), contentHash);
 }
 
 /** A file name ending in another image or document format's extension (or `.SVG` in capitals), which `.svg` replaces. */

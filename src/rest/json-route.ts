@@ -28,6 +28,7 @@ import {
   versionCache,
 } from './respond.js';
 import type { JsonRoute } from './route-table.js';
+import { tagged } from './conditional.js';
 
 const isJsonType = (type: string) => {
   const essence = type.split(';')[0]!.trim().toLowerCase();
@@ -127,6 +128,18 @@ function cacheOf(c: Context<AppEnv>, route: JsonRoute, ok: boolean, meta: Readon
   return versionCache(status, namedCanonically(c.req.param('version') ?? '', canonical), route.cache ?? 'json');
 }
 
+/** A GET answer the release's content fixes and a cache may keep carries its tag (`conditional.ts`). */
+function conditionally(
+  c: Context<AppEnv>,
+  route: JsonRoute,
+  cache: string,
+  answer: Response,
+  contentHash: string | undefined,
+): Response {
+  if (route.method !== 'GET' || cache === CACHE.none || route.cache === 'review') return answer;
+  return tagged(c, answer, contentHash);
+}
+
 /**
  * The adapter of a JSON route: path, query and body become the tool's arguments, the tool's
  * envelope is the body, and the status comes from the policy table.
@@ -146,8 +159,12 @@ export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
       } else args[route.body] = body.value;
     }
     const answer = await callTool(tool, args, restCaller(c));
-    if (answer instanceof PreparedAnswer) return sendPrepared(c, answer, cacheOf(c, route, true, answer.meta));
+    if (answer instanceof PreparedAnswer) {
+      const cache = cacheOf(c, route, true, answer.meta);
+      return conditionally(c, route, cache, sendPrepared(c, answer, cache), answer.meta.content_hash);
+    }
     if (answer.rateLimited) return sendRateLimited(c, tool.bucket);
-    return sendOutcome(c, answer, cacheOf(c, route, answer.envelope.ok, answer.envelope.meta));
+    const cache = cacheOf(c, route, answer.envelope.ok, answer.envelope.meta);
+    return conditionally(c, route, cache, sendOutcome(c, answer, cache), answer.envelope.meta.content_hash);
   };
 }

@@ -80,6 +80,11 @@ export const HEADERS = {
     schema: { type: 'string' },
   },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  ETag: {
+    description:
+      'W/"<content_hash>" on a cacheable answer the release fixes (not its translation status): send it back as If-None-Match to revalidate.',
+    schema: { type: 'string' },
+  },
   'DTPR-Warnings': {
     description:
       'On a rendered page or sign (not on the envelope, whose meta.warnings lists them): how many non-blocking findings the datachain had; absent when none.',
@@ -140,11 +145,18 @@ export function errorResponses(kind: 'get' | 'post' | 'static', versionScoped = 
   };
 }
 
-/** Headers of a successful answer. */
-export function successHeaders(versionScoped: boolean): Record<string, unknown> {
+/** Headers of a successful answer; `tagged`: one a release fixes, revalidated by its ETag. */
+export function successHeaders(versionScoped: boolean, tagged = false): Record<string, unknown> {
   return {
     'X-Request-Id': ref('X-Request-Id'),
     'Cache-Control': ref('Cache-Control'),
     ...(versionScoped ? { 'DTPR-Content-Hash': ref('DTPR-Content-Hash') } : {}),
+    ...(tagged ? { ETag: ref('ETag') } : {}),
   };
 }
+
+/** The answer to a conditional GET whose If-None-Match names the answer's ETag. */
+export const NOT_MODIFIED = {
+  description: "Not modified: If-None-Match names the answer's ETag; the caller's copy stands. No body.",
+  headers: { ETag: ref('ETag'), 'Cache-Control': ref('Cache-Control'), 'X-Request-Id': ref('X-Request-Id') },
+};

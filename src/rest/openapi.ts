@@ -11,6 +11,7 @@ import {
   errorResponses,
   HEADERS,
   Health,
+  NOT_MODIFIED,
   successHeaders,
   type Schema,
   zodSchema,
@@ -104,19 +105,22 @@ function jsonOperation(route: JsonRoute, descriptor: ToolDescriptor, components:
       : components.add(`${pascal(route.tool)}Body`, descriptor.inputSchema, route.body);
     operation.requestBody = { required: true, content: { 'application/json': { schema } } };
   }
+  // A cacheable GET the release's content fixes (not its translation review) is revalidated by its ETag.
+  const tagged = route.method === 'GET' && pathNames.includes('version') && route.cache !== 'review';
   operation.responses = {
     200: {
       description:
         route.method === 'POST'
           ? 'The envelope; a datachain that fails validation is still 200 with ok: false.'
           : 'The envelope with ok: true.',
-      headers: successHeaders(pathNames.includes('version')),
+      headers: successHeaders(pathNames.includes('version'), tagged),
       content: {
         'application/json': {
           schema: components.add(`${pascal(route.tool)}Envelope`, answerSchema(descriptor.outputSchema)),
         },
       },
     },
+    ...(tagged ? { 304: NOT_MODIFIED } : {}),
     ...errorResponses(route.method === 'POST' ? 'post' : 'get', pathNames.includes('version')),
   };
   return operation;
@@ -131,9 +135,10 @@ function svgOperation(operationId: string, summary: string, parameters: Schema[]
     responses: {
       200: {
         description: 'SVG image (36x36 for shapes and icons).',
-        headers: successHeaders(versionScoped),
+        headers: successHeaders(versionScoped, versionScoped),
         content: SVG_CONTENT,
       },
+      ...(versionScoped ? { 304: NOT_MODIFIED } : {}),
       ...errorResponses('get', versionScoped),
     },
   };
