@@ -11,6 +11,7 @@ import { headerValue } from '../core/header-value.js';
 import { invalidMessage, RPC, refusal } from './jsonrpc.js';
 import { empty, HEADERLESS_PROTOCOL_VERSION, initialize, SUPPORTED_PROTOCOL_VERSIONS, setLevel } from './protocol.js';
 import { requestContext } from './request-context.js';
+import type { McpContext } from './context.js';
 import { FALLBACK_SESSION, hasEnded, isValidSessionId } from './session.js';
 
 /** The 2025 methods. Notifications among them are accepted and need no answer. */
@@ -100,8 +101,13 @@ export const ERA_2025: Era = {
   requestHeaders: ['MCP-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
   claims: () => true,
   context(c, slots) {
-    const session = headerValue(c, 'mcp-session-id');
-    return requestContext(c, (place) => slots.forSession(place, session ?? FALLBACK_SESSION), session);
+    // The session is read when a call first keeps or reads a render: an initialize earlier in the batch may have issued it.
+    const ctx: McpContext = requestContext(
+      c,
+      (place) => slots.forSession(place, ctx.clientSessionId ?? FALLBACK_SESSION),
+      headerValue(c, 'mcp-session-id'),
+    );
+    return ctx;
   },
   methods: METHODS,
   stamp: (_method, _params, result) => result,

@@ -57,6 +57,8 @@ export const initialize: MethodHandler = async (params, ctx) => {
   if (!session) {
     session = issueSessionId();
     await recordIssued(ctx.sessionRecords, session);
+    // The rest of a batch that opens with initialize (as seed 001 connects) is in the session it issues.
+    ctx.clientSessionId = session;
   }
   return { [REPLY]: true, result, effects: { session } };
 };

@@ -55,7 +55,15 @@ function fixedBodyLimit(refuse: Refuser, maxSize: number): MiddlewareHandler {
   };
 }
 
-/** Reads a stream to its end; `undefined` as soon as it passes `max` bytes. */
+/**
+ * How much of a body past its limit is read and dropped before the refusal. A stream cancelled
+ * mid-body leaves the connection it came on unusable to `wrangler dev`'s proxy (the next request,
+ * on any connection, hangs or is answered 503), so a body that ends soon after the limit is read
+ * to its end; one longer than this is cancelled.
+ */
+const DRAIN_BYTES = 1024 * 1024;
+
+/** Reads a stream to its end; `undefined` as soon as it passes `max` bytes (the rest drained, up to DRAIN_BYTES). */
 async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | undefined> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -65,7 +73,7 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel();
+      await drain(reader);
       return undefined;
     }
     chunks.push(value);
@@ -77,6 +85,20 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/** Reads and drops the rest of a stream, up to DRAIN_BYTES; cancels it past that. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > DRAIN_BYTES) {
+      await reader.cancel();
+      return;
+    }
+  }
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

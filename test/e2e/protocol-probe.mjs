@@ -355,6 +355,37 @@ if (sid) {
     `${status} ${answer.slice(answer.indexOf('\r\n\r\n') + 4, answer.indexOf('\r\n\r\n') + 120)}`,
   );
 }
+{
+  // A body streamed without Content-Length past the limit (64 KiB): refused with 413, and the next
+  // request, on another connection, is answered as usual (a stream cancelled mid-body once left
+  // wrangler dev's proxy answering the next request 503, or not at all).
+  const chunk = new TextEncoder().encode(`${' '.repeat(8191)}\n`);
+  let sent = 0;
+  const stream = new ReadableStream({
+    pull(controller) {
+      if (sent >= 9) return controller.close();
+      sent++;
+      controller.enqueue(chunk);
+    },
+  });
+  const big = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: ACCEPT },
+    body: stream,
+    duplex: 'half',
+  });
+  await big.text();
+  const next = await Promise.race([
+    post({ jsonrpc: '2.0', id: 41, method: 'ping' }, { 'mcp-protocol-version': pv || '2025-11-25' }),
+    new Promise((resolve) => setTimeout(() => resolve({ status: 'no answer in 20 s', text: '' }), 20_000)),
+  ]);
+  report(
+    big.status === 413 && next.status === 200 && next.json?.id === 41,
+    'CONTRACT',
+    'a body streamed past the size limit is 413, and the next request is answered as usual',
+    `${big.status}, then ${next.status} ${String(next.text).slice(0, 80)}`,
+  );
+}
 const f = results.filter((x) => x === false).length,
   p = results.filter((x) => x === true).length;
 console.log(`${p} passed, ${f} failed`);

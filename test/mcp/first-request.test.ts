@@ -143,6 +143,24 @@ describe('CORS preflight of /mcp', () => {
       env,
     );
 
+  it("allows a page's own request headers too (tracing, a transport's): the server ignores what it does not read", async () => {
+    const res = await createApp().request(
+      '/mcp',
+      {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,traceparent,sentry-trace,mcp-param-region',
+        },
+      },
+      env,
+    );
+    expect(res.status).toBe(204);
+    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase().split(',');
+    for (const h of ['traceparent', 'sentry-trace', 'mcp-param-region', 'mcp-session-id']) expect(allowed).toContain(h);
+  });
+
   it('allows the headers of every era to an origin /mcp accepts', async () => {
     const res = await preflight('http://localhost:5173');
     expect(res.status).toBe(204);

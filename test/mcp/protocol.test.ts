@@ -309,6 +309,38 @@ describe('batches', () => {
   });
 });
 
+describe('a batch that opens with initialize, without a session id', () => {
+  it("puts the rest of the batch in the session it issues: a render there is that session's page, not the shared one's", async () => {
+    const { REALISTIC } = await import('../helpers/hostile.js');
+    const r = await postMcp([
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {} } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: {
+          name: 'render_datachain',
+          arguments: {
+            version: 'ai@2026-08-12',
+            datachain: { ...REALISTIC, title: [{ locale: 'en', value: 'Batch-opened page' }] },
+          },
+        },
+      },
+    ]);
+    expect(r.status).toBe(200);
+    const session = r.headers.get('mcp-session-id')!;
+    expect(session).toMatch(/^dtpr-/);
+    expect(r.json[1].result.isError).toBeUndefined();
+    const read = (headers: Record<string, string>) =>
+      postMcp(
+        { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'ui://dtpr/datachain/view.html' } },
+        headers,
+      );
+    expect((await read({ 'mcp-session-id': session })).json.result.contents[0].text).toContain('Batch-opened page');
+    expect((await read({})).json.result.contents[0].text).not.toContain('Batch-opened page');
+  });
+});
+
 describe('initialize', () => {
   it('echoes a supported protocol version and issues a session id', async () => {
     const r = await postMcp({
