@@ -44,6 +44,11 @@ if (composition.texts.labels.length === 0)
 if (descriptors) failures.push('the script carries the tool descriptors: they ship beside it as a text module');
 if (!composition.texts.descriptors)
   failures.push('no text module of the tool descriptors is beside the script: is it imported?');
+// The OpenAPI document ships beside the script as well: its builder's own phrase means it was bundled.
+if (composition.code.includes('REST surface of the DTPR server'))
+  failures.push('the script carries the OpenAPI builder: the document ships beside it as a text module');
+if (!composition.texts.openapi)
+  failures.push('no text module of the OpenAPI document is beside the script: is it imported?');
 if (bundledLabels.length)
   failures.push(
     `the script carries ${bundledLabels.length} sentences of the locales' wording, e.g. '${bundledLabels[0]}'`,

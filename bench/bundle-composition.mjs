@@ -121,7 +121,8 @@ export function bundleComposition({ top = 5 } = {}) {
       raw: modules.reduce((s, f) => s + readFileSync(join(dir, f)).length, 0),
       gzip: modules.reduce((s, f) => s + gzipToolSize(join(dir, f)), 0),
       labels: modules.filter((f) => f.endsWith('.labels')).map((f) => readFileSync(join(dir, f), 'utf8')),
-      descriptors: modules.some((f) => f.endsWith('.descriptors')),
+      descriptors: modules.some((f) => f.endsWith('tools.descriptors')),
+      openapi: modules.some((f) => f.endsWith('openapi.descriptors')),
     };
     return { raw: Buffer.byteLength(code), gzip, contributors, code, texts };
   } finally {

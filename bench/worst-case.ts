@@ -222,7 +222,7 @@ for (const c of reviewCases().slice(6, 8)) await measure(c);
 const rows: Array<Awaited<ReturnType<typeof measure>>> = [];
 for (const c of reviewCases()) rows.push(await measure(c, REPEAT));
 for (const c of generatedCases()) rows.push(await measure(c));
-const page = (await slots.read(env.SESSIONS, 'worst', 'page')) ?? '';
+const page = (await slots.read(env.SESSIONS, 'worst', 'page'))?.body ?? '';
 
 const fmt = (r: (typeof rows)[number]) =>
   `${r.name.padEnd(52)} ${String(r.status).padStart(4)} ${r.cpuMs.toFixed(2).padStart(8)} ${String(r.bodyBytes).padStart(8)} ${String(r.answerBytes).padStart(9)} ${r.ratio.toFixed(2).padStart(7)}`;

@@ -158,11 +158,12 @@ export const readResource: MethodHandler = async (params, ctx) => {
 
 async function readUri(uri: string, ctx: McpContext) {
   if (uri === VIEW_URI) {
-    const view = await quotedView((await ctx.caller.sessions.read('page')) ?? placeholderDocument());
+    const page = await ctx.caller.sessions.read('page');
+    const view = await quotedView(page?.body ?? placeholderDocument(), page?.handle);
     return { contents: [{ uri, mimeType: VIEW_MIME, text: view, _meta: { ui: VIEW_UI_META } }] };
   }
   if (uri === SIGN_URI) {
-    const svg = (await ctx.caller.sessions.read('sign')) ?? PLACEHOLDER_SIGN;
+    const svg = (await ctx.caller.sessions.read('sign'))?.body ?? PLACEHOLDER_SIGN;
     return { contents: [{ uri, mimeType: SIGN_MIME, text: svg }] };
   }
   const handle = RENDER_URI.exec(uri);

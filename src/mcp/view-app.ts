@@ -57,11 +57,17 @@ function cspMeta(page: string): { start: number; end: number } {
  * A rendered page (or the placeholder) as the view: its CSP meta replaced by the view's, then the
  * script and the view's style. Answers use `quotedView`; this text is what it quotes (its tests' reference).
  */
-export async function viewDocument(page: string): Promise<string> {
+export async function viewDocument(page: string, handle?: string): Promise<string> {
   const head = await viewHead();
   const { start, end } = cspMeta(page);
-  return page.slice(0, start) + head.html + page.slice(end);
+  return page.slice(0, start) + head.html + handleMeta(handle) + page.slice(end);
 }
+
+/**
+ * The handle of the kept render the view shows, for the script (a result that names it needs no
+ * read). A handle is `ui://dtpr/render/<hex>.html`: nothing in it needs escaping.
+ */
+const handleMeta = (handle: string | undefined) => (handle ? `<meta name="dtpr-render" content="${handle}">` : '');
 
 /**
  * The view of `page` as a JSON string literal, for a resources/read answer: the same text as
@@ -69,8 +75,10 @@ export async function viewDocument(page: string): Promise<string> {
  * The page is cut right before a `<` and right after a `>`, never inside a surrogate pair, so its
  * parts quote as the whole would.
  */
-export async function quotedView(page: string): Promise<QuotedText> {
+export async function quotedView(page: string, handle?: string): Promise<QuotedText> {
   const head = await viewHead();
   const { start, end } = cspMeta(page);
-  return new QuotedText(`"${inner(page.slice(0, start))}${head.inner}${inner(page.slice(end))}"`);
+  return new QuotedText(
+    `"${inner(page.slice(0, start))}${head.inner}${inner(handleMeta(handle))}${inner(page.slice(end))}"`,
+  );
 }

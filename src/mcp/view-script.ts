@@ -20,7 +20,9 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  *   in the call's language (its `locale`, else `locales[0]`, else the host's), in place of
  *   whatever it showed (in a 2025 session the view is read as the last page); every later
  *   sentence of the call is in that language;
- * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) is read
+ * - on `ui/notifications/tool-result`: a page handle (`ui://dtpr/render/<sha-256>.html`) that
+ *   names the page the view held when the call began (the view document's `dtpr-render` meta, or
+ *   the last page it read) shows that page again without a read; any other is read
  *   with `resources/read` and swapped in (parsed by DOMParser, which runs nothing; any script,
  *   base, meta http-equiv, link or embedding element dropped); a sign handle (`.svg`) is read and
  *   shown as an `<img>` of a data: URI (an image runs no script and fetches nothing); an invalid
@@ -41,6 +43,10 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, closed = false, called = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
+  // The kept render the view shows (null until first asked: the document's dtpr-render meta), and
+  // that page as the preparing state found it, to show again without a read when the call's result
+  // names the same render (a 2025 host that reads the view after the call gets its page with it).
+  var shown = null, held = null;
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
@@ -210,6 +216,12 @@ export const VIEW_SCRIPT = `(function () {
   // marked as the placeholder is. It replaces whatever the view shows, so no earlier render (a 2025
   // session's view is its last page) stands for the one on its way.
   function preparing() {
+    if (shown === null) {
+      var meta = document.querySelector('meta[name="dtpr-render"]');
+      shown = meta ? meta.getAttribute('content') || '' : '';
+    }
+    if (shown && !held && !document.body.hasAttribute('${PLACEHOLDER_MARK}'))
+      held = { uri: shown, body: document.body, lang: root.lang, title: document.title };
     var w = words();
     showMessage(w, w[1].preparing, '');
     document.body.setAttribute('${PLACEHOLDER_MARK}', '');
@@ -257,11 +269,18 @@ export const VIEW_SCRIPT = `(function () {
     if (sc && sc.ok === false) return problem(sc.errors);
     var uri = handleOf(r);
     if (!uri) return unavailable();
+    if (held && held.uri === uri) {
+      var h = held;
+      held = null;
+      return adopt(null, h.body, h.lang, h.title);
+    }
     request('resources/read', { uri: uri }).then(function (res) {
       if (mine !== turn) return;
       var text = res && res.contents && res.contents[0] && res.contents[0].text;
       if (typeof text !== 'string') return unavailable();
-      if (/\\.svg$/.test(uri)) showSign(text); else showPage(text);
+      held = null;
+      shown = /\\.svg$/.test(uri) ? '' : uri;
+      if (shown) showPage(text); else showSign(text);
     }, function () { if (mine === turn) unavailable(); });
   }
 

@@ -5,7 +5,14 @@ import { notFound } from './error-handler.js';
 import { logRequest } from './logger.js';
 
 /** Headers a browser may read from any answer. */
-export const EXPOSED_HEADERS = ['X-Request-Id', 'DTPR-Content-Hash', 'DTPR-Warnings', 'Retry-After', 'Mcp-Session-Id', 'ETag'];
+export const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'DTPR-Content-Hash',
+  'DTPR-Warnings',
+  'Retry-After',
+  'Mcp-Session-Id',
+  'ETag',
+];
 const EXPOSED_LIST = EXPOSED_HEADERS.join(',');
 
 const REUSABLE_ID = /^[\w\-=.:]{1,128}$/;

@@ -245,7 +245,8 @@ function renderOperation(tools: Described, components: Components): Schema {
 
 /**
  * The OpenAPI 3.1 document of the REST surface, from the route table and the tools' descriptors.
- * The Worker passes none and reads the generated descriptors; `npm run gen` passes the ones it
+ * Built by `npm run gen` (the Worker serves what it wrote, docs/openapi.json, as a text beside the
+ * script) and by tests; with no descriptors it reads the generated ones; `npm run gen` passes the ones it
  * computes from the registry, so a tool and its route added in code are described before any run.
  */
 export function buildOpenApi(descriptors: readonly ToolDescriptor[] = toolDescriptors()): Schema {
@@ -309,10 +310,4 @@ export function buildOpenApi(descriptors: readonly ToolDescriptor[] = toolDescri
     paths,
     components: { schemas: components.schemas, responses: ERROR_RESPONSES, headers: HEADERS },
   };
-}
-
-let text: string | undefined;
-/** The document as served, serialised once per isolate. */
-export function openApiText(): string {
-  return (text ??= JSON.stringify(buildOpenApi()));
 }

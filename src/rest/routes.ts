@@ -8,7 +8,7 @@ import { withReleases } from '../store/loading.js';
 import { toolNamed } from '../tools/kernel/registry.js';
 import { iconRoute, shapeRoute, symbolRoute } from './icon-routes.js';
 import { jsonHandler } from './json-route.js';
-import { openApiText } from './openapi.js';
+import { openApiText } from './openapi-document.js';
 import { CACHE, sendError, sendRateLimited } from './respond.js';
 import { renderRoute } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, SVG_ROUTES } from './route-table.js';

@@ -94,7 +94,8 @@ export interface SessionStore {
   prepare?(): boolean;
   /** Keeps the output and says where it is read; `refused` when the caller may keep no more; undefined when nothing is kept. */
   write(kind: SlotKind, body: string, source: string): Promise<Kept | NotKept | undefined>;
-  read(kind: SlotKind): Promise<string | null>;
+  /** The session's last `kind` output and its handle, or null before the first one. */
+  read(kind: SlotKind): Promise<{ body: string; handle: string } | null>;
   /** The datachain of the session's newest render; absent for a caller without a session (REST, 2026-07-28). */
   lastSource?(): Promise<string | null>;
   /** A kept render by its hash and kind (any session's, or none), or null once it has expired or been cleared. */
@@ -194,16 +195,18 @@ export class SessionSlots {
     return kept;
   }
 
-  /** The session's last `kind` output, or null before the first one. */
-  async read(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<string | null> {
+  /** The session's last `kind` output and its handle, or null before the first one. */
+  async read(kv: KVNamespace, sessionId: string, kind: SlotKind): Promise<{ body: string; handle: string } | null> {
     const pointer = parsePointer(await this.slot(kv, sessionId, kind));
     if (!pointer) return null;
     const name = keptName(kind, pointer.hash);
+    const handle = handleOf(kind, pointer.hash);
     const cached = this.cache.get(name);
-    if (cached) return cached.body;
+    if (cached) return { body: cached.body, handle };
     const body = await guardStorage(() => kv.get(bodyKey(name), 'text'));
-    if (body !== null) this.cache.set(name, { body });
-    return body;
+    if (body === null) return null;
+    this.cache.set(name, { body });
+    return { body, handle };
   }
 
   /** The datachain of the session's newest output of either kind, or null before the first one. */

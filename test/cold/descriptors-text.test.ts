@@ -19,3 +19,15 @@ describe("the tool descriptors as the Worker's script ships them: a text module 
     expect(argumentKinds().list_elements).toEqual({ locales: 'list', fields: 'list', limit: 'number' });
   });
 });
+
+describe("the OpenAPI document as the Worker's script ships it: a text module beside it", () => {
+  it('serves docs/openapi.json as checked in, which the document built from the registry equals', async () => {
+    // In this project `openapi-document.js` is `openapi-document-text.ts`, as in the Worker's script.
+    const { openApiText } = await import('../../src/rest/openapi-document.js');
+    const { buildOpenApi } = await import('../../src/rest/openapi.js');
+    const checkedIn = (await import('../../docs/openapi.json')).default;
+    expect(openApiText()).toMatch(/^[\x00-\x7f]*$/);
+    expect(JSON.parse(openApiText())).toEqual(JSON.parse(JSON.stringify(checkedIn)));
+    expect(JSON.parse(openApiText())).toEqual(buildOpenApi());
+  });
+});

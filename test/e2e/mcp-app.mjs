@@ -149,6 +149,11 @@ for (const era of ERAS) {
         assert.equal(await host.view.evaluate(() => document.title), 'Preparing the disclosure\u2026');
         await host.bridge('sendToolResult', result);
         await host.view.locator('h1', { hasText: 'Riverton smart traffic cameras' }).waitFor(WAIT);
+        // The result names the page the 2025 view was read with: shown again, not read (a host
+        // without serverResources could not read it); the 2026-07-28 view had only the placeholder.
+        const link = result.content.find((c) => c.type === 'resource_link');
+        assert.deepEqual((await host.log()).reads, era === '2025-11-25' ? [] : [link.uri]);
+        assert.equal(await host.view.locator('article.card').count(), 15);
         await assertQuiet(host);
       } finally {
         await host.context.close();

@@ -21,7 +21,7 @@ const linkOf = (result: Awaited<ReturnType<typeof callTool>>) =>
 /** The view's additions: its CSP meta, its script and its style block. */
 const strip = (s: string) =>
   s.replace(
-    /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>(<script>[\s\S]*?<\/script><style id="dtpr-view-style">[^<]*<\/style>)?/,
+    /<meta http-equiv="Content-Security-Policy" content="[^"]*"\s*\/?>(<script>[\s\S]*?<\/script><style id="dtpr-view-style">[^<]*<\/style>(<meta name="dtpr-render" content="[^"]*">)?)?/,
     '',
   );
 /** The regular expression the script uses to recognise a render handle, taken from its source. */
@@ -65,6 +65,8 @@ describe('the MCP App view', () => {
     const view = await textOf(VIEW, session);
     expect(page).not.toMatch(/<script/i);
     expect(strip(view)).toBe(strip(page));
+    // The view names the kept render it shows, for the script: the handle the result links.
+    expect(view).toContain(`<meta name="dtpr-render" content="${linkOf(result)}">`);
     expect(strip(view)).not.toMatch(/<script/i);
   });
 

@@ -50,7 +50,7 @@ describe('writes paced to one a key a second', () => {
     const session = slots.forSession(place(store.kv, time.later), 's1');
     for (const n of [1, 2, 1, 2, 3]) {
       expect(await session.write('page', page(n), source(n))).toMatchObject({ handle: expect.any(String) });
-      expect(await session.read('page')).toBe(page(n));
+      expect((await session.read('page'))?.body ?? null).toBe(page(n));
       expect(await session.lastSource!()).toBe(source(n));
       time.clock.t += 10;
     }
@@ -65,7 +65,7 @@ describe('writes paced to one a key a second', () => {
     expect(store.values.get('slot:s1')).toMatch(/\n.*Source 3/);
     expect(store.values.get(`kept-by:${Math.floor(time.clock.t / 3_600_000)}:paced-test`)?.split(' ')[0]).toBe('5');
     // Another isolate now reads the newest page from the store.
-    expect(await isolate(time).slots.read(store.kv, 's1', 'page')).toBe(page(3));
+    expect((await isolate(time).slots.read(store.kv, 's1', 'page'))?.body).toBe(page(3));
   });
 
   it('keeps counting an address within the second, so the quota still holds before the tally is written', async () => {
@@ -86,9 +86,9 @@ describe('writes paced to one a key a second', () => {
     const session = b.slots.forSession(place(store.kv, time.later), 'shared');
     expect(await session.write('page', page('b'), source('b'))).toHaveProperty('handle');
     expect(store.state.refused).toBeGreaterThan(0);
-    expect(await session.read('page')).toBe(page('b'));
+    expect((await session.read('page'))?.body ?? null).toBe(page('b'));
     await time.advance(WRITE_GAP_MS);
-    expect(await a.slots.read(store.kv, 'shared', 'page')).toBe(page('b'));
+    expect((await a.slots.read(store.kv, 'shared', 'page'))?.body).toBe(page('b'));
     expect(b.report).not.toHaveBeenCalled();
   });
 
@@ -126,20 +126,20 @@ describe('writes paced to one a key a second', () => {
     time.clock.t += 10;
     await session.write('page', page(2), source(2));
     await slots.clear(store.kv, 'c');
-    expect(await session.read('page')).toBeNull();
+    expect((await session.read('page'))?.body ?? null).toBeNull();
     await time.advance(WRITE_GAP_MS);
     expect(store.values.has('slot:c')).toBe(false);
-    expect(await session.read('page')).toBeNull();
+    expect((await session.read('page'))?.body ?? null).toBeNull();
     // A render in the session right after the clear: written a second after the delete, not refused, not dropped.
     const kept = await session.write('page', page(1), source(1));
     await slots.clear(store.kv, 'c');
     time.clock.t += 100;
     const again = await session.write('page', page(1), source(1));
     expect(again).toEqual(kept);
-    expect(await session.read('page')).toBe(page(1));
+    expect((await session.read('page'))?.body ?? null).toBe(page(1));
     await time.advance(WRITE_GAP_MS);
     expect(store.state.refused).toBe(0);
-    expect(await isolate(time).slots.read(store.kv, 'c', 'page')).toBe(page(1));
+    expect((await isolate(time).slots.read(store.kv, 'c', 'page'))?.body).toBe(page(1));
     expect(await slots.readKept(store.kv, HANDLE.exec((again as { handle: string }).handle)![1]!, 'page')).toBe(
       page(1),
     );

@@ -28,17 +28,17 @@ describe('session slots across isolates', () => {
     const b = isolate();
     const store = recorded();
     await a.slots.write(at(store.kv), s, 'page', page(1), source(1));
-    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
+    expect((await a.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page(1));
     expect(store.ops('get', 'body:')).toHaveLength(0);
     await b.slots.write(at(store.kv), s, 'page', page(2), source(2));
-    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(2));
-    expect(await b.slots.read(store.kv, s, 'page')).toBe(page(2));
+    expect((await a.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page(2));
+    expect((await b.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page(2));
     expect(await a.slots.lastSource(store.kv, s)).toBe(source(2));
     // Back to page 1 from isolate B, a second later (sooner, B writes it after the answer: paced-writes.test.ts).
     // A holds page 1's body in memory and must still follow the pointer.
     b.clock.t += WRITE_GAP_MS;
     await b.slots.write(at(store.kv), s, 'page', page(1), source(1));
-    expect(await a.slots.read(store.kv, s, 'page')).toBe(page(1));
+    expect((await a.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page(1));
   });
 
   it('a read always asks KV for the pointer, and takes the body from memory only for the hash it names', async () => {
@@ -46,12 +46,12 @@ describe('session slots across isolates', () => {
     const a = isolate();
     const store = recorded();
     await a.slots.write(at(store.kv), s, 'page', page('m'), source('m'));
-    for (let i = 0; i < 3; i++) expect(await a.slots.read(store.kv, s, 'page')).toBe(page('m'));
+    for (let i = 0; i < 3; i++) expect((await a.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page('m'));
     expect(store.ops('get', 'slot:')).toHaveLength(3);
     expect(store.ops('get', 'body:')).toHaveLength(0);
     const fresh = isolate();
-    expect(await fresh.slots.read(store.kv, s, 'page')).toBe(page('m'));
-    expect(await fresh.slots.read(store.kv, s, 'page')).toBe(page('m'));
+    expect((await fresh.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page('m'));
+    expect((await fresh.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page('m'));
     expect(store.ops('get', 'body:')).toHaveLength(1);
   });
 
@@ -60,10 +60,10 @@ describe('session slots across isolates', () => {
     const [s1, s2, s3] = [sid('one'), sid('two'), sid('three')];
     await a.slots.write(at(env.SESSIONS), s1, 'page', page('one'), source('one'));
     await a.slots.write(at(env.SESSIONS), s2, 'page', page('two'), source('two'));
-    expect(await a.slots.read(env.SESSIONS, s1, 'page')).toBe(page('one'));
-    expect(await a.slots.read(env.SESSIONS, s2, 'page')).toBe(page('two'));
-    expect(await a.slots.read(env.SESSIONS, s3, 'page')).toBeNull();
-    expect(await a.slots.read(env.SESSIONS, s1, 'sign')).toBeNull();
+    expect((await a.slots.read(env.SESSIONS, s1, 'page'))?.body ?? null).toBe(page('one'));
+    expect((await a.slots.read(env.SESSIONS, s2, 'page'))?.body ?? null).toBe(page('two'));
+    expect((await a.slots.read(env.SESSIONS, s3, 'page'))?.body ?? null).toBeNull();
+    expect((await a.slots.read(env.SESSIONS, s1, 'sign'))?.body ?? null).toBeNull();
     expect(await a.slots.lastSource(env.SESSIONS, s3)).toBeNull();
   });
 
@@ -73,11 +73,11 @@ describe('session slots across isolates', () => {
     const b = isolate();
     await a.slots.write(at(env.SESSIONS), s, 'page', page('c'), source('c'));
     await a.slots.write(at(env.SESSIONS), s, 'sign', '<svg/>', source('c'));
-    expect(await b.slots.read(env.SESSIONS, s, 'page')).toBe(page('c'));
+    expect((await b.slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBe(page('c'));
     await b.slots.clear(env.SESSIONS, s);
     for (const i of [a, b]) {
-      expect(await i.slots.read(env.SESSIONS, s, 'page')).toBeNull();
-      expect(await i.slots.read(env.SESSIONS, s, 'sign')).toBeNull();
+      expect((await i.slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBeNull();
+      expect((await i.slots.read(env.SESSIONS, s, 'sign'))?.body ?? null).toBeNull();
       expect(await i.slots.lastSource(env.SESSIONS, s)).toBeNull();
     }
   });
@@ -105,7 +105,7 @@ describe('session slots across isolates', () => {
   it('a slot holding something other than a pointer reads as empty', async () => {
     const s = sid('legacy');
     await env.SESSIONS.put(`slot:${s}`, page('old'));
-    expect(await isolate().slots.read(env.SESSIONS, s, 'page')).toBeNull();
+    expect((await isolate().slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBeNull();
   });
 });
 
@@ -134,7 +134,7 @@ describe('body lifetimes', () => {
     const store = recorded();
     const s = sid('read-then-write');
     await b.slots.write(at(store.kv), s, 'page', page('shared'), source(1));
-    expect(await a.slots.read(store.kv, s, 'page')).toBe(page('shared'));
+    expect((await a.slots.read(store.kv, s, 'page'))?.body ?? null).toBe(page('shared'));
     await a.slots.write(at(store.kv), s, 'page', page('shared'), source(2));
     expect(store.ops('put', 'body:')).toHaveLength(2);
   });
@@ -150,11 +150,11 @@ describe('body lifetimes', () => {
       },
     } as unknown as KVNamespace;
     await expect(a.slots.write(at(failing), s, 'page', page('after'), source('after'))).rejects.toThrow('kv down');
-    expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('before'));
+    expect((await a.slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBe(page('before'));
     const store = recorded();
     await a.slots.write(at(store.kv), s, 'page', page('after'), source('after'));
     expect(store.ops('put', 'body:')).toHaveLength(1);
-    expect(await a.slots.read(env.SESSIONS, s, 'page')).toBe(page('after'));
+    expect((await a.slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBe(page('after'));
   });
 });
 
@@ -202,7 +202,7 @@ describe('what a render new to the store waits for', () => {
     );
     expect(store.ops('put', 'slot:')).toHaveLength(0);
     expect(store.ops('put', 'made:')).toHaveLength(0);
-    expect(await isolate().slots.read(env.SESSIONS, s, 'page')).toBe(page('kept'));
+    expect((await isolate().slots.read(env.SESSIONS, s, 'page'))?.body ?? null).toBe(page('kept'));
   });
 });
 

@@ -33,7 +33,7 @@ describe('the benchmark floor that makes the session-store calls', () => {
     const place = { kv: server.kv, address: 'floor-test', quota: { count: 1e9, bytes: 1e12 }, renderKey: 'k' };
     await slots.forSession(place, session).write('page', page, source);
     const rendered = server.calls.length;
-    expect(await slots.read(server.kv, session, 'page')).toBe(page);
+    expect((await slots.read(server.kv, session, 'page'))?.body).toBe(page);
 
     const floor = recorded();
     await storeCalls(floor.kv, 'render', bytes(page), bytes(source));
