@@ -13,6 +13,7 @@
 // already serving. That check and the build's record are in cli/build/script-record.mjs, which
 // wrangler.toml's `[build]` command (cli/build/wrangler-build.mjs) runs without TypeScript.
 import type { Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../paths.js';
@@ -47,6 +48,19 @@ function textModulesBeside(outfile: string): Plugin {
       });
     },
   };
+}
+
+/** The placeholder of the script's build in src/rest/conditional.ts (an answer's ETag names it). */
+const BUILD_PLACEHOLDER = 'dtpr-build-0000000000000000';
+
+/**
+ * The bundle with its build written in: the first 16 hex digits of its SHA-256 in place of the
+ * placeholder's zeros (as many characters: the source map's columns stay right).
+ */
+function stampBuild(bundled: string): string {
+  if (!bundled.includes(BUILD_PLACEHOLDER)) throw new Error(`the bundle has no ${BUILD_PLACEHOLDER}: was it renamed?`);
+  const id = createHash('sha256').update(bundled).digest('hex').slice(0, 16);
+  return bundled.replace(BUILD_PLACEHOLDER, `dtpr-build-${id}`);
 }
 
 /** The record of a build: its mode, when it began to read, and the files it read (relative to the root). */
@@ -105,7 +119,7 @@ export async function buildWorkerScript({
     plugins: [textModulesBeside(outfile)],
   });
   const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!.text;
-  const bundled = file('.js');
+  const bundled = stampBuild(file('.js'));
   const bundleMap = file('.js.map');
   const marked = eager ? markForEagerCompile(bundled) : undefined;
   const map = marked

@@ -16,9 +16,16 @@ import { allTextsCurrent, eagerByDefault, isCurrent, WORKER_SCRIPT } from './scr
 let typescript;
 const loadTypeScript = () => (typescript ??= import('tsx/esm/api').then(({ register }) => register()));
 
-const GENERATED = ['bundles', 'embedded', 'embedded-files', 'label-texts', 'descriptors-text'].map(
-  (name) => new URL(`../../src/store/generated/${name}.ts`, import.meta.url),
-);
+// The generated modules, and what the content build writes under build/ that they import.
+const GENERATED = [
+  ...['bundles', 'embedded', 'embedded-files', 'label-texts', 'descriptors-text'].map(
+    (name) => `../../src/store/generated/${name}.ts`,
+  ),
+  '../../build/schemas/index.json',
+  '../../build/embedded/tools.descriptors',
+  '../../build/embedded/openapi.descriptors',
+  '../../build/embedded/releases',
+].map((path) => new URL(path, import.meta.url));
 if (!GENERATED.every((file) => existsSync(file))) {
   await loadTypeScript();
   const [{ runBuildAll }, { consoleIo }] = await Promise.all([

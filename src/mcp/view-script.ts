@@ -43,10 +43,10 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, closed = false, called = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
-  // The kept render the view shows (null until first asked: the document's dtpr-render meta), and
+  // The kept render the view shows (the document's dtpr-render meta once parsed, then the last page read) and its body, and
   // that page as the preparing state found it, to show again without a read when the call's result
   // names the same render (a 2025 host that reads the view after the call gets its page with it).
-  var shown = null, held = null;
+  var shown = null, shownBody = null, held = null;
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
   var KINDS = [['missing', /missing|required|empty/], ['edition', /version|snapshot|drift/], ['unknown', /unknown|not_found|collision|ambiguous/]];
@@ -216,11 +216,8 @@ export const VIEW_SCRIPT = `(function () {
   // marked as the placeholder is. It replaces whatever the view shows, so no earlier render (a 2025
   // session's view is its last page) stands for the one on its way.
   function preparing() {
-    if (shown === null) {
-      var meta = document.querySelector('meta[name="dtpr-render"]');
-      shown = meta ? meta.getAttribute('content') || '' : '';
-    }
-    if (shown && !held && !document.body.hasAttribute('${PLACEHOLDER_MARK}'))
+    // Held only while the body is that page (not a message shown since, nor the preparing state).
+    if (shown && !held && document.body === shownBody)
       held = { uri: shown, body: document.body, lang: root.lang, title: document.title };
     var w = words();
     showMessage(w, w[1].preparing, '');
@@ -272,6 +269,7 @@ export const VIEW_SCRIPT = `(function () {
     if (held && held.uri === uri) {
       var h = held;
       held = null;
+      h.body.querySelectorAll('[data-view-target]').forEach(function (e) { e.removeAttribute('data-view-target'); });
       return adopt(null, h.body, h.lang, h.title);
     }
     request('resources/read', { uri: uri }).then(function (res) {
@@ -281,6 +279,7 @@ export const VIEW_SCRIPT = `(function () {
       held = null;
       shown = /\\.svg$/.test(uri) ? '' : uri;
       if (shown) showPage(text); else showSign(text);
+      shownBody = document.body;
     }, function () { if (mine === turn) unavailable(); });
   }
 
@@ -350,5 +349,11 @@ export const VIEW_SCRIPT = `(function () {
     whenParsed(relabel);
     whenParsed(watch);
   }, noop);
+  // The page the view was read with, and the kept render it is (none for the placeholder).
+  whenParsed(function () {
+    var meta = document.querySelector('meta[name="dtpr-render"]');
+    shown = meta ? meta.getAttribute('content') || '' : '';
+    shownBody = document.body;
+  });
   whenParsed(scan);
 })();`;

@@ -87,17 +87,22 @@ async function readCapped(stream: ReadableStream<Uint8Array>, max: number): Prom
   return out;
 }
 
-/** Reads and drops the rest of a stream, up to DRAIN_BYTES; cancels it past that. */
+/**
+ * Reads and drops the rest of a stream, up to DRAIN_BYTES; cancels it past that. A stream that
+ * fails meanwhile (the client went away) ends the drain: the refusal is answered all the same.
+ */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > DRAIN_BYTES) {
-      await reader.cancel();
-      return;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DRAIN_BYTES) break;
     }
+    await reader.cancel();
+  } catch {
+    // Nothing more to drain from a broken stream.
   }
 }
 

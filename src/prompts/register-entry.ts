@@ -3,7 +3,9 @@ import type { CoverageItem } from '../services/export/coverage.js';
 import { releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, type ExportFormat, exportDatachain, targetOf } from '../services/export/targets.js';
 import { DEFAULT_LIMITS } from '../core/settings.js';
-import { startDeadline } from '../core/deadline.js';
+import { DeadlineExceeded, startDeadline } from '../core/deadline.js';
+import { timeout } from '../core/error-catalogue.js';
+import { failure } from '../core/result.js';
 import { checkResolvedDatachain, checkThinDatachain } from '../tools/kernel/check-datachain.js';
 import { bad, datachainArgument, localeArgument, versionArgument } from './args.js';
 import { definePrompt } from './define.js';
@@ -89,7 +91,15 @@ export const registerEntry = definePrompt({
     const { dc, release, locale } = setting.value;
     // export_datachain refuses a datachain with errors, so a coverage of one would promise an export that fails.
     const check = Object.hasOwn(dc, 'schema_snapshot') ? checkResolvedDatachain : checkThinDatachain;
-    const checked = check(dc, release, ctx.store, startDeadline(DEFAULT_LIMITS.workBudgetMs));
+    const budget = DEFAULT_LIMITS.workBudgetMs;
+    let checked: ReturnType<typeof check>;
+    try {
+      // The datachain argument is at most 64 KiB: its check fits the budget a validation has.
+      checked = check(dc, release, ctx.store, startDeadline(budget));
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) return failure(timeout(budget));
+      throw error;
+    }
     if (!checked.ok) {
       const errors = checked.outcome.envelope.ok ? [] : checked.outcome.envelope.errors;
       const first = errors[0] ? ` (the first: ${errors[0].code}${errors[0].path ? ` at ${errors[0].path}` : ''})` : '';

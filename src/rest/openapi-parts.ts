@@ -65,6 +65,7 @@ export const Health = z.strictObject({ ok: z.literal(true), service: z.string() 
 
 export const HEADERS = {
   'X-Request-Id': {
+    required: true,
     description:
       "Correlation id of the request (the caller's own when well formed); equals meta.request_id of JSON answers.",
     schema: { type: 'string' },
@@ -114,7 +115,7 @@ export const ERROR_RESPONSES = {
     'Retry-After': ref('Retry-After'),
   }),
   MethodNotAllowed: errorResponse(
-    'A method the route does not answer (method_not_allowed); Allow names those it does. Any route may answer it.',
+    'A method the route does not answer (method_not_allowed); Allow names those it does.',
     { Allow: { description: 'The methods the route answers.', schema: { type: 'string' } } },
   ),
   UpstreamError: errorResponse(
@@ -128,11 +129,12 @@ const errorRef = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/
 
 /** The error responses an operation documents. */
 export function errorResponses(kind: 'get' | 'post' | 'static', versionScoped = false): Record<string, unknown> {
-  if (kind === 'static') return { 500: errorRef('InternalError') };
+  if (kind === 'static') return { 405: errorRef('MethodNotAllowed'), 500: errorRef('InternalError') };
   // A body over the limit is refused on any route, a GET's too.
   const base: Record<string, unknown> = {
     400: errorRef('BadRequest'),
     404: errorRef('NotFound'),
+    405: errorRef('MethodNotAllowed'),
     413: errorRef('PayloadTooLarge'),
   };
   if (kind === 'post') Object.assign(base, { 415: errorRef('UnsupportedMediaType') });

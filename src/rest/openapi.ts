@@ -228,7 +228,7 @@ function renderOperation(tools: Described, components: Components): Schema {
             description: 'The locales the render is in (a two-language sign names both).',
             schema: { type: 'string' },
           },
-          Vary: { description: 'Accept, Accept-Language.', schema: { type: 'string' } },
+          Vary: { required: true, description: 'Accept, Accept-Language.', schema: { type: 'string' } },
         },
         content: {
           'text/html': { schema: { type: 'string' } },

@@ -47,7 +47,9 @@ const ExportOutput = z.object({
     ),
   warnings: z
     .array(z.string())
-    .describe('Datachain values the register refuses (too long, not an address), never cut.'),
+    .describe(
+      "Datachain values the register refuses (too long, not an address), never cut; and, as 'wording: ...', release wording the record takes that is not reviewed or that open review flags question.",
+    ),
 });
 
 /** The `locale` of an export: only targets that take several languages accept one. */
@@ -126,17 +128,15 @@ function prepare(
 }
 
 /**
- * The placements no field reads: neither a field filled from the datachain names their path (or a
- * path inside them) nor one that asks for their texts in the register's language.
+ * The placements no field reads: no field read from the datachain names their path (or a path
+ * inside them), whether or not the register took the value, nor asks for their texts in its language.
  */
 function unusedPlacements(
   elements: readonly { element_id: string }[],
   coverage: readonly { status: string; from?: string[]; untranslated?: string[] }[],
 ): { path: string; element_id: string }[] {
-  const read = coverage.flatMap((c) => [
-    ...(c.status === 'datachain' ? (c.from ?? []) : []),
-    ...(c.untranslated ?? []),
-  ]);
+  // A field read from the datachain names it in `from` even when the register refused the value (too long).
+  const read = coverage.flatMap((c) => [...(c.status !== 'option' ? (c.from ?? []) : []), ...(c.untranslated ?? [])]);
   return elements.flatMap((p, i) => {
     const at = `elements[${i}]`;
     return read.some((f) => f === at || f.startsWith(`${at}.`)) ? [] : [{ path: at, element_id: p.element_id }];

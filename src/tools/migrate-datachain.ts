@@ -4,7 +4,7 @@ import { err, ok } from '../core/envelope.js';
 import { DatachainInstance } from '../domain/datachain.js';
 import { CHANGE_KINDS } from '../services/migrate/change.js';
 import { migrateDatachain, RESOLVED_KEYS } from '../services/migrate/migrate.js';
-import type { Finding } from '../services/validator/finding.js';
+import { type Finding, MAX_FINDINGS } from '../services/validator/finding.js';
 import { checkThin } from '../services/validator/engine.js';
 import { resolveVersion } from '../store/store.js';
 import { versionArg } from './args.js';
@@ -33,12 +33,12 @@ const MigrateOutput = z.object({
   valid: z.boolean(),
 });
 
-/** The alias hint of a migration: the id the alias names today, as schema_version or as "from". */
+/** The alias hint of a migration: the id the alias names today (the datachain is refused with an alias, whatever "from" says). */
 const fromAlias = (ctx: ToolContext) => (alias: string) => {
   const named = resolveVersion(ctx.store, alias);
   return named.error
-    ? 'Set schema_version to the id of the release the datachain was written for (list_schema_versions lists them), or pass that id as "from".'
-    : `Set schema_version to the id of the release the datachain was written for ('${alias}' names '${named.value.id}' today), or pass that id as "from".`;
+    ? 'Set schema_version to the id of the release the datachain was written for (list_schema_versions lists them).'
+    : `Set schema_version to the id of the release the datachain was written for ('${alias}' names '${named.value.id}' today).`;
 };
 
 /**
@@ -124,7 +124,14 @@ export const migrateDatachainTool = defineTool({
         : [];
       const valid = check.ok && !findings.some((f) => f.severity === 'error');
       // What validate_datachain would warn of in the result (a title kept in a locale the target lacks...).
-      const after = findings.filter((f) => f.severity === 'warning').map((f) => `${f.code}: ${f.message}`);
+      // A place a change already asks the author about is not told twice; at most MAX_FINDINGS, as validation lists.
+      const asked = changes.filter((c) => c.needs_input).map((c) => c.path);
+      const told = (f: Finding) =>
+        asked.some((p) => f.path === p || f.path?.startsWith(`${p}.`) || (f.path && p.startsWith(`${f.path}.`)));
+      const after = findings
+        .filter((f) => f.severity === 'warning' && !told(f))
+        .slice(0, MAX_FINDINGS)
+        .map((f) => `${f.code}: ${f.message}`);
       const data = {
         from: from.id,
         to: to.id,

@@ -45,7 +45,7 @@ export function migrateContext(p: Json, at: string, before: ElementShape, after:
           true,
           {
             previous: value,
-            fix_hint: `Check that it says what the system does: keep it (Set ${at}.context_type_id to ${JSON.stringify(renamed)}), or choose another of: ${others.join(', ')}.`,
+            fix_hint: `Check that it says what the system does: keep it (Set ${at}.context_type_id to ${JSON.stringify(renamed)})${others.length ? `, or choose another of: ${others.join(', ')}` : ''}.`,
           },
         ),
       );
