@@ -13,10 +13,14 @@ import { CACHE, sendError, sendRateLimited } from './respond.js';
 import { renderRoute } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, SVG_ROUTES } from './route-table.js';
 
-/** A path with a trailing slash answers 308 to the same path without it (query kept). */
+/**
+ * A path with a trailing slash answers 308 to the same path without it (query kept), except the
+ * surface's own root, which is no route either way: `/api/v2/` is answered the 404 that names the
+ * OpenAPI document, not sent on to the same 404.
+ */
 const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c, next) {
   const path = c.req.path;
-  if (path.length > 1 && path.endsWith('/')) {
+  if (path.length > 1 && path.endsWith('/') && trimTrailing(path, '/') !== '/api/v2') {
     const url = new URL(c.req.url);
     return c.redirect(`${trimTrailing(url.pathname, '/')}${url.search}`, 308);
   }

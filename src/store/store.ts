@@ -1,5 +1,5 @@
 import type { ErrorItem } from '../core/envelope.js';
-import { noStableRelease, unknownVersion } from '../core/error-catalogue.js';
+import { badRequest, noStableRelease, unknownVersion } from '../core/error-catalogue.js';
 import { type Failure, failure, type Result, type Success, success } from '../core/result.js';
 import { badVersion, parseDirName, splitVersion } from '../core/version.js';
 import type { VersionIndex } from '../domain/bundle.js';
@@ -114,6 +114,17 @@ export function resolveVersion(store: SchemaStore, raw: string): Result<Release>
  * looked up as a release; only an alias, an unknown id or the wording of an error reads the index.
  */
 function resolveUncached(store: SchemaStore, raw: string): Result<Release> {
+  // Ids and aliases are lower case: one written otherwise that names a release is told its form.
+  const lower = raw.toLowerCase();
+  if (lower !== raw && resolveUncached(store, lower).error === undefined) {
+    return failure(
+      badRequest({
+        message: `Version ids and aliases are written in lower case: '${raw.slice(0, 64)}' is '${lower}'.`,
+        path: 'version',
+        fix_hint: `Use '${lower}'.`,
+      }),
+    );
+  }
   const split = splitVersion(raw);
   if (split.error !== undefined) return badVersion(split.error);
   const { type, rest } = split.value;

@@ -66,6 +66,26 @@ describe('Cache-Control and DTPR-Content-Hash by version', () => {
 });
 
 describe('GET /schemas/:version/manifest', () => {
+  it('the root of the surface, with a slash or without, is a 404 that names the OpenAPI document', async () => {
+    for (const path of [API, `${API}/`]) {
+      const r = await rest(path);
+      expect(r.status, path).toBe(404);
+      expect(r.json.errors[0].fix_hint).toContain('/api/v2/openapi.json');
+    }
+  });
+  it('a version id or alias in capitals is told its lower-case form, however it is written', async () => {
+    for (const [written, meant] of [
+      ['AI@2026-08-12', 'ai@2026-08-12'],
+      ['ai@LATEST', 'ai@latest'],
+      ['Ai@Latest-Beta', 'ai@latest-beta'],
+    ]) {
+      const r = await rest(`${API}/schemas/${written}/manifest`);
+      expect(r.status, written).toBe(400);
+      expect(r.json.errors[0]).toMatchObject({ code: 'bad_request', path: 'version', fix_hint: `Use '${meant}'.` });
+    }
+    // In capitals and unknown in any case: the usual answers.
+    expect((await rest(`${API}/schemas/AI@2099-01-01/manifest`)).status).toBe(404);
+  });
   it('is small by default; include=full adds elements', async () => {
     const small = await rest(`${API}/schemas/${V}/manifest`);
     expect(small.json.data.elements).toBeUndefined();
