@@ -47,6 +47,9 @@ if (!composition.texts.descriptors)
 // The OpenAPI document ships beside the script as well: its builder's own phrase means it was bundled.
 if (composition.code.includes('REST surface of the DTPR server'))
   failures.push('the script carries the OpenAPI builder: the document ships beside it as a text module');
+// The build writes its bundle's hash into the script (an answer's ETag names it): no placeholder left.
+if (composition.code.includes('dtpr-build-0000000000000000') || !/dtpr-build-[0-9a-f]{16}/.test(composition.code))
+  failures.push("the script's build id was not written in (cli/build/worker-script.ts, stampBuild)");
 if (!composition.texts.openapi)
   failures.push('no text module of the OpenAPI document is beside the script: is it imported?');
 if (bundledLabels.length)

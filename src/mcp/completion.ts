@@ -4,12 +4,13 @@ import type { ErrorItem } from '../core/envelope.js';
 import { findPrompt, PROMPTS } from '../prompts/registry.js';
 import { EXPORT_FORMATS } from '../services/export/targets.js';
 import type { Release } from '../store/release.js';
-import { resolveVersion, type SchemaStore } from '../store/store.js';
+import type { SchemaStore } from '../store/store.js';
 import type { MethodHandler } from './context.js';
 import { InvalidParams, parseParams } from './jsonrpc.js';
 import { RESOURCE_TEMPLATES } from './resources.js';
 import { isRecord } from '../core/values.js';
-import { parseJsonBody } from '../core/json.js';
+import { releaseOf } from '../prompts/args.js';
+import { parseDatachainText, releaseForDatachain } from '../prompts/datachain-input.js';
 import { canonicalLocale } from '../domain/locale.js';
 
 const CompleteParams = z.looseObject({
@@ -46,26 +47,19 @@ function checkRef(params: unknown): void {
 type Candidates = (store: SchemaStore, context: Readonly<Record<string, string>>) => readonly string[];
 
 /**
- * The release the prompt will use: the already-chosen `version` argument, else the `schema_version`
- * of an already-given `datachain` (JSON text), else ai@latest, as the prompts choose it. A version
- * the catalogue does not serve is -32602 at its path: an empty list would read as "no values".
+ * The release the prompt will use, chosen as the prompts choose it (`releaseOf`,
+ * `releaseForDatachain`): the already-chosen `version` argument, else the `schema_version` of an
+ * already-given `datachain` (JSON text), else ai@latest. A version the catalogue does not serve is
+ * -32602 at its path under `params.context`: an empty list would read as "no values".
  */
 function chosenRelease(store: SchemaStore, context: Readonly<Record<string, string>>): Release {
-  const pinned = context.version ? undefined : pinnedVersion(context.datachain);
-  const release = resolveVersion(store, context.version || pinned || 'ai@latest');
-  if (release.error) {
-    const path = pinned ? 'params.context.arguments.datachain.schema_version' : 'params.context.arguments.version';
-    throw new InvalidParams({ ...release.error, path });
-  }
+  const given = !context.version && context.datachain ? parseDatachainText(context.datachain) : undefined;
+  const release =
+    given && given.error === undefined
+      ? releaseForDatachain({ store }, undefined, given.value)
+      : releaseOf(store, context.version || 'ai@latest');
+  if (release.error) throw new InvalidParams({ ...release.error, path: `params.context.${release.error.path}` });
   return release.value;
-}
-
-/** The `schema_version` of a datachain given as JSON text; undefined for text that is not one. */
-function pinnedVersion(datachain: string | undefined): string | undefined {
-  if (!datachain) return undefined;
-  const parsed = parseJsonBody(datachain);
-  const v = parsed.error === undefined && isRecord(parsed.value) ? parsed.value.schema_version : undefined;
-  return typeof v === 'string' && v ? v : undefined;
 }
 
 /** Arguments that take a locale: a typed alias (`tl`, `zh-TW`) completes to the locale it names. */

@@ -43,9 +43,10 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, closed = false, called = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
-  // The kept render the view shows (the document's dtpr-render meta once parsed, then the last page read) and its body, and
-  // that page as the preparing state found it, to show again without a read when the call's result
-  // names the same render (a 2025 host that reads the view after the call gets its page with it).
+  // The kept render the view shows (the document's dtpr-render meta once parsed, then the last page
+  // read) and its body; \`held\`: that page as the preparing state found it, shown again without a
+  // read when the call's result names \`shown\` (a 2025 host that reads the view after the call gets
+  // its page with it). Only a read changes \`shown\`, and a read drops what is held.
   var shown = null, shownBody = null, held = null;
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
@@ -218,7 +219,7 @@ export const VIEW_SCRIPT = `(function () {
   function preparing() {
     // Held only while the body is that page (not a message shown since, nor the preparing state).
     if (shown && !held && document.body === shownBody)
-      held = { uri: shown, body: document.body, lang: root.lang, title: document.title };
+      held = { body: document.body, lang: root.lang, title: document.title };
     var w = words();
     showMessage(w, w[1].preparing, '');
     document.body.setAttribute('${PLACEHOLDER_MARK}', '');
@@ -266,7 +267,7 @@ export const VIEW_SCRIPT = `(function () {
     if (sc && sc.ok === false) return problem(sc.errors);
     var uri = handleOf(r);
     if (!uri) return unavailable();
-    if (held && held.uri === uri) {
+    if (held && uri === shown) {
       var h = held;
       held = null;
       h.body.querySelectorAll('[data-view-target]').forEach(function (e) { e.removeAttribute('data-view-target'); });

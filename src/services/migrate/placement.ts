@@ -105,12 +105,12 @@ function migrateVariables(
           ] as const)
         : plan.added.has(t.id)
           ? (['variable_added', `'${t.id}' is a new required variable.`] as const)
-          : plan.wasRequired.has(t.id)
-            ? ([
-                'variable_made_required',
-                `'${t.id}' is required, as it was in the datachain's release, and the placement does not set it.`,
-              ] as const)
-            : (['variable_made_required', `'${t.id}' is now required.`] as const);
+          : ([
+              'variable_made_required',
+              plan.wasRequired.has(t.id)
+                ? `'${t.id}' is required, as it was in the datachain's release, and the placement does not set it.`
+                : `'${t.id}' is now required.`,
+            ] as const);
     out.push(change(kind, `${at}.variables`, message, true, hint ? { fix_hint: hint } : {}));
   }
 }
