@@ -46,6 +46,21 @@ export function attribute(profile, sourceMap, maxGapUs = 1000) {
   return { totalMs: total / 1000, functions: sorted(fns), files: sorted(files) };
 }
 
+/** Attributions of several profiles summed (several isolates' first calls, to be reported per call). */
+export function sumAttributions(list) {
+  const add = (into, rows) => {
+    for (const [k, ms] of rows) into.set(k, (into.get(k) ?? 0) + ms);
+  };
+  const fns = new Map();
+  const files = new Map();
+  for (const a of list) {
+    add(fns, a.functions);
+    add(files, a.files);
+  }
+  const sorted = (m) => [...m].sort((a, b) => b[1] - a[1]);
+  return { totalMs: list.reduce((t, a) => t + a.totalMs, 0), functions: sorted(fns), files: sorted(files) };
+}
+
 /** A report: the top `top` functions and files by self time, per iteration when `per` > 1. */
 export function formatProfile(title, { totalMs, functions, files }, top, per = 1) {
   const unit = per > 1 ? 'ms per iteration' : 'ms';
