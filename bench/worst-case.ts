@@ -58,6 +58,30 @@ const withAction = (type: string, target: string) => ({
   ),
 });
 const pad = (n: number) => 'a'.repeat(n);
+
+/**
+ * `realistic` with its title, description and two variable texts each `unit` repeated to the text
+ * cap: text a sign lays out (zero-width spaces never fill a line; a run of stops or one long word
+ * is split by graphemes), which once cost a sign render seconds.
+ */
+const capTexts = (unit: string) => {
+  const text = [{ locale: 'en', value: unit.repeat(Math.floor(CAPS.text / unit.length)) }];
+  const texts: Record<string, string> = { institution: 'title', safety_security: 'additional_description' };
+  return {
+    ...realistic,
+    title: text,
+    description: text,
+    elements: realistic.elements.map((p: any) =>
+      texts[p.element_id]
+        ? {
+            ...p,
+            variables: p.variables.map((v: any) => (v.id === texts[p.element_id] ? { ...v, value: text } : v)),
+          }
+        : p,
+    ),
+  };
+};
+const SIGN = `/api/v2/schemas/${V}/render?format=sign&link=https://example.org/ai`;
 const manyPlacements = (n: number) => ({
   ...realistic,
   elements: [
@@ -144,6 +168,10 @@ function reviewCases(): Case[] {
     ),
     post('REST render: 2,000 placements (over the cap)', 'read', `/api/v2/schemas/${V}/render`, manyPlacements(2000)),
     post('MCP batch: 50 reads of the page', 'read', '/mcp', reads, 'worst'),
+    post('REST sign: four texts of zero-width spaces at the cap', 'read', SIGN, capTexts('\u200b')),
+    post('REST sign: four texts of full stops at the cap', 'read', SIGN, capTexts('.')),
+    post('REST sign: four texts of one word at the cap', 'read', SIGN, capTexts('x')),
+    post('REST sign: four Khmer texts at the cap', 'read', SIGN, capTexts('ក្រុមហ៊ុន')),
   ];
 }
 

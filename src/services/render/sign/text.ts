@@ -64,29 +64,62 @@ function advance(ch: string, prev: string): number {
 
 /** Width of `text` in sign units at `size` units per em. */
 export function textWidth(text: string, size: number, weight: Weight = 'regular'): number {
-  let em = 0;
-  let prev = '';
-  for (const ch of text) {
-    em += advance(ch, prev);
-    prev = ch;
-  }
-  return em * size * (weight === 'bold' ? 1.1 : 1);
+  return inUnits(emAfter(text, '').em, size, weight);
 }
 
-/** Splits a word wider than the line after URL delimiters where it can, else between graphemes where it must; nothing is dropped. */
-function splitWord(word: string, fits: (s: string) => boolean, locale: string): string[] {
+/** `em` in sign units at `size` units per em (one expression, so every width is rounded alike). */
+const inUnits = (em: number, size: number, weight: Weight) => em * size * (weight === 'bold' ? 1.1 : 1);
+
+/** What white space is to `trimEnd` (and to `\s`): a line's trailing run of it takes no room. */
+const TRIMMED = /\s/;
+
+/**
+ * The advances of `text` added one by one onto `from` em, its first character measured after `prev`
+ * (the character before it on its line, '' at a line's start): `em` with every character, `trimmed`
+ * up to its last character that is not white space (`from` when there is none), and `last`, its last
+ * character (`prev` for an empty text). Adding in this order gives a line's width exactly as
+ * measuring the whole line at once does, so lines are measured as they grow instead of again.
+ */
+function emAfter(text: string, prev: string, from = 0, trimmedFrom = from) {
+  let em = from;
+  let trimmed = trimmedFrom;
+  let last = prev;
+  for (const ch of text) {
+    em += advance(ch, last);
+    last = ch;
+    if (!TRIMMED.test(ch)) trimmed = em;
+  }
+  return { em, trimmed, last };
+}
+
+/**
+ * Splits a word wider than the line after URL delimiters where it can, else between graphemes where
+ * it must; nothing is dropped. Each part is the longest run of graphemes from where the last ended
+ * that fits (at least one), measured once as it grows.
+ */
+function splitWord(word: string, fits: (em: number) => boolean, locale: string): string[] {
   const parts: string[] = [];
-  let rest = graphemes(word, locale);
-  while (rest.length && !fits(rest.join(''))) {
-    let at = 1;
-    while (at < rest.length && fits(rest.slice(0, at + 1).join(''))) at++;
-    const window = rest.slice(0, at);
+  const gs = graphemes(word, locale);
+  let start = 0;
+  while (start < gs.length) {
+    let at = 0;
+    let run = { em: 0, trimmed: 0, last: '' };
+    for (let j = start; j < gs.length; j++) {
+      run = emAfter(gs[j]!, run.last, run.em, run.trimmed);
+      if (!fits(run.trimmed)) break;
+      at++;
+    }
+    if (start + at === gs.length) {
+      parts.push(gs.slice(start).join(''));
+      break;
+    }
+    at = Math.max(at, 1);
+    const window = gs.slice(start, start + at);
     const cut = Math.max(...[...'/.-?&=_#@'].map((c) => window.lastIndexOf(c)));
     if (cut >= at / 2) at = cut + 1;
-    parts.push(rest.slice(0, at).join(''));
-    rest = rest.slice(at);
+    parts.push(gs.slice(start, start + at).join(''));
+    start += at;
   }
-  if (rest.length) parts.push(rest.join(''));
   return parts;
 }
 
@@ -94,7 +127,8 @@ function splitWord(word: string, fits: (s: string) => boolean, locale: string): 
  * Breaks `clean` (already folded by `signText`) into lines no wider than `width` at `size`, as
  * `[start, end)` offsets into it (a line's trailing space is outside its end): every character is
  * kept, lines break where `breakPieces` allows in `locale`, and a piece wider than a line is split,
- * preferably after a URL delimiter.
+ * preferably after a URL delimiter. Linear in the text: a line's width is kept as it grows, so text
+ * that never fills a line (zero-width characters) costs no more than text that does.
  */
 function lineSlices(
   clean: string,
@@ -103,23 +137,31 @@ function lineSlices(
   weight: Weight,
   locale: string,
 ): Array<[number, number]> {
-  const fits = (s: string) => textWidth(s.trimEnd(), size, weight) <= width;
+  const fits = (em: number) => inUnits(em, size, weight) <= width;
   const slices: Array<[number, number]> = [];
   let start = 0;
   let line = '';
+  let measured = { em: 0, trimmed: 0, last: '' };
   const close = () => {
     if (line) slices.push([start, start + line.trimEnd().length]);
     start += line.length;
     line = '';
+    measured = { em: 0, trimmed: 0, last: '' };
+  };
+  const open = (text: string) => {
+    line = text;
+    measured = emAfter(text, '');
   };
   for (const piece of breakPieces(clean, locale)) {
-    if (fits(line + piece)) {
+    const grown = emAfter(piece, measured.last, measured.em, measured.trimmed);
+    if (fits(grown.trimmed)) {
       line += piece;
+      measured = grown;
       continue;
     }
     close();
-    if (fits(piece)) {
-      line = piece;
+    if (fits(emAfter(piece, '').trimmed)) {
+      open(piece);
       continue;
     }
     const parts = splitWord(piece, fits, locale);
@@ -127,7 +169,7 @@ function lineSlices(
       line = part;
       close();
     }
-    line = parts.at(-1)!;
+    open(parts.at(-1)!);
   }
   close();
   return slices;
@@ -146,6 +188,22 @@ export function wrapWidth(
 ): string[] {
   const clean = signText(text);
   return lineSlices(clean, width, size, weight, locale).map(([a, b]) => clean.slice(a, b));
+}
+
+/**
+ * The longest run of `line`'s graphemes from its start that, with an ellipsis after it, fits in
+ * `width` (the ellipsis itself not included in what is returned). Each grapheme is measured once.
+ */
+function ellipsized(line: string, width: number, size: number, weight: Weight, locale: string): string {
+  const gs = graphemes(line, locale);
+  const ends = [{ em: 0, trimmed: 0, last: '' }];
+  for (const g of gs) {
+    const before = ends.at(-1)!;
+    ends.push(emAfter(g, before.last, before.em, before.trimmed));
+  }
+  let keep = gs.length;
+  while (keep > 0 && inUnits(emAfter('\u2026', ends[keep]!.last, ends[keep]!.em).em, size, weight) > width) keep--;
+  return gs.slice(0, keep).join('');
 }
 
 /**
@@ -168,9 +226,7 @@ export function clampRuns(
   const lines = kept.map(([a, b]) => runsOf(text, langs, a, b));
   if (cut) {
     const [a, b] = kept[max - 1]!;
-    let keep = graphemes(text.slice(a, b), locale);
-    while (keep.length && textWidth(`${keep.join('')}\u2026`, size, weight) > width) keep = keep.slice(0, -1);
-    const end = a + keep.join('').trimEnd().length;
+    const end = a + ellipsized(text.slice(a, b), width, size, weight, locale).trimEnd().length;
     const last = runsOf(text, langs, a, end);
     const tail = last.at(-1);
     if (tail) tail.text += '\u2026';
@@ -195,17 +251,21 @@ export function clampWidth(
 
 /** The runs folded as one text by `signText`, with the language of each UTF-16 unit. */
 function foldRuns(runs: readonly Run[]): { text: string; langs: (string | undefined)[] } {
-  let text = '';
+  const units: string[] = [];
   const langs: (string | undefined)[] = [];
+  // Whether the text so far ends with a space (or is empty): kept, not read back from a growing string.
+  let afterSpace = true;
   for (const run of runs) {
     const folded = run.text.replace(XML_INVALID, '').replace(BREAKABLE_SPACE, ' ');
     for (let i = 0; i < folded.length; i++) {
       // One space where two runs meet with spaces.
-      if (folded[i] === ' ' && (text.length === 0 || text.endsWith(' '))) continue;
-      text += folded[i];
+      if (folded[i] === ' ' && afterSpace) continue;
+      afterSpace = folded[i] === ' ';
+      units.push(folded[i]!);
       langs.push(run.lang);
     }
   }
+  const text = units.join('');
   const end = text.trimEnd().length;
   return { text: text.slice(0, end), langs: langs.slice(0, end) };
 }
