@@ -20,7 +20,7 @@ import { eraOf } from './eras.js';
 import { headerValue } from '../core/header-value.js';
 import { invalidMessage, refusal, RPC } from './jsonrpc.js';
 import { checkMediaHeaders } from './media-headers.js';
-import { endIfIssued, isValidSessionId } from './session.js';
+import { endIfIssued, FALLBACK_SESSION, isValidSessionId } from './session.js';
 
 /** A refusal on /mcp (transport rules, middleware): a JSON-RPC error with id null and the policy status of its code. */
 export function refuseRpc(c: Context, error: ErrorItem, headers: Readonly<Record<string, string>> = {}): Response {
@@ -98,6 +98,17 @@ function deleteHandler(slots: SessionSlots) {
       );
     }
     if (!isValidSessionId(session)) return refuseRpc(c, badSession());
+    // The fallback session is every sessionless caller's: naming it clears no one's but theirs all.
+    if (session === FALLBACK_SESSION) {
+      return refuseRpc(
+        c,
+        badRequest({
+          message: `'${FALLBACK_SESSION}' is the session every caller without an Mcp-Session-Id shares; DELETE does not clear it.`,
+          fix_hint: 'Send the id of your own session, the one initialize issued or you chose.',
+          path: 'Mcp-Session-Id',
+        }),
+      );
+    }
     const ended = await endedSession(c.env.SESSIONS, session, true);
     if (ended) return refuseRpc(c, ended);
     try {

@@ -271,7 +271,12 @@ export class SessionSlots {
     const made = await guardStorage(() => kv.list({ prefix, limit: CLEAR_MAX_RENDERS }));
     await this.remove(
       kv,
-      made.keys.flatMap(({ name }) => [bodyKey(name.slice(prefix.length)), name]),
+      made.keys.flatMap(({ name }) => {
+        // A session id may hold ':', so `made:a:` also lists session `a:b`'s `made:a:b:<name>`: a
+        // kept name never holds one, and another session's markers are not this one's to delete.
+        const kept = name.slice(prefix.length);
+        return kept.includes(':') ? [] : [bodyKey(kept), name];
+      }),
     );
   }
 

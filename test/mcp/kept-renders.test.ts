@@ -217,6 +217,33 @@ describe('kept renders: DELETE /mcp ends them', () => {
   });
 });
 
+describe('kept renders: the shared fallback session', () => {
+  it('a DELETE naming the session sessionless callers share is refused, and their view stays', async () => {
+    const ip = address();
+    const shared = '__dtpr_default_session__';
+    const kept = await post(
+      {},
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: render(small('Shared')) },
+      { 'cf-connecting-ip': ip },
+    );
+    expect(handleIn(kept.json.result)).toMatch(HANDLE);
+    const del = await fetchWith({}, '/mcp', {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': shared, 'cf-connecting-ip': ip },
+    });
+    expect(del.status).toBe(400);
+    const error = (await del.json()) as { error: { data: { code: string; path: string; fix_hint: string } } };
+    expect(error.error.data).toMatchObject({ code: 'bad_request', path: 'Mcp-Session-Id' });
+    expect(error.error.data.fix_hint).toContain('your own session');
+    const view = await post(
+      {},
+      { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: VIEW } },
+      { 'cf-connecting-ip': ip },
+    );
+    expect(view.json.result.contents[0].text).toContain('Shared');
+  });
+});
+
 describe('kept renders: handles are keyed', () => {
   it('a handle is not the SHA-256 of the render, changes with RENDER_KEY, and is stable under one key', async () => {
     const dc = small('Keyed');

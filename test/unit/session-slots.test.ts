@@ -82,6 +82,19 @@ describe('session slots across isolates', () => {
     }
   });
 
+  it("clearing a session leaves the renders of a session whose id it begins (ids may hold ':')", async () => {
+    const outer = sid('prefix');
+    const inner = `${outer}:abc`;
+    const a = isolate();
+    const kept = await a.slots.write(at(env.SESSIONS), inner, 'page', page('inner'), source('inner'));
+    if ('refused' in kept) throw new Error('not kept');
+    await a.slots.clear(env.SESSIONS, outer);
+    expect(await a.slots.readKept(env.SESSIONS, kept.hash, 'page')).toBe(page('inner'));
+    expect(await env.SESSIONS.get(`made:${inner}:${kept.hash}.html`)).toBe('');
+    await a.slots.clear(env.SESSIONS, inner);
+    expect(await a.slots.readKept(env.SESSIONS, kept.hash, 'page')).toBeNull();
+  });
+
   it("the newer of the page and the sign gives the session's datachain, across isolates", async () => {
     const s = sid('source');
     const a = isolate(5_000);
