@@ -4,12 +4,13 @@ import { canonicalLocale, LOCALE_ALIAS_CODES, LOCALE_ALIAS_NOTE, LOCALE_CODES, S
 import { likelyLocale } from '../domain/locale-negotiation.js';
 
 /**
- * " (its language is 'pt')" for a code with a region or script the project does not list (`pt-BR`):
- * the code to send instead, which the release named may or may not carry (its own check says).
+ * " (did you mean 'pt'?)" for a code with a region or script the project does not list (`pt-BR`):
+ * the code of its language to send instead, which the release named may or may not carry (its own
+ * check says).
  */
 function meant(code: string): string {
   const locale = likelyLocale(code, LOCALE_CODES);
-  return locale ? ` (its language is '${locale}')` : '';
+  return locale ? ` (did you mean '${locale}'?)` : '';
 }
 
 /**

@@ -112,7 +112,7 @@ export const ZH_HANS: LocaleLabels = {
     scan: '扫码查看完整说明：该系统做什么、使用哪些数据，以及您享有的权利。',
     reference: '编号',
     footer: 'DTPR · Digital Trust for Places & Routines',
-    kept: '保存{duration}',
+    kept: '保存期限：{duration}',
     decides_human_decides: '由人决定',
     decides_human_executes: '由人执行',
     decides_human_oversees: '由人监督',

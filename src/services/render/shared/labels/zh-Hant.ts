@@ -112,7 +112,7 @@ export const ZH_HANT: LocaleLabels = {
     scan: '掃描 QR 碼查看完整說明：此系統做些什麼、使用哪些資料，以及您享有的權利。',
     reference: '編號',
     footer: 'DTPR · Digital Trust for Places & Routines',
-    kept: '保存{duration}',
+    kept: '保存期限：{duration}',
     decides_human_decides: '由人決定',
     decides_human_executes: '由人執行',
     decides_human_oversees: '由人監督',
