@@ -206,8 +206,8 @@ function renderOperation(tools: Described, components: Components): Schema {
         in: 'header',
         required: false,
         description:
-          'Without locale (or locales), the page or sign is in the release locale this header prefers, else English; ' +
-          'Content-Language names the one answered.',
+          'Without locale (or locales), the page or sign is in the release locale this header prefers, else in the ' +
+          "release's source locale with a language_not_offered warning; Content-Language names the one answered.",
         schema: { type: 'string' },
       },
     ],

@@ -61,10 +61,14 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
   const body = await readJson(c);
   if (body.error) return sendError(c, body.error, body.headers);
   const negotiated = await negotiatedLocale(c, gathered.args);
-  const args = negotiated ? { ...gathered.args, locale: negotiated } : gathered.args;
+  const args = negotiated ? { ...gathered.args, locale: negotiated.locale } : gathered.args;
   const outcome = await callTool(RENDER, { ...args, datachain: body.value }, restCaller(c));
   if (outcome instanceof PreparedAnswer) throw new Error('render answers are never prepared');
   if (outcome.rateLimited) return sendRateLimited(c, RENDER.bucket);
+  if (negotiated?.warning && outcome.envelope.ok) {
+    const { meta } = outcome.envelope;
+    outcome.envelope.meta = { ...meta, warnings: [...(meta.warnings ?? []), negotiated.warning] };
+  }
   if (!outcome.envelope.ok || wantsEnvelope(c.req.header('accept'))) {
     const answer = sendOutcome(c, outcome);
     answer.headers.set('Vary', VARY);

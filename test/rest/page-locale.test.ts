@@ -18,6 +18,22 @@ describe('the page locale of POST /schemas/:version/render', () => {
       expect(r.text).toContain(`<html lang="${locale}"`);
     }
   });
+  it('says when none of the languages asked for is offered: the page is in the source locale, with a warning', async () => {
+    const page = await postJson(RENDER, REALISTIC, { 'accept-language': 'ja, x-klingon;q=0.5' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-language')).toBe('en');
+    expect(page.headers.get('dtpr-warnings')).toBe('1');
+    const envelope = await postJson(RENDER, REALISTIC, { 'accept-language': 'ja', accept: 'application/json' });
+    const warning = envelope.json.meta.warnings.find((w: string) => w.startsWith('language_not_offered:'));
+    expect(warning).toContain('(ja)');
+    expect(warning).toContain("in 'en'");
+    expect(warning).toContain('en, fr');
+    // Offered, or any language: no warning.
+    for (const header of ['fr', 'ja, *;q=0.1']) {
+      const r = await postJson(RENDER, REALISTIC, { 'accept-language': header, accept: 'application/json' });
+      expect(r.json.meta.warnings ?? []).not.toContainEqual(expect.stringContaining('language_not_offered'));
+    }
+  });
   it('an explicit locale wins over the header, and one the release lacks is an error naming its locales', async () => {
     const fr = await postJson(`${RENDER}?locale=fr`, REALISTIC, { 'accept-language': 'en' });
     expect(fr.headers.get('content-language')).toBe('fr');
