@@ -135,7 +135,7 @@ export async function scriptChecks(browser, base, step, axe) {
         starts.push(...(await badLineStarts(narrow)));
         await c2.close();
         assert.deepEqual(starts, [], `${locale}: lines starting with a closing mark`);
-        for (const width of [390, 1280])
+        for (const width of [320, 390, 1280])
           assert.deepEqual(await cutText(browser, html, width), [], `${locale} at ${width} px`);
         assert.deepEqual(violations, [], `${locale}: axe`);
         figures.push(`page ${locale}: glyphs ok, fonts ${fonts.join(' + ')}, 0 cut, 0 bad line starts, axe 0`);

@@ -73,7 +73,7 @@ picture{flex:none;display:block}
 article.card h3{font-size:1.2rem;line-height:1.3;margin:.1rem 0 0}
 .tags{display:flex;flex-wrap:wrap;gap:.3rem;margin:.35rem 0 0}
 .tags:empty{display:none}
-.tag{display:inline-block;white-space:nowrap;font-size:.8rem;font-weight:650;line-height:1.5;border-radius:999px;padding:0 .6rem;background:var(--tag);color:var(--fg);border:1px solid var(--line)}
+.tag{display:inline-block;max-width:100%;overflow-wrap:anywhere;font-size:.8rem;font-weight:650;line-height:1.5;border-radius:999px;padding:0 .6rem;background:var(--tag);color:var(--fg);border:1px solid var(--line)}
 .tag.kind{background:transparent;color:var(--muted)}
 .proposed{border-style:dashed}
 .var{font-weight:650;color:var(--fg)}
