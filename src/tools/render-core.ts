@@ -20,6 +20,7 @@ import { SIGN_SIZES } from '../services/render/sign/sizes.js';
 import { checkResolvedDatachain, checkThinDatachain, type CheckedDatachain } from './kernel/check-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
 import type { ToolContext } from './kernel/define.js';
+import { uncheckedLocale } from '../services/translations/status.js';
 
 /** The arguments of a render, on MCP (render_datachain) and REST (POST .../render) alike. */
 export const RenderInput = z.strictObject({
@@ -122,7 +123,14 @@ export function renderChecked(
       ),
     };
   }
-  const out = renderOutput(checked, source, options.options, ctx.deadline);
+  const opts = options.options;
+  // English is the source of every release served: its page needs no review note, nor the catalogue
+  // (a first render reads none); any other locale's review is in the catalogue's translation records.
+  const page =
+    opts.format === 'page' && opts.locale !== 'en'
+      ? { ...opts, unchecked: uncheckedLocale(ctx.store.index(), source.version, opts.locale) }
+      : opts;
+  const out = renderOutput(checked, source, page, ctx.deadline);
   const bytes = utf8SizeOver(out.body, SLOT_MAX_BYTES);
   if (bytes !== null) {
     return {

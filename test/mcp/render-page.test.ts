@@ -5,6 +5,7 @@ import { postMcp } from '../helpers/http.js';
 import { REALISTIC } from '../helpers/hostile.js';
 import { call } from '../helpers/tools.js';
 import { catalogueStore } from '../../src/store/catalogue-store.js';
+import { labelsFor } from '../../src/services/render/shared/labels.js';
 
 const V = 'ai@2026-08-12';
 const session = (name: string) => ({ 'mcp-session-id': `${name}-${crypto.randomUUID()}` });
@@ -244,7 +245,9 @@ describe('locale fallback', () => {
       .replace(footer, '');
     expect(outside).not.toContain('lang="en"');
     expect(footer).toContain('lang="en">Riverton algorithm register<');
-    expect(html).not.toContain('<p class="note"');
+    // No text in another language: no fallback note (the review note is another: decision 080).
+    expect(html).not.toContain(labelsFor('fr', 'ai').fallbackNote);
+    expect(html).toContain(`<p class="note" role="note">${labelsFor('fr', 'ai').reviewNote}</p>`);
     expect(html).toContain('Qui est responsable et comment le joindre');
   });
 });

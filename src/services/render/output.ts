@@ -20,7 +20,8 @@ export type RenderFormat = (typeof RENDER_FORMATS)[number];
 export const LINK_MAX_CHARS = 512;
 
 export type RenderOptions =
-  | { format: 'page'; locale: string; link?: string }
+  /** `unchecked`: no fluent speaker's review of the release's wording in `locale` is on record (the page says so). */
+  | { format: 'page'; locale: string; link?: string; unchecked?: boolean }
   /** `size` defaults to A4; `locales`: the sign's languages, the first leading (default: `locale` alone). */
   | { format: 'sign'; locale: string; link: string; size?: SignSize; locales?: string[] };
 
@@ -139,7 +140,14 @@ export function renderOutput(
     : undefined;
   const body = signed
     ? signed.svg
-    : renderDocument(options.link ? { ...view, about: { ...view.about, link: options.link } } : view, icons);
+    : renderDocument(
+        {
+          ...view,
+          ...(options.link ? { about: { ...view.about, link: options.link } } : {}),
+          ...(options.format === 'page' && options.unchecked ? { unchecked: true } : {}),
+        },
+        icons,
+      );
   const warnings = [
     ...checked.warnings,
     ...fallbackFindings(loc.fallbacks, options.locale),

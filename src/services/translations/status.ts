@@ -80,3 +80,15 @@ export function translationStatus(
     flags: flags.filter((f) => shown.has(f.locale) && (flagStatus === 'all' || f.status === flagStatus)),
   };
 }
+
+/**
+ * Whether no fluent speaker's review of release `version`'s wording in `locale` is on record: any
+ * locale but the source whose status is not `human_reviewed` (no review metadata: every one but the
+ * source, as `translationStatus` reads it). A page in such a locale says so to its reader.
+ */
+export function uncheckedLocale(index: VersionIndex, version: string, locale: string): boolean {
+  const found = reviewOf(index, version);
+  const review = found === 'malformed' ? undefined : found;
+  if (locale === (review?.source_locale ?? 'en')) return false;
+  return (review?.locales.find((l) => l.locale === locale)?.status ?? 'unverified') !== 'human_reviewed';
+}

@@ -55,6 +55,11 @@ export function renderDocument(view: DocView, iconOf: IconOf): string {
                 {t.fallbackNote}
               </p>
             ) : null}
+            {view.unchecked ? (
+              <p class="note" role="note">
+                {t.reviewNote}
+              </p>
+            ) : null}
           </div>
         </header>
         <main class="wrap">

@@ -15,6 +15,8 @@ const EN = {
   untitled: 'AI system',
   kicker: 'How this AI system works',
   fallbackNote: 'Parts of this page are not available in English and are shown in the language they were written in.',
+  /** Shown on a page whose locale no fluent speaker's review is on record for (translation status). */
+  reviewNote: 'No review of this translation by a fluent speaker is on record; some of its wording may be inaccurate.',
   glance: 'At a glance',
   q_who: 'Who is responsible, and how do I reach them?',
   q_does: 'What is it for?',

@@ -44,6 +44,8 @@ export interface DocView {
   about: AboutView;
   /** True when some text is shown in another locale than `lang`. */
   fallback: boolean;
+  /** True when no fluent speaker's review of the release's `lang` wording is on record (set by the render, from the translation status). */
+  unchecked?: boolean;
   /**
    * The language of the author's single-language texts (source titles, provenance), taken as the
    * locale the datachain title is first written in; set only when it differs from `lang`.

@@ -9,6 +9,8 @@ export const DE: LocaleLabels = {
     kicker: 'So funktioniert dieses KI-System',
     fallbackNote:
       'Teile dieser Seite sind nicht auf Deutsch verfügbar und werden in der Sprache angezeigt, in der sie verfasst wurden.',
+    reviewNote:
+      'Eine Prüfung dieser Übersetzung durch Muttersprachler ist nicht belegt; manche Formulierungen können ungenau sein.',
     glance: 'Auf einen Blick',
     q_who: 'Wer ist verantwortlich und wie erreiche ich die Stelle?',
     q_does: 'Wozu dient es?',

@@ -9,6 +9,8 @@ export const FR: LocaleLabels = {
     kicker: 'Comment fonctionne ce système d’IA',
     fallbackNote:
       'Certaines parties de cette page n’existent pas en français\u202f; elles sont affichées dans leur langue d’origine.',
+    reviewNote:
+      'Aucune relecture de cette traduction par une personne francophone n’est enregistrée\u202f; certaines formulations peuvent être inexactes.',
     glance: 'L’essentiel',
     q_who: 'Qui est responsable et comment le joindre\u202f?',
     q_does: 'À quoi sert\u2011il\u202f?',

@@ -9,6 +9,8 @@ export const NL: LocaleLabels = {
     kicker: 'Hoe dit AI-systeem werkt',
     fallbackNote:
       'Delen van deze pagina zijn niet beschikbaar in het Nederlands en worden getoond in de taal waarin ze zijn geschreven.',
+    reviewNote:
+      'Er is geen controle van deze vertaling door een moedertaalspreker vastgelegd; sommige formuleringen kunnen onnauwkeurig zijn.',
     glance: 'In het kort',
     q_who: 'Wie is verantwoordelijk en hoe neem ik contact op?',
     q_does: 'Waarvoor dient het?',

@@ -9,6 +9,8 @@ export const PT: LocaleLabels = {
     kicker: 'Como funciona este sistema de IA',
     fallbackNote:
       'Algumas partes desta página não estão disponíveis em português e aparecem no idioma em que foram escritas.',
+    reviewNote:
+      'Não há registro de revisão desta tradução por um falante nativo; algumas expressões podem estar imprecisas.',
     glance: 'Visão geral',
     q_who: 'Quem é responsável e como entro em contato?',
     q_does: 'Para que serve?',
