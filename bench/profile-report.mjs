@@ -61,9 +61,9 @@ export function sumAttributions(list) {
   return { totalMs: list.reduce((t, a) => t + a.totalMs, 0), functions: sorted(fns), files: sorted(files) };
 }
 
-/** A report: the top `top` functions and files by self time, per iteration when `per` > 1. */
-export function formatProfile(title, { totalMs, functions, files }, top, per = 1) {
-  const unit = per > 1 ? 'ms per iteration' : 'ms';
+/** A report: the top `top` functions and files by self time, per `each` (an iteration, an isolate) when `per` > 1. */
+export function formatProfile(title, { totalMs, functions, files }, top, per = 1, each = 'iteration') {
+  const unit = per > 1 ? `ms per ${each}` : 'ms';
   const row = (label, ms) =>
     `  ${(ms / per).toFixed(per > 1 ? 4 : 2).padStart(9)} ${((ms / totalMs) * 100).toFixed(1).padStart(5)}%  ${label}`;
   const out = [`\n== ${title}: ${(totalMs / per).toFixed(per > 1 ? 3 : 2)} ${unit} of CPU (idle excluded)`];

@@ -26,7 +26,7 @@ import { attribute, formatProfile, sumAttributions } from './profile-report.mjs'
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const TOP = Number(process.env.PROFILE_TOP ?? 20);
 const INTERVAL_US = Number(process.env.PROFILE_INTERVAL_US ?? 50);
-const FIRSTS = Math.max(1, Number(process.env.PROFILE_FIRSTS ?? 1));
+const FIRSTS = Math.max(1, Math.floor(Number(process.env.PROFILE_FIRSTS ?? 1)) || 1);
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 8823);
 /** The scenarios the issue asks profiles of; PROFILE_ONLY picks others by name. */
 const DEFAULT = [
@@ -154,5 +154,5 @@ for (const scenario of picked) {
   }
   const title =
     FIRSTS > 1 ? `${scenario.name}, first call (mean of ${FIRSTS} isolates)` : `${scenario.name}, first call`;
-  console.log(formatProfile(title, sumAttributions(firsts), TOP, FIRSTS));
+  console.log(formatProfile(title, sumAttributions(firsts), TOP, FIRSTS, 'isolate'));
 }

@@ -23,6 +23,21 @@ export function acceptedLanguages(header: string | undefined): string[] {
   return ranges.sort((a, b) => b.q - a.q || a.at - b.at).map((r) => r.tag);
 }
 
+/** Whether an `Accept-Language` header takes any language (`*` with a `q` above 0). */
+export function acceptsAnyLanguage(header: string | undefined): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .slice(0, MAX_RANGES)
+    .some((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      if (tag.trim() !== '*') return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const value = q ? Number(q.slice(2)) : 1;
+      return Number.isFinite(value) && value > 0 && value <= 1;
+    });
+}
+
 /** Regions and scripts that name a written form of Chinese. */
 const CHINESE_FORMS: Readonly<Record<string, string>> = {
   hans: 'zh-Hans',

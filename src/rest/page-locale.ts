@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
-import { acceptedLanguages, negotiateLocale } from '../domain/locale-negotiation.js';
+import { acceptedLanguages, acceptsAnyLanguage, negotiateLocale } from '../domain/locale-negotiation.js';
 import { reviewOf } from '../services/translations/status.js';
 import { withReleases } from '../store/loading.js';
 import { resolveVersion } from '../store/store.js';
@@ -30,8 +30,7 @@ export async function negotiatedLocale(
     const carried = release.value.locales;
     const locale = negotiateLocale(ranges, carried, '');
     // `*` takes any language: the source locale is what was asked for then.
-    const anyLanguage = (c.req.header('Accept-Language') ?? '').split(',').some((p) => p.split(';')[0]!.trim() === '*');
-    if (locale || anyLanguage) return { locale: locale || source };
+    if (locale || acceptsAnyLanguage(c.req.header('Accept-Language'))) return { locale: locale || source };
     const asked = ranges.slice(0, 4).map((r) => r.slice(0, 16));
     return {
       locale: source,

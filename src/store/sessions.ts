@@ -39,6 +39,8 @@ export const BODY_TTL_SECONDS = 2 * SLOT_TTL_SECONDS;
 export const SLOT_MAX_BYTES = 512 * 1024;
 /** Most renders one clear deletes (two KV deletes each). */
 const CLEAR_MAX_RENDERS = 400;
+/** Most pages of markers one clear lists (another session's markers under its prefix take room). */
+const CLEAR_MAX_PAGES = 4;
 /** Total length of the bodies an isolate keeps in memory. */
 const CACHE_MAX_CHARS = 4 * 1024 * 1024;
 
@@ -268,15 +270,26 @@ export class SessionSlots {
       (Object.keys(PREFIX) as SlotKind[]).map((kind) => slotKey(sessionId, kind)),
     );
     const prefix = madePrefix(sessionId);
-    const made = await guardStorage(() => kv.list({ prefix, limit: CLEAR_MAX_RENDERS }));
+    const own: string[] = [];
+    // A session id may hold ':', so `made:a:` also lists session `a:b`'s `made:a:b:<name>`: a kept
+    // name never holds one, and another session's markers are not this one's to delete. Pages are
+    // read on while others' markers took room, a few at most.
+    let cursor: string | undefined;
+    for (let page = 0; page < CLEAR_MAX_PAGES && own.length < CLEAR_MAX_RENDERS; page++) {
+      const listed = await guardStorage(() =>
+        kv.list({ prefix, limit: CLEAR_MAX_RENDERS - own.length, ...(cursor ? { cursor } : {}) }),
+      );
+      let others = 0;
+      for (const { name } of listed.keys) {
+        if (name.slice(prefix.length).includes(':')) others++;
+        else own.push(name);
+      }
+      if (listed.list_complete || others === 0) break;
+      cursor = listed.cursor;
+    }
     await this.remove(
       kv,
-      made.keys.flatMap(({ name }) => {
-        // A session id may hold ':', so `made:a:` also lists session `a:b`'s `made:a:b:<name>`: a
-        // kept name never holds one, and another session's markers are not this one's to delete.
-        const kept = name.slice(prefix.length);
-        return kept.includes(':') ? [] : [bodyKey(kept), name];
-      }),
+      own.flatMap((name) => [bodyKey(name.slice(prefix.length)), name]),
     );
   }
 

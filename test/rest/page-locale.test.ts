@@ -23,8 +23,9 @@ describe('the page locale of POST /schemas/:version/render', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-language')).toBe('en');
     expect(page.headers.get('dtpr-warnings')).toBe('1');
-    const envelope = await postJson(RENDER, REALISTIC, { 'accept-language': 'ja', accept: 'application/json' });
+    const envelope = await postJson(RENDER, REALISTIC, { 'accept-language': 'ja, *;q=0', accept: 'application/json' });
     const warning = envelope.json.meta.warnings.find((w: string) => w.startsWith('language_not_offered:'));
+    // `*;q=0` refuses every other language: it does not take any.
     expect(warning).toContain('(ja)');
     expect(warning).toContain("in 'en'");
     expect(warning).toContain('en, fr');

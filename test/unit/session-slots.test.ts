@@ -95,6 +95,20 @@ describe('session slots across isolates', () => {
     expect(await a.slots.readKept(env.SESSIONS, kept.hash, 'page')).toBeNull();
   });
 
+  it("clearing a session reads past a page of another session's markers under its prefix", async () => {
+    const outer = sid('crowded');
+    const a = isolate();
+    const kept = await a.slots.write(at(env.SESSIONS), outer, 'page', page('own'), source('own'));
+    if ('refused' in kept) throw new Error('not kept');
+    // Session `<outer>:!` sorts its markers before the outer session's own (hex names): a full page of them.
+    await Promise.all(
+      Array.from({ length: 400 }, (_, i) => env.SESSIONS.put(`made:${outer}:!:${String(i).padStart(4, '0')}.html`, '')),
+    );
+    await a.slots.clear(env.SESSIONS, outer);
+    expect(await a.slots.readKept(env.SESSIONS, kept.hash, 'page')).toBeNull();
+    expect((await env.SESSIONS.list({ prefix: `made:${outer}:!:` })).keys).toHaveLength(400);
+  });
+
   it("the newer of the page and the sign gives the session's datachain, across isolates", async () => {
     const s = sid('source');
     const a = isolate(5_000);

@@ -52,6 +52,8 @@ const UNITS = [
   '🇷',
   '🇫🇷',
   '\ufe0f',
+  '\u{1f3fd}',
+  '\uff9e',
 ];
 const longText = fc.array(fc.constantFrom(...UNITS), { minLength: 150, maxLength: 1200 }).map((a) => a.join(''));
 const locale = fc.constantFrom('en', 'fr', 'zh-Hans', 'zh-Hant', 'km', 'vi', 'fil');
@@ -73,6 +75,13 @@ describe('the sign segments long texts as the whole text segments', () => {
       }),
       { numRuns: 300, seed: 20_261_205 },
     );
+  });
+
+  it('does not cut a window before a character that extends the space before it (a skin tone, U+FF9E)', () => {
+    for (const mark of ['\u{1f3fd}', '\uff9e']) {
+      const text = `${'a'.repeat(300)} ${mark}hello ${'b '.repeat(300)}`;
+      for (const loc of ['en', 'zh-Hans', 'km']) expect([...words(text, loc)]).toEqual(whole(text, loc, 'word'));
+    }
   });
 
   it('keeps a cluster longer than a window whole', () => {

@@ -46,26 +46,39 @@ export function breakPieces(text: string, locale: string): readonly string[] {
 
 /**
  * The last results of `breakPieces` and `graphemes`: a sign is laid out once per step of its fitting
- * (the same texts at other widths and sizes), and segmenting a text is most of laying it out. A few
- * dozen texts at most, each under the text cap.
+ * (the same texts at other widths and sizes), and segmenting a text is most of laying it out. The
+ * least recently used is dropped past REMEMBER_AT_MOST results or REMEMBER_CHARS characters of text
+ * (a sign of a hundred placements reads a few hundred texts, each under the text cap).
  */
 const REMEMBERED = new Map<string, readonly string[]>();
-const REMEMBER_AT_MOST = 48;
+const REMEMBER_AT_MOST = 512;
+const REMEMBER_CHARS = 256 * 1024;
+let rememberedChars = 0;
 
 function remembered(key: string, make: () => string[]): readonly string[] {
   const known = REMEMBERED.get(key);
-  if (known) return known;
+  if (known) {
+    // Used again: the last to be dropped.
+    REMEMBERED.delete(key);
+    REMEMBERED.set(key, known);
+    return known;
+  }
   const made = make();
-  if (REMEMBERED.size >= REMEMBER_AT_MOST) REMEMBERED.delete(REMEMBERED.keys().next().value!);
   REMEMBERED.set(key, made);
+  rememberedChars += key.length;
+  while (REMEMBERED.size > REMEMBER_AT_MOST || rememberedChars > REMEMBER_CHARS) {
+    const oldest = REMEMBERED.keys().next().value!;
+    REMEMBERED.delete(oldest);
+    rememberedChars -= oldest.length;
+  }
   return made;
 }
 
 function cutPieces(text: string, locale: string): string[] {
   const pieces: string[] = [];
   let piece = '';
-  // The piece's last two UTF-16 units (its last character): all a break needs of what precedes it,
-  // kept apart so a piece that grows over many segments is never read back whole.
+  // The piece's last two UTF-16 units (its last character, or its last two): all a break needs of
+  // what precedes it, kept apart so a piece that grows over many segments is never read back whole.
   let tail = '';
   for (const segment of words(text, locale)) {
     if (piece && canBreak(tail, segment)) {
@@ -85,11 +98,12 @@ const WORD_WINDOW = 256;
 
 /**
  * A space, tab, line end or zero-width space followed by a letter, digit, punctuation, symbol or
- * zero-width space: the word boundary after it holds whatever surrounds the two (no rule joins them,
- * and no rule reads past them), so text cut there segments as it does whole. Not every white space
- * will do: U+FEFF and U+202F join the words beside them.
+ * zero-width space that does not extend what precedes it: the word boundary after it holds whatever
+ * surrounds the two (no rule joins them, and no rule reads past them), so text cut there segments as
+ * it does whole. Not every white space will do (U+FEFF and U+202F join the words beside them), nor
+ * every letter or symbol after it (a skin tone, U+FF9E and U+FF9F extend the character before).
  */
-const CERTAIN_BOUNDARY = /[ \t\n\r\u200b](?=[\p{L}\p{N}\p{P}\p{S}\u200b])/gu;
+const CERTAIN_BOUNDARY = /[ \t\n\r\u200b](?=(?![\p{Grapheme_Extend}\p{Emoji_Modifier}])[\p{L}\p{N}\p{P}\p{S}\u200b])/gu;
 
 /**
  * `text`'s word segments in `locale`, in order. The segmenter's iteration costs more per segment the

@@ -10,7 +10,7 @@ export const DE: LocaleLabels = {
     fallbackNote:
       'Teile dieser Seite sind nicht auf Deutsch verfügbar und werden in der Sprache angezeigt, in der sie verfasst wurden.',
     reviewNote:
-      'Eine Prüfung dieser Übersetzung durch Muttersprachler ist nicht belegt; manche Formulierungen können ungenau sein.',
+      'Es ist nicht vermerkt, dass jemand mit fließenden Deutschkenntnissen diese Übersetzung geprüft hat; manche Formulierungen können ungenau sein.',
     glance: 'Auf einen Blick',
     q_who: 'Wer ist verantwortlich und wie erreiche ich die Stelle?',
     q_does: 'Wozu dient es?',

@@ -10,7 +10,7 @@ export const ES: LocaleLabels = {
     fallbackNote:
       'Algunas partes de esta página no están disponibles en español y se muestran en el idioma en que se redactaron.',
     reviewNote:
-      'No consta que una persona hablante nativa haya revisado esta traducción; algunas expresiones pueden ser inexactas.',
+      'No hay registro de que una persona que hable español con fluidez haya revisado esta traducción; algunas expresiones pueden ser inexactas.',
     glance: 'Lo esencial',
     q_who: '¿Quién es responsable y cómo me pongo en contacto?',
     q_does: '¿Para qué sirve?',

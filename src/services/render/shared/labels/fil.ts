@@ -10,7 +10,7 @@ export const FIL: LocaleLabels = {
     fallbackNote:
       'May mga bahagi ng pahinang ito na wala sa Filipino, kaya ipinapakita ang mga ito sa orihinal na wikang ginamit sa pagsulat.',
     reviewNote:
-      'Walang tala na nasuri ng isang katutubong tagapagsalita ang salin na ito; maaaring hindi tumpak ang ilang pananalita.',
+      'Walang tala na nasuri ng isang taong matatas sa Filipino ang salin na ito; maaaring hindi tumpak ang ilang pananalita.',
     glance: 'Sa madaling sabi',
     q_who: 'Sino ang responsable, at paano ko sila makokontak?',
     q_does: 'Para saan ito?',

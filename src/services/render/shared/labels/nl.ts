@@ -10,7 +10,7 @@ export const NL: LocaleLabels = {
     fallbackNote:
       'Delen van deze pagina zijn niet beschikbaar in het Nederlands en worden getoond in de taal waarin ze zijn geschreven.',
     reviewNote:
-      'Er is geen controle van deze vertaling door een moedertaalspreker vastgelegd; sommige formuleringen kunnen onnauwkeurig zijn.',
+      'Er is niet vastgelegd dat iemand die vloeiend Nederlands spreekt deze vertaling heeft gecontroleerd; sommige formuleringen kunnen onnauwkeurig zijn.',
     glance: 'In het kort',
     q_who: 'Wie is verantwoordelijk en hoe neem ik contact op?',
     q_does: 'Waarvoor dient het?',

@@ -10,7 +10,7 @@ export const PT: LocaleLabels = {
     fallbackNote:
       'Algumas partes desta página não estão disponíveis em português e aparecem no idioma em que foram escritas.',
     reviewNote:
-      'Não há registro de revisão desta tradução por um falante nativo; algumas expressões podem estar imprecisas.',
+      'Não há registro de que uma pessoa fluente em português tenha revisado esta tradução; algumas expressões podem estar imprecisas.',
     glance: 'Visão geral',
     q_who: 'Quem é responsável e como entro em contato?',
     q_does: 'Para que serve?',

@@ -9,7 +9,7 @@ export const VI: LocaleLabels = {
     kicker: 'Cách hệ thống AI này hoạt động',
     fallbackNote: 'Một số phần của trang này chưa có bằng tiếng Việt nên được hiển thị bằng ngôn ngữ gốc.',
     reviewNote:
-      'Chưa có ghi nhận bản dịch này đã được người bản ngữ kiểm tra; một số cách diễn đạt có thể chưa chính xác.',
+      'Chưa có ghi nhận nào cho thấy bản dịch này đã được người thông thạo tiếng Việt kiểm tra; một số cách diễn đạt có thể chưa chính xác.',
     glance: 'Tóm tắt',
     q_who: 'Ai chịu trách nhiệm, và tôi liên hệ với họ bằng cách nào?',
     q_does: 'Hệ thống dùng để làm gì?',

@@ -8,7 +8,7 @@ export const ZH_HANS: LocaleLabels = {
     untitled: '人工智能系统',
     kicker: '该人工智能系统如何运作',
     fallbackNote: '本页部分内容没有中文版本，将以原文语言显示。',
-    reviewNote: '本译文尚无母语人士审校的记录，部分措辞可能不准确。',
+    reviewNote: '目前没有中文流利的人士审校过本译文的记录，部分措辞可能不准确。',
     glance: '概览',
     q_who: '由谁负责？如何联系？',
     q_does: '用途是什么？',

@@ -8,7 +8,7 @@ export const ZH_HANT: LocaleLabels = {
     untitled: '人工智慧系統',
     kicker: '這套人工智慧系統如何運作',
     fallbackNote: '本頁部分內容沒有中文版本，將以原文語言顯示。',
-    reviewNote: '本譯文尚無母語人士審校的紀錄，部分措辭可能不準確。',
+    reviewNote: '目前沒有中文流利的人士審閱過本譯文的紀錄，部分措辭可能不準確。',
     glance: '重點摘要',
     q_who: '由誰負責？如何聯絡？',
     q_does: '用途是什麼？',
