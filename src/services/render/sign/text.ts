@@ -51,6 +51,18 @@ function khmerAdvance(ch: string, prev: string): number {
 function advance(ch: string, prev: string): number {
   const cp = ch.codePointAt(0)!;
   if (cp >= 0x1780 && cp <= 0x17ff) return khmerAdvance(ch, prev);
+  const known = ADVANCES.get(ch);
+  if (known !== undefined) return known;
+  const em = advanceOf(ch, cp);
+  if (ADVANCES.size < ADVANCES_AT_MOST) ADVANCES.set(ch, em);
+  return em;
+}
+
+/** The advances of the characters met so far but Khmer's (which depend on the one before): each is a few expressions' tests. */
+const ADVANCES = new Map<string, number>();
+const ADVANCES_AT_MOST = 4096;
+
+function advanceOf(ch: string, cp: number): number {
   if (NO_ADVANCE.test(ch)) return 0;
   if (FULL_WIDTH.test(ch)) return 1;
   if (/[il.,:;'’!|\u00a0\u2007\u202f]/.test(ch)) return 0.34;
@@ -78,16 +90,20 @@ const TRIMMED = /\s/;
  * (the character before it on its line, '' at a line's start): `em` with every character, `trimmed`
  * up to its last character that is not white space (`from` when there is none), and `last`, its last
  * character (`prev` for an empty text). Adding in this order gives a line's width exactly as
- * measuring the whole line at once does, so lines are measured as they grow instead of again.
+ * measuring the whole line at once does, so lines are measured as they grow instead of again. Given
+ * `fits`, it stops at the first character past it: the answer then says only that it does not fit.
  */
-function emAfter(text: string, prev: string, from = 0, trimmedFrom = from) {
+function emAfter(text: string, prev: string, from = 0, trimmedFrom = from, fits?: (em: number) => boolean) {
   let em = from;
   let trimmed = trimmedFrom;
   let last = prev;
   for (const ch of text) {
     em += advance(ch, last);
     last = ch;
-    if (!TRIMMED.test(ch)) trimmed = em;
+    if (TRIMMED.test(ch)) continue;
+    trimmed = em;
+    // `trimmed` only grows: once past what fits, the rest cannot bring it back (the caller drops this).
+    if (fits && !fits(trimmed)) break;
   }
   return { em, trimmed, last };
 }
@@ -95,13 +111,18 @@ function emAfter(text: string, prev: string, from = 0, trimmedFrom = from) {
 /**
  * Splits a word wider than the line after URL delimiters where it can, else between graphemes where
  * it must; nothing is dropped. Each part is the longest run of graphemes from where the last ended
- * that fits (at least one), measured once as it grows.
+ * that fits (at least one), measured once as it grows; past `most` parts, the rest is one last part.
  */
-function splitWord(word: string, fits: (em: number) => boolean, locale: string): string[] {
+function splitWord(word: string, fits: (em: number) => boolean, locale: string, most: number): string[] {
   const parts: string[] = [];
   const gs = graphemes(word, locale);
   let start = 0;
   while (start < gs.length) {
+    if (parts.length === most) {
+      // No line after these is kept (a clamped text): the rest goes in one part, never laid out.
+      parts.push(gs.slice(start).join(''));
+      break;
+    }
     let at = 0;
     let run = { em: 0, trimmed: 0, last: '' };
     for (let j = start; j < gs.length; j++) {
@@ -128,7 +149,8 @@ function splitWord(word: string, fits: (em: number) => boolean, locale: string):
  * `[start, end)` offsets into it (a line's trailing space is outside its end): every character is
  * kept, lines break where `breakPieces` allows in `locale`, and a piece wider than a line is split,
  * preferably after a URL delimiter. Linear in the text: a line's width is kept as it grows, so text
- * that never fills a line (zero-width characters) costs no more than text that does.
+ * that never fills a line (zero-width characters) costs no more than text that does. It stops once
+ * it has more than `limit` lines (a clamp keeps no more), so a clamped text costs what its kept lines do.
  */
 function lineSlices(
   clean: string,
@@ -136,6 +158,7 @@ function lineSlices(
   size: number,
   weight: Weight,
   locale: string,
+  limit = Number.MAX_SAFE_INTEGER,
 ): Array<[number, number]> {
   const fits = (em: number) => inUnits(em, size, weight) <= width;
   const slices: Array<[number, number]> = [];
@@ -153,21 +176,23 @@ function lineSlices(
     measured = emAfter(text, '');
   };
   for (const piece of breakPieces(clean, locale)) {
-    const grown = emAfter(piece, measured.last, measured.em, measured.trimmed);
+    const grown = emAfter(piece, measured.last, measured.em, measured.trimmed, fits);
     if (fits(grown.trimmed)) {
       line += piece;
       measured = grown;
       continue;
     }
     close();
-    if (fits(emAfter(piece, '').trimmed)) {
+    if (slices.length > limit) return slices;
+    if (fits(emAfter(piece, '', 0, 0, fits).trimmed)) {
       open(piece);
       continue;
     }
-    const parts = splitWord(piece, fits, locale);
+    const parts = splitWord(piece, fits, locale, limit - slices.length + 1);
     for (const part of parts.slice(0, -1)) {
       line = part;
       close();
+      if (slices.length > limit) return slices;
     }
     open(parts.at(-1)!);
   }
@@ -220,7 +245,8 @@ export function clampRuns(
   locale: string,
 ): { lines: Run[][]; cut: boolean } {
   const { text, langs } = foldRuns(runs);
-  const slices = lineSlices(text, width, size, weight, locale);
+  // Lines past the one that shows the text is cut are never kept: they are not laid out.
+  const slices = lineSlices(text, width, size, weight, locale, max);
   const cut = slices.length > max;
   const kept = slices.slice(0, max);
   const lines = kept.map(([a, b]) => runsOf(text, langs, a, b));
