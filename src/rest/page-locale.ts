@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.js';
 import { acceptedLanguages, acceptsAnyLanguage, negotiateLocale } from '../domain/locale-negotiation.js';
-import { reviewOf } from '../services/translations/status.js';
+import { reviewOf, sourceLocaleOf } from '../services/translations/status.js';
 import { withReleases } from '../store/loading.js';
 import { resolveVersion } from '../store/store.js';
 
@@ -26,7 +26,7 @@ export async function negotiatedLocale(
     const release = resolveVersion(store, version);
     if (release.error) return undefined;
     const review = reviewOf(store.index(), release.value.id);
-    const source = review && review !== 'malformed' ? review.source_locale : 'en';
+    const source = sourceLocaleOf(review);
     const carried = release.value.locales;
     const locale = negotiateLocale(ranges, carried, '');
     // `*` takes any language: the source locale is what was asked for then.

@@ -20,7 +20,7 @@ import { SIGN_SIZES } from '../services/render/sign/sizes.js';
 import { checkResolvedDatachain, checkThinDatachain, type CheckedDatachain } from './kernel/check-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
 import type { ToolContext } from './kernel/define.js';
-import { uncheckedLocale } from '../services/translations/status.js';
+import { DEFAULT_SOURCE_LOCALE, uncheckedLocale } from '../services/translations/status.js';
 
 /** The arguments of a render, on MCP (render_datachain) and REST (POST .../render) alike. */
 export const RenderInput = z.strictObject({
@@ -124,10 +124,10 @@ export function renderChecked(
     };
   }
   const opts = options.options;
-  // English is the source of every release served: its page needs no review note, nor the catalogue
-  // (a first render reads none); any other locale's review is in the catalogue's translation records.
+  // A page in the default source locale needs no review note, nor the catalogue for it (a first
+  // render reads none); any other locale's review is in the catalogue's translation records.
   const page =
-    opts.format === 'page' && opts.locale !== 'en'
+    opts.format === 'page' && opts.locale !== DEFAULT_SOURCE_LOCALE
       ? { ...opts, unchecked: uncheckedLocale(ctx.store.index(), source.version, opts.locale) }
       : opts;
   const out = renderOutput(checked, source, page, ctx.deadline);

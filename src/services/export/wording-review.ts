@@ -1,4 +1,5 @@
 import type { TranslationReview } from '../../domain/translations.js';
+import { sourceLocaleOf } from '../translations/status.js';
 
 /** Review statuses under which a locale's wording is not known to have been checked by anyone fluent. */
 const UNCHECKED: Readonly<Record<string, string>> = {
@@ -18,7 +19,7 @@ export function wordingWarning(
   locale: string,
   placed: { elements: ReadonlySet<string>; categories: ReadonlySet<string> },
 ): string | undefined {
-  const source = review?.source_locale ?? 'en';
+  const source = sourceLocaleOf(review);
   if (locale === source) return undefined;
   const recorded = review?.locales.find((l) => l.locale === locale)?.status ?? 'unverified';
   const flagged = new Set<string>();

@@ -33,6 +33,13 @@ export type TranslationStatus = z.infer<typeof TranslationStatus>;
 export type FlagFilter = (typeof FLAG_STATUSES)[number] | 'all';
 
 /** The metadata a release ships, as the index carries it: absent, or present and well formed, or malformed. */
+/** The locale a release's texts are written in when its review metadata does not say: English, every served release's. */
+export const DEFAULT_SOURCE_LOCALE = 'en';
+
+/** The source locale a release's review metadata names (none, or unreadable: DEFAULT_SOURCE_LOCALE). */
+export const sourceLocaleOf = (review: TranslationReview | 'malformed' | undefined): string =>
+  review && review !== 'malformed' ? review.source_locale : DEFAULT_SOURCE_LOCALE;
+
 export function reviewOf(index: VersionIndex, id: string): TranslationReview | 'malformed' | undefined {
   const raw = index.translations && Object.hasOwn(index.translations, id) ? index.translations[id] : undefined;
   if (raw === undefined) return undefined;
@@ -52,7 +59,7 @@ export function translationStatus(
   only: ReadonlySet<string> | undefined,
   flagStatus: FlagFilter,
 ): TranslationStatus {
-  const source = review?.source_locale ?? 'en';
+  const source = sourceLocaleOf(review);
   const carried = new Set(release.locales);
   const recorded = new Map((review?.locales ?? []).map((l) => [l.locale, l]));
   const flags = (review?.flags ?? []).filter((f) => carried.has(f.locale));
@@ -88,7 +95,7 @@ export function translationStatus(
  */
 export function uncheckedLocale(index: VersionIndex, version: string, locale: string): boolean {
   const found = reviewOf(index, version);
+  if (locale === sourceLocaleOf(found)) return false;
   const review = found === 'malformed' ? undefined : found;
-  if (locale === (review?.source_locale ?? 'en')) return false;
   return (review?.locales.find((l) => l.locale === locale)?.status ?? 'unverified') !== 'human_reviewed';
 }

@@ -79,6 +79,10 @@ export function textWidth(text: string, size: number, weight: Weight = 'regular'
   return inUnits(emAfter(text, '').em, size, weight);
 }
 
+/** A line's measure before its first character (never changed: each measure is a new object). */
+type Measure = { readonly em: number; readonly trimmed: number; readonly last: string };
+const LINE_START: Measure = { em: 0, trimmed: 0, last: '' };
+
 /** `em` in sign units at `size` units per em (one expression, so every width is rounded alike). */
 const inUnits = (em: number, size: number, weight: Weight) => em * size * (weight === 'bold' ? 1.1 : 1);
 
@@ -124,7 +128,7 @@ function splitWord(word: string, fits: (em: number) => boolean, locale: string, 
       break;
     }
     let at = 0;
-    let run = { em: 0, trimmed: 0, last: '' };
+    let run: Measure = LINE_START;
     for (let j = start; j < gs.length; j++) {
       run = emAfter(gs[j]!, run.last, run.em, run.trimmed);
       if (!fits(run.trimmed)) break;
@@ -164,12 +168,12 @@ function lineSlices(
   const slices: Array<[number, number]> = [];
   let start = 0;
   let line = '';
-  let measured = { em: 0, trimmed: 0, last: '' };
+  let measured: Measure = LINE_START;
   const close = () => {
     if (line) slices.push([start, start + line.trimEnd().length]);
     start += line.length;
     line = '';
-    measured = { em: 0, trimmed: 0, last: '' };
+    measured = LINE_START;
   };
   const open = (text: string) => {
     line = text;
@@ -221,7 +225,7 @@ export function wrapWidth(
  */
 function ellipsized(line: string, width: number, size: number, weight: Weight, locale: string): string {
   const gs = graphemes(line, locale);
-  const ends = [{ em: 0, trimmed: 0, last: '' }];
+  const ends: Measure[] = [LINE_START];
   for (const g of gs) {
     const before = ends.at(-1)!;
     ends.push(emAfter(g, before.last, before.em, before.trimmed));
