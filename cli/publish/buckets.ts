@@ -37,32 +37,47 @@ function r2OnlyIf(condition: Condition): { etagMatches: string } | { etagDoesNot
 /**
  * How many times one storage call of the local simulation is made before it is a failure. Under
  * load on two cores, its storage refused a read 10 times in a row (about 0.6 s of pauses) while
- * another process wrote, and once 20 times (about 4 s) while a test run shared the machine; 30
- * calls with pauses growing to 1.2 s span about 9 s.
+ * another process wrote, once 20 times (about 4 s) while a test run shared the machine, and once
+ * every call for more than 18 s, until the process gave up: a runtime can stay stuck, so after
+ * every RESTART_AFTER refusals in a row the call restarts the simulation (`localBucket`) before
+ * it tries again. 30 calls with pauses growing to 1.2 s span about 9 s and two restarts.
  */
 const TRIES = 30;
+const RESTART_AFTER = 10;
 
 /**
  * Runs one call of the local simulation again when it throws: two processes writing one
- * persisted bucket (two publishes at once) make its storage refuse a call now and then with a bare "Unspecified error". Every write publishing makes may be repeated, whether
+ * persisted bucket (two publishes at once) make its storage refuse a call now and then with a bare
+ * "Unspecified error" or a failed assertion. Every write publishing makes may be repeated, whether
  * the refused call wrote or not: objects are named by their content, and a conditional write
  * that did land makes its repeat answer "not written", which publishing reads as a conflict and
- * resolves by reading again. After TRIES failures it is a PublishFailure.
+ * resolves by reading again. After RESTART_AFTER refusals in a row, and again after as many more,
+ * `stuck` is awaited (a fresh runtime) before the next try. After TRIES failures it is a
+ * PublishFailure.
  */
-async function patiently<T>(what: string, call: () => Promise<T>): Promise<T> {
+async function patiently<T>(
+  what: string,
+  call: () => Promise<T>,
+  stuck: (reason: string) => Promise<void>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
       if (attempt >= TRIES)
         throw new PublishFailure(
-          `the local bucket failed to ${what} ${TRIES} times: ${error instanceof Error ? error.message : String(error)}`,
+          `the local bucket failed to ${what} ${TRIES} times: ${reason}`,
           'Stop other processes using .wrangler/state (another publish, wrangler dev) and run this again.',
         );
       await sleep(5 + Math.random() * 40 * attempt);
+      if (attempt % RESTART_AFTER === 0) await stuck(`${what}: ${reason}`);
     }
   }
 }
+
+/** A running simulation and its bucket binding. */
+type Simulation = { mf: Miniflare; bucket: Awaited<ReturnType<Miniflare['getR2Bucket']>> };
 
 /** Where the simulation's files are, and what to do when they cannot be opened. */
 const startFix = (persistTo: string): string =>
@@ -74,9 +89,7 @@ const startFix = (persistTo: string): string =>
  * disposed, so nothing keeps this process alive, and tried again, TRIES times in all. Any other
  * failed start (damaged files) is a PublishFailure at once, with the runtime's own one-line reason.
  */
-async function startSimulation(
-  persistTo: string,
-): Promise<{ mf: Miniflare; bucket: Awaited<ReturnType<Miniflare['getR2Bucket']>> }> {
+async function startSimulation(persistTo: string): Promise<Simulation> {
   for (let attempt = 1; ; attempt++) {
     const start = simulation(persistTo);
     try {
@@ -150,25 +163,59 @@ function simulation(persistTo: string): { mf: Miniflare; fatal: () => string | u
  * The local bucket `npm start` (wrangler dev) serves: wrangler's simulation of R2 (miniflare),
  * persisted under `<persistTo>/v3/r2` (wrangler's default `--persist-to` is `.wrangler/state`).
  * Conditions are R2's `onlyIf`, checked and written in one storage transaction: atomic, across
- * processes too.
+ * processes too. A call that keeps failing restarts the simulation (`patiently`): the runtime in
+ * use is disposed and a new one started over the same files, once for all the calls that were
+ * waiting on the old one; calls go on with whichever runtime is current when they try again.
  */
 export async function localBucket(persistTo: string): Promise<BucketClient> {
-  const { mf, bucket } = await startSimulation(persistTo);
+  let current = await startSimulation(persistTo);
+  let restarting: Promise<void> | undefined;
+  let closed: Promise<void> | undefined;
+  /** Replaces `from` with a fresh runtime, unless another call has already replaced it; says so. */
+  const restart = (from: Simulation, reason: string): Promise<void> => {
+    if (current !== from) return Promise.resolve();
+    restarting ??= (async () => {
+      process.stderr.write(
+        `The local bucket's simulation refused ${RESTART_AFTER} calls in a row (the last: ${reason}); starting a fresh one over the same files.\n`,
+      );
+      await from.mf.dispose().catch(() => undefined);
+      current = await startSimulation(persistTo);
+    })().finally(() => (restarting = undefined));
+    return restarting;
+  };
+  /** One call of `patiently` on the current runtime; a stuck one is replaced before the next try. */
+  const withBucket = <T>(what: string, call: (bucket: Simulation['bucket']) => Promise<T>): Promise<T> => {
+    let used = current;
+    return patiently(
+      what,
+      async () => {
+        if (restarting) await restarting;
+        used = current;
+        return call(used.bucket);
+      },
+      (reason) => restart(used, reason),
+    );
+  };
   return {
     atomic: true,
     get: (key) =>
-      patiently(`read ${key}`, async () => {
+      withBucket(`read ${key}`, async (bucket) => {
         const object = await bucket.get(key);
         return object ? { text: await object.text(), etag: object.etag } : undefined;
       }),
     put: (key, text, condition) =>
-      patiently(`write ${key}`, async () => {
+      withBucket(`write ${key}`, async (bucket) => {
         const written = await bucket.put(key, text, {
           httpMetadata: { contentType: 'application/json' },
           ...(condition && { onlyIf: r2OnlyIf(condition) }),
         });
         return written !== null;
       }),
-    close: () => mf.dispose(),
+    // Closing twice is one close.
+    close: () =>
+      (closed ??= (async () => {
+        await restarting?.catch(() => undefined);
+        await current.mf.dispose();
+      })()),
   };
 }
