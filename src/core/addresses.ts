@@ -1,3 +1,5 @@
+import { isAscii } from './utf8.js';
+
 /**
  * Checks of caller-written addresses: URLs, email addresses and phone numbers. Each is linear in
  * the length of its input (a URL parse or character scans, never a backtracking pattern) and
@@ -19,6 +21,31 @@ export function isHttpUrl(text: string): boolean {
     return false;
   }
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** Characters that change how text reads without showing: bidirectional controls, zero-width ones. */
+const HIDDEN_IN_TEXT = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Why an http(s) URL (`isHttpUrl`) would read as another address than it opens, or undefined: a
+ * user name or password before its host (`https://trusted.example@other.example/` opens
+ * other.example, and a public notice must not carry credentials), or an invisible character (a
+ * right-to-left override shows `/a\u202Eevil` as `/alive`). A page shows such a URL and a sign
+ * prints it, so what a reader sees must be where it goes.
+ */
+export function misleadingUrl(text: string): { why: string; fix: string } | undefined {
+  if (!isAscii(text) && HIDDEN_IN_TEXT.test(text))
+    return {
+      why: 'it holds an invisible character (a direction control or a zero-width one), so it would read as another address than it opens.',
+      fix: 'Remove the invisible characters, or percent-encode them (U+202E as %E2%80%AE).',
+    };
+  const url = new URL(text);
+  if (url.username !== '' || url.password !== '')
+    return {
+      why: 'it carries a user name or password before its host, which a page shows and a sign prints to the public.',
+      fix: `Give the address without them: "${url.protocol}//${url.host}${url.pathname}${url.search}${url.hash}".`,
+    };
+  return undefined;
 }
 
 /** `local@domain.tld`: one `@`, a dotted domain without empty labels, none of the excluded characters. */

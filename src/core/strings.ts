@@ -1,3 +1,5 @@
+import { isAscii } from './utf8.js';
+
 /** Ids of content and datachains: letters, digits, `_` and `-`. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
@@ -38,4 +40,17 @@ export function trimTrailing(text: string, chars: string): string {
   let end = text.length;
   while (end > 0 && chars.includes(text[end - 1]!)) end--;
   return text.slice(0, end);
+}
+
+/** Characters that take no room and show nothing: JS whitespace and Unicode's default-ignorable code points. */
+const INVISIBLE_ONLY = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+
+/**
+ * Whether `text` shows nothing when printed: empty, or only whitespace and invisible characters
+ * (zero-width spaces and joiners, bidirectional controls, a byte order mark, variation selectors,
+ * a soft hyphen). ASCII text is held to `trim` alone, so the Unicode class is compiled only for text
+ * that needs it.
+ */
+export function isBlank(text: string): boolean {
+  return isAscii(text) ? text.trim() === '' : INVISIBLE_ONLY.test(text);
 }

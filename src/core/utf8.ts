@@ -49,3 +49,16 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 export function decodeUtf8(bytes: Uint8Array): string {
   return lenient.decode(bytes);
 }
+
+/** ES2024's well-formedness methods of strings (the runtimes have them; the compiler's library here predates them). */
+type WellFormedText = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * `text` with every lone surrogate (half of a UTF-16 pair, which JSON's `\ud800` escapes can carry
+ * in) as U+FFFD. Such a string has no UTF-8 form: an answer made of it would go out as bytes that
+ * are not UTF-8. Text that is already well formed is answered as it is.
+ */
+export function wellFormed(text: string): string {
+  const t = text as WellFormedText;
+  return t.isWellFormed() ? text : t.toWellFormed();
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isLinkUrl } from '../core/addresses.js';
+import { isHttpUrl, isLinkUrl, misleadingUrl } from '../core/addresses.js';
 import { capped } from './caps.js';
 import { LocaleValues } from './locale.js';
 
@@ -17,14 +17,17 @@ const PROVENANCE_TYPES = [
   'other',
 ] as const;
 
+/** A link a page may show (`isLinkUrl`) whose text is the address it opens (`misleadingUrl`). */
+const readableLink = (url: string): boolean => isLinkUrl(url) && !(isHttpUrl(url) && misleadingUrl(url));
+
 /** A reference to a public source backing a statement. */
 export const ProvenanceRef = z.object({
   type: z.enum(PROVENANCE_TYPES),
   title: capped('name').min(1),
   url: capped('url')
     .refine(
-      isLinkUrl,
-      'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).',
+      readableLink,
+      'Use an http, https or mailto URL that reads as where it opens (other schemes such as javascript:, data: or file: are refused, as are a user name or password before the host and invisible characters).',
     )
     .optional(),
   citation: capped('name').optional(),

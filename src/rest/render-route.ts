@@ -25,10 +25,13 @@ function contentLanguage(args: Record<string, unknown>): string {
 /** What a render's answer depends on besides its URL and body: its form (`Accept`) and, unless `locale` is given, its language. */
 const VARY = 'Accept, Accept-Language';
 
-/** What a rendered answer may load: nothing but its own inline styles and data: images. */
+/**
+ * What a rendered answer may load: nothing but its own inline styles and data: images (the page's
+ * and the sign's icons are data: URIs). The sign is sandboxed when opened directly, as an icon is.
+ */
 const CSP = {
   html: "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  svg: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  svg: "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
 };
 
 /**

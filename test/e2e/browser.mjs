@@ -213,6 +213,46 @@ await step('sign: one SVG document, nothing fetched, QR decodes to the link at A
 });
 
 await step(
+  'page and sign as the REST route answers them, its own headers and CSP included: nothing refused',
+  async () => {
+    const route = `${base}/api/v2/schemas/ai@2026-08-12/render`;
+    for (const [format, url] of [
+      ['page', route],
+      ['sign', `${route}?format=sign&link=${encodeURIComponent(LINK)}`],
+    ]) {
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'dtpr-client': `e2e-browser-rest-${format}` },
+        body: JSON.stringify(realistic),
+      });
+      assert.equal(r.status, 200, format);
+      const headers = {};
+      for (const name of ['content-type', 'content-security-policy', 'x-content-type-options'])
+        headers[name] = r.headers.get(name);
+      assert.ok(headers['content-security-policy'], `${format}: the answer carries its CSP`);
+      const body = await r.text();
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const refused = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') refused.push(m.text().slice(0, 160));
+      });
+      await context.route('**/*', (answer) =>
+        answer.request().url() === 'http://render.test/'
+          ? answer.fulfill({ status: 200, headers, body })
+          : answer.abort(),
+      );
+      await page.goto('http://render.test/', { waitUntil: 'load' });
+      // The page's icons are CSS backgrounds, the sign's SVG <image>s: each a data: URI its CSP allows.
+      const icons = await page.evaluate(() => document.querySelectorAll('image, .dtpr-icon').length);
+      assert.ok(icons > 0, `${format}: it has icons`);
+      assert.deepEqual(refused, [], `${format}: the browser refused nothing under the answer's own CSP`);
+      await context.close();
+    }
+  },
+);
+
+await step(
   'hostile corpus in every free-text field executes nothing, page and sign, even with CSP bypassed',
   async () => {
     const dc = hostileCopy(realistic, hostile);

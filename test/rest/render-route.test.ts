@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { bases } from '../fixtures/datachains/run.js';
 import { REALISTIC } from '../helpers/hostile.js';
+import { fetchWorker } from '../helpers/http.js';
 import { API, postJson, rest, V } from './helpers.js';
 
 const RENDER = `${API}/schemas/${V}/render`;
@@ -19,11 +20,31 @@ describe('POST /schemas/:version/render', () => {
     expect(r.text.startsWith('<!doctype html>')).toBe(true);
     expect(r.text).toContain('City of Riverton');
   });
+  it('answers UTF-8 bytes when the datachain carries half of a UTF-16 pair (a JSON \\ud800 escape)', async () => {
+    const lone = JSON.stringify({ ...REALISTIC, title: [{ locale: 'en', value: 'x' }] }).replace(
+      '"x"',
+      '"\\ud800 lone \\udfff"',
+    );
+    for (const query of ['', `?format=sign&link=${encodeURIComponent(LINK)}`]) {
+      const r = await fetchWorker(`${RENDER}${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: lone,
+      });
+      expect(r.status).toBe(200);
+      const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await r.arrayBuffer());
+      // The page shows each half as U+FFFD (the sign drops what XML cannot hold).
+      if (!query) expect(text).toContain('\ufffd lone \ufffd');
+    }
+  });
   it('format=sign answers the SVG sign with its link', async () => {
     const r = await postJson(`${RENDER}?format=sign&link=${encodeURIComponent(LINK)}&locale=fr`, REALISTIC);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(r.headers.get('content-security-policy')).toContain('sandbox');
+    // Its icons are <image>s of data: URIs: the sign's own policy must let them load.
+    expect(r.text).toMatch(/<image href="data:image\/svg\+xml/);
+    expect(r.headers.get('content-security-policy')).toContain('img-src data:');
     expect(XMLValidator.validate(r.text)).toBe(true);
     expect(new XMLParser().parse(r.text).svg).toBeDefined();
     expect(r.text).toContain(LINK);

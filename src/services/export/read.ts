@@ -1,3 +1,4 @@
+import { isBlank } from '../../core/strings.js';
 import type { Category, Element } from '../../domain/content.js';
 import type { DatachainInstance, InstanceElement } from '../../domain/datachain.js';
 import type { Release } from '../../store/release.js';
@@ -85,7 +86,7 @@ export class ExportReader {
   pick(values: Localized | undefined, path: string): Picked {
     if (!values || values.length === 0) return { missing: 'absent', path };
     const found = values.find((v) => v.locale === this.locale);
-    return found && found.value.trim() !== '' ? { text: found.value.trim() } : { missing: 'locale', path };
+    return found && !isBlank(found.value) ? { text: found.value.trim() } : { missing: 'locale', path };
   }
 
   /** A text variable of a placement, in the export's locale. */

@@ -1,5 +1,6 @@
+import { wellFormed } from '../../core/utf8.js';
 import { invalidArguments } from '../../core/error-catalogue.js';
-import { isHttpUrl } from '../../core/addresses.js';
+import { isHttpUrl, misleadingUrl } from '../../core/addresses.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
@@ -86,6 +87,12 @@ export function renderOptions(args: {
         }),
       };
     }
+    const misleading = misleadingUrl(link);
+    if (misleading)
+      return {
+        ok: false,
+        error: invalidArguments({ message: `link: ${misleading.why}`, path: 'link', fix_hint: misleading.fix }),
+      };
   }
   if (format === 'sign') {
     if (link === undefined) {
@@ -138,7 +145,8 @@ export function renderOutput(
         icons,
       )
     : undefined;
-  const body = signed
+  // The page and the sign go out as UTF-8 bytes: a lone surrogate in the datachain's text becomes U+FFFD.
+  const made = signed
     ? signed.svg
     : renderDocument(
         {
@@ -148,6 +156,7 @@ export function renderOutput(
         },
         icons,
       );
+  const body = wellFormed(made);
   const warnings = [
     ...checked.warnings,
     ...fallbackFindings(loc.fallbacks, options.locale),

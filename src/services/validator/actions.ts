@@ -1,4 +1,5 @@
-import { emailAddress, isHttpUrl, phoneNumber } from '../../core/addresses.js';
+import { emailAddress, isHttpUrl, misleadingUrl, phoneNumber } from '../../core/addresses.js';
+import { isBlank } from '../../core/strings.js';
 import { finding, type Finding, type RuleInput } from './finding.js';
 
 const EXPECT: Record<string, { test: (target: string) => boolean; want: string }> = {
@@ -9,7 +10,7 @@ const EXPECT: Record<string, { test: (target: string) => boolean; want: string }
     test: (t) => phoneNumber(t) !== undefined,
     want: 'a phone number of digits, spaces and + ( ) . -, e.g. "+1 555 0100"',
   },
-  postal: { test: (t) => t.trim() !== '', want: 'a postal address' },
+  postal: { test: (t) => !isBlank(t), want: 'a postal address' },
 };
 
 /** Action targets fit their type, so a renderer can make them links without guessing. */
@@ -19,11 +20,17 @@ export function actionRules({ datachain, deadline }: RuleInput): Finding[] {
     deadline.check();
     p.actions.forEach((a, k) => {
       const rule = EXPECT[a.type]!;
-      if (rule.test(a.target)) return;
+      const at = `elements[${i}].actions[${k}].target`;
+      if (rule.test(a.target)) {
+        // A link the page shows must read as the address it opens.
+        const misleading = a.type === 'url' || a.type === 'form' ? misleadingUrl(a.target) : undefined;
+        if (misleading) out.push(finding('action_target_invalid', at, `Target ${misleading.why}`, misleading.fix));
+        return;
+      }
       out.push(
         finding(
           'action_target_invalid',
-          `elements[${i}].actions[${k}].target`,
+          at,
           `Target '${a.target.slice(0, 80)}' is not valid for an action of type '${a.type}'.`,
           `Use ${rule.want}, or change the action type.`,
         ),

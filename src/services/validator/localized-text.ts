@@ -1,7 +1,9 @@
+import { isBlank } from '../../core/strings.js';
+
 /** What is wrong with one entry of a localized text (`{locale, value}` entries). */
 export interface TextFault {
   readonly index: number;
-  /** `locale`: a locale the version does not carry; `duplicate`: a locale an earlier entry (`first`) has; `empty`: a blank value. */
+  /** `locale`: a locale the version does not carry; `duplicate`: a locale an earlier entry (`first`) has; `empty`: a value that shows nothing (`isBlank`). */
   readonly fault: 'locale' | 'duplicate' | 'empty';
   readonly first?: number;
 }
@@ -21,7 +23,7 @@ export function textFaults(
     const earlier = first.get(entry.locale);
     if (!locales.includes(entry.locale)) out.push({ index, fault: 'locale' });
     else if (earlier !== undefined) out.push({ index, fault: 'duplicate', first: earlier });
-    else if (entry.value.trim() === '') out.push({ index, fault: 'empty' });
+    else if (isBlank(entry.value)) out.push({ index, fault: 'empty' });
     if (earlier === undefined) first.set(entry.locale, index);
   });
   return out;
