@@ -50,6 +50,16 @@ describe('list_elements search in French', () => {
     expect(byLocale.slice(0, 3)).toContain(id);
     expect(await ids(query, { locales: ['fr'] })).toEqual(byLocale);
   });
+  it.each([
+    ['donnees', 'données'],
+    ['donnees biometriques', 'données biométriques'],
+    ['duree de conservation', 'durée de conservation'],
+    ['donnee', 'donnée'],
+  ])('"%s", typed without accents, finds what "%s" finds', async (bare, accented) => {
+    const expected = await ids(accented, { locale: 'fr', limit: 20 });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await ids(bare, { locale: 'fr', limit: 20 })).toEqual(expected);
+  });
   it('locale wins over locales for the query; locales still choose the texts shown', async () => {
     const env = await search('reconnaissance faciale', { locale: 'fr', locales: ['en'], limit: 1 });
     expect(env.data.elements[0]!).toMatchObject({

@@ -33,6 +33,12 @@ export interface Language {
   minLength: number;
   /** Prefix and fuzzy matching and the known-stem rule (words cut by spaces only; a syllable or a segmented word is whole). */
   loose: boolean;
+  /**
+   * Spellings of a lower-case word typed without accents with the accents its ending may have had,
+   * where the stemmer reads the two as different words; a query tries them when the word's own
+   * term is unknown. Absent where stemming does not depend on them.
+   */
+  accented?: (word: string) => string[];
 }
 
 const same = (word: string) => word;
@@ -56,13 +62,25 @@ const whole = (cutting: Cutting, stopWords: readonly string[]): Language => ({
 });
 
 /**
+ * French words typed without accents, with é restored in turn at each `e` of their last four
+ * letters, where French endings carry it (-é, -és, -ée, -ées, -ité): Snowball's French stemmer
+ * takes "données" to "don" but "donnees" to "donne", and "durée" to "dur" but "duree" to "dure".
+ */
+function frenchEndings(word: string): string[] {
+  const out: string[] = [];
+  for (let i = Math.max(0, word.length - 4); i < word.length; i++)
+    if (word[i] === 'e') out.push(`${word.slice(0, i)}é${word.slice(i + 1)}`);
+  return out;
+}
+
+/**
  * Search languages: Snowball stemmers (Porter2 for English, `@orama/stemmers` for the others that
  * have one) and stop-word lists. Filipino has no stemmer; Vietnamese, Chinese and Khmer need none.
  * Vietnamese and Khmer keep their marks: Vietnamese tones and Khmer vowel signs are part of the word.
  */
 export const LANGUAGES: Record<LocaleCode, Language> = {
   en: spaced(englishStopWords, englishStemmer),
-  fr: spaced(frenchStopWords, frenchStemmer),
+  fr: { ...spaced(frenchStopWords, frenchStemmer), accented: frenchEndings },
   es: spaced(spanishStopWords, spanishStemmer),
   pt: spaced(portugueseStopWords, portugueseStemmer),
   fil: spaced(FILIPINO_STOP_WORDS),

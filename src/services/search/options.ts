@@ -1,4 +1,5 @@
 import type { Options, SearchOptions } from 'minisearch';
+import { isAscii } from '../../core/utf8.js';
 import type { LocaleCode } from '../../domain/locale.js';
 import { LANGUAGES } from './languages.js';
 import { plainForm, termProcessor } from './text.js';
@@ -69,21 +70,31 @@ export const TERM_SEPARATOR = '\n';
 
 /**
  * Query rules of a locale over an index whose terms are `vocabulary`. A query word becomes its
- * stem; in a locale with loose matching (`Language.loose`), an unknown stem becomes the longest
- * known stem the word begins with, if any; prefix matching applies to terms of PREFIX_FROM
+ * stem; in a locale with loose matching (`Language.loose`), an unknown stem becomes the stem of
+ * the word with its accents back (`Language.accented`) when that is known, else the longest known
+ * stem the word begins with, if any; prefix matching applies to terms of PREFIX_FROM
  * characters or more, and fuzzy matching (one edit per five characters, at most two) only to terms
  * of FUZZY_FROM or more that are still unknown. Elsewhere a term matches only itself.
  */
 export function queryRules(locale: LocaleCode, vocabulary: Vocabulary): QueryRules {
   const toTerm = termProcessor(locale);
   const plain = plainForm(locale);
-  const loose = LANGUAGES[locale].loose;
+  const { loose, accented } = LANGUAGES[locale];
+  /** The known term of a spelling of `word` with its accents back (`Language.accented`), for a word typed without any. */
+  const withAccents = (word: string): string | undefined => {
+    if (!accented || !isAscii(word)) return undefined;
+    for (const spelling of accented(word.toLowerCase())) {
+      const term = toTerm(spelling);
+      if (term !== null && vocabulary.has(term)) return term;
+    }
+    return undefined;
+  };
   return {
     words: queryWordsOf(locale, (word) => vocabulary.has(word) || toTerm(word) === null),
     term(word) {
       const term = toTerm(word);
       if (term === null || !loose || vocabulary.has(term)) return term;
-      return knownStemOf(plain(word), vocabulary) ?? term;
+      return withAccents(word) ?? knownStemOf(plain(word), vocabulary) ?? term;
     },
     options: {
       tokenize: (text) => text.split(TERM_SEPARATOR),
