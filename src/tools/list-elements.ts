@@ -39,6 +39,11 @@ function select(release: Release, categoryId: string | undefined, query: string,
   return out;
 }
 
+/** Said when `locale` is given without a query: it chooses the language a query is matched in, nothing else. */
+const LOCALE_UNUSED =
+  "locale_unused: 'locale' is the language a query is matched in, and no query was given, so it changed nothing. " +
+  "Every locale's texts are returned: choose them with 'locales' (e.g. [\"fr\"]).";
+
 export const listElements = defineTool({
   name: 'list_elements',
   title: 'List or search elements',
@@ -61,7 +66,7 @@ export const listElements = defineTool({
     locale: localeArg
       .optional()
       .describe(
-        'Locale the query is matched in (default: the first of locales, else "en"); it must be a locale the release carries.',
+        'Locale the query is matched in (default: the first of locales, else "en"); it must be a locale the release carries. Without query it changes nothing (meta.warnings says so): locales chooses the texts returned.',
       ),
     locales: localesArg.optional(),
     fields: fieldsArg.optional(),
@@ -112,6 +117,7 @@ export const listElements = defineTool({
       });
       const elements = filterLocales(projected, localeSet(args.locales));
       meta.next_cursor = end < all.length ? encodeCursor(end, key) : null;
+      if (args.locale !== undefined && !query) meta.warnings = [...(meta.warnings ?? []), LOCALE_UNUSED];
       return ok({ version: release.id, elements, total: all.length, returned: elements.length }, meta);
     });
   },

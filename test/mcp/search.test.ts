@@ -60,6 +60,15 @@ describe('list_elements search in French', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(await ids(bare, { locale: 'fr', limit: 20 })).toEqual(expected);
   });
+  it('locale without a query changes nothing, and a warning says so and points to locales', async () => {
+    const plain = (await call('list_elements', { version: V, limit: 3 })).env;
+    const withLocale = (await call('list_elements', { version: V, limit: 3, locale: 'fr' })).env;
+    expect(withLocale.data).toEqual(plain.data);
+    expect(plain.meta.warnings ?? []).toEqual([]);
+    expect(withLocale.meta.warnings).toEqual([expect.stringMatching(/^locale_unused: .*'locales'/)]);
+    const searched = (await call('list_elements', { version: V, limit: 3, locale: 'fr', query: 'caméra' })).env;
+    expect(searched.meta.warnings ?? []).toEqual([]);
+  });
   it('locale wins over locales for the query; locales still choose the texts shown', async () => {
     const env = await search('reconnaissance faciale', { locale: 'fr', locales: ['en'], limit: 1 });
     expect(env.data.elements[0]!).toMatchObject({
