@@ -4,6 +4,7 @@ import { BETA, VERSION } from '../fixtures/datachains/base.js';
 import { CASES, VALID, type Bases, type Case } from '../fixtures/datachains/cases.js';
 import { bases } from '../fixtures/datachains/run.js';
 import type { ToolName } from '../../src/tools/kernel/registry.js';
+import { fetchWorker } from '../helpers/http.js';
 import { call, toolDescriptors } from '../helpers/tools.js';
 
 let n = 0;
@@ -124,6 +125,22 @@ describe('an unknown key is told the key it most likely stands for', () => {
     expect(warnings.find((w: any) => w.path === 'elements[0].zzqx')?.fix_hint).toMatch(
       /^Remove 'zzqx' or use one of the keys allowed there: /,
     );
+  });
+
+  it("a '__proto__' key is told as ignored at the datachain's top as it is deeper, over MCP and over REST", async () => {
+    // JSON.parse defines "__proto__" as an own key, as a request body carries it.
+    const dc = JSON.parse(JSON.stringify(b.thin()).replace(/^\{/, '{"__proto__":{"x":1},'));
+    dc.elements[0] = JSON.parse(JSON.stringify(dc.elements[0]).replace(/^\{/, '{"__proto__":5,'));
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    const paths = env.data.warnings.filter((w: any) => w.code === 'unknown_key').map((w: any) => w.path);
+    expect(paths).toEqual(['__proto__', 'elements[0].__proto__']);
+    const rest = await fetchWorker(`/api/v2/schemas/${VERSION}/validate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'dtpr-client': `validate-test-${n++}` },
+      body: JSON.stringify(dc),
+    });
+    const restPaths = ((await rest.json()) as any).data.warnings.map((w: any) => w.path);
+    expect(restPaths).toEqual(paths);
   });
 
   it('names the nearest in length among equals, never a key the object holds, nor one for a key of one or two letters', async () => {
