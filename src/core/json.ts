@@ -30,10 +30,11 @@ function depthBelow(value: unknown, above: number): number {
   return max;
 }
 
-/** Why a body was refused: it is not JSON, or it nests too deep. */
+/** Why a body was refused: it is not JSON, or it nests too deep. `detail`: the JSON parser's own words on a syntax error. */
 export interface BodyRefusal {
   reason: 'syntax' | 'depth';
   message: string;
+  detail?: string;
 }
 export type ParsedBody = Result<unknown, BodyRefusal>;
 
@@ -46,7 +47,8 @@ export function parseJsonBody(text: string): ParsedBody {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return failure({ reason: 'syntax', message: `Body is not valid JSON: ${(e as Error).message.slice(0, 160)}` });
+    const detail = (e as Error).message.slice(0, 160);
+    return failure({ reason: 'syntax', message: `Body is not valid JSON: ${detail}`, detail });
   }
   if (jsonDepth(value) > MAX_JSON_DEPTH) {
     return failure({ reason: 'depth', message: `JSON nesting exceeds ${MAX_JSON_DEPTH} levels.` });

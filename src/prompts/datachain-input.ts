@@ -25,7 +25,7 @@ export function parseDatachainText(text: string, path = 'arguments.datachain'): 
     return bad(
       path,
       parsed.error.reason === 'syntax'
-        ? `The datachain is not valid JSON. ${parsed.error.message}`
+        ? `The datachain is not valid JSON: ${parsed.error.detail}`
         : parsed.error.message,
       FIX,
     );

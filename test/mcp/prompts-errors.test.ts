@@ -126,7 +126,8 @@ describe('prompts/get refuses bad requests with -32602, a path and a fix', () =>
       'audit_datachain',
       { datachain: '{oops' },
       'params.arguments.datachain',
-      /not valid JSON/,
+      // The argument is blamed, never the request's body (which was JSON).
+      /^The datachain is not valid JSON: (?![\s\S]*Body)/,
       /JSON text of an object/,
     ],
     [
