@@ -83,7 +83,7 @@ export const HEADERS = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
   ETag: {
     description:
-      'W/"<content_hash>" on a cacheable answer the release fixes (not its translation status): send it back as If-None-Match to revalidate.',
+      'W/"<content_hash>.<build>" on a cacheable answer the release fixes (not its translation status): the release\'s content hash and the server\'s build. Opaque: send it back as it came in If-None-Match to revalidate.',
     schema: { type: 'string' },
   },
   'DTPR-Warnings': {
