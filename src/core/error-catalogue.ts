@@ -58,6 +58,30 @@ export const unsupportedMediaType = (got: string | undefined, fix_hint: string) 
   });
 
 /**
+ * A JSON body declared in a charset other than UTF-8 (`application/json; charset=utf-16`): refused
+ * with 415 rather than read as UTF-8 regardless. JSON is exchanged in UTF-8 (RFC 8259, 8.1), so
+ * `charset=utf-8`, or none, is all this server reads.
+ */
+export function unsupportedCharset(type: string): ErrorOf<'unsupported_media_type'> | undefined {
+  const params = type.split(';').slice(1);
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    const charset = param
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (charset === 'utf-8' || charset === 'utf8') continue;
+    return item('unsupported_media_type', {
+      message: `Content-Type names charset '${clip(charset, 40)}': a JSON body is read as UTF-8 only.`,
+      fix_hint: 'Send the body as UTF-8, with charset=utf-8 or no charset.',
+    });
+  }
+  return undefined;
+}
+
+/**
  * A body sent with a Content-Encoding this server does not decode (any but `identity`): refused
  * with 415, as RFC 9110 (15.5.16) asks, rather than read as if it were the JSON it encodes.
  */

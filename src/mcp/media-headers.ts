@@ -1,4 +1,10 @@
-import { IDENTITY_ONLY, notAcceptable, unsupportedEncoding, unsupportedMediaType } from '../core/error-catalogue.js';
+import {
+  IDENTITY_ONLY,
+  notAcceptable,
+  unsupportedCharset,
+  unsupportedEncoding,
+  unsupportedMediaType,
+} from '../core/error-catalogue.js';
 import type { ErrorItem } from '../core/envelope.js';
 import { acceptedTypes } from '../core/media-types.js';
 import type { Framing } from './encode.js';
@@ -25,6 +31,8 @@ export function checkMediaHeaders(
       error: unsupportedMediaType(type, 'Send the JSON-RPC message with Content-Type: application/json.'),
     };
   }
+  const charset = unsupportedCharset(type);
+  if (charset) return { error: charset };
   const encoded = unsupportedEncoding(h('content-encoding'));
   if (encoded) return { error: encoded, headers: IDENTITY_ONLY };
   const framing = negotiateFraming(h('accept'));

@@ -51,7 +51,7 @@ function stripSvg(c: Context<AppEnv>, file: string): string | Response {
 
 /** Refuses any query string: SVG routes take none. */
 function noQuery(c: Context<AppEnv>): Response | undefined {
-  const gathered = gatherArgs(undefined, [], {}, c.req.queries());
+  const gathered = gatherArgs(undefined, [], {}, c.req.queries(), c.req.url);
   return 'errors' in gathered ? sendError(c, gathered.errors) : undefined;
 }
 

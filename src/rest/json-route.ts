@@ -4,6 +4,7 @@ import {
   badRequest,
   IDENTITY_ONLY,
   invalidArguments,
+  unsupportedCharset,
   unsupportedEncoding,
   unsupportedMediaType,
 } from '../core/error-catalogue.js';
@@ -48,6 +49,8 @@ export async function readJson(
       ),
     );
   }
+  const charset = unsupportedCharset(type);
+  if (charset) return failure(charset);
   const encoded = unsupportedEncoding(c.req.header('content-encoding'));
   if (encoded) return { ...failure(encoded), headers: IDENTITY_ONLY };
   const text = await bodyText(c.req);
@@ -146,7 +149,13 @@ function conditionally(
  */
 export function jsonHandler(route: JsonRoute, tool: Tool): Handler<AppEnv> {
   return async function restTool(c) {
-    const gathered = gatherArgs(tool.name, route.query, c.req.param() as Record<string, string>, c.req.queries());
+    const gathered = gatherArgs(
+      tool.name,
+      route.query,
+      c.req.param() as Record<string, string>,
+      c.req.queries(),
+      c.req.url,
+    );
     if ('errors' in gathered) return sendError(c, gathered.errors);
     const args = gathered.args;
     if (route.body) {

@@ -22,9 +22,41 @@ function convert(kind: QueryKind, values: string[]): unknown {
 }
 
 /**
+ * The first parameter of a URL's query whose name or value is not percent-encoded UTF-8 (`%FF`, a
+ * cut `%E0%A4%A`), as `invalid_arguments`, or undefined. The router keeps such text as it came, so
+ * a search for `%FF` would otherwise look for those three characters without a word said.
+ */
+export function undecodableQuery(url: string): ErrorItem | undefined {
+  const start = url.indexOf('?');
+  if (start < 0) return undefined;
+  const end = url.indexOf('#', start);
+  const query = url.slice(start + 1, end < 0 ? undefined : end);
+  if (!query.includes('%')) return undefined;
+  for (const part of query.split('&')) {
+    if (!part.includes('%')) continue;
+    const eq = part.indexOf('=');
+    const [name, value] = eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
+    for (const text of [name, value]) {
+      try {
+        decodeURIComponent(text.replaceAll('+', ' '));
+      } catch {
+        const shown = name.slice(0, 64);
+        return invalidArguments({
+          message: `Query parameter '${shown}' is not percent-encoded UTF-8: '${text.slice(0, 64)}'.`,
+          path: shown,
+          fix_hint: 'Encode the text as UTF-8, then percent-encode its bytes (é is %C3%A9; a space is %20 or +).',
+        });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
  * Tool arguments from a request: path parameters as they are, then the allowed query parameters
  * converted by kind (numbers parsed strictly, comma lists split and trimmed: `fields=all` is `["all"]`).
- * Unknown or repeated scalar parameters are refused with `invalid_arguments` naming the allowed ones;
+ * A query (`url`'s) that is not percent-encoded UTF-8, and unknown or repeated scalar parameters,
+ * are refused with `invalid_arguments` (naming the allowed parameters);
  * converted values are then checked by the tool's own input schema.
  */
 export function gatherArgs(
@@ -32,7 +64,10 @@ export function gatherArgs(
   allowed: readonly string[],
   params: Record<string, string>,
   query: Record<string, string[]>,
+  url?: string,
 ): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
+  const undecodable = url === undefined ? undefined : undecodableQuery(url);
+  if (undecodable) return { errors: [undecodable] };
   const args: Record<string, unknown> = { ...params };
   const errors: ErrorItem[] = [];
   const hint = allowed.length

@@ -59,6 +59,7 @@ export async function renderRoute(c: Context<AppEnv>): Promise<Response> {
     RENDER_QUERY,
     c.req.param() as Record<string, string>,
     c.req.queries(),
+    c.req.url,
   );
   if ('errors' in gathered) return sendError(c, gathered.errors);
   const body = await readJson(c);

@@ -153,6 +153,23 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       status: 200,
     },
     {
+      name: 'Content-Type with charset "UTF-8" accepted, quoted or not',
+      body: ping(),
+      headers: { 'content-type': 'application/json;charset="UTF-8"' },
+      status: 200,
+    },
+    {
+      name: 'Content-Type naming another charset -> 415, never read as UTF-8 regardless',
+      body: ping(),
+      headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+      status: 415,
+      check: (r) =>
+        expect(r.json).toMatchObject({
+          id: null,
+          error: { data: { code: 'unsupported_media_type', message: expect.stringContaining("'iso-8859-1'") } },
+        }),
+    },
+    {
       name: 'Accept text/plain -> 406',
       body: ping(),
       headers: { accept: 'text/plain' },

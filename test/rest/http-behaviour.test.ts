@@ -22,6 +22,29 @@ describe('trailing slashes', () => {
   });
 });
 
+describe('a query that is not percent-encoded UTF-8', () => {
+  it.each([
+    [`${API}/schemas/${V}/elements?query=%FF`, 'query'],
+    [`${API}/schemas/${V}/elements?limit=5&query=%E0%A4%A`, 'query'],
+    [`${API}/schemas/${V}/elements?%FF=1`, '%FF'],
+    [`${API}/shapes/circle.svg?x=%C0`, 'x'],
+  ])('%s -> 400 invalid_arguments at %s', async (path, at) => {
+    const r = await rest(path);
+    expect(r.status).toBe(400);
+    expect(r.json.errors[0]).toMatchObject({
+      code: 'invalid_arguments',
+      path: at,
+      message: expect.stringContaining('not percent-encoded UTF-8'),
+      fix_hint: expect.stringContaining('%C3%A9'),
+    });
+  });
+  it('a query percent-encoded as UTF-8 is read as its text', async () => {
+    const r = await rest(`${API}/schemas/${V}/elements?query=cam%C3%A9ra+de+surveillance&locale=fr&limit=1`);
+    expect(r.status).toBe(200);
+    expect(r.json.data.elements[0].match).toBeDefined();
+  });
+});
+
 describe('unknown routes and methods', () => {
   it.each([`${API}/nope`, `${API}`, `${API}/schemas/${V}`, `${API}/schemas/${V}/elements/accessibility/picture.svg`])(
     '%s -> 404 not_found envelope',

@@ -53,6 +53,20 @@ describe('POST /schemas/:version/{validate,resolve,validate_resolved}', () => {
     expect(r.status).toBe(415);
     expect(r.json.errors[0].code).toBe('unsupported_media_type');
   });
+  it.each([['utf-16'], ['latin1'], ['"UTF-16LE"']])(
+    'a JSON body declared in charset %s -> 415 naming it',
+    async (charset) => {
+      const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(r.status).toBe(415);
+      expect(r.json.errors[0]).toMatchObject({
+        code: 'unsupported_media_type',
+        message: expect.stringContaining(charset.replaceAll('"', '').toLowerCase()),
+        fix_hint: expect.stringMatching(/UTF-8/),
+      });
+    },
+  );
   it('application/*+json is JSON', async () => {
     const r = await postJson(`${API}/schemas/${V}/validate`, '{"elements":[]}', {
       'content-type': 'application/vnd.dtpr+json; charset=utf-8',
