@@ -89,6 +89,7 @@ export const DATACHAIN_CODES = {
   required_variable_missing: error(),
   element_instance_id_duplicate: error(),
   element_instance_id_collides_with_element_id: error(),
+  placement_repeated: warning(),
   element_provenance_ambiguous: error(),
   element_provenance_unknown_element: error(),
   variable_rationale_unknown_variable: error(),
@@ -187,6 +188,10 @@ export const DATACHAIN_TEXTS = {
   element_instance_id_collides_with_element_id: {
     summary: 'An `element_instance_id` equals an `element_id` placed in the datachain.',
     fix: 'Pick an `element_instance_id` that is not a placed element id.',
+  },
+  placement_repeated: {
+    summary: 'A placement repeats an earlier one exactly (no `element_instance_id` of its own); a page would show its card twice.',
+    fix: 'Remove the copy, or set it apart with its own variables or context and an `element_instance_id`.',
   },
   element_provenance_ambiguous: {
     summary: 'An `element_provenance` key is an element id placed more than once.',

@@ -391,3 +391,24 @@ describe('descriptors', () => {
     expect(schemas.ResolvedDatachainInstance.required).toEqual(['elements', 'schema_snapshot']);
   });
 });
+
+describe('a placement that repeats an earlier one exactly', () => {
+  it('is valid, with a placement_repeated warning at the copy naming the first; copies set apart are not', async () => {
+    const dc = b.thin();
+    // An element no provenance names by its id (a copy of one that is named makes that ambiguous).
+    const copied = dc.elements.findIndex((p: { element_id: string }) => p.element_id === 'perceptive_mode');
+    dc.elements.push(structuredClone(dc.elements[copied]));
+    const at = dc.elements.length - 1;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(env.ok).toBe(true);
+    expect(env.data.ok).toBe(true);
+    const repeated = env.data.warnings.filter((w: { code: string }) => w.code === 'placement_repeated');
+    expect(repeated).toEqual([
+      expect.objectContaining({ path: `elements[${at}]`, message: expect.stringContaining(`elements[${copied}]`) }),
+    ]);
+    // Set apart by an element_instance_id, the copy is another placement.
+    dc.elements[at].element_instance_id = 'second_copy';
+    const apart = await vcall('validate_datachain', { version: VERSION, datachain: dc });
+    expect(apart.env.data.warnings.map((w: { code: string }) => w.code)).not.toContain('placement_repeated');
+  });
+});

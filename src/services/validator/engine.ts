@@ -5,7 +5,7 @@ import type { Release } from '../../store/release.js';
 import { actionRules } from './actions.js';
 import { driftRules } from './drift.js';
 import { finding, type Finding, indexPlacements, type RuleFamily, type RuleInput } from './finding.js';
-import { instanceIdRules } from './instance-ids.js';
+import { instanceIdRules, repeatedPlacementRules } from './instance-ids.js';
 import { metadataRules, provenanceRules } from './metadata.js';
 import { placementRules } from './placements.js';
 import { releasePool, snapshotPool, type Pool } from './pool.js';
@@ -21,6 +21,7 @@ const FAMILIES: readonly RuleFamily[] = [
   textRules,
   requiredRules,
   instanceIdRules,
+  repeatedPlacementRules,
   placementRules,
   variableRules,
   subchainRules,

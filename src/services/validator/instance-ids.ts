@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../core/canonical-json.js';
 import { finding, type Finding, type RuleInput } from './finding.js';
 
 /** `element_instance_id`s are unique and never equal a placed `element_id`. */
@@ -29,4 +30,34 @@ export function instanceIdRules({ datachain, index }: RuleInput): Finding[] {
     }
   });
   return out;
+}
+
+/**
+ * A placement that repeats an earlier one exactly (the same element, context, variables, actions
+ * and sources, and no element_instance_id of its own): valid, but a page shows its card twice. Only
+ * placements of an element placed more than once are compared, so most datachains cost nothing here.
+ */
+export function repeatedPlacementRules({ datachain, index }: RuleInput): Finding[] {
+  const out: Finding[] = [];
+  for (const placements of index.byElementId.values()) {
+    if (placements.length < 2) continue;
+    const seen = new Map<string, number>();
+    for (const i of placements) {
+      const p = datachain.elements[i]!;
+      if (p.element_instance_id !== undefined) continue;
+      const form = canonicalJson(p);
+      const first = seen.get(form);
+      if (first === undefined) seen.set(form, i);
+      else
+        out.push(
+          finding(
+            'placement_repeated',
+            `elements[${i}]`,
+            `elements[${i}] repeats elements[${first}] exactly; a page would show the '${p.element_id}' card twice.`,
+            `Remove elements[${i}], or set it apart: its own variables or context, and an element_instance_id.`,
+          ),
+        );
+    }
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
 }
