@@ -14,18 +14,30 @@ import { renderRoute } from './render-route.js';
 import { JSON_ROUTES, OPENAPI_PATH, RENDER_PATH, SVG_ROUTES } from './route-table.js';
 
 /**
- * A path with a trailing slash answers 308 to the same path without it (query kept), except the
- * surface's own root, which is no route either way: `/api/v2/` is answered the 404 that names the
- * OpenAPI document, not sent on to the same 404.
+ * A path with a trailing slash answers 308 to the same path without it (query kept) when that path
+ * is a route (`isRoute`); any other is left to the router's 404, so a redirect never leads to one.
  */
-const trailingSlash: MiddlewareHandler<AppEnv> = async function trailingSlash(c, next) {
-  const path = c.req.path;
-  if (path.length > 1 && path.endsWith('/') && trimTrailing(path, '/') !== '/api/v2') {
-    const url = new URL(c.req.url);
-    return c.redirect(`${trimTrailing(url.pathname, '/')}${url.search}`, 308);
-  }
-  await next();
-};
+function trailingSlash(isRoute: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+  return async function trailingSlash(c, next) {
+    const path = c.req.path;
+    if (path.length > 1 && path.endsWith('/') && isRoute(trimTrailing(path, '/'))) {
+      const url = new URL(c.req.url);
+      return c.redirect(`${trimTrailing(url.pathname, '/')}${url.search}`, 308);
+    }
+    await next();
+  };
+}
+
+/** Where the REST surface is mounted (app.ts): its routes' paths are written below it. */
+const MOUNT = '/api/v2';
+
+/** Whether a full path is one of `patterns` under MOUNT (route paths whose `:name` parts are one non-empty segment each). */
+function routeMatcher(patterns: readonly string[]): (path: string) => boolean {
+  const routes = patterns.map(
+    (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`),
+  );
+  return (path) => path.startsWith(`${MOUNT}/`) && routes.some((r) => r.test(path.slice(MOUNT.length)));
+}
 
 /**
  * A route that calls no tool draws its token here, from its kind of work's bucket; the JSON and
@@ -60,8 +72,12 @@ export function methodNotAllowed(methods: readonly string[]) {
  */
 export function restRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', trailingSlash);
   const methods = new Map<string, string[]>();
+  app.use(
+    '*',
+    trailingSlash((path) => (isRoute ??= routeMatcher([...methods.keys()]))(path)),
+  );
+  let isRoute: ((path: string) => boolean) | undefined;
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {
     const tool = toolNamed(route.tool);
