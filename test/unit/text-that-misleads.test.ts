@@ -44,6 +44,17 @@ describe('text that shows nothing counts as empty', () => {
       expect(isBlank(shown), JSON.stringify(shown)).toBe(false);
   });
 
+  it("isBlank's table is the runtime's Default_Ignorable_Code_Point and white space, code point by code point", () => {
+    const reference = /^[\s\p{Default_Ignorable_Code_Point}]$/u;
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (isBlank(ch) !== reference.test(ch)) differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+
   it('a title, a text variable and a postal target of invisible characters get the findings a blank one gets', () => {
     const dc = fullThin();
     dc.title = [{ locale: 'en', value: '\u200b' }];
