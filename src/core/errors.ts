@@ -190,7 +190,8 @@ export const DATACHAIN_TEXTS = {
     fix: 'Pick an `element_instance_id` that is not a placed element id.',
   },
   placement_repeated: {
-    summary: 'A placement repeats an earlier one exactly (no `element_instance_id` of its own); a page would show its card twice.',
+    summary:
+      'A placement repeats an earlier one exactly (no `element_instance_id` of its own); a page would show its card twice.',
     fix: 'Remove the copy, or set it apart with its own variables or context and an `element_instance_id`.',
   },
   element_provenance_ambiguous: {

@@ -15,16 +15,15 @@ describe('trailing slashes', () => {
     expect(r.headers.get('x-request-id')).toBeTruthy();
     expect((await rest(to)).status).toBe(200);
   });
-  it.each([
-    [`${API}/schemas/${V}/nope/`],
-    [`${API}/schemas//elements/`],
-    [`${API}/schemas/${V}/elements/a/b/c/`],
-  ])('%s, no route without its slash either -> 404, never a redirect to one', async (path) => {
-    const r = await rest(path);
-    expect(r.status).toBe(404);
-    expect(r.headers.get('location')).toBeNull();
-    expect(r.json.errors[0].code).toBe('not_found');
-  });
+  it.each([[`${API}/schemas/${V}/nope/`], [`${API}/schemas//elements/`], [`${API}/schemas/${V}/elements/a/b/c/`]])(
+    '%s, no route without its slash either -> 404, never a redirect to one',
+    async (path) => {
+      const r = await rest(path);
+      expect(r.status).toBe(404);
+      expect(r.headers.get('location')).toBeNull();
+      expect(r.json.errors[0].code).toBe('not_found');
+    },
+  );
   it('a POST is redirected with 308, which keeps method and body', async () => {
     const r = await postJson(`${API}/schemas/${V}/validate/`, { elements: [] });
     expect(r.status).toBe(308);
