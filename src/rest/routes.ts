@@ -31,12 +31,18 @@ function trailingSlash(isRoute: (path: string) => boolean): MiddlewareHandler<Ap
 /** Where the REST surface is mounted (app.ts): its routes' paths are written below it. */
 const MOUNT = '/api/v2';
 
-/** Whether a full path is one of `patterns` under MOUNT (route paths whose `:name` parts are one non-empty segment each). */
+/** Whether a full path is one of `patterns` under MOUNT, segment by segment: a `:name` segment is any non-empty one. */
 function routeMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const routes = patterns.map(
-    (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`),
-  );
-  return (path) => path.startsWith(`${MOUNT}/`) && routes.some((r) => r.test(path.slice(MOUNT.length)));
+  const routes = patterns.map((p) => p.split('/'));
+  return (path) => {
+    if (!path.startsWith(`${MOUNT}/`)) return false;
+    const parts = path.slice(MOUNT.length).split('/');
+    return routes.some(
+      (route) =>
+        route.length === parts.length &&
+        route.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i])),
+    );
+  };
 }
 
 /**
