@@ -26,7 +26,7 @@ function convert(kind: QueryKind, values: string[]): unknown {
  * cut `%E0%A4%A`), as `invalid_arguments`, or undefined. The router keeps such text as it came, so
  * a search for `%FF` would otherwise look for those three characters without a word said.
  */
-export function undecodableQuery(url: string): ErrorItem | undefined {
+function undecodableQuery(url: string): ErrorItem | undefined {
   const start = url.indexOf('?');
   if (start < 0) return undefined;
   const end = url.indexOf('#', start);
