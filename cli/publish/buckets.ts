@@ -64,6 +64,8 @@ async function patiently<T>(
     try {
       return await call();
     } catch (error) {
+      // Publishing's own refusals (a closed bucket) are final; only the simulation's are tried again.
+      if (error instanceof PublishFailure) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       if (attempt >= TRIES)
         throw new PublishFailure(
@@ -171,8 +173,17 @@ export async function localBucket(persistTo: string): Promise<BucketClient> {
   let current = await startSimulation(persistTo);
   let restarting: Promise<void> | undefined;
   let closed: Promise<void> | undefined;
+  /** A call made after `close`: refused at once, and never a reason to start a runtime. */
+  const refuseIfClosed = () => {
+    if (closed)
+      throw new PublishFailure(
+        'the local bucket was used after it was closed.',
+        'Publish again: each publish opens the bucket for its own calls.',
+      );
+  };
   /** Replaces `from` with a fresh runtime, unless another call has already replaced it; says so. */
   const restart = (from: Simulation, reason: string): Promise<void> => {
+    refuseIfClosed();
     if (current !== from) return Promise.resolve();
     restarting ??= (async () => {
       process.stderr.write(
@@ -190,6 +201,7 @@ export async function localBucket(persistTo: string): Promise<BucketClient> {
       what,
       async () => {
         if (restarting) await restarting;
+        refuseIfClosed();
         used = current;
         return call(used.bucket);
       },
@@ -211,11 +223,11 @@ export async function localBucket(persistTo: string): Promise<BucketClient> {
         });
         return written !== null;
       }),
-    // Closing twice is one close.
+    // Closing twice is one close; a runtime a failed restart left disposed is not disposed again.
     close: () =>
       (closed ??= (async () => {
         await restarting?.catch(() => undefined);
-        await current.mf.dispose();
+        await current.mf.dispose().catch(() => undefined);
       })()),
   };
 }

@@ -23,27 +23,59 @@ export function isHttpUrl(text: string): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
+/** Control characters (C0, DEL, C1): a page shows them as nothing, a sign drops them. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
 /** Characters that change how text reads without showing: bidirectional controls, zero-width ones. */
 const HIDDEN_IN_TEXT = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
 /**
- * Why an http(s) URL (`isHttpUrl`) would read as another address than it opens, or undefined: a
- * user name or password before its host (`https://trusted.example@other.example/` opens
- * other.example, and a public notice must not carry credentials), or an invisible character (a
- * right-to-left override shows `/a\u202Eevil` as `/alive`). A page shows such a URL and a sign
- * prints it, so what a reader sees must be where it goes.
+ * Whether `text` holds a character a reader does not see: a control character, a format character
+ * (a direction control such as U+202E) or a default-ignorable one (a zero-width space). The Unicode
+ * classes are tried only on text that is not all ASCII.
+ */
+export function hasHiddenCharacter(text: string): boolean {
+  return CONTROL.test(text) || (!isAscii(text) && HIDDEN_IN_TEXT.test(text));
+}
+
+/**
+ * `text` without the user name and password of its authority (`https://user:pass@host/x` ->
+ * `https://host/x`), cut from the text as written, so a host or path in its own script stays
+ * readable (a URL's serialization would spell it in punycode and percent-escapes).
+ */
+function withoutUserInfo(text: string): string {
+  const start = text.indexOf('//') + 2;
+  let end = start;
+  while (end < text.length && !'/?#'.includes(text[end]!)) end++;
+  const at = text.lastIndexOf('@', end - 1);
+  return at >= start ? text.slice(0, start) + text.slice(at + 1) : text;
+}
+
+/**
+ * Why an http(s) URL (`isHttpUrl`) would read as another address than it opens, or undefined:
+ * - a character a reader does not see (`hasHiddenCharacter`: a right-to-left override shows
+ *   `/a\u202Eevil` as `/alive`);
+ * - a backslash, which a browser reads as `/` (`https://evil.example\@trusted.example` opens
+ *   evil.example);
+ * - a user name or password before its host (`https://trusted.example@other.example/` opens
+ *   other.example, and a public notice must not carry credentials).
+ * A page shows such a URL and a sign prints it, so what a reader sees must be where it goes.
  */
 export function misleadingUrl(text: string): { why: string; fix: string } | undefined {
-  if (!isAscii(text) && HIDDEN_IN_TEXT.test(text))
+  if (hasHiddenCharacter(text))
     return {
-      why: 'it holds an invisible character (a direction control or a zero-width one), so it would read as another address than it opens.',
-      fix: 'Remove the invisible characters, or percent-encode them (U+202E as %E2%80%AE).',
+      why: 'it holds a character a reader does not see (a control, a direction control or a zero-width one), so it would read as another address than it opens.',
+      fix: 'Remove those characters, or percent-encode them (U+202E as %E2%80%AE).',
+    };
+  if (text.includes('\\'))
+    return {
+      why: "it holds a backslash, which a browser reads as '/': the address would open another place than it reads as.",
+      fix: "Write '/' for a path's separator, or %5C for a backslash that is part of the address.",
     };
   const url = new URL(text);
   if (url.username !== '' || url.password !== '')
     return {
       why: 'it carries a user name or password before its host, which a page shows and a sign prints to the public.',
-      fix: `Give the address without them: "${url.protocol}//${url.host}${url.pathname}${url.search}${url.hash}".`,
+      fix: `Give the address without them: "${withoutUserInfo(text)}".`,
     };
   return undefined;
 }
@@ -53,6 +85,7 @@ function isEmailAddress(text: string): boolean {
   if (text.length === 0 || text.length > 254) return false;
   const at = text.indexOf('@');
   if (at <= 0 || at > 64 || text.indexOf('@', at + 1) !== -1) return false;
+  if (hasHiddenCharacter(text)) return false;
   for (const ch of text) if (NOT_IN_EMAIL.has(ch) || WHITESPACE.test(ch)) return false;
   const labels = text.slice(at + 1).split('.');
   return labels.length >= 2 && labels.every((l) => l !== '');

@@ -60,7 +60,7 @@ export const unsupportedMediaType = (got: string | undefined, fix_hint: string) 
 /**
  * A JSON body declared in a charset other than UTF-8 (`application/json; charset=utf-16`): refused
  * with 415 rather than read as UTF-8 regardless. JSON is exchanged in UTF-8 (RFC 8259, 8.1), so
- * `charset=utf-8`, or none, is all this server reads.
+ * `charset=utf-8` (or `us-ascii`, a subset of it), or none, is all this server reads.
  */
 export function unsupportedCharset(type: string): ErrorOf<'unsupported_media_type'> | undefined {
   const params = type.split(';').slice(1);
@@ -72,7 +72,8 @@ export function unsupportedCharset(type: string): ErrorOf<'unsupported_media_typ
       .trim()
       .replace(/^"(.*)"$/, '$1')
       .toLowerCase();
-    if (charset === 'utf-8' || charset === 'utf8') continue;
+    // US-ASCII text is UTF-8 text.
+    if (charset === 'utf-8' || charset === 'utf8' || charset === 'us-ascii') continue;
     return item('unsupported_media_type', {
       message: `Content-Type names charset '${clip(charset, 40)}': a JSON body is read as UTF-8 only.`,
       fix_hint: 'Send the body as UTF-8, with charset=utf-8 or no charset.',

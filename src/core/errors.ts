@@ -44,7 +44,8 @@ export const TRANSPORT_TEXTS = {
   unknown_variant: 'The icon variant is not defined for the element.',
   element_ids_too_many: 'More unique element ids than one call accepts.',
   payload_too_large: 'The request or the answer exceeds a size limit.',
-  unsupported_media_type: 'The request body is not declared as JSON, or is sent compressed (a Content-Encoding).',
+  unsupported_media_type:
+    'The request body is not declared as JSON, is declared in a charset other than UTF-8, or is sent compressed (a Content-Encoding).',
   forbidden_origin: 'The Origin header is not allowed to call this endpoint.',
   rate_limited: 'Too many requests from this address or client; wait and retry.',
   timeout: 'The request exceeded its time budget.',

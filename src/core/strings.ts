@@ -67,11 +67,14 @@ const IGNORABLE: ReadonlyArray<readonly [number, number]> = [
   [0xe0000, 0xe0fff],
 ];
 
-const isIgnorable = (cp: number): boolean => IGNORABLE.some(([lo, hi]) => cp >= lo && cp <= hi);
+/** U+2800 BRAILLE PATTERN BLANK: not default-ignorable, but drawn as nothing, and used as an invisible filler. */
+const BRAILLE_BLANK = 0x2800;
+
+const isIgnorable = (cp: number): boolean => cp === BRAILLE_BLANK || IGNORABLE.some(([lo, hi]) => cp >= lo && cp <= hi);
 
 /**
- * Whether `text` shows nothing when printed: empty, or only whitespace (as `trim` knows it) and
- * default-ignorable characters (`IGNORABLE`).
+ * Whether `text` shows nothing when printed: empty, or only whitespace (as `trim` knows it),
+ * default-ignorable characters (`IGNORABLE`) and the blank braille cell.
  */
 export function isBlank(text: string): boolean {
   const t = text.trim();

@@ -25,10 +25,19 @@ export const ProvenanceRef = z.object({
   type: z.enum(PROVENANCE_TYPES),
   title: capped('name').min(1),
   url: capped('url')
-    .refine(
-      readableLink,
-      'Use an http, https or mailto URL that reads as where it opens (other schemes such as javascript:, data: or file: are refused, as are a user name or password before the host and invisible characters).',
-    )
+    .refine(readableLink, {
+      error: (issue) => {
+        const text = String(issue.input);
+        const misleading = isHttpUrl(text) ? misleadingUrl(text) : undefined;
+        return misleading
+          ? `The URL ${misleading.why}`
+          : 'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).';
+      },
+      params: {
+        fix_hint:
+          'Give an http, https or mailto address as a reader should see it: no user name or password, no backslash, no invisible characters.',
+      },
+    })
     .optional(),
   citation: capped('name').optional(),
 });

@@ -44,7 +44,8 @@ function undecodableQuery(url: string): ErrorItem | undefined {
         return invalidArguments({
           message: `Query parameter '${shown}' is not percent-encoded UTF-8: '${text.slice(0, 64)}'.`,
           path: shown,
-          fix_hint: 'Encode the text as UTF-8, then percent-encode its bytes (é is %C3%A9; a space is %20 or +).',
+          fix_hint:
+            'Encode the text as UTF-8, then percent-encode its bytes (é is %C3%A9; a space is %20 or +; a % itself is %25).',
         });
       }
     }

@@ -42,7 +42,7 @@ function select(release: Release, categoryId: string | undefined, query: string,
 /** Said when `locale` is given without a query: it chooses the language a query is matched in, nothing else. */
 const LOCALE_UNUSED =
   "locale_unused: 'locale' is the language a query is matched in, and no query was given, so it changed nothing. " +
-  "Every locale's texts are returned: choose them with 'locales' (e.g. [\"fr\"]).";
+  'To choose the languages of the texts returned, use \'locales\' (e.g. ["fr"]).';
 
 export const listElements = defineTool({
   name: 'list_elements',

@@ -63,4 +63,10 @@ describe('a local bucket whose runtime dies', () => {
     await client.close();
     expect(runtimes().has(now[0]!)).toBe(false);
   });
+
+  it('after close, a call is refused at once and starts no runtime', async () => {
+    const before = runtimes();
+    await expect(client.get('index.json')).rejects.toThrow(/used after it was closed/);
+    expect(runtimes()).toEqual(before);
+  });
 });

@@ -141,6 +141,10 @@ describe('an unknown key is told the key it most likely stands for', () => {
     });
     const restPaths = ((await rest.json()) as any).data.warnings.map((w: any) => w.path);
     expect(restPaths).toEqual(paths);
+    // The key is told of, never carried back: a migration's datachain has none.
+    const migrated = await vcall('migrate_datachain', { version: BETA, datachain: dc });
+    expect(migrated.env.ok).toBe(true);
+    expect(Object.hasOwn(migrated.env.data.datachain, '__proto__')).toBe(false);
   });
 
   it('names the nearest in length among equals, never a key the object holds, nor one for a key of one or two letters', async () => {
@@ -406,6 +410,22 @@ describe('a placement that repeats an earlier one exactly', () => {
     expect(repeated).toEqual([
       expect.objectContaining({ path: `elements[${at}]`, message: expect.stringContaining(`elements[${copied}]`) }),
     ]);
+    // Copies of two elements, interleaved: one finding per element copied, in the datachain's order.
+    const twice = b.thin();
+    const camera = twice.elements.findIndex((p: { element_id: string }) => p.element_id === 'computer_vision');
+    const mode = twice.elements.findIndex((p: { element_id: string }) => p.element_id === 'perceptive_mode');
+    const n = twice.elements.length;
+    twice.elements.push(
+      structuredClone(twice.elements[mode]),
+      structuredClone(twice.elements[camera]),
+      structuredClone(twice.elements[mode]),
+    );
+    const both = await vcall('validate_datachain', { version: VERSION, datachain: twice });
+    const found = both.env.data.warnings.filter((w: { code: string }) => w.code === 'placement_repeated');
+    expect(found.map((w: { path: string }) => w.path)).toEqual([`elements[${n}]`, `elements[${n + 1}]`]);
+    expect(found[0].message).toMatch(
+      new RegExp(`^elements\\[${n}\\], elements\\[${n + 2}\\] repeat elements\\[${mode}\\] exactly; .* 3 times\\.$`),
+    );
     // Set apart by an element_instance_id, the copy is another placement.
     dc.elements[at].element_instance_id = 'second_copy';
     const apart = await vcall('validate_datachain', { version: VERSION, datachain: dc });

@@ -40,6 +40,7 @@ describe('text that shows nothing counts as empty', () => {
       '\u00a0\u200b',
     ])
       expect(isBlank(blank), JSON.stringify(blank)).toBe(true);
+    expect(isBlank('\u2800\u2800')).toBe(true);
     for (const shown of ['a', ' x ', '\u200bx', '日', 'ខ្មែរ', '…', '\u2800x'])
       expect(isBlank(shown), JSON.stringify(shown)).toBe(false);
   });
@@ -52,7 +53,8 @@ describe('text that shows nothing counts as empty', () => {
       const ch = String.fromCodePoint(cp);
       if (isBlank(ch) !== reference.test(ch)) differ.push(cp.toString(16));
     }
-    expect(differ).toEqual([]);
+    // The one addition: the blank braille cell, drawn as nothing and used as an invisible filler.
+    expect(differ).toEqual(['2800']);
   });
 
   it('a title, a text variable and a postal target of invisible characters get the findings a blank one gets', () => {
@@ -77,12 +79,26 @@ describe('links that read as another address than they open', () => {
       'Give the address without them: "https://x.example/a".',
     );
     expect(misleadingUrl('https://trusted.example@other.example/')?.why).toMatch(/user name or password/);
-    expect(misleadingUrl('https://x.example/a\u202eevil')?.why).toMatch(/invisible character/);
-    expect(misleadingUrl('https://x.example/a\u200bb')?.why).toMatch(/invisible character/);
+    expect(misleadingUrl('https://x.example/a\u202eevil')?.why).toMatch(/does not see/);
+    expect(misleadingUrl('https://x.example/a\u200bb')?.why).toMatch(/does not see/);
+    for (const hidden of [
+      'https://x.example/a\u0001b',
+      'https://x.example/a\u001b[8mb',
+      'https://x.example/a\u0085b',
+      'https://x.example/a\u007fb',
+    ])
+      expect(misleadingUrl(hidden)?.why, JSON.stringify(hidden)).toMatch(/does not see/);
+    expect(misleadingUrl('https://evil.example\\@trusted.example')?.why).toMatch(/backslash/);
+    // The address suggested without credentials is cut from the text, so its own script stays readable.
+    expect(misleadingUrl('https://user@例え.jp/パス')?.fix).toBe(
+      'Give the address without them: "https://例え.jp/パス".',
+    );
     for (const fine of [
       'https://x.example/a%E2%80%AEevil',
       'https://例え.jp/パス?q=日本',
       'http://x.example:8080/#top',
+      'https://mastodon.social/@user',
+      'https://x.example/?email=a@b.c',
     ])
       expect(misleadingUrl(fine), fine).toBeUndefined();
   });

@@ -24,7 +24,8 @@ export function actionRules({ datachain, deadline }: RuleInput): Finding[] {
       if (rule.test(a.target)) {
         // A link the page shows must read as the address it opens.
         const misleading = a.type === 'url' || a.type === 'form' ? misleadingUrl(a.target) : undefined;
-        if (misleading) out.push(finding('action_target_invalid', at, `Target ${misleading.why}`, misleading.fix));
+        if (misleading)
+          out.push(finding('action_target_invalid', at, `The target URL ${misleading.why}`, misleading.fix));
         return;
       }
       out.push(

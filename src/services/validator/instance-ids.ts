@@ -33,31 +33,40 @@ export function instanceIdRules({ datachain, index }: RuleInput): Finding[] {
 }
 
 /**
- * A placement that repeats an earlier one exactly (the same element, context, variables, actions
- * and sources, and no element_instance_id of its own): valid, but a page shows its card twice. Only
- * placements of an element placed more than once are compared, so most datachains cost nothing here.
+ * Placements that repeat an earlier one exactly (the same element, context, variables, actions and
+ * sources, and no element_instance_id of their own): valid, but a page shows the card once per copy.
+ * One finding per placement copied, at its first copy, naming every copy, so a datachain of copies
+ * cannot crowd other warnings out. Only placements of an element placed more than once are
+ * compared, walked in the datachain's order, so the findings come out in it and most datachains
+ * cost nothing here.
  */
-export function repeatedPlacementRules({ datachain, index }: RuleInput): Finding[] {
+export function repeatedPlacementRules({ datachain, index, deadline }: RuleInput): Finding[] {
+  const copies = new Map<string, number[]>();
+  datachain.elements.forEach((p, i) => {
+    if (p.element_instance_id !== undefined || index.byElementId.get(p.element_id)!.length < 2) return;
+    deadline.check();
+    const key = `${p.element_id}\n${canonicalJson(p)}`;
+    const seen = copies.get(key);
+    if (seen) seen.push(i);
+    else copies.set(key, [i]);
+  });
   const out: Finding[] = [];
-  for (const placements of index.byElementId.values()) {
-    if (placements.length < 2) continue;
-    const seen = new Map<string, number>();
-    for (const i of placements) {
-      const p = datachain.elements[i]!;
-      if (p.element_instance_id !== undefined) continue;
-      const form = canonicalJson(p);
-      const first = seen.get(form);
-      if (first === undefined) seen.set(form, i);
-      else
-        out.push(
-          finding(
-            'placement_repeated',
-            `elements[${i}]`,
-            `elements[${i}] repeats elements[${first}] exactly; a page would show the '${p.element_id}' card twice.`,
-            `Remove elements[${i}], or set it apart: its own variables or context, and an element_instance_id.`,
-          ),
-        );
-    }
+  for (const [first, ...more] of copies.values()) {
+    if (more.length === 0) continue;
+    const named =
+      more.length === 1 ? `elements[${more[0]}] repeats` : `${more.map((i) => `elements[${i}]`).join(', ')} repeat`;
+    const id = datachain.elements[first!]!.element_id;
+    out.push(
+      finding(
+        'placement_repeated',
+        `elements[${more[0]}]`,
+        `${named} elements[${first}] exactly; a page would show the '${id}' card ${more.length + 1} times.`,
+        `Remove the copies, or set each apart: its own variables or context, and an element_instance_id.`,
+      ),
+    );
   }
-  return out.sort((a, b) => a.path.localeCompare(b.path, 'en', { numeric: true }));
+  return out.sort((a, b) => pathIndex(a.path) - pathIndex(b.path));
 }
+
+/** The placement index of an `elements[i]` path. */
+const pathIndex = (path: string): number => Number(path.slice('elements['.length, -1));

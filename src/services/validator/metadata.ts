@@ -91,7 +91,7 @@ export function provenanceRules(input: RuleInput): Finding[] {
           'element_provenance_ambiguous',
           path,
           `element_provenance key '${key}' is placed ${hit.ambiguous.length} times (${hit.ambiguous.map((i) => `elements[${i}]`).join(', ')}).`,
-          `Give each of those placements an element_instance_id and key their provenance by it.`,
+          `Remove any placement that only repeats another; give each one left an element_instance_id and key their provenance by it.`,
         ),
       );
       continue;

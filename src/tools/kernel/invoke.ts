@@ -1,3 +1,4 @@
+import { rememberSent } from './parse-datachain.js';
 import { internalError, invalidArguments, rateLimited, timeout, upstreamError } from '../../core/error-catalogue.js';
 import {
   BudgetExceeded,
@@ -110,17 +111,6 @@ function noteCatalogue(outcome: Outcome, rawArgs: unknown, store: SchemaStore): 
 }
 
 /**
- * Puts back the `datachain` object the caller sent in place of the argument parser's copy. The
- * argument is any object (`datachainArg`), checked by the tool itself; the copy leaves out a
- * `__proto__` key, which the tool's check must see to say it is ignored rather than lose it silently.
- */
-function keepSentDatachain(args: Record<string, unknown>, rawArgs: unknown): void {
-  if (!('datachain' in args) || !isRecord(rawArgs)) return;
-  const sent = rawArgs.datachain;
-  if (isRecord(sent) && Object.hasOwn(sent, '__proto__')) args.datachain = sent;
-}
-
-/**
  * Validates arguments, runs a tool under its deadline and classifies its answer against the tool's
  * soft codes; a locale argument the release does not carry is refused before the tool runs
  * (`carried-locales.ts`). This is the one place tool exceptions are caught: an expired deadline becomes
@@ -132,7 +122,7 @@ export function invokeTool(tool: Tool, rawArgs: unknown, caller: CallContext): O
   if (rawArgs != null && !isRecord(rawArgs)) return outcomeOf(err(notAnObject(rawArgs)));
   const parsed = safeParseFast(tool.input, rawArgs ?? {});
   if (!parsed.success) return outcomeOf(err(issuesToErrors(parsed.error.issues, 'invalid_arguments', tool.input)));
-  keepSentDatachain(parsed.data, rawArgs);
+  if (isRecord(rawArgs)) rememberSent(parsed.data.datachain, rawArgs.datachain);
   const ctx = withDeadline(caller, caller.deadline ?? startDeadline(budgetFor(caller.limits, tool.bucket)));
   const crashed = (error: unknown): Outcome => {
     if (error instanceof DeadlineExceeded) return outcomeOf(err(timeout(error.budgetMs)));

@@ -1,9 +1,23 @@
 import type * as z from 'zod';
+import { isRecord } from '../../core/values.js';
 import type { Deadline } from '../../core/deadline.js';
 import { safeParseFast } from '../../core/fast-parse.js';
 import { issuesToErrors } from '../../core/zod-issues.js';
 import type { Finding } from '../../services/validator/finding.js';
 import { unknownKeys } from '../../services/validator/unknown-keys.js';
+
+/**
+ * The `datachain` objects callers sent, by the argument parser's copy of each, kept only where the
+ * two differ in more than identity: the copy leaves out a `__proto__` key (a JSON body can carry
+ * one), and the unknown-key check must see it to say it is ignored rather than lose it silently.
+ * The tools themselves read the copy, so no answer carries the key back.
+ */
+const sentAs = new WeakMap<object, Record<string, unknown>>();
+
+/** Records `sent` as what the caller sent for `copy`, when `sent` has an own `__proto__` key. */
+export function rememberSent(copy: unknown, sent: unknown): void {
+  if (isRecord(copy) && isRecord(sent) && copy !== sent && Object.hasOwn(sent, '__proto__')) sentAs.set(copy, sent);
+}
 
 /** A datachain argument after its shape check: the value, or its `parse_error` findings; `unknown_key` warnings either way. */
 export type ParsedDatachain<T> =
@@ -20,7 +34,7 @@ export function parseDatachainArg<S extends z.ZodType>(
   raw: unknown,
   deadline: Deadline,
 ): ParsedDatachain<z.output<S>> {
-  const warnings = unknownKeys(schema, raw, deadline);
+  const warnings = unknownKeys(schema, (isRecord(raw) && sentAs.get(raw)) || raw, deadline);
   const parsed = safeParseFast(schema, raw);
   if (parsed.success) return { ok: true, value: parsed.data, warnings };
   const errors = issuesToErrors(parsed.error.issues, 'parse_error', schema).map(
