@@ -33,7 +33,7 @@ const HIDDEN_IN_TEXT = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
  * (a direction control such as U+202E) or a default-ignorable one (a zero-width space). The Unicode
  * classes are tried only on text that is not all ASCII.
  */
-export function hasHiddenCharacter(text: string): boolean {
+function hasHiddenCharacter(text: string): boolean {
   return CONTROL.test(text) || (!isAscii(text) && HIDDEN_IN_TEXT.test(text));
 }
 

@@ -422,8 +422,8 @@ describe('a placement that repeats an earlier one exactly', () => {
     );
     const both = await vcall('validate_datachain', { version: VERSION, datachain: twice });
     const found = both.env.data.warnings.filter((w: { code: string }) => w.code === 'placement_repeated');
-    expect(found.map((w: { path: string }) => w.path)).toEqual([`elements[${n}]`, `elements[${n + 1}]`]);
-    expect(found[0].message).toMatch(
+    expect(found.map((w) => w.path)).toEqual([`elements[${n}]`, `elements[${n + 1}]`]);
+    expect(found[0]!.message).toMatch(
       new RegExp(`^elements\\[${n}\\], elements\\[${n + 2}\\] repeat elements\\[${mode}\\] exactly; .* 3 times\\.$`),
     );
     // Set apart by an element_instance_id, the copy is another placement.
