@@ -70,7 +70,11 @@ const IGNORABLE: ReadonlyArray<readonly [number, number]> = [
 /** U+2800 BRAILLE PATTERN BLANK: not default-ignorable, but drawn as nothing, and used as an invisible filler. */
 const BRAILLE_BLANK = 0x2800;
 
-const isIgnorable = (cp: number): boolean => cp === BRAILLE_BLANK || IGNORABLE.some(([lo, hi]) => cp >= lo && cp <= hi);
+function isIgnorable(cp: number): boolean {
+  if (cp === BRAILLE_BLANK) return true;
+  for (const [lo, hi] of IGNORABLE) if (cp >= lo && cp <= hi) return true;
+  return false;
+}
 
 /**
  * Whether `text` shows nothing when printed: empty, or only whitespace (as `trim` knows it),
@@ -78,6 +82,9 @@ const isIgnorable = (cp: number): boolean => cp === BRAILLE_BLANK || IGNORABLE.s
  */
 export function isBlank(text: string): boolean {
   const t = text.trim();
+  if (t === '') return true;
+  // Trimmed, a text starts with a character that is not white space: almost always a visible one.
+  if (!isIgnorable(t.codePointAt(0)!)) return false;
   for (const ch of t) if (!isIgnorable(ch.codePointAt(0)!) && ch.trim() !== '') return false;
   return true;
 }
