@@ -1,18 +1,19 @@
 import * as z from 'zod';
-import { type Answer, ok } from '../core/envelope.js';
+import { type Answer, err, ok } from '../core/envelope.js';
 import type { DatachainInstance } from '../domain/datachain.js';
 import type { Release } from '../store/release.js';
 import { DATACHAIN_CODE_LIST } from '../core/errors.js';
 import { COVERAGE_STATUSES } from '../services/export/coverage.js';
 import { type ExportSource, releaseExportSource } from '../services/export/read.js';
 import { EXPORT_FORMATS, ExportOptions, exportDatachain, targetOf } from '../services/export/targets.js';
+import { optionFaults } from '../services/export/options.js';
 import { localeArg, versionArg } from './args.js';
 import { reviewOf } from '../services/translations/status.js';
 import { wordingWarning } from '../services/export/wording-review.js';
 import { type CheckedDatachain, checkResolvedDatachain, checkThinDatachain } from './kernel/check-datachain.js';
 import { datachainArg } from './kernel/datachain-arg.js';
 import { defineTool, type ToolContext } from './kernel/define.js';
-import { withRelease } from './kernel/release-answer.js';
+import { releaseMeta, withRelease } from './kernel/release-answer.js';
 
 const CoverageItem = z.object({
   field: z.string(),
@@ -164,6 +165,8 @@ export const exportDatachainTool = defineTool({
   run(args, ctx) {
     const spec = targetOf(args.format);
     return withRelease(args.version, ctx, (release) => {
+      const misread = optionFaults(spec, args.options?.[spec.optionKey] as Record<string, unknown> | undefined);
+      if (misread.length > 0) return err(misread, releaseMeta(release));
       const prepared = prepare(args.datachain, release, ctx);
       if ('outcome' in prepared) return prepared.outcome;
       const { checked, source } = prepared;

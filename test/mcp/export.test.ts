@@ -352,6 +352,23 @@ describe('export_datachain', () => {
     expect(env.errors[0]!.fix_hint).toContain('In gebruik');
   });
 
+  it('refuses an option text that shows nothing and an option URL that reads as another address', async () => {
+    const options = {
+      uk_atrs: {
+        benefit: '\u200b\u200b',
+        system_architecture: 'https://gov.example@evil.example/architecture',
+        website: 'https://x.example/a\u202eevil',
+      },
+    };
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic, options }, true);
+    expect(env.errors.map((e) => [e.code, e.path])).toEqual([
+      ['invalid_arguments', 'options.uk_atrs.website'],
+      ['invalid_arguments', 'options.uk_atrs.benefit'],
+      ['invalid_arguments', 'options.uk_atrs.system_architecture'],
+    ]);
+    expect(env.errors[2]!.fix_hint).toBe('Give the address without them: "https://evil.example/architecture".');
+  });
+
   it("says which options another register's export reads, and reads only its own", async () => {
     const options = { nl: { name: 'Naam' }, uk_atrs: {} };
     const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic, options });

@@ -1,4 +1,8 @@
 import * as z from 'zod';
+import { misleadingUrl } from '../../core/addresses.js';
+import { invalidArguments } from '../../core/error-catalogue.js';
+import type { ErrorItem } from '../../core/envelope.js';
+import { isBlank } from '../../core/strings.js';
 import { CAPS } from '../../domain/caps.js';
 import type { FieldSpec, TargetSpec } from './spec.js';
 
@@ -98,4 +102,42 @@ export function optionValue(options: Record<string, unknown> | undefined, name: 
   for (const key of name.split('.'))
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return node;
+}
+
+/**
+ * What a target's options say that a register's reader would misread, checked after their schema
+ * (which is built for every target at start, so it stays as small as it is): a text that shows
+ * nothing (`isBlank`: zero-width spaces only), and a URL that reads as another address than it
+ * opens (`misleadingUrl`), the links' too. One `invalid_arguments` per value, at its option's path.
+ */
+export function optionFaults(spec: TargetSpec, options: Record<string, unknown> | undefined): ErrorItem[] {
+  const out: ErrorItem[] = [];
+  if (!options) return out;
+  for (const f of spec.fields) {
+    const name = optionName(f);
+    if (!name) continue;
+    const value = optionValue(options, name);
+    if (value === undefined) continue;
+    const path = `options.${spec.optionKey}.${name}`;
+    if (f.kind === 'text' && typeof value === 'string' && isBlank(value))
+      out.push(
+        invalidArguments({
+          message: `${path}: the text shows nothing (only white space or invisible characters).`,
+          path,
+          fix_hint: `Write the text the register shows, or leave ${path} out.`,
+        }),
+      );
+    const urls: Array<[string, unknown]> =
+      f.kind === 'url'
+        ? [[path, value]]
+        : f.kind === 'links' && Array.isArray(value)
+          ? value.map((l, i) => [`${path}[${i}].link`, (l as { link?: unknown }).link])
+          : [];
+    for (const [at, url] of urls) {
+      const misleading = typeof url === 'string' ? misleadingUrl(url) : undefined;
+      if (misleading)
+        out.push(invalidArguments({ message: `${at}: the URL ${misleading.why}`, path: at, fix_hint: misleading.fix }));
+    }
+  }
+  return out;
 }
