@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/domain/bundle.js';
 import { BUNDLES } from '../../src/store/generated/bundles.js';
-import { decisionVerdict } from '../../src/services/render/view/verdict.js';
+import { DECISION_SIGNS, decisionVerdict } from '../../src/services/render/view/verdict.js';
 
 /**
  * "Does a person make the final decision?" over every mode or verb and every autonomy value, in
@@ -78,6 +78,19 @@ describe.each(LINES)('the decision verdict over the %s (%s)', (_, version, categ
           }
   });
 
+  it('no deciding part, but a decision or a recommendation placed elsewhere: not stated, never "no decision"', () => {
+    const understanding = ids.find((id) => !DECIDES[id])!;
+    const parts = [{ elementId: understanding, autonomy: 'human_decides' }];
+    expect(decisionVerdict(parts, ['computer_vision', 'output_operational_data'])).toBe('noDecision');
+    for (const sign of ['output_recommendation', 'output_decision', 'planning_decision_making'])
+      expect(decisionVerdict(parts, ['computer_vision', sign]), sign).toBe('unknown');
+    // Each sign is an element of a served release (ids are facts shared by the releases that carry them).
+    const served = new Set(
+      Object.values(BUNDLES).flatMap((text) => (JSON.parse(text) as Bundle).elements.map((e) => e.id)),
+    );
+    for (const sign of DECISION_SIGNS) expect(served.has(sign), sign).toBe(true);
+  });
+
   it('a sensing part that runs on its own does not make the verdict "autonomous" when a person decides', () => {
     const sensing = ids.find((id) => !DECIDES[id])!;
     const deciding = ids.find((id) => DECIDES[id])!;
@@ -92,4 +105,31 @@ describe.each(LINES)('the decision verdict over the %s (%s)', (_, version, categ
 
 it('no parts: no verdict (the row says it is not stated)', () => {
   expect(decisionVerdict([])).toBeUndefined();
+});
+
+describe('the page and the sign say "not stated" when a recommendation is placed and no part decides', () => {
+  it('ai@2026-08-12: a sensing part, and an output that recommends', async () => {
+    const { DatachainInstance } = await import('../../src/domain/datachain.js');
+    const { renderOutput } = await import('../../src/services/render/output.js');
+    const { releaseSource } = await import('../../src/services/render/view/source.js');
+    const { catalogueStore } = await import('../../src/store/catalogue-store.js');
+    const { fullThin } = await import('../fixtures/datachains/base.js');
+    const release = catalogueStore().release('ai@2026-08-12')!;
+    const render = (extra: unknown[], format: 'page' | 'sign') => {
+      const dc = fullThin();
+      dc.elements.push(...extra);
+      const options =
+        format === 'page'
+          ? ({ format, locale: 'en' } as const)
+          : ({ format, locale: 'en', link: 'https://x.example/a' } as const);
+      return renderOutput({ value: DatachainInstance.parse(dc), warnings: [] }, releaseSource(release), options).body;
+    };
+    expect(render([], 'page')).toContain('It makes no decision.');
+    const recommending = [{ element_id: 'output_recommendation', variables: [] }];
+    const page = render(recommending, 'page');
+    expect(page).not.toContain('It makes no decision.');
+    expect(page).toContain('The disclosure does not say who has the final say.');
+    expect(render([], 'sign')).toContain('It makes no decision');
+    expect(render(recommending, 'sign')).not.toContain('It makes no decision');
+  });
 });

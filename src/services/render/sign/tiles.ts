@@ -53,13 +53,15 @@ export interface Tile {
 /**
  * What a "who decides" tile says, from the page's verdict over the same parts (`decisionVerdict`:
  * only the parts that decide or act grade it; a camera senses on its own, which says nothing about
- * who has the final say), and the card whose icon it draws. A verdict that is an autonomy value is
+ * who has the final say; a decision or a recommendation placed elsewhere makes "It makes no decision"
+ * "Not stated"), and the card whose icon it draws. A verdict that is an autonomy value is
  * told in the sign's words for it, on the first deciding card with that value, in its colour; any
  * other verdict ("It depends", "Not stated", "It makes no decision") in the page's words without
  * their full stop, on the first deciding card (the first card when none decides), uncoloured.
  */
 function decision(
   cards: readonly CardView[],
+  placed: readonly string[],
   lang: string,
   t: SignLabels,
 ): { index: number; words?: string; coloured: boolean } {
@@ -67,7 +69,7 @@ function decision(
     elementId: c.elementId,
     autonomy: c.context?.group === 'autonomy' ? c.context.id : undefined,
   }));
-  const verdict = decisionVerdict(parts) ?? 'unknown';
+  const verdict = decisionVerdict(parts, placed) ?? 'unknown';
   const deciding = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId));
   const valued = parts.findIndex((p) => DECIDING_ELEMENTS.has(p.elementId) && p.autonomy === verdict);
   if (valued >= 0) return { index: valued, words: signLabelOf(t, `decides_${verdict}`), coloured: true };
@@ -80,7 +82,15 @@ function decision(
 function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
   const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
   if (!cards.length) return undefined;
-  const decided = answer === 'decides' ? decision(cards, view.lang, t) : undefined;
+  const decided =
+    answer === 'decides'
+      ? decision(
+          cards,
+          view.sections.flatMap((s) => s.cards.map((c) => c.elementId)),
+          view.lang,
+          t,
+        )
+      : undefined;
   const index = at ?? decided?.index ?? 0;
   const card = cards[index];
   if (!card) return undefined;

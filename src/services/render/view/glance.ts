@@ -157,8 +157,10 @@ export function buildGlance(
       });
       row.level =
         id === 'decides'
-          ? (decisionVerdict(cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id }))) ??
-            'unknown')
+          ? (decisionVerdict(
+              cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id })),
+              sections.flatMap((s) => s.cards.map((card) => card.elementId)),
+            ) ?? 'unknown')
           : levelOf(row.items, values);
       // Every tagged part with the verdict's own value: the verdict says it once, the parts carry no tag.
       const tagged = row.items.filter((i) => i.badge);

@@ -21,6 +21,21 @@ export const DECIDING_ELEMENTS: ReadonlySet<string> = new Set([
   'predicts',
 ]);
 
+/**
+ * Elements of other categories that say the system reaches a decision or a recommendation (what it
+ * does, or what it produces). With one of them placed and no deciding part, the datachain does not
+ * say who has the final say: the verdict is `unknown`, never "it makes no decision".
+ */
+export const DECISION_SIGNS: ReadonlySet<string> = new Set([
+  'output_decision',
+  'output_recommendation',
+  'output_physical_action',
+  'planning_decision_making',
+  'recommendation_ranking',
+  'classification_prediction',
+  'automatic_transaction',
+]);
+
 /** The autonomy values, from the most human to the least; values a release lacks are skipped. */
 const AUTONOMY = ['human_decides', 'human_executes', 'human_oversees', 'autonomous'] as const;
 
@@ -36,13 +51,18 @@ export interface DecisionPart {
  *   `human_oversees`, `autonomous`);
  * - `depends` when deciding parts differ (each part shows its own value below the verdict);
  * - `unknown` when a deciding part has no autonomy value;
- * - `noDecision` when no part decides or acts (only sensing, understanding, creating...);
+ * - `noDecision` when no part decides or acts (only sensing, understanding, creating...), and
+ *   nothing else placed (`placed`) reaches a decision or a recommendation (`DECISION_SIGNS`): with
+ *   one, `unknown`;
  * - `undefined` when there are no parts at all (the row says "not stated").
  */
-export function decisionVerdict(parts: readonly DecisionPart[]): string | undefined {
+export function decisionVerdict(parts: readonly DecisionPart[], placed: Iterable<string> = []): string | undefined {
   if (parts.length === 0) return undefined;
   const deciding = parts.filter((p) => DECIDING_ELEMENTS.has(p.elementId));
-  if (deciding.length === 0) return 'noDecision';
+  if (deciding.length === 0) {
+    for (const id of placed) if (DECISION_SIGNS.has(id)) return 'unknown';
+    return 'noDecision';
+  }
   if (deciding.some((p) => p.autonomy === undefined || !(AUTONOMY as readonly string[]).includes(p.autonomy)))
     return 'unknown';
   const values = new Set(deciding.map((p) => p.autonomy!));
