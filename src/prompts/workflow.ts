@@ -16,7 +16,7 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
     head: 'Tools of this server, in the order to use them:',
     steps: {
       list: (v, l) =>
-        `${listElements.name} {"version":"${v}","category_id":"<category id>","locales":["${l}"]} lists the elements of one category with their texts in that locale; with {"version":"${v}","query":"<a few words>","locale":"${l}"} it searches all categories instead.`,
+        `${listElements.name} {"version":"${v}","category_id":"<category id>","locales":["${l}"]} lists the elements of one category; with {"version":"${v}","query":"<a few words>","locale":"${l}"} it searches all categories instead.`,
       get: (v) =>
         `${getElement.name} {"version":"${v}","element_id":"<element id>"} gives an element's full title and description and the variables a placement fills; context_type_id takes a value of its category's element_context (${listCategories.name}).`,
       validate: (v) =>
@@ -31,11 +31,11 @@ const STEPS: Record<Wording, { head: string; steps: Record<Step, StepText> }> = 
     head: 'Outils de ce serveur, dans l’ordre où les utiliser :',
     steps: {
       list: (v, l) =>
-        `${listElements.name} {"version":"${v}","category_id":"<identifiant de catégorie>","locales":["${l}"]} liste les éléments d’une catégorie, avec leurs textes dans cette langue ; avec {"version":"${v}","query":"<quelques mots>","locale":"${l}"}, il cherche plutôt dans toutes les catégories.`,
+        `${listElements.name} {"version":"${v}","category_id":"<identifiant de catégorie>","locales":["${l}"]} liste les éléments d’une catégorie ; avec {"version":"${v}","query":"<quelques mots>","locale":"${l}"}, il cherche plutôt dans toutes les catégories.`,
       get: (v) =>
         `${getElement.name} {"version":"${v}","element_id":"<identifiant d’élément>"} donne le titre et la description complets d’un élément et les variables qu’un placement renseigne ; context_type_id prend une valeur de l’element_context de sa catégorie (${listCategories.name}).`,
       validate: (v) =>
-        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes de forme, sinon de contenu. Chaque erreur indique un chemin dans la datachain et un fix_hint : corrigez exactement ce qu’il désigne, puis revalidez jusqu’à obtenir ok.`,
+        `${validateDatachain.name} {"version":"${v}","datachain":<la datachain>} signale tous les problèmes de forme, sinon de contenu. Chaque erreur indique un chemin et un fix_hint : corrigez exactement ce qu’il désigne, puis revalidez jusqu’à obtenir ok.`,
       resolve: (v) =>
         `${resolveDatachainTool.name} {"version":"${v}","datachain":<la datachain>} renvoie une copie autonome qui fige le schéma utilisé, pour la partager ou l’archiver.`,
       render: (v, l) =>

@@ -40,6 +40,8 @@ describe('every prompt in English and French', () => {
       expect(text).toMatch(
         locale === 'en' ? /the highest priority comes first/ : /priority est le plus grand vient en premier/,
       );
+      // The page lists contacts from actions only: the draft says where they go (decision 081).
+      expect(text).toMatch(locale === 'en' ? /Contacts go in actions \(email, url, phone…\)/ : /Contacts : en actions/);
       expect(material).toContain(`\`\`\`text\n${DESCRIPTION}\n\`\`\``);
       expect(bytes(text!)).toBeLessThan(MAX_INSTRUCTION_BYTES);
     });
