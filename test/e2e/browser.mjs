@@ -252,6 +252,33 @@ await step(
   },
 );
 
+await step("an author's long word and long addresses wrap: no sideways scrolling at 320, 360 and 400 px", async () => {
+  const word = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherungsanstalt';
+  const url = 'https://riverton.example.org/a/very/long/path/that/keeps/going/without/any/break/for/a/phone/screen';
+  const dc = structuredClone(realistic);
+  dc.title = dc.title.map((t) => ({ ...t, value: `${word} ${word}` }));
+  dc.description = dc.description.map((t) => ({ ...t, value: `${t.value} ${url}` }));
+  for (const p of dc.elements)
+    for (const v of p.variables ?? [])
+      if (Array.isArray(v.value) && typeof v.value[0] === 'object')
+        v.value = v.value.map((t) => ({ ...t, value: `${t.value} ${url}` }));
+  const html = await render(dc);
+  for (const width of [320, 360, 400]) {
+    const { page, context } = await open(html, { width });
+    const wide = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      over: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .slice(0, 3)
+        .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+    }));
+    assert.deepEqual(wide.over, [], `${width} px: elements past the edge`);
+    assert.ok(wide.scroll <= wide.client, `${width} px: scrolls sideways (${wide.scroll} > ${wide.client})`);
+    await context.close();
+  }
+});
+
 await step(
   'hostile corpus in every free-text field executes nothing, page and sign, even with CSP bypassed',
   async () => {

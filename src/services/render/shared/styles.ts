@@ -17,7 +17,7 @@ export const STYLES = `
 :root{color-scheme:light dark;${PALETTE_LIGHT}}
 @media screen and (prefers-color-scheme:dark){:root{${PALETTE_DARK}}}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.55 var(--font);-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.55 var(--font);-webkit-text-size-adjust:100%;overflow-wrap:anywhere}
 ${FONT_CSS}
 :is(.kicker,.toc-title,dl.fields dt):is(:lang(zh),:lang(km)){letter-spacing:0}
 :lang(km) :is(h1,h2,h3,.who .answer){line-height:1.5}
