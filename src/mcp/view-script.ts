@@ -39,14 +39,26 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  *
  * It builds DOM with textContent and attributes only (no HTML string parsing into the live page),
  * so no text it handles can become markup or script.
+ *
+ * A request the host has not answered in WAIT_MS (20 s) fails, so the view never waits for good on
+ * a host that drops it (the MCP SDK gives up on its own after a minute). A sign's result carries the
+ * sign whole (an embedded resource beside its .svg handle, under the session's sign uri or the
+ * handle): `embeddedOf` shows it without a read, so a host that cannot read resources, or a result
+ * replayed after its kept render expired, still shows it. (Comments inside the script ship with it.)
+ *
+ * Its state: `shown` is the kept render the view shows (the document's dtpr-render meta once
+ * parsed, then the last page read) and `shownBody` its body; `held` is that page as the preparing
+ * state found it, shown again without a read when the call's result names `shown` (a 2025 host
+ * that reads the view after the call gets its page with it). Only a read changes `shown`, and a
+ * read drops what is held. The preparing state shows only "Preparing the disclosure..." in the
+ * call's language, else the host's, marked as the placeholder is; it replaces whatever the view
+ * shows, so no earlier render (a 2025 session's view is its last page) stands for the one on its
+ * way. Torn down, the view handles no notification, drops a read under way, and sends nothing but
+ * answers (no size report, no open-link).
  */
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
   var ready = false, closed = false, called = false, callLang = '', hostLang = '', marked = null, theme = '', schemes = [];
-  // The kept render the view shows (the document's dtpr-render meta once parsed, then the last page
-  // read) and its body; \`held\`: that page as the preparing state found it, shown again without a
-  // read when the call's result names \`shown\` (a 2025 host that reads the view after the call gets
-  // its page with it). Only a read changes \`shown\`, and a read drops what is held.
   var shown = null, shownBody = null, held = null;
   var HANDLE = /^ui:\\/\\/dtpr\\/render\\/[0-9a-f]{64}\\.(html|svg)$/;
   var WORDS = ${viewWordsJson()};
@@ -58,10 +70,18 @@ export const VIEW_SCRIPT = `(function () {
     '--accent': '--color-text-info', '--view-font': '--font-sans' };
   function noop() {}
   function send(m) { m.jsonrpc = '2.0'; P.postMessage(m, '*'); }
+  var WAIT_MS = 20000;
   function request(method, params) {
     var id = ++next;
     send({ id: id, method: method, params: params });
-    return new Promise(function (ok, fail) { waiting[id] = [ok, fail]; });
+    return new Promise(function (ok, fail) {
+      waiting[id] = [ok, fail];
+      setTimeout(function () {
+        if (!waiting[id]) return;
+        delete waiting[id];
+        fail({ code: -32001, message: 'Request timed out' });
+      }, WAIT_MS);
+    });
   }
   // Runs fn once the document is parsed, unless the view has been torn down by then.
   function whenParsed(fn) {
@@ -213,9 +233,6 @@ export const VIEW_SCRIPT = `(function () {
     body.appendChild(header);
     adopt(null, body, w[0], title);
   }
-  // The preparing state: only "Preparing the disclosure..." in the call's language, else the host's,
-  // marked as the placeholder is. It replaces whatever the view shows, so no earlier render (a 2025
-  // session's view is its last page) stands for the one on its way.
   function preparing() {
     // Held only while the body is that page (not a message shown since, nor the preparing state).
     if (shown && !held && document.body === shownBody)
@@ -261,6 +278,15 @@ export const VIEW_SCRIPT = `(function () {
       if (items[i] && items[i].type === 'resource_link' && HANDLE.test(items[i].uri)) return items[i].uri;
     return null;
   }
+  function embeddedOf(result, uri) {
+    var items = (result && result.content) || [];
+    if (!/\\.svg$/.test(uri)) return null;
+    for (var i = 0; i < items.length; i++) {
+      var r = items[i] && items[i].type === 'resource' && items[i].resource;
+      if (r && /^image\\/svg\\+xml/.test(r.mimeType || '') && typeof r.text === 'string') return r.text;
+    }
+    return null;
+  }
   function onResult(r) {
     var mine = ++turn, sc = r && r.structuredContent;
     if (r && r.isError) return unavailable();
@@ -273,14 +299,19 @@ export const VIEW_SCRIPT = `(function () {
       h.body.querySelectorAll('[data-view-target]').forEach(function (e) { e.removeAttribute('data-view-target'); });
       return adopt(null, h.body, h.lang, h.title);
     }
-    request('resources/read', { uri: uri }).then(function (res) {
-      if (mine !== turn) return;
-      var text = res && res.contents && res.contents[0] && res.contents[0].text;
-      if (typeof text !== 'string') return unavailable();
+    var show = function (text) {
       held = null;
       shown = /\\.svg$/.test(uri) ? '' : uri;
       if (shown) showPage(text); else showSign(text);
       shownBody = document.body;
+    };
+    var carried = embeddedOf(r, uri);
+    if (carried !== null) return show(carried);
+    request('resources/read', { uri: uri }).then(function (res) {
+      if (mine !== turn) return;
+      var text = res && res.contents && res.contents[0] && res.contents[0].text;
+      if (typeof text !== 'string') return unavailable();
+      show(text);
     }, function () { if (mine === turn) unavailable(); });
   }
 
@@ -330,8 +361,6 @@ export const VIEW_SCRIPT = `(function () {
     else if (m.method === 'ui/notifications/host-context-changed') { applyContext(p); whenParsed(relabel); }
     else if (m.method === 'ui/notifications/tool-cancelled') { turn++; whenParsed(unavailable); }
   });
-  // Torn down: no notification is handled any more, a read under way is dropped, and nothing more
-  // is sent but answers (no size report, no open-link).
   function teardown() {
     closed = true;
     ready = false;

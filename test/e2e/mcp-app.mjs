@@ -418,13 +418,42 @@ for (const era of ERAS) {
       assert.doesNotMatch(text, /Preparing the disclosure/);
       assert.doesNotMatch(text, DEVELOPER);
       await reportedHeight(host, (h) => h > DEFAULT.height && h !== before);
-      const link = result.content.find((c) => c.type === 'resource_link');
-      assert.deepEqual((await host.log()).reads, [link.uri]);
+      // The result carries the sign whole: it is shown without a read.
+      assert.deepEqual((await host.log()).reads, []);
       await assertQuiet(host);
     } finally {
       await host.context.close();
     }
   });
+
+  await step(
+    `${label}: a host that never answers a read: the view says the page is not available, within its wait`,
+    async () => {
+      const read = await server.readResource({ uri: VIEW });
+      const content = read.contents[0];
+      const stalled = { readResource: () => new Promise(() => {}) };
+      const host = await openHost(browser, bridgeJs, stalled, content.text, {
+        ...DEFAULT,
+        csp: content._meta?.ui?.csp,
+        hostContext: { theme: 'light', displayMode: 'inline', locale: 'en-GB', platform: 'web' },
+      });
+      try {
+        // A page this session has not rendered before, so the view holds none it could show at once.
+        const unseen = { ...realistic, title: [{ locale: 'en', value: `Never read (${era})` }] };
+        const args = { version: V, datachain: unseen };
+        const result = await server.callTool('render_datachain', args);
+        await push(host, args, result);
+        await host.view.waitForFunction(() => /Preparing the disclosure/.test(document.body.innerText), null, WAIT);
+        // The view gives up on the read after 20 s.
+        await host.view.waitForFunction(() => !/Preparing the disclosure/.test(document.body.innerText), null, {
+          timeout: 45_000,
+        });
+        assert.match(await visibleText(host.view), /not available/);
+      } finally {
+        await host.context.close();
+      }
+    },
+  );
 
   await step(`${label}: invalid datachain: a reader's sentence, no codes, no placeholder`, async () => {
     const host = await mount();
