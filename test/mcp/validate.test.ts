@@ -396,6 +396,18 @@ describe('descriptors', () => {
   });
 });
 
+describe('a resolved datachain given to validate_datachain', () => {
+  it('is told to use validate_resolved, not only to remove its resolved parts', async () => {
+    const resolved = (await vcall('resolve_datachain', { version: VERSION, datachain: b.thin() })).env.data;
+    const { env } = await vcall('validate_datachain', { version: VERSION, datachain: resolved });
+    const hints = env.data.warnings
+      .filter((w) => w.code === 'unknown_key' && (w.path === 'schema_snapshot' || w.path === 'suggested_elements'))
+      .map((w) => w.fix_hint);
+    expect(hints.length).toBeGreaterThan(0);
+    for (const hint of hints) expect(hint).toMatch(/^This is a resolved datachain .*validate_resolved/);
+  });
+});
+
 describe('a placement that repeats an earlier one exactly', () => {
   it('is valid, with a placement_repeated warning at the copy naming the first; copies set apart are not', async () => {
     const dc = b.thin();

@@ -149,3 +149,20 @@ describe('a lone surrogate in the text', () => {
     }
   });
 });
+
+describe('an address with a space is told so', () => {
+  it('an action URL: the space named, and %20 as the fix; a render link: the same', () => {
+    const dc = fullThin();
+    dc.elements.find((p: { element_id: string }) => p.element_id === 'organization').actions[0].target =
+      'https://transit.example.org/privacy policy';
+    const found = checkThin(DatachainInstance.parse(dc), release(), {
+      deadline: startDeadline(60_000),
+      isServed: () => true,
+    }).find((f) => f.code === 'action_target_invalid');
+    expect(found?.message).toMatch(/it holds a space\.$/);
+    expect(found?.fix_hint).toMatch(/%20/);
+    const link = renderOptions({ format: 'sign', locale: 'en', link: 'https://x.example/privacy policy' });
+    expect(link.ok).toBe(false);
+    if (!link.ok) expect(link.error.message).toMatch(/holds a space.*%20/);
+  });
+});

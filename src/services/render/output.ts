@@ -80,7 +80,9 @@ export function renderOptions(args: {
       return {
         ok: false,
         error: invalidArguments({
-          message: `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
+          message: /\s/.test(link.trim())
+            ? `link: '${link.slice(0, 80)}' holds a space, which an address cannot; write each as %20.`
+            : `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
           path: 'link',
           fix_hint:
             'Give the full address of the published disclosure page, e.g. "https://example.org/ai/traffic-cameras"; shorter links make QR codes easier to scan.',

@@ -28,12 +28,16 @@ export function actionRules({ datachain, deadline }: RuleInput): Finding[] {
           out.push(finding('action_target_invalid', at, `The target URL ${misleading.why}`, misleading.fix));
         return;
       }
+      // A space is the usual reason an address is refused: said outright, with its escape.
+      const spaced = /\s/.test(a.target.trim());
       out.push(
         finding(
           'action_target_invalid',
           at,
-          `Target '${a.target.slice(0, 80)}' is not valid for an action of type '${a.type}'.`,
-          `Use ${rule.want}, or change the action type.`,
+          `Target '${a.target.slice(0, 80)}' is not valid for an action of type '${a.type}'${spaced ? ': it holds a space' : ''}.`,
+          spaced && (a.type === 'url' || a.type === 'form')
+            ? 'Write each space inside the address as %20 (an address holds no spaces), or remove it.'
+            : `Use ${rule.want}, or change the action type.`,
         ),
       );
     });

@@ -58,9 +58,25 @@ export function checkThinDatachain(
   store: SchemaStore,
   deadline: Deadline,
 ): CheckedDatachain<DatachainInstance> {
-  return checked(release, raw, parseDatachainArg(DatachainInstance, raw, deadline), (dc) =>
+  const parsed = parseDatachainArg(DatachainInstance, raw, deadline);
+  return checked(release, raw, { ...parsed, warnings: parsed.warnings.map(resolvedPart) }, (dc) =>
     checkThin(dc, release, { deadline, isServed: servedBy(store) }),
   );
+}
+
+/** The top-level keys only a resolved datachain has. */
+const RESOLVED_PARTS = new Set(['schema_snapshot', 'suggested_elements']);
+
+/**
+ * A thin check's `unknown_key` warning on a resolved datachain's own part: its hint says which
+ * check reads that form, rather than only to remove the part.
+ */
+function resolvedPart(w: Finding): Finding {
+  if (w.code !== 'unknown_key' || !RESOLVED_PARTS.has(w.path)) return w;
+  return {
+    ...w,
+    fix_hint: `This is a resolved datachain (resolve_datachain's answer): check it with validate_resolved. To check it as a thin datachain, remove '${w.path}'.`,
+  };
 }
 
 /**
