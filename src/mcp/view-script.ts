@@ -55,6 +55,11 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  * shows, so no earlier render (a 2025 session's view is its last page) stands for the one on its
  * way. Torn down, the view handles no notification, drops a read under way, and sends nothing but
  * answers (no size report, no open-link).
+ *
+ * A host context, whole (the initialize answer) or a partial update (host-context-changed: only
+ * the keys that changed), is merged into what the view holds, as the spec has it: a key left out
+ * keeps its value. Given `styles` replace the host's earlier ones whole (a variable they leave out
+ * is the page's again); an update without `styles`, such as a theme change, keeps them.
  */
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
@@ -145,10 +150,6 @@ export const VIEW_SCRIPT = `(function () {
     });
   }
 
-  // A host context, whole (the initialize answer) or a partial update (host-context-changed: only
-  // the keys that changed), merged into what the view holds, as the spec has it: a key left out
-  // keeps its value. Given \`styles\` replace the host's earlier ones whole (a variable they leave out
-  // is the page's again); an update without \`styles\`, such as a theme change, keeps them.
   function applyContext(c) {
     if (!c || typeof c !== 'object') return;
     if (typeof c.locale === 'string') hostLang = c.locale;
