@@ -25,9 +25,9 @@ export function requiredRules({ datachain, pool }: RuleInput): Finding[] {
         'element_required',
         'elements',
         `Category '${category.id}' requires at least one element.`,
-        `Add an element with category_id='${category.id}' to elements, e.g. ${example(category.elementIds, pool)}; ` +
-          `its elements: ${listIds(category.elementIds, 8)} ` +
-          `(list_elements with category_id="${category.id}" lists them all).`,
+        `Add an element with category_id='${category.id}' to elements, e.g. ${example(category.elementIds, pool)}, ` +
+          `but with the element that says what this system is or does: one of ${listIds(category.elementIds, 8)} ` +
+          `(list_elements with category_id="${category.id}" gives each one's meaning).`,
       ),
     );
   }
