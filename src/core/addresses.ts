@@ -1,3 +1,4 @@
+import { hasIgnorable } from './strings.js';
 import { isAscii } from './utf8.js';
 
 /**
@@ -25,16 +26,16 @@ export function isHttpUrl(text: string): boolean {
 
 /** Control characters (C0, DEL, C1): a page shows them as nothing, a sign drops them. */
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
-/** Characters that change how text reads without showing: bidirectional controls, zero-width ones. */
-const HIDDEN_IN_TEXT = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** Format characters (Unicode's Cf: direction controls, and signs such as U+0600 that no text shows alone). */
+const FORMAT = /\p{Cf}/u;
 
 /**
- * Whether `text` holds a character a reader does not see: a control character, a format character
- * (a direction control such as U+202E) or a default-ignorable one (a zero-width space). The Unicode
- * classes are tried only on text that is not all ASCII.
+ * Whether `text` holds a character a reader does not see: a control character, one that draws as
+ * nothing (`hasIgnorable`, the table empty texts are judged by: a zero-width space, U+202E), or a
+ * format character. Only text that is not all ASCII is scanned past the control characters.
  */
 function hasHiddenCharacter(text: string): boolean {
-  return CONTROL.test(text) || (!isAscii(text) && HIDDEN_IN_TEXT.test(text));
+  return CONTROL.test(text) || (!isAscii(text) && (hasIgnorable(text) || FORMAT.test(text)));
 }
 
 /**
@@ -71,7 +72,12 @@ export function misleadingUrl(text: string): { why: string; fix: string } | unde
       why: "it holds a backslash, which a browser reads as '/': the address would open another place than it reads as.",
       fix: "Write '/' for a path's separator, or %5C for a backslash that is part of the address.",
     };
-  const url = new URL(text);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined; // Not a URL at all: the caller's own check (`isHttpUrl`) refuses it.
+  }
   if (url.username !== '' || url.password !== '')
     return {
       why: 'it carries a user name or password before its host, which a page shows and a sign prints to the public.',

@@ -70,6 +70,7 @@ const IGNORABLE: ReadonlyArray<readonly [number, number]> = [
 /** U+2800 BRAILLE PATTERN BLANK: not default-ignorable, but drawn as nothing, and used as an invisible filler. */
 const BRAILLE_BLANK = 0x2800;
 
+/** Whether a code point draws as nothing: default-ignorable (`IGNORABLE`) or the blank braille cell. */
 function isIgnorable(cp: number): boolean {
   if (cp === BRAILLE_BLANK) return true;
   for (const [lo, hi] of IGNORABLE) if (cp >= lo && cp <= hi) return true;
@@ -87,4 +88,10 @@ export function isBlank(text: string): boolean {
   if (!isIgnorable(t.codePointAt(0)!)) return false;
   for (const ch of t) if (!isIgnorable(ch.codePointAt(0)!) && ch.trim() !== '') return false;
   return true;
+}
+
+/** Whether `text` holds a character that draws as nothing (`isIgnorable`): a zero-width space, a direction control... */
+export function hasIgnorable(text: string): boolean {
+  for (const ch of text) if (isIgnorable(ch.codePointAt(0)!)) return true;
+  return false;
 }

@@ -369,6 +369,14 @@ describe('export_datachain', () => {
     expect(env.errors[2]!.fix_hint).toBe('Give the address without them: "https://evil.example/architecture".');
   });
 
+  it('refuses an option URL the schema lets through but no parser reads, rather than failing on it', async () => {
+    const options = { uk_atrs: { website: 'https://[x' } };
+    const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic, options }, true);
+    expect(env.errors).toEqual([
+      expect.objectContaining({ code: 'invalid_arguments', path: 'options.uk_atrs.website' }),
+    ]);
+  });
+
   it("says which options another register's export reads, and reads only its own", async () => {
     const options = { nl: { name: 'Naam' }, uk_atrs: {} };
     const { env } = await call('export_datachain', { version, format: 'uk-atrs', datachain: realistic, options });

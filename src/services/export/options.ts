@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { misleadingUrl } from '../../core/addresses.js';
+import { isHttpUrl, misleadingUrl } from '../../core/addresses.js';
 import { invalidArguments } from '../../core/error-catalogue.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import { isBlank } from '../../core/strings.js';
@@ -107,8 +107,8 @@ export function optionValue(options: Record<string, unknown> | undefined, name: 
 /**
  * What a target's options say that a register's reader would misread, checked after their schema
  * (which is built for every target at start, so it stays as small as it is): a text that shows
- * nothing (`isBlank`: zero-width spaces only), and a URL that reads as another address than it
- * opens (`misleadingUrl`), the links' too. One `invalid_arguments` per value, at its option's path.
+ * nothing (`isBlank`: zero-width spaces only), and a URL that does not parse or reads as another
+ * address than it opens (`misleadingUrl`), the links' too. One `invalid_arguments` per value, at its option's path.
  */
 export function optionFaults(spec: TargetSpec, options: Record<string, unknown> | undefined): ErrorItem[] {
   const out: ErrorItem[] = [];
@@ -134,9 +134,23 @@ export function optionFaults(spec: TargetSpec, options: Record<string, unknown> 
           ? value.map((l, i) => [`${path}[${i}].link`, (l as { link?: unknown }).link])
           : [];
     for (const [at, url] of urls) {
-      const misleading = typeof url === 'string' ? misleadingUrl(url) : undefined;
-      if (misleading)
-        out.push(invalidArguments({ message: `${at}: the URL ${misleading.why}`, path: at, fix_hint: misleading.fix }));
+      if (typeof url !== 'string') continue;
+      // The schema's pattern takes any http(s) text without spaces; a register needs one that parses.
+      if (!isHttpUrl(url))
+        out.push(
+          invalidArguments({
+            message: `${at}: '${url.slice(0, 80)}' is not an absolute http(s) URL.`,
+            path: at,
+            fix_hint: 'Give the full address, e.g. "https://example.org/ai/traffic-cameras".',
+          }),
+        );
+      else {
+        const misleading = misleadingUrl(url);
+        if (misleading)
+          out.push(
+            invalidArguments({ message: `${at}: the URL ${misleading.why}`, path: at, fix_hint: misleading.fix }),
+          );
+      }
     }
   }
   return out;
