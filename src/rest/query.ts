@@ -65,9 +65,9 @@ export function gatherArgs(
   allowed: readonly string[],
   params: Record<string, string>,
   query: Record<string, string[]>,
-  url?: string,
+  url: string,
 ): { args: Record<string, unknown> } | { errors: ErrorItem[] } {
-  const undecodable = url === undefined ? undefined : undecodableQuery(url);
+  const undecodable = undecodableQuery(url);
   if (undecodable) return { errors: [undecodable] };
   const args: Record<string, unknown> = { ...params };
   const errors: ErrorItem[] = [];

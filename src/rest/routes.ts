@@ -79,11 +79,12 @@ export function methodNotAllowed(methods: readonly string[]) {
 export function restRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const methods = new Map<string, string[]>();
+  // The middleware comes first; the paths it matches are the ones registered below, read on its first use.
+  let isRoute: ((path: string) => boolean) | undefined;
   app.use(
     '*',
     trailingSlash((path) => (isRoute ??= routeMatcher([...methods.keys()]))(path)),
   );
-  let isRoute: ((path: string) => boolean) | undefined;
   const allow = (path: string, method: string) => methods.set(path, [...(methods.get(path) ?? []), method]);
   for (const route of JSON_ROUTES) {
     const tool = toolNamed(route.tool);

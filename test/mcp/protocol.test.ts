@@ -159,6 +159,12 @@ describe('POST /mcp: the HTTP rules of the contract', () => {
       status: 200,
     },
     {
+      name: 'Content-Type with charset us-ascii accepted (a subset of UTF-8)',
+      body: ping(),
+      headers: { 'content-type': 'application/json; charset=us-ascii' },
+      status: 200,
+    },
+    {
       name: 'Content-Type naming another charset -> 415, never read as UTF-8 regardless',
       body: ping(),
       headers: { 'content-type': 'application/json; charset=iso-8859-1' },
