@@ -44,7 +44,7 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  * a host that drops it (the MCP SDK gives up on its own after a minute). A sign's result carries the
  * sign whole (an embedded resource beside its .svg handle, under the session's sign uri or the
  * handle): `embeddedOf` shows it without a read, so a host that cannot read resources, or a result
- * replayed after its kept render expired, still shows it. (Comments inside the script ship with it.)
+ * replayed after its kept render expired, still shows it.
  *
  * Its state: `shown` is the kept render the view shows (the document's dtpr-render meta once
  * parsed, then the last page read) and `shownBody` its body; `held` is that page as the preparing
@@ -60,6 +60,31 @@ import { viewWordsJson } from '../services/render/shared/labels/shipped.js';
  * the keys that changed), is merged into what the view holds, as the spec has it: a key left out
  * keeps its value. Given `styles` replace the host's earlier ones whole (a variable they leave out
  * is the page's again); an update without `styles`, such as a theme change, keeps them.
+ *
+ * What its functions do (written here, not in the script, whose comments would ship with it):
+ * - `whenParsed`: Runs fn once the document is parsed, unless the view has been torn down by then.
+ * - `forceQuery`: One media query with the host theme decided: a query whose colour-scheme
+ *   features all name the host theme loses them ('screen and (prefers-color-scheme: dark)' ->
+ *   'screen'; nothing left -> 'all'); one naming the other theme becomes 'not all'. A query with
+ *   'not' or 'or' is left as is.
+ * - `scan`: Every rule of the document's styles whose media mentions prefers-color-scheme, with
+ *   its original media text (kept across scans: a rewritten text no longer mentions it); then the
+ *   host theme applied to them: forced by it, or the original text when there is none.
+ * - `localeOf`: A language tag to one of WORDS' locales: the exact code, else Chinese by script or
+ *   region (Hant for TW, HK, MO), Tagalog as Filipino, else the primary subtag.
+ * - `words`: The view's language: the call's, else the host's; before any call, else the page's
+ *   own (once a call has come, the page shown may be an earlier call's, whose language is not this
+ *   one's).
+ * - `preparing`: keeps the page as `held` only while the body is that page (not a message shown
+ *   since, nor the preparing state).
+ * - `relabel`: The placeholder, or the preparing state, says it again in the language now known.
+ * - `langOf`: The call's language: its `locale`, else the first of its `locales` (a sign's), else
+ *   none.
+ * - `kindOf`: The kind of problem of one error item: from its code, and for a shape error whether
+ *   its message is the server's missing-value sentence (a yes or no: no message, path or hint is
+ *   ever shown).
+ * - the parse handler before the last line: records the page the view was read with, and the kept
+ *   render it is (none for the placeholder).
  */
 export const VIEW_SCRIPT = `(function () {
   var P = window.parent, root = document.documentElement, next = 0, waiting = {}, turn = 0;
@@ -88,7 +113,6 @@ export const VIEW_SCRIPT = `(function () {
       }, WAIT_MS);
     });
   }
-  // Runs fn once the document is parsed, unless the view has been torn down by then.
   function whenParsed(fn) {
     var run = function () { if (!closed) fn(); };
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run();
@@ -116,9 +140,6 @@ export const VIEW_SCRIPT = `(function () {
     measure();
   }
 
-  // One media query with the host theme decided: a query whose colour-scheme features all name the
-  // host theme loses them ('screen and (prefers-color-scheme: dark)' -> 'screen'; nothing left ->
-  // 'all'); one naming the other theme becomes 'not all'. A query with 'not' or 'or' is left as is.
   function forceQuery(q) {
     var found = q.match(SCHEME);
     if (!found || /\\b(not|or)\\b/i.test(q)) return q;
@@ -126,9 +147,6 @@ export const VIEW_SCRIPT = `(function () {
     var rest = q.replace(SCHEME, '').replace(/\\band\\s+(?=and\\b)/gi, '').replace(/^\\s*and\\b|\\band\\s*$/gi, '');
     return rest.trim() || 'all';
   }
-  // Every rule of the document's styles whose media mentions prefers-color-scheme, with its
-  // original media text (kept across scans: a rewritten text no longer mentions it); then the
-  // host theme applied to them: forced by it, or the original text when there is none.
   function scan() {
     var known = schemes;
     schemes = [];
@@ -170,8 +188,6 @@ export const VIEW_SCRIPT = `(function () {
     }
   }
 
-  // A language tag to one of WORDS' locales: the exact code, else Chinese by script or region
-  // (Hant for TW, HK, MO), Tagalog as Filipino, else the primary subtag.
   function localeOf(tag) {
     var t = String(tag || '').toLowerCase(), parts = t.split('-'), k;
     for (k in WORDS) if (k.toLowerCase() === t) return k;
@@ -179,8 +195,6 @@ export const VIEW_SCRIPT = `(function () {
     if (parts[0] === 'tl') return 'fil';
     return parts[0];
   }
-  // The view's language: the call's, else the host's; before any call, else the page's own (once a
-  // call has come, the page shown may be an earlier call's, whose language is not this one's).
   function words() {
     var tags = called ? [callLang, hostLang] : [callLang, hostLang, root.lang];
     for (var i = 0; i < tags.length; i++) {
@@ -235,18 +249,15 @@ export const VIEW_SCRIPT = `(function () {
     adopt(null, body, w[0], title);
   }
   function preparing() {
-    // Held only while the body is that page (not a message shown since, nor the preparing state).
     if (shown && !held && document.body === shownBody)
       held = { body: document.body, lang: root.lang, title: document.title };
     var w = words();
     showMessage(w, w[1].preparing, '');
     document.body.setAttribute('${PLACEHOLDER_MARK}', '');
   }
-  // The placeholder, or the preparing state, says it again in the language now known.
   function relabel() {
     if (document.body.hasAttribute('${PLACEHOLDER_MARK}')) preparing();
   }
-  // The call's language: its \`locale\`, else the first of its \`locales\` (a sign's), else none.
   function langOf(args) {
     var l = args && (typeof args.locale === 'string' ? args.locale : Array.isArray(args.locales) && args.locales[0]);
     return typeof l === 'string' ? l : '';
@@ -255,8 +266,6 @@ export const VIEW_SCRIPT = `(function () {
     var w = words();
     showMessage(w, w[1].unavailableTitle, w[1].unavailableLead);
   }
-  // The kind of problem of one error item: from its code, and for a shape error whether its message
-  // is the server's missing-value sentence (a yes or no: no message, path or hint is ever shown).
   function kindOf(e) {
     var code = e && typeof e.code === 'string' ? e.code : '';
     if (code === 'parse_error' && typeof e.message === 'string' && MISSING_VALUE.test(e.message)) return 'missing';
@@ -380,7 +389,6 @@ export const VIEW_SCRIPT = `(function () {
     whenParsed(relabel);
     whenParsed(watch);
   }, noop);
-  // The page the view was read with, and the kept render it is (none for the placeholder).
   whenParsed(function () {
     var meta = document.querySelector('meta[name="dtpr-render"]');
     shown = meta ? meta.getAttribute('content') || '' : '';
