@@ -67,13 +67,25 @@ const IGNORABLE: ReadonlyArray<readonly [number, number]> = [
   [0xe0000, 0xe0fff],
 ];
 
+/** The first code point of `IGNORABLE`, whose ranges are in ascending order (a test holds them to it). */
+const IGNORABLE_FROM = IGNORABLE[0]![0];
+
 /** U+2800 BRAILLE PATTERN BLANK: not default-ignorable, but drawn as nothing, and used as an invisible filler. */
 const BRAILLE_BLANK = 0x2800;
 
-/** Whether a code point draws as nothing: default-ignorable (`IGNORABLE`) or the blank braille cell. */
+/**
+ * Whether a code point draws as nothing: default-ignorable (`IGNORABLE`) or the blank braille cell.
+ * Below the table's first code point (U+00AD) it answers without the scan: ASCII and most Latin
+ * text, every character of an address, end there.
+ */
 function isIgnorable(cp: number): boolean {
+  if (cp < IGNORABLE_FROM) return false;
   if (cp === BRAILLE_BLANK) return true;
-  for (const [lo, hi] of IGNORABLE) if (cp >= lo && cp <= hi) return true;
+  for (let i = 0; i < IGNORABLE.length; i++) {
+    const range = IGNORABLE[i]!;
+    if (cp < range[0]) return false;
+    if (cp <= range[1]) return true;
+  }
   return false;
 }
 

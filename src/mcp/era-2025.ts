@@ -87,8 +87,12 @@ function effectHeaders(effects: readonly Omit<Dispatched, 'response'>[]): Record
   return headers;
 }
 
-const labelsOf = (effects: readonly Omit<Dispatched, 'response'>[]) =>
-  effects.flatMap((e) => (e.label ? [e.label] : []));
+/** The effects' labels, in order (a loop: `flatMap` showed in a warm read's profile). */
+function labelsOf(effects: readonly Omit<Dispatched, 'response'>[]): string[] {
+  const labels: string[] = [];
+  for (const e of effects) if (e.label) labels.push(e.label);
+  return labels;
+}
 
 /**
  * The 2025 era (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05): `initialize` issues a session,
