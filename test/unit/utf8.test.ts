@@ -28,7 +28,18 @@ describe('utf8Length', () => {
   });
 
   it('counts long text, over and under the kept scratch buffer, and short text after it', () => {
-    for (const text of ['é'.repeat(300_000), `${'a€'.repeat(200_000)}\ud800`, 'é😀'.repeat(40_000), 'é\udc00', 'ab'])
+    const ascii = (n: number) => 'a'.repeat(n);
+    for (const text of [
+      'é'.repeat(300_000),
+      `${'a€'.repeat(200_000)}\ud800`,
+      'é😀'.repeat(40_000),
+      'é\udc00',
+      'ab',
+      ascii(1024),
+      ascii(1025),
+      `${ascii(5_000)}é`,
+      ascii(400_000),
+    ])
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).byteLength);
   });
 });
