@@ -13,20 +13,20 @@ const packageOf = (file) => file.replace(/^node_modules\/(\.pnpm\/)?((?:@[^/]+\/
 
 /**
  * Self milliseconds per function (name, file, line) and per file. `(idle)` time is left out. A
- * sample stands for the time since the one before it, but at most `maxGapUs`: by default one and a
- * half times the sampler's own interval, read as the profile's lowest decile of intervals (about
- * 120 µs in workerd at a 50 µs setting). The sampler takes a sample only while the isolate runs
- * JavaScript; while the thread waits for I/O or the next request, or runs workerd's own C++
- * (reading a request, writing an answer), it takes none, and the first sample after such a gap
- * would otherwise carry the gap. A short call (a warm read runs for a few samples between waits)
- * has most of its samples after a gap, so the median interval is no guide. With the fixed 1 ms cap
- * this replaced, a warm `get_element` profile read 0.60 ms per request where its samples account for
- * 0.18 ms, and the excess fell on whatever ran first after a wait (a body's read, a middleware). The
- * time left out is `gapMs`, reported beside the total, which is the time sampled in the isolate,
- * program and garbage collection included. `sourceMap` (the bundle's map, as JSON text) places
- * functions in their files.
+ * sample stands for the time since the one before it, but at most `maxGapUs`: by default the
+ * sampler's own interval (`samplerInterval`, about 125 µs in workerd at a 50 µs setting). The
+ * sampler takes a sample only while the isolate runs JavaScript; while the thread waits for I/O or
+ * the next request, or runs workerd's own C++ (reading a request, writing an answer), it takes none,
+ * and the first sample after such a gap would otherwise carry the gap. A stretch of script shorter
+ * than the interval is sampled with a chance of its length over the interval, so counting each such
+ * sample as one interval is right on average. With the fixed 1 ms cap this replaced, a warm
+ * `get_element` profile read 0.60 ms per request where its samples account for 0.13 ms, and the
+ * excess fell on whatever ran first after a wait (a body's read, a middleware). The time left out
+ * is `gapMs`, reported beside the total, which is the time sampled in the isolate, program and
+ * garbage collection included. `sourceMap` (the bundle's map, as JSON text) places functions in
+ * their files.
  */
-export function attribute(profile, sourceMap, maxGapUs = 1.5 * samplerInterval(profile)) {
+export function attribute(profile, sourceMap, maxGapUs = samplerInterval(profile)) {
   const map = new TraceMap(sourceMap);
   const fileOf = (f) => packageOf(mappedFile(map, f.lineNumber, f.columnNumber));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -57,10 +57,18 @@ export function attribute(profile, sourceMap, maxGapUs = 1.5 * samplerInterval(p
   return { totalMs: total / 1000, gapMs: gapUs / 1000, functions: sorted(fns), files: sorted(files) };
 }
 
-/** The sampler's actual interval in `profile`, in µs: the lowest decile of the times between samples. */
+/**
+ * The sampler's actual interval in `profile`, in µs: the median of the times between samples that
+ * ran back to back, read as those between the lowest percentile and twice it. A short call has most
+ * of its samples after a gap (a warm read of the floor: nine in ten), so no plain percentile or
+ * median of all the intervals will do.
+ */
 function samplerInterval(profile) {
   const deltas = profile.timeDeltas.slice(1).sort((a, b) => a - b);
-  return deltas.length ? deltas[Math.floor(deltas.length / 10)] : 0;
+  if (deltas.length === 0) return 0;
+  const least = deltas[Math.floor(deltas.length / 100)];
+  const near = deltas.filter((d) => d >= least && d <= 2 * least);
+  return near[near.length >> 1];
 }
 
 /** Attributions of several profiles summed (several isolates' first calls, to be reported per call). */

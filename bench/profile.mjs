@@ -15,6 +15,9 @@
 // call instead of the scenarios; PROFILE_BUCKET=1 serves the release bucket every release under
 // schemas/ is published to (as bench:cold does), so that a call may name a release only the bucket
 // holds (`dtpr@2026-09-01-beta`), read on its first call.
+// PROFILE_FLOOR=1 profiles the floor instead (bench/floor/worker.js, the bare Worker the load bench
+// compares with), answering `get_element`'s request at its answer's size: what any Worker's isolate
+// spends on such a request, to set beside the server's.
 // The raw profiles are written to dist/profile/*.cpuprofile (Chrome DevTools opens them).
 // Needs a global WebSocket: run with `node --experimental-websocket` on Node 20.
 import { execFileSync } from 'node:child_process';
@@ -117,8 +120,9 @@ const fresh = async (script) => {
   return mf;
 };
 
-const script = buildUnminified();
-const sourceMap = readFileSync(`${script}.map`, 'utf8');
+const FLOOR = process.env.PROFILE_FLOOR === '1';
+const script = FLOOR ? 'bench/floor/worker.js' : buildUnminified();
+const sourceMap = FLOOR ? '{"version":3,"sources":[],"names":[],"mappings":""}' : readFileSync(`${script}.map`, 'utf8');
 // A scenario aimed at the floor itself (`target: 'floor'`) runs none of the server's code.
 /** PROFILE_CALL as a scenario of one request, sent as the scenarios' tool calls are. */
 function callScenario(call) {
@@ -127,13 +131,20 @@ function callScenario(call) {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
   return { name: `call ${name} ${JSON.stringify(args)}`.slice(0, 80), requests: [{ ...first, body }] };
 }
-const picked = process.env.PROFILE_CALL
-  ? [callScenario(process.env.PROFILE_CALL)]
-  : SCENARIOS.filter(
-      (s) =>
-        s.target !== 'floor' &&
-        (process.env.PROFILE_ONLY ? s.name.includes(process.env.PROFILE_ONLY) : DEFAULT.includes(s.name)),
-    );
+/** The floor answering `get_element`'s request at the size of the server's answer (the load bench's pairing). */
+function floorScenario() {
+  const [request] = SCENARIOS.find((s) => s.name === 'mcp get_element').requests;
+  return { name: 'floor (bare Worker) for get_element', requests: [{ ...request, path: '/?size=3574' }] };
+}
+const picked = FLOOR
+  ? [floorScenario()]
+  : process.env.PROFILE_CALL
+    ? [callScenario(process.env.PROFILE_CALL)]
+    : SCENARIOS.filter(
+        (s) =>
+          s.target !== 'floor' &&
+          (process.env.PROFILE_ONLY ? s.name.includes(process.env.PROFILE_ONLY) : DEFAULT.includes(s.name)),
+      );
 for (const scenario of picked) {
   const mf = await fresh(script);
   const first = await profiled(() => iterate(mf, scenario));
