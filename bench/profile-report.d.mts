@@ -16,6 +16,8 @@ export interface Attribution {
 }
 
 export function attribute(profile: CpuProfile, sourceMap: string, maxGapUs?: number): Attribution;
+/** The sampler's interval in µs, read from a profile of many samples. */
+export function samplerInterval(profile: CpuProfile): number;
 export function sumAttributions(list: Attribution[]): Attribution;
 export function formatProfile(
   title: string,

@@ -61,9 +61,10 @@ export function attribute(profile, sourceMap, maxGapUs = samplerInterval(profile
  * The sampler's actual interval in `profile`, in µs: the median of the times between samples that
  * ran back to back, read as those between the lowest percentile and twice it. A short call has most
  * of its samples after a gap (a warm read of the floor: nine in ten), so no plain percentile or
- * median of all the intervals will do.
+ * median of all the intervals will do. It needs a profile of many samples: a first call's few dozen
+ * are read with the interval of the same scenario's warm profile.
  */
-function samplerInterval(profile) {
+export function samplerInterval(profile) {
   const deltas = profile.timeDeltas.slice(1).sort((a, b) => a - b);
   if (deltas.length === 0) return 0;
   const least = deltas[Math.floor(deltas.length / 100)];

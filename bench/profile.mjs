@@ -24,7 +24,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SCENARIOS } from './scenarios.mjs';
 import { seededBucket, start, warmProcess } from './cold-start.mjs';
-import { attribute, formatProfile, sumAttributions } from './profile-report.mjs';
+import { attribute, formatProfile, samplerInterval, sumAttributions } from './profile-report.mjs';
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 2000);
 const TOP = Number(process.env.PROFILE_TOP ?? 20);
@@ -156,11 +156,13 @@ for (const scenario of picked) {
   const slug = scenario.name.replace(/[^\w]+/g, '-');
   writeFileSync(`${OUT}/${slug}.warm.cpuprofile`, JSON.stringify(warm));
   writeFileSync(`${OUT}/${slug}.first.cpuprofile`, JSON.stringify(first));
-  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, sourceMap), TOP, REQUESTS));
-  const firsts = [attribute(first, sourceMap)];
+  // A first call is a few dozen samples, too few to read the sampler's interval from: the warm profile's serves.
+  const interval = samplerInterval(warm);
+  console.log(formatProfile(`${scenario.name}, warm`, attribute(warm, sourceMap, interval), TOP, REQUESTS));
+  const firsts = [attribute(first, sourceMap, interval)];
   for (let i = 1; i < FIRSTS; i++) {
     const other = await fresh(script);
-    firsts.push(attribute(await profiled(() => iterate(other, scenario)), sourceMap));
+    firsts.push(attribute(await profiled(() => iterate(other, scenario)), sourceMap, interval));
     await other.dispose();
   }
   const title =
