@@ -1,12 +1,14 @@
 // npm run bench:scaling: how cost grows with the size of the work and with concurrency. In one
 // workerd (Miniflare over the deployable bundle, bound as wrangler.toml binds it, rate limits and
 // the keep quota lifted), warm: validate_datachain and render_datachain at 5, 15, 50 and 100
-// placements, list_elements pages of 10, 50 and 100 (median time per call, sequential); then
+// placements, list_elements pages of 10, 50 and 100 (median time per call and workerd's CPU per call,
+// sequential); then
 // get_element and validate (15) under 1, 8 and 32 connections with autocannon, each beside the
 // floor Worker at the same connections (throughput ratio within the run).
 // Env: SCALE_CALLS (timed calls per size, default 60), SCALE_SECONDS (per autocannon run, default 3).
 import { load } from './load.mjs';
 import { buildWorker, median, realistic, send, start, tool, V } from './cold-start.mjs';
+import { ranBetween, workerdThreadRuns } from './servers.mjs';
 
 const CALLS = Number(process.env.SCALE_CALLS ?? 60);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 3);
@@ -30,8 +32,12 @@ function sized(n) {
 }
 
 /**
- * Median ms of CALLS calls after 10 warm-up calls. `make(i)` gives call i: each datachain gets its
- * own id, so no answer comes from the isolate's answer cache. Refuses a call whose answer is an error.
+ * Median ms of CALLS calls after 10 warm-up calls, and the CPU (ms) the workerd processes ran per
+ * call over them, read from the scheduler's count of each thread (`/proc/<pid>/task/<tid>/schedstat`;
+ * the other Worker's workerd, idle meanwhile, adds next to nothing). Wall time moves with the
+ * host and the harness by more than a call's work grows (a call of 2-3 ms, of which the work is a
+ * few tenths); CPU per call shows the growth. `make(i)` gives call i: each datachain gets its own
+ * id, so no answer comes from the isolate's answer cache. Refuses a call whose answer is an error.
  */
 async function timed(mf, make) {
   for (let i = 0; i < 10; i++) {
@@ -39,8 +45,10 @@ async function timed(mf, make) {
     if (text.includes('"ok":false')) throw new Error(`the call was refused: ${text.slice(0, 300)}`);
   }
   const times = [];
+  const before = workerdThreadRuns(process.pid);
   for (let i = 0; i < CALLS; i++) times.push((await send(mf, make(10 + i))).ms);
-  return median(times);
+  const { ms } = ranBetween(before, workerdThreadRuns(process.pid));
+  return { ms: median(times), cpuMs: ms / CALLS };
 }
 
 /** The datachain of size n, named for call i. */
@@ -51,9 +59,11 @@ const pad = (s, n) => String(s).padStart(n);
 async function sizes(mf, floorMf) {
   const floor = await timed(floorMf, () => ({ path: '/?size=3500', body: {} }));
   console.log(
-    `\nwarm, sequential: median ms per call of ${CALLS}; beyond the floor: less the floor Worker's ${floor.toFixed(2)} ms for a call; x smallest: that, against the smallest size`,
+    `\nwarm, sequential: median ms per call of ${CALLS}, and workerd's CPU per call (µs); beyond: the CPU less the floor Worker's ${(floor.cpuMs * 1000).toFixed(0)} µs for a call (its wall time ${floor.ms.toFixed(2)} ms); x smallest: that, against the smallest size`,
   );
-  console.log(`${'call'.padEnd(30)} ${pad('size', 5)} ${pad('ms', 8)} ${pad('beyond', 8)} ${pad('x smallest', 11)}`);
+  console.log(
+    `${'call'.padEnd(30)} ${pad('size', 5)} ${pad('ms', 8)} ${pad('CPU µs', 8)} ${pad('beyond', 8)} ${pad('x smallest', 11)}`,
+  );
   const rows = [
     [
       'validate_datachain',
@@ -67,11 +77,11 @@ async function sizes(mf, floorMf) {
   for (const [name, ns, make] of rows) {
     let first;
     for (const n of ns) {
-      const ms = await timed(mf, (i) => make(n, i));
-      const beyond = ms - floor;
+      const { ms, cpuMs } = await timed(mf, (i) => make(n, i));
+      const beyond = (cpuMs - floor.cpuMs) * 1000;
       first ??= beyond;
       console.log(
-        `${name.padEnd(30)} ${pad(n, 5)} ${pad(ms.toFixed(2), 8)} ${pad(beyond.toFixed(2), 8)} ${pad((beyond / first).toFixed(2), 11)}`,
+        `${name.padEnd(30)} ${pad(n, 5)} ${pad(ms.toFixed(2), 8)} ${pad((cpuMs * 1000).toFixed(0), 8)} ${pad(beyond.toFixed(0), 8)} ${pad((beyond / first).toFixed(2), 11)}`,
       );
     }
   }
