@@ -10,7 +10,7 @@
 // Env: PROFILE_ONLY (scenarios whose name holds it), PROFILE_REQUESTS (default 2000), PROFILE_TOP
 // (rows, default 20), PROFILE_INTERVAL_US (sampling interval, default 50), INSPECTOR_PORT (8823);
 // PROFILE_FIRSTS, how many fresh isolates have their first call profiled (default 1), reported as
-// the mean of their self times: one first call is only a few hundred samples;
+// the mean of their self times: one first call is only a few dozen samples;
 // PROFILE_CALL, a tool call as JSON (`{"name":"list_elements","arguments":{...}}`), profiles that
 // call instead of the scenarios; PROFILE_BUCKET=1 serves the release bucket every release under
 // schemas/ is published to (as bench:cold does), so that a call may name a release only the bucket

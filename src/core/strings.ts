@@ -75,8 +75,8 @@ const BRAILLE_BLANK = 0x2800;
 
 /**
  * Whether a code point draws as nothing: default-ignorable (`IGNORABLE`) or the blank braille cell.
- * Below the table's first code point (U+00AD) it answers without the scan: ASCII and most Latin
- * text, every character of an address, end there.
+ * Below the table's first code point (U+00AD) it answers without the scan: all of ASCII, so every
+ * character of most addresses and of English text.
  */
 function isIgnorable(cp: number): boolean {
   if (cp < IGNORABLE_FROM) return false;
