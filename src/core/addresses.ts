@@ -12,17 +12,26 @@ const WHITESPACE = /\s/;
 /** Characters an email address may not contain anywhere (besides whitespace). */
 const NOT_IN_EMAIL = new Set(['<', '>', '(', ')', '"', ',', ';', ':', '\\', '[', ']', '`', "'"]);
 
-/** An absolute http or https URL with a host, and no whitespace. */
-export function isHttpUrl(text: string): boolean {
-  if (text.length > MAX_ADDRESS_LENGTH || WHITESPACE.test(text)) return false;
+/** `text` parsed, when it is an absolute http or https URL with a host and no whitespace. */
+function httpUrl(text: string): URL | undefined {
+  if (text.length > MAX_ADDRESS_LENGTH || WHITESPACE.test(text)) return undefined;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return false;
+    return undefined;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
 }
+
+/** An absolute http or https URL with a host, and no whitespace. */
+export const isHttpUrl = (text: string): boolean => httpUrl(text) !== undefined;
+
+/**
+ * Whether an address holds white space inside it, not only around it: the usual reason one is
+ * refused, which a message then says outright (with its escape, %20, for a URL).
+ */
+export const holdsSpace = (text: string): boolean => WHITESPACE.test(text.trim());
 
 /** Control characters (C0, DEL, C1): a page shows them as nothing, a sign drops them. */
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
@@ -52,7 +61,8 @@ function withoutUserInfo(text: string): string {
 }
 
 /**
- * Why an http(s) URL (`isHttpUrl`) would read as another address than it opens, or undefined:
+ * Why an http(s) URL (`isHttpUrl`) would read as another address than it opens; undefined when it
+ * reads as it opens, and for text that is no http(s) URL (which `isHttpUrl` refuses):
  * - a character a reader does not see (`hasHiddenCharacter`: a right-to-left override shows
  *   `/a\u202Eevil` as `/alive`);
  * - a backslash, which a browser reads as `/` (`https://evil.example\@trusted.example` opens
@@ -62,6 +72,8 @@ function withoutUserInfo(text: string): string {
  * A page shows such a URL and a sign prints it, so what a reader sees must be where it goes.
  */
 export function misleadingUrl(text: string): { why: string; fix: string } | undefined {
+  const url = httpUrl(text);
+  if (!url) return undefined;
   if (hasHiddenCharacter(text))
     return {
       why: 'it holds a character a reader does not see (a control, a direction control or a zero-width one), so it would read as another address than it opens.',
@@ -72,12 +84,6 @@ export function misleadingUrl(text: string): { why: string; fix: string } | unde
       why: "it holds a backslash, which a browser reads as '/': the address would open another place than it reads as.",
       fix: "Write '/' for a path's separator, or %5C for a backslash that is part of the address.",
     };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined; // Not a URL at all: the caller's own check (`isHttpUrl`) refuses it.
-  }
   if (url.username !== '' || url.password !== '')
     return {
       why: 'it carries a user name or password before its host, which a page shows and a sign prints to the public.',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isHttpUrl, isLinkUrl, misleadingUrl } from '../core/addresses.js';
+import { isLinkUrl, misleadingUrl } from '../core/addresses.js';
 import { capped } from './caps.js';
 import { LocaleValues } from './locale.js';
 
@@ -18,7 +18,7 @@ const PROVENANCE_TYPES = [
 ] as const;
 
 /** A link a page may show (`isLinkUrl`) whose text is the address it opens (`misleadingUrl`). */
-const readableLink = (url: string): boolean => isLinkUrl(url) && !(isHttpUrl(url) && misleadingUrl(url));
+const readableLink = (url: string): boolean => isLinkUrl(url) && !misleadingUrl(url);
 
 /** A reference to a public source backing a statement. */
 export const ProvenanceRef = z.object({
@@ -27,8 +27,7 @@ export const ProvenanceRef = z.object({
   url: capped('url')
     .refine(readableLink, {
       error: (issue) => {
-        const text = String(issue.input);
-        const misleading = isHttpUrl(text) ? misleadingUrl(text) : undefined;
+        const misleading = misleadingUrl(String(issue.input));
         return misleading
           ? `The URL ${misleading.why}`
           : 'Use an http, https or mailto URL (other schemes such as javascript:, data: or file: are refused).';

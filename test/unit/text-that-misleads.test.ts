@@ -92,6 +92,8 @@ describe('links that read as another address than they open', () => {
     // What draws as nothing in a text is hidden in an address too; what is no URL is not this check's.
     expect(misleadingUrl('https://x.example/a\u2800b')?.why).toMatch(/does not see/);
     expect(misleadingUrl('https://[x')).toBeUndefined();
+    for (const notHttp of ['ftp://user@x.example/', 'mailto:a\u200b@b.example', 'https://x.example/a b'])
+      expect(misleadingUrl(notHttp), notHttp).toBeUndefined();
     // The address suggested without credentials is cut from the text, so its own script stays readable.
     expect(misleadingUrl('https://user@例え.jp/パス')?.fix).toBe(
       'Give the address without them: "https://例え.jp/パス".',

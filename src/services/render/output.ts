@@ -1,6 +1,6 @@
 import { wellFormed } from '../../core/utf8.js';
 import { invalidArguments } from '../../core/error-catalogue.js';
-import { isHttpUrl, misleadingUrl } from '../../core/addresses.js';
+import { holdsSpace, isHttpUrl, misleadingUrl } from '../../core/addresses.js';
 import type { Deadline } from '../../core/deadline.js';
 import type { ErrorItem } from '../../core/envelope.js';
 import type { DatachainInstance } from '../../domain/datachain.js';
@@ -80,7 +80,7 @@ export function renderOptions(args: {
       return {
         ok: false,
         error: invalidArguments({
-          message: /\s/.test(link.trim())
+          message: holdsSpace(link)
             ? `link: '${link.slice(0, 80)}' holds a space, which an address cannot; write each as %20.`
             : `link: '${link.slice(0, 80)}' is not an http(s) URL of at most ${LINK_MAX_CHARS} characters.`,
           path: 'link',

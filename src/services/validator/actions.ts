@@ -1,4 +1,4 @@
-import { emailAddress, isHttpUrl, misleadingUrl, phoneNumber } from '../../core/addresses.js';
+import { emailAddress, holdsSpace, isHttpUrl, misleadingUrl, phoneNumber } from '../../core/addresses.js';
 import { isBlank } from '../../core/strings.js';
 import { finding, type Finding, type RuleInput } from './finding.js';
 
@@ -29,7 +29,7 @@ export function actionRules({ datachain, deadline }: RuleInput): Finding[] {
         return;
       }
       // A space is the usual reason an address is refused: said outright, with its escape.
-      const spaced = /\s/.test(a.target.trim());
+      const spaced = holdsSpace(a.target);
       out.push(
         finding(
           'action_target_invalid',

@@ -3,7 +3,7 @@ import { partsRuns } from '../view/text.js';
 import type { DocView } from '../view/view.js';
 import { type SignLabels, signLabelOf } from './labels.js';
 import type { Run } from './text.js';
-import { DECIDING_ELEMENTS, decisionVerdict } from '../view/verdict.js';
+import { DECIDING_ELEMENTS, decisionVerdict, placedIn } from '../view/verdict.js';
 import { labelsFor } from '../shared/labels.js';
 
 /** How a tile puts its category's answer into words. */
@@ -61,7 +61,7 @@ export interface Tile {
  */
 function decision(
   cards: readonly CardView[],
-  placed: readonly string[],
+  placed: Iterable<string>,
   lang: string,
   t: SignLabels,
 ): { index: number; words?: string; coloured: boolean } {
@@ -82,15 +82,7 @@ function decision(
 function tileOf(view: DocView, t: SignLabels, category: string, answer: TileAnswer, at?: number): Tile | undefined {
   const cards = view.sections.find((s) => s.id === category)?.cards ?? [];
   if (!cards.length) return undefined;
-  const decided =
-    answer === 'decides'
-      ? decision(
-          cards,
-          view.sections.flatMap((s) => s.cards.map((c) => c.elementId)),
-          view.lang,
-          t,
-        )
-      : undefined;
+  const decided = answer === 'decides' ? decision(cards, placedIn(view.sections), view.lang, t) : undefined;
   const index = at ?? decided?.index ?? 0;
   const card = cards[index];
   if (!card) return undefined;

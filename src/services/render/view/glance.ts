@@ -2,7 +2,7 @@ import type { ActionView, CardView, ContextBadge } from './card.js';
 import type { LocalText } from '../shared/localize.js';
 import type { TextPart } from './text.js';
 import type { SectionView } from './view.js';
-import { DECIDING_ELEMENTS, decisionVerdict } from './verdict.js';
+import { DECIDING_ELEMENTS, decisionVerdict, placedIn } from './verdict.js';
 import { type Excerpt, excerpt } from './excerpt.js';
 
 /**
@@ -159,7 +159,7 @@ export function buildGlance(
         id === 'decides'
           ? (decisionVerdict(
               cards.map(({ card }) => ({ elementId: card.elementId, autonomy: card.context?.id })),
-              sections.flatMap((s) => s.cards.map((card) => card.elementId)),
+              placedIn(sections),
             ) ?? 'unknown')
           : levelOf(row.items, values);
       // Every tagged part with the verdict's own value: the verdict says it once, the parts carry no tag.

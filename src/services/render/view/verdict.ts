@@ -39,6 +39,14 @@ export const DECISION_SIGNS: ReadonlySet<string> = new Set([
 /** The autonomy values, from the most human to the least; values a release lacks are skipped. */
 const AUTONOMY = ['human_decides', 'human_executes', 'human_oversees', 'autonomous'] as const;
 
+/**
+ * The element ids a view's sections place, in order: `decisionVerdict`'s `placed`, the page's and
+ * the sign's alike. Read lazily: only a verdict without a deciding part walks them.
+ */
+export function* placedIn(sections: readonly { cards: readonly { elementId: string }[] }[]): Generator<string> {
+  for (const section of sections) for (const card of section.cards) yield card.elementId;
+}
+
 /** One part of the system the question reads: its element and its autonomy value, when the author set one. */
 export interface DecisionPart {
   elementId: string;
