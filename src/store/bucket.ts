@@ -1,4 +1,5 @@
 import { canonicalJson } from '../core/canonical-json.js';
+import { safeParseFast } from '../core/fast-parse.js';
 import { hex } from '../core/hex.js';
 import { defineOnRead } from '../core/on-read.js';
 import { StorageFailure } from '../core/storage.js';
@@ -140,7 +141,7 @@ export async function readBucketIndex(bucket: BucketReader): Promise<BucketIndex
   } catch {
     throw new StorageFailure(`release bucket: ${INDEX_KEY} is not JSON`);
   }
-  const parsed = VersionIndex.safeParse(split.head);
+  const parsed = safeParseFast(VersionIndex, split.head);
   if (!parsed.success) throw new StorageFailure(`release bucket: ${INDEX_KEY} is not a version index`);
   const index = parsed.data;
   const reviews = split.translations;

@@ -4,9 +4,13 @@ import type { z } from 'zod';
 import * as zod from 'zod';
 import type { Deadline } from '../../src/core/deadline.js';
 import { fastParser } from '../../src/core/fast-parse.js';
+import { VersionIndex } from '../../src/domain/bundle.js';
 import { CAPS } from '../../src/domain/caps.js';
 import { DatachainInstance } from '../../src/domain/datachain.js';
 import { ResolvedDatachainInstance } from '../../src/domain/datachain-resolved.js';
+import { TranslationReview } from '../../src/domain/translations.js';
+import { splitIndexText } from '../../src/store/index-text.js';
+import { VERSION_INDEX } from '../../src/store/generated/bundles.js';
 import { unknownKeys } from '../../src/services/validator/unknown-keys.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
 import { fullThin, minimalThin } from '../fixtures/datachains/base.js';
@@ -423,4 +427,40 @@ describe("the fast parser agrees with zod on a string's length bounds", () => {
     expect(seen.accepted).toBeGreaterThan(200);
     expect(seen.rejected).toBeGreaterThan(200);
   });
+});
+
+/**
+ * The catalogue's index and a release's review metadata are read by the fast parser (a first call
+ * that reads the bucket's index, a page in a locale that names its review): the shipped index and
+ * its reviews are taken on the fast path, and anything near them is read as zod reads it.
+ */
+describe('the fast parser agrees with zod on the version index and review metadata', () => {
+  const shipped = JSON.parse(VERSION_INDEX) as Json;
+  const { translations, ...head } = shipped;
+  const reviews = Object.values(translations as Record<string, Json>);
+  const CATALOGUE: ReadonlyArray<readonly [string, z.ZodType, Json[]]> = [
+    ['the index', VersionIndex, [head, shipped, splitIndexText(JSON.stringify(head)).head]],
+    ['review metadata', TranslationReview, reviews],
+  ];
+
+  it('the shipped index and every shipped review are read on the fast path', () => {
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const [name, schema, values] of CATALOGUE)
+      for (const value of values) expect(fastParser(schema)(value)?.value, name).toStrictEqual(schema.parse(value));
+  });
+
+  for (const [name, schema, values] of CATALOGUE) {
+    it(`${name}: accepts exactly what zod accepts, with the same value and key order`, () => {
+      const text = values.map((v) => JSON.stringify(v));
+      const seen = { accepted: 0, rejected: 0 };
+      fc.assert(
+        fc.property(fc.nat(), fc.array(mutation, { maxLength: 3 }), (seed, ms) => {
+          expectAgreement(schema, ms.reduce(mutate, JSON.parse(text[seed % text.length]!)), seen);
+        }),
+        fuzzRuns(500),
+      );
+      expect(seen.accepted).toBeGreaterThan(20);
+      expect(seen.rejected).toBeGreaterThan(20);
+    });
+  }
 });

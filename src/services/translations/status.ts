@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { safeParseFast } from '../../core/fast-parse.js';
 import {
   BuiltFlag,
   type FLAG_STATUSES,
@@ -43,7 +44,7 @@ export const sourceLocaleOf = (review: TranslationReview | 'malformed' | undefin
 export function reviewOf(index: VersionIndex, id: string): TranslationReview | 'malformed' | undefined {
   const raw = index.translations && Object.hasOwn(index.translations, id) ? index.translations[id] : undefined;
   if (raw === undefined) return undefined;
-  const parsed = ReviewSchema.safeParse(raw);
+  const parsed = safeParseFast(ReviewSchema, raw);
   return parsed.success ? parsed.data : 'malformed';
 }
 
