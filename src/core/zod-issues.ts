@@ -36,6 +36,46 @@ function numberHint(where: string, node: unknown): string {
   return `Give '${where}' as ${n.isInt === true ? 'a whole number' : 'a number'}${range} in plain digits, e.g. ${example}.`;
 }
 
+/** How a value of each JSON type zod names is written, for a hint. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text (a JSON string)',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list (a JSON array)',
+  tuple: 'a list (a JSON array)',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
+};
+
+/** Values an enum's hint lists in full; a longer list is left to the message. */
+const LISTED_VALUES = 40;
+
+/** zod's own wording of a value outside a fixed set or of the wrong type (a schema's own message is advice of its own). */
+const ZOD_WORDS = /^Invalid (input|option): expected /;
+
+/**
+ * The fix for an issue no rule above words. Where zod worded the issue itself: the values to choose
+ * from for a value outside a fixed set, the type to give for a value of the wrong type, so that the
+ * hint says what to send rather than the message again. Otherwise (a schema's own message, which
+ * carries its advice, or any other issue) the message's words as a correction.
+ */
+function fixOf(issue: z.core.$ZodIssue, where: string): string {
+  const name = where ? `'${where}'` : 'the value';
+  if (!ZOD_WORDS.test(issue.message)) return correction(issue, name);
+  if (issue.code === 'invalid_value' && issue.values.length === 1)
+    return `Set ${name} to ${typeof issue.values[0] === 'string' ? JSON.stringify(issue.values[0]) : String(issue.values[0])}.`;
+  if (issue.code === 'invalid_value' && issue.values.length > 1 && issue.values.length <= LISTED_VALUES)
+    return `Set ${name} to one of: ${issue.values.map(String).join(', ')}.`;
+  if (issue.code === 'invalid_type' && Object.hasOwn(TYPE_WORDS, issue.expected))
+    return `Give ${name} as ${TYPE_WORDS[issue.expected]}.`;
+  return correction(issue, name);
+}
+
+const correction = (issue: z.core.$ZodIssue, name: string) =>
+  `Correct ${name}: ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`;
+
 /** A schema node's numeric bounds, as zod keeps them (inclusive or not, it does not say). */
 type NumberNode = { minValue?: unknown; maxValue?: unknown } | undefined;
 
@@ -202,11 +242,7 @@ export function issuesToErrors(
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
-      fix_hint: missing
-        ? `Provide '${where}'.`
-        : ownHint !== undefined
-          ? ownHint
-          : `Correct '${where || 'the value'}': ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`,
+      fix_hint: missing ? `Provide '${where}'.` : (ownHint ?? fixOf(issue, where)),
     });
   }
   return out;
