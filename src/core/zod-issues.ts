@@ -49,32 +49,56 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
-/** Values an enum's hint lists in full; a longer list is left to the message. */
+/** Values a hint lists in full; past this many it points to the message, which zod has them in. */
 const LISTED_VALUES = 40;
 
-/** zod's own wording of a value outside a fixed set or of the wrong type (a schema's own message is advice of its own). */
-const ZOD_WORDS = /^Invalid (input|option): expected /;
+/** zod's own wording of a value outside a fixed set, of the wrong type, or naming no option of a union. */
+const ZOD_WORDS = /^Invalid (input: expected |option: expected |discriminator value\. Expected )/;
+
+/** A value as JSON writes it; undefined for one JSON cannot carry (undefined, a bigint, a symbol). */
+const jsonForm = (v: unknown): string | undefined =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? JSON.stringify(v)
+    : undefined;
+
+/** A string a list may show bare: one word, no quotes or commas to confuse with the list's own. */
+const BARE = /^[^\s,"']+$/;
 
 /**
- * The fix for an issue no rule above words. Where zod worded the issue itself: the values to choose
- * from for a value outside a fixed set, the type to give for a value of the wrong type, so that the
- * hint says what to send rather than the message again. Otherwise (a schema's own message, which
- * carries its advice, or any other issue) the message's words as a correction.
+ * "Set 'x' to one of: a, b, c." for the values a fixed set allows: bare when each is such a word,
+ * else as JSON writes each (so "1" and 1, or an empty text, stay apart); one value as JSON writes it.
+ * Undefined when a value has no JSON form.
  */
-function fixOf(issue: z.core.$ZodIssue, where: string): string {
-  const name = where ? `'${where}'` : 'the value';
-  if (!ZOD_WORDS.test(issue.message)) return correction(issue, name);
-  if (issue.code === 'invalid_value' && issue.values.length === 1)
-    return `Set ${name} to ${typeof issue.values[0] === 'string' ? JSON.stringify(issue.values[0]) : String(issue.values[0])}.`;
-  if (issue.code === 'invalid_value' && issue.values.length > 1 && issue.values.length <= LISTED_VALUES)
-    return `Set ${name} to one of: ${issue.values.map(String).join(', ')}.`;
-  if (issue.code === 'invalid_type' && Object.hasOwn(TYPE_WORDS, issue.expected))
-    return `Give ${name} as ${TYPE_WORDS[issue.expected]}.`;
-  return correction(issue, name);
+function oneOf(name: string, values: readonly unknown[]): string | undefined {
+  if (values.length > LISTED_VALUES) return `Set ${name} to one of the values the message lists.`;
+  const forms = values.map(jsonForm);
+  if (forms.length === 0 || forms.some((f) => f === undefined)) return undefined;
+  if (forms.length === 1) return `Set ${name} to ${forms[0]}.`;
+  const bare = values.every((v) => typeof v === 'string' && BARE.test(v));
+  return `Set ${name} to one of: ${(bare ? values : forms).join(', ')}.`;
 }
 
-const correction = (issue: z.core.$ZodIssue, name: string) =>
-  `Correct ${name}: ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`;
+/**
+ * The fix for an issue that no rule of `issuesToErrors` words on its own. Where zod worded the issue
+ * itself: the values to choose from for a value outside a fixed set (an enum, a literal, a
+ * discriminated union's tag), the type to give for a value of the wrong type, so that the hint says
+ * what to send rather than the message again. Otherwise (a schema's own message, which carries its
+ * advice, or any other issue) the message's words as a correction. `where` is the value's path
+ * (empty: the value itself).
+ */
+export function fixHintOf(issue: z.core.$ZodIssue, where: string): string {
+  const name = where ? `'${where}'` : 'the value';
+  if (ZOD_WORDS.test(issue.message)) {
+    const options = (issue as { options?: unknown }).options;
+    const values = issue.code === 'invalid_value' ? issue.values : Array.isArray(options) ? options : undefined;
+    const listed = values && oneOf(name, values);
+    if (listed) return listed;
+    if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `Provide ${name}.`;
+    if (issue.code === 'invalid_type' && Object.hasOwn(TYPE_WORDS, issue.expected))
+      return `Give ${name} as ${TYPE_WORDS[issue.expected]}.`;
+  }
+  return `Correct ${name}: ${trimTrailing(issue.message.replace(/^Invalid input: /, ''), '.')}.`;
+}
 
 /** A schema node's numeric bounds, as zod keeps them (inclusive or not, it does not say). */
 type NumberNode = { minValue?: unknown; maxValue?: unknown } | undefined;
@@ -242,7 +266,7 @@ export function issuesToErrors(
       code,
       message: missing ? `Missing required value '${where}'.` : `${where || 'value'}: ${issue.message}`,
       path: where,
-      fix_hint: missing ? `Provide '${where}'.` : (ownHint ?? fixOf(issue, where)),
+      fix_hint: ownHint ?? fixHintOf(issue, where),
     });
   }
   return out;

@@ -3,6 +3,7 @@ import { safeParseFast } from '../core/fast-parse.js';
 import type { z } from 'zod';
 import type { ErrorItem } from '../core/envelope.js';
 import { jsonPath } from '../core/json.js';
+import { fixHintOf } from '../core/zod-issues.js';
 import { isRecord, kindOf } from '../core/values.js';
 
 export type RpcId = string | number;
@@ -171,7 +172,7 @@ export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.
     ...badRequest({
       message: `Invalid params: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
       path: first.path,
-      fix_hint: `Correct ${first.path}: ${first.message.replace(/^Invalid input: /, '')}.`,
+      fix_hint: fixHintOf(r.error.issues[0]!, first.path),
     }),
     issues,
   });
