@@ -55,6 +55,10 @@ const LISTED_VALUES = 40;
 /** zod's own wording of a value outside a fixed set, of the wrong type, or naming no option of a union. */
 const ZOD_WORDS = /^Invalid (input: expected |option: expected |discriminator value\. Expected )/;
 
+/** Whether zod refused a value for being absent (its own words: "…, received undefined"). */
+const isMissing = (issue: z.core.$ZodIssue) =>
+  issue.code === 'invalid_type' && issue.message.includes('received undefined');
+
 /** A value as JSON writes it; undefined for one JSON cannot carry (undefined, a bigint, a symbol). */
 const jsonForm = (v: unknown): string | undefined =>
   v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
@@ -93,7 +97,7 @@ export function fixHintOf(issue: z.core.$ZodIssue, where: string): string {
     const values = issue.code === 'invalid_value' ? issue.values : Array.isArray(options) ? options : undefined;
     const listed = values && oneOf(name, values);
     if (listed) return listed;
-    if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined')) return `Provide ${name}.`;
+    if (isMissing(issue)) return `Provide ${name}.`;
     if (issue.code === 'invalid_type' && Object.hasOwn(TYPE_WORDS, issue.expected))
       return `Give ${name} as ${TYPE_WORDS[issue.expected]}.`;
   }
@@ -258,7 +262,7 @@ export function issuesToErrors(
       push({ code, message: aboutNumber.message, path: where, fix_hint: aboutNumber.fix_hint });
       continue;
     }
-    const missing = issue.code === 'invalid_type' && issue.message.includes('received undefined');
+    const missing = isMissing(issue);
     // A schema's own refinement may carry its fix in `params.fix_hint`.
     const ownHint =
       issue.code === 'custom' && typeof issue.params?.fix_hint === 'string' ? issue.params.fix_hint : undefined;
