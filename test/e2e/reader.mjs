@@ -124,7 +124,8 @@ async function ownChecks() {
         svg.replace(/<svg\b[^>]*>/, (root) => root.replace(/ (?:width|height|data-size)="[^"]*"/g, ''));
       for (const [name, locales, size] of signs) {
         const dc = fixture(name);
-        const label = `${name} ${locales.join('+')} ${size}`;
+        const group = `${name} ${locales.join('+')}`;
+        const label = `${group} ${size}`;
         const args = {
           format: 'sign',
           link: LINK,
@@ -133,7 +134,6 @@ async function ownChecks() {
           ...(locales.length > 1 ? { locales } : {}),
         };
         const { text: svg, meta } = await renderWithMeta(base, dc, args);
-        const group = `${name} ${locales.join('+')}`;
         const seen = drawings.get(group);
         if (seen === undefined) drawings.set(group, drawing(svg));
         else assert.equal(drawing(svg), seen, `${label}: not the same drawing as the group's first sheet`);
