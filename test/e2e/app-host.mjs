@@ -27,6 +27,8 @@ export async function bundleBridge() {
       target: 'chrome120',
       outfile,
       logLevel: 'error',
+      // Minified, as a web host ships it: the page parses about half the bytes at each mount.
+      minify: true,
     });
     return readFileSync(outfile, 'utf8');
   } finally {
@@ -98,17 +100,22 @@ window.mount = async (html, options) => {
 </script></body></html>`;
 
 /**
- * Opens a host in a fresh browser context and mounts `html` in it. `server` answers the view's
- * resources/read; `colorScheme` is the reader's system preference.
+ * Host pages kept between mounts, by the reader's colour scheme. A new browser context and page
+ * start renderer processes (about half a second of CPU, of some two and a half a mount takes);
+ * a kept page is handed a new host document for each mount, so every mount still starts from a
+ * fresh host page, sandbox frame and view. The view keeps nothing in storage.
  */
-export async function openHost(browser, bridgeJs, server, html, options) {
-  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light' });
+const kept = new Map();
+
+/** A page in a context of its own whose routes, events and server read report to `slot.seen` and `slot.server` of the mount it holds. */
+async function newHostPage(browser, bridgeJs, colorScheme) {
+  const context = await browser.newContext({ colorScheme });
   const page = await context.newPage();
-  const seen = { errors: [], refused: [], dialogs: 0 };
-  page.on('console', (m) => m.type() === 'error' && seen.errors.push(m.text()));
-  page.on('pageerror', (e) => seen.errors.push(String(e)));
+  const slot = { context, page, seen: { errors: [], refused: [], dialogs: 0 }, server: undefined };
+  page.on('console', (m) => m.type() === 'error' && slot.seen.errors.push(m.text()));
+  page.on('pageerror', (e) => slot.seen.errors.push(String(e)));
   page.on('dialog', async (d) => {
-    seen.dialogs++;
+    slot.seen.dialogs++;
     await d.dismiss();
   });
   await context.route('**/*', (route) => {
@@ -116,17 +123,40 @@ export async function openHost(browser, bridgeJs, server, html, options) {
     if (url === `${HOST}/`) return route.fulfill({ contentType: 'text/html', body: HOST_PAGE });
     if (url === `${HOST}/bridge.js`) return route.fulfill({ contentType: 'text/javascript', body: bridgeJs });
     if (url === `${SANDBOX}/sandbox.html`) return route.fulfill({ contentType: 'text/html', body: SANDBOX_PAGE });
-    seen.refused.push(url);
+    slot.seen.refused.push(url);
     return route.abort();
   });
-  await page.exposeFunction('serverRead', (params) => server.readResource(params));
+  await page.exposeFunction('serverRead', (params) => slot.server.readResource(params));
+  return slot;
+}
+
+/**
+ * Opens a host and mounts `html` in it. `server` answers the view's resources/read; `colorScheme`
+ * is the reader's system preference. `context.close()` ends the mount (the host page is left for
+ * a blank one, which ends the view) and gives the page back for the next mount.
+ */
+export async function openHost(browser, bridgeJs, server, html, options) {
+  const scheme = options.colorScheme ?? 'light';
+  const slot = kept.get(scheme)?.pop() ?? (await newHostPage(browser, bridgeJs, scheme));
+  const { page, context } = slot;
+  const seen = { errors: [], refused: [], dialogs: 0 };
+  slot.seen = seen;
+  slot.server = server;
   await page.goto(`${HOST}/`);
   await page.evaluate(([h, o]) => window.mount(h, o), [html, options]);
   const view = page.frames().find((f) => f.url() === 'about:srcdoc');
   if (!view) throw new Error('the view frame did not load');
   return {
     page,
-    context,
+    context: {
+      pages: () => context.pages(),
+      close: async () => {
+        for (const other of context.pages()) if (other !== page) await other.close();
+        await page.goto('about:blank');
+        if (!kept.has(scheme)) kept.set(scheme, []);
+        kept.get(scheme).push(slot);
+      },
+    },
     seen,
     view,
     log: () => page.evaluate(() => window.hostLog),

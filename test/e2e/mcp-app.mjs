@@ -101,6 +101,37 @@ for (const era of ERAS) {
     assert.equal(server.negotiated, era);
   });
 
+  // Host pages are kept between mounts (app-host.mjs): a mount on a kept page must start afresh,
+  // or a check could pass or fail on what an earlier one left.
+  if (era === ERAS[0])
+    await step(
+      'a kept host page starts each mount afresh: its errors, refused requests and globals are gone',
+      async () => {
+        const first = await mount();
+        // The view's own CSP stops its requests before the host sees them: the host page asks.
+        await first.page.evaluate(() => fetch('http://elsewhere.test/x').catch(() => {}));
+        await first.view.evaluate(() => {
+          console.error('left by the first mount');
+          window.leftOver = 1;
+        });
+        const deadline = Date.now() + WAIT.timeout;
+        while (first.seen.refused.length === 0 || first.seen.errors.length === 0) {
+          if (Date.now() > deadline) throw new Error(`the first mount saw ${JSON.stringify(first.seen)}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await first.context.close();
+        const again = await mount();
+        try {
+          assert.equal(again.page, first.page, 'the host page was not kept');
+          assert.deepEqual(again.seen, { errors: [], refused: [], dialogs: 0 });
+          assert.equal(await again.view.evaluate(() => typeof window.leftOver), 'undefined');
+          await assertQuiet(again);
+        } finally {
+          await again.context.close();
+        }
+      },
+    );
+
   await step(
     `${label}: page render: the author's page replaces a neutral placeholder, sized for the host`,
     async () => {

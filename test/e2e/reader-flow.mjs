@@ -1,10 +1,10 @@
 // Reader checks of the transit station (cameras, presence sensors, gates and screens in a data
 // flow), on ai@2026-08-24-beta and on dtpr@2026-09-01-beta, in English and French: the first screen
-// holds who runs it and what captures data, no text is cut at 390 and 1280 px, it prints on at most
+// holds who runs it and what captures data and no text is cut (at 1280x900 and 390x844), it prints on at most
 // 4 A4 pages with the glance starting on page 1 and no heading ending a page, dark-scheme icons reach 3:1, and axe-core finds
 // no violation in light, dark, print and 390 px.
 import assert from 'node:assert/strict';
-import { axeViolations, cutText, darkIconsUnder3, missingFromFirstScreen } from './reader-page.mjs';
+import { assertAxeClean, darkIconsUnder3, firstScreenAndCut } from './reader-page.mjs';
 import { printLayout } from './reader-print.mjs';
 import { fixture, render } from './reader-session.mjs';
 
@@ -31,30 +31,28 @@ export async function flowPageChecks(browser, base, step, axe) {
       });
   }
 
-  await step('transit station: the first screen holds who runs it and what captures data', async () => {
-    for (const { label, dc, locale, html } of pages) {
-      const runBy = said(dc, 'institution', 'title', locale);
-      const wide = [
-        runBy,
-        said(dc, 'camera', 'additional_description', locale),
-        said(dc, 'presence_motion_sensor', 'additional_description', locale),
-      ];
-      const narrow = [runBy, dc.description.find((t) => t.locale === locale).value];
-      for (const [width, height, wanted] of [
-        [1280, 900, wide],
-        [390, 844, narrow],
-      ]) {
-        const missing = await missingFromFirstScreen(browser, html, width, height, wanted);
-        assert.deepEqual(missing, [], `${label} at ${width}x${height}: not on the first screen`);
+  await step(
+    'transit station at 1280x900 and 390x844: the first screen holds who runs it and what captures data, no text is cut',
+    async () => {
+      for (const { label, dc, locale, html } of pages) {
+        const runBy = said(dc, 'institution', 'title', locale);
+        const wide = [
+          runBy,
+          said(dc, 'camera', 'additional_description', locale),
+          said(dc, 'presence_motion_sensor', 'additional_description', locale),
+        ];
+        const narrow = [runBy, dc.description.find((t) => t.locale === locale).value];
+        for (const [width, height, wanted] of [
+          [1280, 900, wide],
+          [390, 844, narrow],
+        ]) {
+          const { missing, cut } = await firstScreenAndCut(browser, html, width, height, wanted);
+          assert.deepEqual(missing, [], `${label} at ${width}x${height}: not on the first screen`);
+          assert.deepEqual(cut, [], `${label} at ${width} px: text cut`);
+        }
       }
-    }
-  });
-
-  await step('transit station: no text is cut at 390 and 1280 px', async () => {
-    for (const { label, html } of pages)
-      for (const width of [390, 1280])
-        assert.deepEqual(await cutText(browser, html, width), [], `${label} at ${width} px`);
-  });
+    },
+  );
 
   await step(
     'transit station print: at most 4 A4 pages, the glance starts on page 1, no heading ends a page',
@@ -77,14 +75,17 @@ export async function flowPageChecks(browser, base, step, axe) {
   });
 
   await step('transit station axe-core: no violation of any impact in light, dark, print and 390 px', async () => {
-    for (const { label, html } of pages) {
-      for (const [mode, opts, media] of [
-        ['light', {}],
-        ['dark', { colorScheme: 'dark' }],
-        ['print', {}, 'print'],
-        ['390 px', { width: 390, height: 844 }],
-      ])
-        assert.deepEqual(await axeViolations(browser, html, axe, opts, media), [], `${label} ${mode}`);
-    }
+    for (const { label, html } of pages)
+      await assertAxeClean(
+        browser,
+        html,
+        axe,
+        [
+          [{}, { screen: 'light', print: 'print' }],
+          [{ colorScheme: 'dark' }, { screen: 'dark' }],
+          [{ width: 390, height: 844 }, { screen: '390 px' }],
+        ],
+        label,
+      );
   });
 }

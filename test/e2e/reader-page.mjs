@@ -1,23 +1,28 @@
 // Reader checks of one rendered page, for any fixture: what the first screen holds, text cut by its
 // box, icon contrast in the dark scheme and axe-core's violations.
+import assert from 'node:assert/strict';
 import { contrast, firstScreenText, open } from './reader-session.mjs';
 
-/** The texts of `wanted` missing from the first screen of `html` at `width`x`height`. */
-export async function missingFromFirstScreen(browser, html, width, height, wanted) {
+/**
+ * At `width`x`height`: the texts of `wanted` missing from the first screen of `html`, and the text
+ * cut at that width (`cutTextIn`), read in one page.
+ */
+export async function firstScreenAndCut(browser, html, width, height, wanted) {
   const { page, context } = await open(browser, html, { width, height });
   const seen = await firstScreenText(page);
+  const cut = await cutTextIn(page);
   await context.close();
-  return wanted.filter((text) => !seen.includes(text));
+  return { missing: wanted.filter((text) => !seen.includes(text)), cut };
 }
 
 /**
- * Text a reader cannot see whole at `width`: the page scrolling sideways, and every element with
- * text whose box hides what overflows it while its content is wider or taller than the box (text
- * for screen readers only, in `.vh`, aside).
+ * Text a reader cannot see whole in `page`, at the width it is open at: the page scrolling
+ * sideways, and every element with text whose box hides what overflows it while its content is
+ * wider or taller than the box (text for screen readers only, in `.vh`, aside). The page's layout
+ * does not depend on the window's height.
  */
-export async function cutText(browser, html, width) {
-  const { page, context } = await open(browser, html, { width, height: 900 });
-  const found = await page.evaluate(() => {
+export function cutTextIn(page) {
+  return page.evaluate(() => {
     const out = [];
     if (document.documentElement.scrollWidth > innerWidth + 1)
       out.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${innerWidth} px window`);
@@ -33,8 +38,6 @@ export async function cutText(browser, html, width) {
     }
     return out;
   });
-  await context.close();
-  return found;
 }
 
 /** Every card whose dark-scheme icon shape falls under 3:1 against the card, and how many cards there are. */
@@ -57,12 +60,30 @@ export async function darkIconsUnder3(browser, html) {
   };
 }
 
-/** axe-core's violations of any impact, one line each, for `html` opened with `opts` (and `media`). */
-export async function axeViolations(browser, html, axe, opts = {}, media) {
+/**
+ * axe-core's violations of any impact, one line each, for `html` opened with `opts`, by media type:
+ * axe-core reads the one page under each of `media` in turn ('screen' is the page as opened).
+ */
+export async function axeViolations(browser, html, axe, opts = {}, media = ['screen']) {
   const { page, context } = await open(browser, html, { ...opts, bypassCSP: true });
-  if (media) await page.emulateMedia({ media });
   await page.addScriptTag({ content: axe });
-  const r = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
+  const found = {};
+  for (const type of media) {
+    await page.emulateMedia({ media: type === 'screen' ? null : type });
+    const r = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
+    found[type] = r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`);
+  }
   await context.close();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`);
+  return found;
+}
+
+/**
+ * Asserts no axe-core violation in `html` in each mode: `[opts, { media: mode name }]`, one page
+ * per entry (a page read under several media types is opened once).
+ */
+export async function assertAxeClean(browser, html, axe, modes, label) {
+  for (const [opts, named] of modes) {
+    const found = await axeViolations(browser, html, axe, opts, Object.keys(named));
+    for (const [type, mode] of Object.entries(named)) assert.deepEqual(found[type], [], `${label} ${mode}`);
+  }
 }
