@@ -77,6 +77,14 @@ export async function axeViolations(browser, html, axe, opts = {}, media = ['scr
   return found;
 }
 
+/** The modes `assertAxeClean` reads a page in: the options it is opened with, and each media type's mode name. */
+export const AXE_MODES = {
+  lightAndPrint: [{}, { screen: 'light', print: 'print' }],
+  light: [{}, { screen: 'light' }],
+  dark: [{ colorScheme: 'dark' }, { screen: 'dark' }],
+  phone: [{ width: 390, height: 844 }, { screen: '390 px' }],
+};
+
 /**
  * Asserts no axe-core violation in `html` in each mode: `[opts, { media: mode name }]`, one page
  * per entry (a page read under several media types is opened once).

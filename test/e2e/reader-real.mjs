@@ -5,7 +5,7 @@
 // and no heading ending a page, and axe-core with no violation in light, print and 390 px.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { assertAxeClean } from './reader-page.mjs';
+import { AXE_MODES, assertAxeClean } from './reader-page.mjs';
 import { glanceScreens, printLayout } from './reader-print.mjs';
 import { render } from './reader-session.mjs';
 
@@ -65,16 +65,7 @@ export async function realPageChecks(browser, base, step, axe) {
 
   await step('real datachains axe-core: no violation of any impact in light, print and 390 px', async () => {
     for (const { label, html } of pages)
-      await assertAxeClean(
-        browser,
-        html,
-        axe,
-        [
-          [{}, { screen: 'light', print: 'print' }],
-          [{ width: 390, height: 844 }, { screen: '390 px' }],
-        ],
-        label,
-      );
+      await assertAxeClean(browser, html, axe, [AXE_MODES.lightAndPrint, AXE_MODES.phone], label);
     console.log(figures.map((f) => `  ${f}`).join('\n'));
   });
 }
