@@ -103,7 +103,9 @@ window.mount = async (html, options) => {
  * Host pages kept between mounts, by the reader's colour scheme. A new browser context and page
  * start renderer processes (about half a second of CPU, of some two and a half a mount takes);
  * a kept page is handed a new host document for each mount, so every mount still starts from a
- * fresh host page, sandbox frame and view. The view keeps nothing in storage.
+ * fresh host page, sandbox frame and view, with the media type reset. The context's storage is
+ * not cleared: the view keeps nothing in storage (src/mcp/view-app.ts); one that began to would
+ * carry it from one mount to the next here.
  */
 const kept = new Map();
 
@@ -153,6 +155,7 @@ export async function openHost(browser, bridgeJs, server, html, options) {
       close: async () => {
         for (const other of context.pages()) if (other !== page) await other.close();
         await page.goto('about:blank');
+        await page.emulateMedia({ media: null });
         if (!kept.has(scheme)) kept.set(scheme, []);
         kept.get(scheme).push(slot);
       },

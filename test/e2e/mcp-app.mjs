@@ -72,6 +72,24 @@ async function push(host, args, result) {
   await host.bridge('sendToolInput', { arguments: args });
   await host.bridge('sendToolResult', result);
 }
+/**
+ * Makes `host` see one refused request and one dialog (from its page: the view's own CSP stops its
+ * requests before the host sees them) and one error from the view, each named `tag`, and leaves a
+ * global in the view; resolves once the host has recorded them.
+ */
+async function provoke(host, tag) {
+  await host.page.evaluate((t) => fetch(`http://elsewhere.test/${t}`).catch(() => {}), tag);
+  await host.page.evaluate((t) => alert(t), tag);
+  await host.view.evaluate((t) => {
+    console.error(t);
+    window.leftOver = t;
+  }, tag);
+  const deadline = Date.now() + WAIT.timeout;
+  while (!host.seen.refused.length || !host.seen.errors.includes(tag)) {
+    if (Date.now() > deadline) throw new Error(`${tag}: the host saw ${JSON.stringify(host.seen)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 /** Nothing ran, nothing was fetched, nothing was logged as an error. */
 async function assertQuiet(host) {
   for (const frame of host.page.frames()) assert.equal(await frame.evaluate(() => globalThis.__pwned), undefined);
@@ -101,31 +119,26 @@ for (const era of ERAS) {
     assert.equal(server.negotiated, era);
   });
 
-  // Host pages are kept between mounts (app-host.mjs): a mount on a kept page must start afresh,
-  // or a check could pass or fail on what an earlier one left.
+  // Host pages are kept between mounts (app-host.mjs): a mount on a kept page must start afresh and
+  // record only what it sees, or a check could pass or fail on what another mount did.
   if (era === ERAS[0])
     await step(
-      'a kept host page starts each mount afresh: its errors, refused requests and globals are gone',
+      'a kept host page starts each mount afresh and records only its own errors, refused requests and dialogs',
       async () => {
         const first = await mount();
-        // The view's own CSP stops its requests before the host sees them: the host page asks.
-        await first.page.evaluate(() => fetch('http://elsewhere.test/x').catch(() => {}));
-        await first.view.evaluate(() => {
-          console.error('left by the first mount');
-          window.leftOver = 1;
-        });
-        const deadline = Date.now() + WAIT.timeout;
-        while (first.seen.refused.length === 0 || first.seen.errors.length === 0) {
-          if (Date.now() > deadline) throw new Error(`the first mount saw ${JSON.stringify(first.seen)}`);
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await provoke(first, 'first');
+        const firstSeen = JSON.stringify(first.seen);
         await first.context.close();
         const again = await mount();
         try {
           assert.equal(again.page, first.page, 'the host page was not kept');
           assert.deepEqual(again.seen, { errors: [], refused: [], dialogs: 0 });
           assert.equal(await again.view.evaluate(() => typeof window.leftOver), 'undefined');
-          await assertQuiet(again);
+          await provoke(again, 'again');
+          assert.equal(JSON.stringify(first.seen), firstSeen, "the second mount's events reached the first's record");
+          assert.deepEqual(again.seen.refused, ['http://elsewhere.test/again']);
+          assert.equal(again.seen.dialogs, 1);
+          assert.ok(again.seen.errors.includes('again'), JSON.stringify(again.seen.errors));
         } finally {
           await again.context.close();
         }

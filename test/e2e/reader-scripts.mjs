@@ -2,7 +2,7 @@
 // dtpr@2026-09-01-beta) as a page and as an A4 sign in each of the release's eleven locales, and
 // bilingual A4 signs that pair Chinese, Khmer and Latin scripts. In each: no glyph drawn as a
 // missing-glyph box (with the fonts CI installs) and the named font drawn for Chinese and Khmer,
-// no text cut (page at 390 and 1280 px; sign: every line inside its slot, the author's texts whole,
+// no text cut (page at 320, 390 and 1280 px; sign: every line inside its slot, the author's texts whole,
 // no ellipsis), no line that starts with a mark that must not start one, every sign text with its
 // `lang`, the author's English texts marked `lang="en"` on the page, and no axe-core violation.
 // A copy of the fixture whose author wrote it in Chinese and Khmer too (transit-station-dtpr-scripts)
