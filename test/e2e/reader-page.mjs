@@ -61,17 +61,26 @@ export async function darkIconsUnder3(browser, html) {
 }
 
 /**
- * axe-core's violations of any impact, one line each, for `html` opened with `opts`, by media type:
- * axe-core reads the one page under each of `media` in turn ('screen' is the page as opened).
+ * axe-core's violations of any impact in `page` as it is now, one line each, with `rules` as
+ * axe-core's rule options. `axe` (axe-core's source) is injected on the page's first read; the
+ * page must have been opened with `bypassCSP`.
+ */
+export async function axeIn(page, axe, rules = {}) {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe });
+  const r = await page.evaluate((rules) => globalThis.axe.run(document, { resultTypes: ['violations'], rules }), rules);
+  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`);
+}
+
+/**
+ * axe-core's violations (`axeIn`) for `html` opened with `opts`, by media type: axe-core reads the
+ * one page under each of `media` in turn ('screen' is the page as opened).
  */
 export async function axeViolations(browser, html, axe, opts = {}, media = ['screen']) {
   const { page, context } = await open(browser, html, { ...opts, bypassCSP: true });
-  await page.addScriptTag({ content: axe });
   const found = {};
   for (const type of media) {
     await page.emulateMedia({ media: type === 'screen' ? null : type });
-    const r = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
-    found[type] = r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`);
+    found[type] = await axeIn(page, axe);
   }
   await context.close();
   return found;

@@ -10,7 +10,7 @@
 // own long texts wrap in those scripts.
 import assert from 'node:assert/strict';
 import { badLineStarts, badSignLineStarts, missingGlyphs, platformFonts } from './reader-glyphs.mjs';
-import { cutTextIn } from './reader-page.mjs';
+import { axeIn, cutTextIn } from './reader-page.mjs';
 import { fixture, open, render, renderWithMeta } from './reader-session.mjs';
 import { printable, SHEETS, signFindings } from './reader-sign.mjs';
 
@@ -54,12 +54,6 @@ function onlyLocales(dc, locales) {
     return node;
   };
   return keep(dc);
-}
-
-async function axeOf(p, axe, rules = {}) {
-  await p.addScriptTag({ content: axe });
-  const r = await p.evaluate((rules) => globalThis.axe.run(document, { resultTypes: ['violations'], rules }), rules);
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes, ${v.nodes[0]?.target}`);
 }
 
 /** Runs every check through `step(name, fn)`; `axe` is axe-core's source. Prints one line of figures per render. */
@@ -123,7 +117,7 @@ export async function scriptChecks(browser, base, step, axe) {
         });
         if (own) assert.equal(titleLang, lang, `${locale}: the title "${title}" is in the page's language`);
         else assert.equal(titleLang, 'en', `${locale}: the English title "${title}" is marked`);
-        const violations = await axeOf(p, axe);
+        const violations = await axeIn(p, axe);
         // Printed, no tag is smaller than 8 pt (10.67 px), nor than 9 pt (12 px) in Khmer, whose marks need the room.
         await p.emulateMedia({ media: 'print' });
         const tagPx = await p.evaluate(() =>
@@ -182,7 +176,7 @@ export async function scriptChecks(browser, base, step, axe) {
         assert.deepEqual(starts, [], `${label}: lines starting with a closing mark`);
         assert.deepEqual(unmarked, [], `${label}: texts without lang`);
         const printed = await open(browser, printable(svg, SHEETS.a4, locales[0]), { width: 794, bypassCSP: true });
-        const violations = await axeOf(printed.page, axe, { 'page-has-heading-one': { enabled: false } });
+        const violations = await axeIn(printed.page, axe, { 'page-has-heading-one': { enabled: false } });
         await printed.context.close();
         assert.deepEqual(violations, [], `${label}: axe`);
         figures.push(

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { firstScreenText, fixture, launch, open, render, renderWithMeta } from './reader-session.mjs';
 import { flowPageChecks } from './reader-flow.mjs';
-import { AXE_MODES, assertAxeClean, axeViolations, cutTextIn, darkIconsUnder3 } from './reader-page.mjs';
+import { AXE_MODES, assertAxeClean, axeIn, axeViolations, cutTextIn, darkIconsUnder3 } from './reader-page.mjs';
 import { printLayout } from './reader-print.mjs';
 import { realPageChecks } from './reader-real.mjs';
 import { scriptChecks } from './reader-scripts.mjs';
@@ -192,19 +192,9 @@ async function ownChecks() {
           );
         // Each drawing's first sheet (A4 where it is printed at A4) is read by axe-core.
         if (seen === undefined) {
-          await printed.page.addScriptTag({ content: AXE });
           // The HTML around the sign is this check's own, so it is not asked for a heading.
-          const axe = await printed.page.evaluate(() =>
-            globalThis.axe.run(document, {
-              resultTypes: ['violations'],
-              rules: { 'page-has-heading-one': { enabled: false } },
-            }),
-          );
-          assert.deepEqual(
-            axe.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes[0]?.target}`),
-            [],
-            `${label}: axe`,
-          );
+          const axe = await axeIn(printed.page, AXE, { 'page-has-heading-one': { enabled: false } });
+          assert.deepEqual(axe, [], `${label}: axe`);
         }
         await printed.context.close();
         // The QR code at 150 dpi: the code's part of the sheet, with QR_MARGIN_MM of the sheet around
