@@ -3,7 +3,8 @@
 // the release bucket, so adding a release never changes the script), or when it imports a `node:`
 // module (the Worker runs without nodejs_compat, decision 044: wrangler would leave the import
 // for the runtime to refuse when the script loads), or when it lost its eager-compilation marks, or
-// when it carries the locales' fixed wording or the tool descriptors (decision 062).
+// when it carries the locales' fixed wording or the tool descriptors (decision 062), or zod's JSON
+// Schema converters (decision 083).
 import { readdirSync, readFileSync } from 'node:fs';
 import { bundleComposition, formatComposition, GZIP_TARGET } from './bundle-composition.mjs';
 
@@ -26,7 +27,7 @@ const LABELS = new URL('../build/embedded/labels/', import.meta.url);
 const sentences = readdirSync(LABELS).flatMap(
   (file) =>
     JSON.stringify(JSON.parse(readFileSync(new URL(file, LABELS), 'utf8')))
-      .match(/"[ -!#-\[\]-~]{40,}"/g)
+      .match(/"[ -!#-[\]-~]{40,}"/g)
       ?.map((quoted) => JSON.parse(quoted)) ?? [],
 );
 const bundledLabels = sentences.filter((sentence) => composition.code.includes(sentence));
@@ -47,6 +48,12 @@ if (!composition.texts.descriptors)
 // The OpenAPI document ships beside the script as well: its builder's own phrase means it was bundled.
 if (composition.code.includes('REST surface of the DTPR server'))
   failures.push('the script carries the OpenAPI builder: the document ships beside it as a text module');
+// zod's JSON Schema converters stay out (decision 083): the Worker converts no schema. Their
+// refusals' wording, in the script, means the build's stub was bypassed (cli/build/worker-script.ts).
+if (/cannot be represented in JSON Schema|Non-representable type/.test(composition.code))
+  failures.push(
+    "the script carries zod's JSON Schema converters: the JSON Schemas it serves are written at build time",
+  );
 // The build writes its bundle's hash into the script (an answer's ETag names it): no placeholder left.
 if (composition.code.includes('dtpr-build-0000000000000000') || !/dtpr-build-[0-9a-f]{16}/.test(composition.code))
   failures.push("the script's build id was not written in (cli/build/worker-script.ts, stampBuild)");

@@ -58,6 +58,8 @@ export function scenarios(resolved) {
     ['tools/list', rpc('tools/list', {})],
     ['list_schema_versions', tool('list_schema_versions', {})],
     ['get_schema', tool('get_schema', { version: V })],
+    // Every element and the datachain forms' JSON Schemas, which ship beside the script (decision 083).
+    ['get_schema full', tool('get_schema', { version: V, include: 'full' })],
     ['list_categories', tool('list_categories', { version: V })],
     ['list_elements limit 50', tool('list_elements', { version: V, limit: 50 })],
     ['list_elements query', tool('list_elements', { version: V, query: 'cameras that recognise faces' })],

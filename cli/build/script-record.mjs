@@ -62,7 +62,11 @@ const TEXTS = {
   descriptors: {
     module: resolve(ROOT, 'src/store/generated/descriptors-text.ts'),
     stamp: resolve(ROOT, 'build/embedded/tools.descriptors'),
-    sources: () => [resolve(ROOT, 'src/tools/kernel/tool-descriptors.json'), resolve(ROOT, 'docs/openapi.json')],
+    sources: () => [
+      resolve(ROOT, 'src/tools/kernel/tool-descriptors.json'),
+      resolve(ROOT, 'docs/openapi.json'),
+      resolve(ROOT, 'src/tools/kernel/instance-schemas.json'),
+    ],
   },
 };
 
@@ -98,11 +102,13 @@ export function markTextsCurrent(stamp, kind) {
 
 /**
  * The modules the Worker's script holds in another form (decision 062): `labels/shipped.js`,
- * `kernel/descriptors.js` and `rest/openapi-document.js` read or build their sources (tables, a
- * JSON file, the OpenAPI document); the script reads the same
+ * `kernel/descriptors.js`, `rest/openapi-document.js` and `kernel/instance-schemas.js` (decision
+ * 083) read or build their sources (tables, a JSON file, the OpenAPI document, the JSON Schemas);
+ * the script reads the same
  * through `<module>-text.js`, from the text modules beside it. The Worker's build
  * (cli/build/worker-script.ts) and the `cold` test project (vitest.config.ts) substitute by this
  * one pattern and replacement.
  */
-export const TEXT_FORM = /^(.*\/(?:labels\/shipped|kernel\/descriptors|openapi-document))\.js$/;
+export const TEXT_FORM =
+  /^(.*\/(?:labels\/shipped|kernel\/descriptors|openapi-document|kernel\/instance-schemas))\.js$/;
 export const TEXT_FORM_REPLACEMENT = '$1-text.js';

@@ -50,6 +50,36 @@ function textModulesBeside(outfile: string): Plugin {
   };
 }
 
+/** zod's classic schemas, whose JSON Schema imports the Worker's build leads to `zod-without-json-schema.js`. */
+const ZOD_CLASSIC_SCHEMAS = /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+const ZOD_JSON_SCHEMA = /^\.\.\/core\/(json-schema-processors|to-json-schema)\.js$/;
+const WITHOUT_JSON_SCHEMA = resolve(ROOT, 'cli/build/zod-without-json-schema.js');
+
+/**
+ * zod without its JSON Schema converters (decision 083): the two modules zod's classic schemas
+ * import for them resolve, for those schemas only, to `zod-without-json-schema.js`, whose hooks
+ * throw; that stub takes `aggregateChecks` from zod's own module (by a deep path zod's exports
+ * map does not list, resolved here), and the bundler leaves the rest of the converters out.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  return {
+    name: 'zod-without-json-schema',
+    setup(b) {
+      let processors: string | undefined;
+      b.onResolve({ filter: ZOD_JSON_SCHEMA }, (args) => {
+        if (!ZOD_CLASSIC_SCHEMAS.test(args.importer)) return undefined;
+        processors ??= resolve(dirname(args.importer), '../core/json-schema-processors.js');
+        return { path: WITHOUT_JSON_SCHEMA };
+      });
+      b.onResolve({ filter: /^zod\/v4\/core\/json-schema-processors\.js$/ }, (args) => {
+        if (args.importer !== WITHOUT_JSON_SCHEMA) return undefined;
+        if (!processors) return { errors: [{ text: "zod's classic schemas were not resolved before the stub" }] };
+        return { path: processors };
+      });
+    },
+  };
+}
+
 /** The placeholder of the script's build in src/rest/conditional.ts (an answer's ETag names it). */
 const BUILD_PLACEHOLDER = 'dtpr-build-0000000000000000';
 
@@ -116,7 +146,7 @@ export async function buildWorkerScript({
     sourcemap: 'external',
     metafile: true,
     logLevel: 'warning',
-    plugins: [textModulesBeside(outfile)],
+    plugins: [textModulesBeside(outfile), zodWithoutJsonSchema()],
   });
   const file = (suffix: string) => result.outputFiles.find((f) => f.path.endsWith(suffix))!.text;
   const bundled = stampBuild(file('.js'));

@@ -3,6 +3,7 @@ import { renderDecisionsIndex } from './decisions-index.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { goldenFiles } from './goldens.js';
 import { openApiFileText } from './openapi-file.js';
+import { instanceJsonSchemas } from '../../src/tools/kernel/instance-schemas.js';
 import { renderExportsDoc } from '../../src/services/export/docs.js';
 import { describeTools } from '../../src/tools/kernel/describe.js';
 import { TOOLS } from '../../src/tools/kernel/registry.js';
@@ -21,6 +22,9 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'docs/exports.md': renderExportsDoc(),
     'docs/openapi.json': openApiFileText(descriptors),
     'src/tools/kernel/tool-descriptors.json': `${JSON.stringify(descriptors, null, 2)}\n`,
+    // The content and datachain forms' JSON Schemas (get_schema's `schema_json`), from the zod schemas
+    // the registry's tools import: the Worker's script ships them beside it (decision 083).
+    'src/tools/kernel/instance-schemas.json': `${JSON.stringify(instanceJsonSchemas(), null, 2)}\n`,
     ...(await goldenFiles()),
   };
 }

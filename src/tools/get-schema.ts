@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ok } from '../core/envelope.js';
 import { Category, DatachainType, Manifest, MaterializedElement } from '../domain/content.js';
-import { instanceJsonSchemas } from '../domain/json-schemas.js';
+import { instanceJsonSchemas } from './kernel/instance-schemas.js';
 import { releaseMeta, withRelease } from './kernel/release-answer.js';
 import { defineTool } from './kernel/define.js';
 import { versionArg } from './args.js';

@@ -26,6 +26,37 @@ describe('the Worker script first build stage (cli/build/worker-script.ts)', () 
     const map = JSON.parse(readFileSync(`${outfile}.map`, 'utf8')) as { sources: string[] };
     const sources = map.sources.map((s) => resolve(dirname(outfile), s));
     expect(sources).toContain(join(PROJECT_ROOT, 'src', 'app.ts'));
+    // zod's JSON Schema converters are left out (decision 083): its classic schemas' hooks lead to
+    // the stub, and of the processors' module only `aggregateChecks` is bundled.
+    expect(code).toContain('// cli/build/zod-without-json-schema.js');
+    expect(code).not.toContain('// node_modules/zod/v4/core/to-json-schema.js');
+    expect(code).not.toMatch(/cannot be represented in JSON Schema/);
+    expect(code).toMatch(/\baggregateChecks = \(function \(|function aggregateChecks\(/);
+  });
+
+  it("gives zod's classic schemas every JSON Schema name they read, from the stub (decision 083)", () => {
+    const classic = readFileSync(join(PROJECT_ROOT, 'node_modules/zod/v4/classic/schemas.js'), 'utf8');
+    const stub = readFileSync(join(PROJECT_ROOT, 'cli/build/zod-without-json-schema.js'), 'utf8');
+    const read = new Set([...classic.matchAll(/\bprocessors\.(\w+)\(/g)].map((m) => m[1]!));
+    const named = /import \{([^}]+)\} from "\.\.\/core\/to-json-schema\.js"/.exec(classic)?.[1];
+    expect(named, "zod's classic schemas no longer import to-json-schema.js by name: update the stub").toBeDefined();
+    for (const name of named!.split(',')) read.add(name.trim());
+    // The two modules the stub stands for are still the only JSON Schema imports of the classic schemas.
+    expect([...classic.matchAll(/from "(\.\.\/core\/[\w-]*json[\w-]*\.js)"/g)].map((m) => m[1]).sort()).toEqual([
+      '../core/json-schema-processors.js',
+      '../core/to-json-schema.js',
+    ]);
+    const exported = new Set([
+      ...[...stub.matchAll(/^export const (\w+)/gm)].map((m) => m[1]!),
+      ...[...stub.matchAll(/^export \{ (\w+) \} from 'zod\/v4\/core\/json-schema-processors\.js';$/gm)].map(
+        (m) => m[1]!,
+      ),
+    ]);
+    expect(read.size).toBeGreaterThan(30);
+    expect([...read].filter((name) => !exported.has(name))).toEqual([]);
+    // zod's own aggregateChecks, never a stand-in: a string's `format`, `minLength` and `maxLength` read it.
+    expect(exported.has('aggregateChecks')).toBe(true);
+    expect(stub).not.toMatch(/export const aggregateChecks/);
   });
 
   it('leaves a current script alone, and builds again when a source or the mode changes', async () => {

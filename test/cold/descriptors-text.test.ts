@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { DESCRIPTORS_TEXT } from '../../src/store/generated/descriptors-text.js';
 // In this project `descriptors.js` is `descriptors-text.ts`, as in the Worker's script (vitest.config.ts).
 import { argumentKinds, toolDescriptors } from '../../src/tools/kernel/descriptors.js';
@@ -29,5 +30,33 @@ describe("the OpenAPI document as the Worker's script ships it: a text module be
     expect(openApiText()).toMatch(/^[\x00-\x7f]*$/);
     expect(JSON.parse(openApiText())).toEqual(JSON.parse(JSON.stringify(checkedIn)));
     expect(JSON.parse(openApiText())).toEqual(buildOpenApi());
+  });
+});
+
+describe("get_schema's JSON Schemas as the Worker's script ships them: a text module beside it (decision 083)", () => {
+  it('serves src/tools/kernel/instance-schemas.json as checked in, parsed once, with every form', async () => {
+    // In this project `instance-schemas.js` is `instance-schemas-text.ts`, as in the Worker's script.
+    const { instanceJsonSchemas } = await import('../../src/tools/kernel/instance-schemas.js');
+    const { INSTANCE_SCHEMAS_TEXT } = await import('../../src/store/generated/descriptors-text.js');
+    const checkedIn = (await import('../../src/tools/kernel/instance-schemas.json')).default;
+    expect(INSTANCE_SCHEMAS_TEXT).toMatch(/^[\x00-\x7f]*$/);
+    const served = instanceJsonSchemas();
+    expect(served).toEqual(JSON.parse(JSON.stringify(checkedIn)));
+    expect(served).not.toBe(checkedIn);
+    expect(instanceJsonSchemas()).toBe(served);
+    // Nothing is converted here: a registration changes nothing (zod's converter would add it).
+    const { publishSchema } = await import('../../src/domain/json-schemas.js');
+    publishSchema('Unwritten', z.string());
+    expect(instanceJsonSchemas()).toBe(served);
+    expect(Object.keys(instanceJsonSchemas())).not.toContain('Unwritten');
+    expect(Object.keys(served)).toEqual([
+      'Manifest',
+      'DatachainType',
+      'Category',
+      'Element',
+      'DatachainInstance',
+      'AuthoringProvenance',
+      'ResolvedDatachainInstance',
+    ]);
   });
 });

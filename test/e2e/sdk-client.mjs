@@ -45,7 +45,16 @@ const V = 'ai@2026-08-12';
 const reads = [
   ['list_schema_versions', {}, (e) => assert.ok(e.data.versions.some((v) => v.id === V))],
   ['get_schema', { version: 'ai@latest' }, (e) => assert.equal(e.meta.version, V)],
-  ['get_schema', { version: 'ai@2026-04-16-beta', include: 'full' }, (e) => assert.equal(e.data.elements.length, 108)],
+  [
+    'get_schema',
+    { version: 'ai@2026-04-16-beta', include: 'full' },
+    (e) => {
+      assert.equal(e.data.elements.length, 108);
+      // The JSON Schemas ship beside the script, written at build time (decision 083).
+      assert.equal(e.data.schema_json.DatachainInstance.title, 'DatachainInstance');
+      assert.equal(Object.keys(e.data.schema_json).length, 7);
+    },
+  ],
   ['list_categories', { version: V, locales: ['fr'] }, (e) => assert.equal(e.data.categories.length, 12)],
   ['list_elements', { version: V, query: 'camera face', limit: 5 }, (e) => assert.ok(e.data.returned > 0)],
   [
