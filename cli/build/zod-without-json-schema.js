@@ -3,10 +3,11 @@
 // Worker converts no schema: the JSON Schemas it serves (get_schema's, the tool descriptors', the
 // OpenAPI document's) are written by `npm run gen` and ship beside the script. So each schema's
 // JSON Schema hooks (`processJSONSchema`, `toJSONSchema()`, `~standard.jsonSchema`) stay in place
-// and throw when called, and zod's converters, about 22 KB of the script, are not bundled.
-// `aggregateChecks`, which a string's `format`, `minLength` and `maxLength` read, is zod's own,
-// from the module it came from. test/cli/worker-script.test.ts holds the names here to the ones
-// zod's classic schemas read.
+// and throw when called, and zod's converters, about 20 KB of the script, are not bundled.
+// `aggregateChecks` is zod's own, from the module it came from: a schema's derived bounds read it
+// (a number's `minValue`, `maxValue` and `isInt`, which src/core/zod-issues.ts reads for its
+// hints; a string's `format`, `minLength` and `maxLength`). test/cli/worker-script.test.ts holds
+// the names here to the ones zod's classic schemas read.
 
 export { aggregateChecks } from 'zod/v4/core/json-schema-processors.js';
 

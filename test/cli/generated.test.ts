@@ -14,6 +14,7 @@ describe('generated files', () => {
         'docs/openapi.json',
         'docs/authoring-rules.md',
         'src/tools/kernel/tool-descriptors.json',
+        'src/tools/kernel/instance-schemas.json',
       ]),
     );
     const stale = Object.entries(files)

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWorkerScript } from '../../cli/build/worker-script.js';
+import { buildWorkerScript, zodWithoutJsonSchema } from '../../cli/build/worker-script.js';
 import { PROJECT_ROOT } from '../../cli/paths.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'worker-script-'));
@@ -32,12 +32,55 @@ describe('the Worker script first build stage (cli/build/worker-script.ts)', () 
     expect(code).not.toContain('// node_modules/zod/v4/core/to-json-schema.js');
     expect(code).not.toMatch(/cannot be represented in JSON Schema/);
     expect(code).toMatch(/\baggregateChecks = \(function \(|function aggregateChecks\(/);
+    // Nothing the script is built from calls a schema's own JSON Schema hooks, which would throw there.
+    const inputs = (JSON.parse(readFileSync(`${outfile}.inputs.json`, 'utf8')) as { inputs: string[] }).inputs;
+    const ours = inputs.filter((f) => f.startsWith('src/'));
+    expect(ours.length).toBeGreaterThan(100);
+    const callers = ours.filter((f) => /\.toJSONSchema\(|~standard/.test(readFileSync(join(PROJECT_ROOT, f), 'utf8')));
+    expect(callers).toEqual([]);
+  });
+
+  it('bundles zod with the stub: it parses and reports bounds as zod does, and its JSON Schema hooks throw (decision 083)', async () => {
+    const { build } = await import('esbuild');
+    const entry = `import * as z from 'zod';
+      const n = z.number().int().min(1).max(100);
+      const s = z.string().max(5);
+      const thrown = (f) => { try { f(); return 'no throw'; } catch (e) { return e.message; } };
+      export const parsed = [n.safeParse(5).success, n.safeParse(0).success, s.safeParse('abc').success, s.safeParse('abcdefg').success];
+      export const bounds = [n.minValue, n.maxValue, n.isInt, s.maxLength];
+      export const hooks = [thrown(() => s.toJSONSchema()), thrown(() => s['~standard'].jsonSchema.input())];`;
+    const bundle = async (plugins: Parameters<typeof build>[0]['plugins']) => {
+      const out = await build({
+        stdin: { contents: entry, resolveDir: PROJECT_ROOT, loader: 'js' },
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'neutral',
+        mainFields: ['module', 'main'],
+        logLevel: 'silent',
+        plugins,
+      });
+      const text = out.outputFiles[0]!.text;
+      return { text, module: await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`) };
+    };
+    const stubbed = await bundle([zodWithoutJsonSchema()]);
+    const whole = await bundle([]);
+    expect(stubbed.module.parsed).toEqual([true, false, true, false]);
+    expect(stubbed.module.bounds).toEqual([1, 100, true, 5]);
+    expect(stubbed.module.bounds).toEqual(whole.module.bounds);
+    for (const message of stubbed.module.hooks)
+      expect(message).toMatch(/JSON Schema conversion is not in the Worker script/);
+    // Without the stub the same hooks convert, and the converter is in the bundle.
+    expect(whole.module.hooks).toEqual(['no throw', 'no throw']);
+    expect(whole.text).toMatch(/cannot be represented in JSON Schema/);
+    expect(stubbed.text).not.toMatch(/cannot be represented in JSON Schema/);
+    expect(stubbed.text.length).toBeLessThan(whole.text.length - 15_000);
   });
 
   it("gives zod's classic schemas every JSON Schema name they read, from the stub (decision 083)", () => {
     const classic = readFileSync(join(PROJECT_ROOT, 'node_modules/zod/v4/classic/schemas.js'), 'utf8');
     const stub = readFileSync(join(PROJECT_ROOT, 'cli/build/zod-without-json-schema.js'), 'utf8');
-    const read = new Set([...classic.matchAll(/\bprocessors\.(\w+)\(/g)].map((m) => m[1]!));
+    const read = new Set([...classic.matchAll(/\bprocessors\.(?!js")(\w+)/g)].map((m) => m[1]!));
     const named = /import \{([^}]+)\} from "\.\.\/core\/to-json-schema\.js"/.exec(classic)?.[1];
     expect(named, "zod's classic schemas no longer import to-json-schema.js by name: update the stub").toBeDefined();
     for (const name of named!.split(',')) read.add(name.trim());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import INSTANCE_SCHEMAS from '../../src/tools/kernel/instance-schemas.json';
 import { aliasTarget, VERSION_IDS } from '../helpers/releases.js';
 import { call, toolDescriptors } from '../helpers/tools.js';
 
@@ -49,6 +50,9 @@ describe('get_schema', () => {
     // A datachain's fields say what they do, the order priority sets among them.
     const placement = env.data.schema_json!.DatachainInstance.properties.elements.items;
     expect(placement.properties.priority.description).toMatch(/a higher number comes first/);
+    // The Worker's script serves the file gen wrote (decision 083): what this import graph
+    // converts is that file, so gen's graph registers the same forms.
+    expect(env.data.schema_json).toEqual(INSTANCE_SCHEMAS);
   });
   it.each([
     ['ai@latest', aliasTarget('ai@latest')],

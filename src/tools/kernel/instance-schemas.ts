@@ -1,22 +1,22 @@
 import * as z from 'zod';
-import { publishedSchemas } from '../../domain/json-schemas.js';
+import { publishedSchemas, publishedVersion } from '../../domain/json-schemas.js';
 
-let cached: { count: number; schemas: Record<string, unknown> } | undefined;
+let cached: { version: number; schemas: Record<string, unknown> } | undefined;
 
 /**
  * JSON Schemas (draft 2020-12, input side) of the content and datachain forms (get_schema's
- * `schema_json`), built once per set of registered forms: here (Node, the test suites, `npm run gen`,
+ * `schema_json`), built again only after a form is registered: here (Node, the test suites, `npm run gen`,
  * which writes them to `instance-schemas.json`) by zod's converter. The Worker's script is built
  * with `instance-schemas-text.ts` in this module's place (decision 083): there they are that file,
  * a text module beside the script, and zod's converters are not in the script.
  */
 export function instanceJsonSchemas(): Record<string, unknown> {
-  const forms = Object.entries(publishedSchemas());
-  if (cached?.count !== forms.length)
+  const version = publishedVersion();
+  if (cached?.version !== version)
     cached = {
-      count: forms.length,
+      version,
       schemas: Object.fromEntries(
-        forms.map(([name, schema]) => [
+        Object.entries(publishedSchemas()).map(([name, schema]) => [
           name,
           { ...z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }), title: name },
         ]),
