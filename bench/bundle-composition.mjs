@@ -112,9 +112,10 @@ export function bundleComposition({ top = 5 } = {}) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, bytes]) => ({ name, raw: bytes, gzip: estimated.get(name) }));
-    // The text modules uploaded beside the script (never parsed as JavaScript): the embedded set's
-    // releases, the locales' fixed wording and the tool descriptors (decision 062).
-    const modules = readdirSync(dir).filter((f) => /\.(release|labels|descriptors)$/.test(f));
+    // The modules uploaded beside the script (never parsed as JavaScript): the embedded set's
+    // releases, the locales' fixed wording, the tool descriptors and the OpenAPI document as text
+    // (decision 062), and get_schema's JSON Schemas as data (decision 083).
+    const modules = readdirSync(dir).filter((f) => /\.(release|labels|descriptors|data)$/.test(f));
     const texts = {
       count: modules.length,
       releases: modules.filter((f) => f.endsWith('.release')).length,
@@ -135,7 +136,7 @@ export function formatComposition({ raw, gzip, contributors, texts }) {
   const n = (x) => x.toLocaleString('en-US').padStart(9);
   return [
     `bundle: ${n(raw)} bytes raw, ${n(gzip)} bytes gzip -9 (target <= ${GZIP_TARGET.toLocaleString('en-US')}: ${gzip <= GZIP_TARGET ? 'met' : 'missed'})`,
-    `beside it: ${texts.count} text modules (the embedded set's ${texts.releases} releases, packed, the locales' wording and the tool descriptors), ${n(texts.raw)} bytes raw, ${n(texts.gzip)} bytes gzip -9; not in the target`,
+    `beside it: ${texts.count} modules of text and data (the embedded set's ${texts.releases} releases, packed, the locales' wording, the tool descriptors, the OpenAPI document and get_schema's JSON Schemas), ${n(texts.raw)} bytes raw, ${n(texts.gzip)} bytes gzip -9; not in the target`,
     'top contributors (raw bytes in the bundle, estimated gzip bytes and share):',
     ...contributors.map(
       (c) =>

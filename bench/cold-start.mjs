@@ -131,23 +131,18 @@ const BENCH_RENDER_KEY = { RENDER_KEY: 'bench-render-key-not-a-secret-0123456789
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED, ...BENCH_RENDER_KEY };
 
 /**
- * The embedded set's packed files are text modules, resolved beside the script: wrangler.toml's
- * `Text` rule. A `.js` or `.mjs` module a script imports is an ES module, as the script is
- * (bench:cold-ab's module that serves a built script behind remote stores imports it; the floor
- * imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so both are named.
+ * The modules beside the script, resolved as wrangler.toml's rules say: the embedded set's packed
+ * files and the other texts as `Text`, get_schema's JSON Schemas as `Data` (decision 083). A `.js`
+ * or `.mjs` module a script imports is an ES module, as the script is (bench:cold-ab's module that
+ * serves a built script behind remote stores imports it; the floor imports `storage.mjs`). A rule
+ * replaces Miniflare's default one of its type, so every one is named.
  */
-const TEXT_MODULES = [
-  { type: 'ESModule', include: ['**/*.js', '**/*.mjs'] },
-  {
-    type: 'Text',
-    include: JSON.parse(
-      /^\[\[rules\]\]\s*type\s*=\s*"Text"\s*globs\s*=\s*(\[[^\]]*\])/m.exec(WRANGLER_TOML)?.[1] ??
-        (() => {
-          throw new Error('wrangler.toml: no [[rules]] block of type "Text" followed by its globs');
-        })(),
-    ),
-  },
-];
+const RULES = [...WRANGLER_TOML.matchAll(/^\[\[rules\]\]\s*type\s*=\s*"(\w+)"\s*globs\s*=\s*(\[[^\]]*\])/gm)].map(
+  (m) => ({ type: m[1], include: JSON.parse(m[2]) }),
+);
+if (!RULES.some((rule) => rule.type === 'Text'))
+  throw new Error('wrangler.toml: no [[rules]] block of type "Text" followed by its globs');
+const TEXT_MODULES = [{ type: 'ESModule', include: ['**/*.js', '**/*.mjs'] }, ...RULES];
 
 /**
  * How Miniflare loads a script: the server's build imports its text modules itself; the floor that

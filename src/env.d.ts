@@ -58,3 +58,9 @@ declare module '*.descriptors' {
   const text: string;
   export default text;
 }
+
+/** get_schema's JSON Schemas as UTF-8 JSON, imported as a Data module (wrangler.toml's `*.data` rule, decision 083). */
+declare module '*.data' {
+  const bytes: ArrayBuffer;
+  export default bytes;
+}

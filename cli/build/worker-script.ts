@@ -42,7 +42,7 @@ function textModulesBeside(outfile: string): Plugin {
       b.onResolve({ filter: TEXT_FORM }, (args) => ({
         path: resolve(args.resolveDir, args.path.replace(TEXT_FORM, TEXT_FORM_REPLACEMENT).replace(/\.js$/, '.ts')),
       }));
-      b.onResolve({ filter: /\.(release|labels|descriptors)$/ }, (args) => {
+      b.onResolve({ filter: /\.(release|labels|descriptors|data)$/ }, (args) => {
         const path = relative(dirname(outfile), resolve(args.resolveDir, args.path));
         return { path: path.startsWith('.') ? path : `./${path}`, external: true };
       });

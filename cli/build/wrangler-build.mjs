@@ -24,7 +24,7 @@ const GENERATED = [
   '../../build/schemas/index.json',
   '../../build/embedded/tools.descriptors',
   '../../build/embedded/openapi.descriptors',
-  '../../build/embedded/instance-schemas.descriptors',
+  '../../build/embedded/instance-schemas.data',
   '../../build/embedded/releases',
 ].map((path) => new URL(path, import.meta.url));
 if (!GENERATED.every((file) => existsSync(file))) {

@@ -13,8 +13,11 @@ const INSTANCE_SCHEMAS_JSON = new URL('../../src/tools/kernel/instance-schemas.j
 
 /** Where the OpenAPI document ships beside the tool descriptors' `file`. */
 const openApiFileBeside = (file: string) => file.replace(/tools\.descriptors$/, 'openapi.descriptors');
-/** Where the JSON Schemas ship beside the tool descriptors' `file` (decision 083). */
-const schemasFileBeside = (file: string) => file.replace(/tools\.descriptors$/, 'instance-schemas.descriptors');
+/**
+ * Where the JSON Schemas ship beside the tool descriptors' `file` (decision 083): as bytes, a Data
+ * module, off the JavaScript heap until a call reads them.
+ */
+const schemasFileBeside = (file: string) => file.replace(/tools\.descriptors$/, 'instance-schemas.data');
 /** A checked-in JSON file as compact JSON in ASCII. */
 const compactText = (url: URL) => asciiJson(JSON.stringify(JSON.parse(readFileSync(url, 'utf8'))));
 
@@ -48,8 +51,8 @@ export function writeDescriptorsText(file: string, moduleFile: string, specifier
       '/** The OpenAPI 3.1 document of the REST surface (docs/openapi.json), as JSON text. */',
       'export const OPENAPI_TEXT: string = openApi;',
       '',
-      "/** The content and datachain forms' JSON Schemas (src/tools/kernel/instance-schemas.json), as JSON text. */",
-      'export const INSTANCE_SCHEMAS_TEXT: string = schemas;',
+      "/** The content and datachain forms' JSON Schemas (src/tools/kernel/instance-schemas.json), as JSON in ASCII bytes. */",
+      'export const INSTANCE_SCHEMAS_BYTES: ArrayBuffer = schemas;',
       '',
       "/** Each tool's arguments that a query string gives as numbers or lists. */",
       `export const ARGUMENT_KINDS: ArgumentKinds = ${JSON.stringify(argumentKindsOf(descriptors))};`,

@@ -1,6 +1,6 @@
 /** @jsxImportSource ../../src/services/render/page/jsx */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, Html, raw } from '../../src/services/render/page/jsx/jsx-runtime.js';
+import { escapeHtml, type Html, raw } from '../../src/services/render/page/jsx/jsx-runtime.js';
 
 const html = (node: Html) => node.html;
 

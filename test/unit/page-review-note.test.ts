@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionIndex } from '../../src/domain/bundle.js';
-import { REVIEW_STATUSES } from '../../src/domain/translations.js';
+import type { REVIEW_STATUSES } from '../../src/domain/translations.js';
 import { labelsFor } from '../../src/services/render/shared/labels.js';
 import { createEmbeddedStore } from '../../src/store/embedded.js';
 import { BUNDLES, VERSION_INDEX } from '../../src/store/generated/bundles.js';
