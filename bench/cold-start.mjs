@@ -9,7 +9,7 @@
 // whose name holds one of its comma-separated parts).
 import { Miniflare } from 'miniflare';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { publish } from '../test/e2e/fresh-server.mjs';
@@ -131,18 +131,23 @@ const BENCH_RENDER_KEY = { RENDER_KEY: 'bench-render-key-not-a-secret-0123456789
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED, ...BENCH_RENDER_KEY };
 
 /**
- * The modules beside the script, resolved as wrangler.toml's rules say: the embedded set's packed
- * files and the other texts as `Text`, get_schema's JSON Schemas as `Data` (decision 083). A `.js`
- * or `.mjs` module a script imports is an ES module, as the script is (bench:cold-ab's module that
- * serves a built script behind remote stores imports it; the floor imports `storage.mjs`). A rule
- * replaces Miniflare's default one of its type, so every one is named.
+ * The modules beside a script, resolved as the wrangler.toml it was built with says (`buildWorker`
+ * keeps a copy beside it; else this tree's): text modules as `Text`, the embedded set's releases and
+ * get_schema's JSON Schemas as `Data` (decisions 083, 084), so that bench:cold-ab's base is loaded
+ * as it was built. A `.js` or `.mjs` module a script imports is an ES module, as the script is
+ * (bench:cold-ab's module that serves a built script behind remote stores imports it; the floor
+ * imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so every one is named.
  */
-const RULES = [...WRANGLER_TOML.matchAll(/^\[\[rules\]\]\s*type\s*=\s*"(\w+)"\s*globs\s*=\s*(\[[^\]]*\])/gm)].map(
-  (m) => ({ type: m[1], include: JSON.parse(m[2]) }),
-);
-if (!RULES.some((rule) => rule.type === 'Text'))
-  throw new Error('wrangler.toml: no [[rules]] block of type "Text" followed by its globs');
-const TEXT_MODULES = [{ type: 'ESModule', include: ['**/*.js', '**/*.mjs'] }, ...RULES];
+function modulesRulesOf(scriptPath) {
+  const beside = resolve(dirname(scriptPath), 'wrangler.toml');
+  const toml = existsSync(beside) ? readFileSync(beside, 'utf8') : WRANGLER_TOML;
+  const rules = [...toml.matchAll(/^\[\[rules\]\]\s*type\s*=\s*"(\w+)"\s*globs\s*=\s*(\[[^\]]*\])/gm)].map((m) => ({
+    type: m[1],
+    include: JSON.parse(m[2]),
+  }));
+  if (rules.length === 0) throw new Error(`${existsSync(beside) ? beside : 'wrangler.toml'}: no [[rules]] block`);
+  return [{ type: 'ESModule', include: ['**/*.js', '**/*.mjs'] }, ...rules];
+}
 
 /**
  * How Miniflare loads a script: the server's build imports its text modules itself; the floor that
@@ -150,7 +155,7 @@ const TEXT_MODULES = [{ type: 'ESModule', include: ['**/*.js', '**/*.mjs'] }, ..
  * it imports (`./release.release`), as our Worker is given its own.
  */
 function modulesOf(scriptPath) {
-  if (scriptPath !== READS_FLOOR) return { modules: true, scriptPath, modulesRules: TEXT_MODULES };
+  if (scriptPath !== READS_FLOOR) return { modules: true, scriptPath, modulesRules: modulesRulesOf(scriptPath) };
   return {
     modules: [
       { type: 'ESModule', path: resolve(READS_FLOOR) },
@@ -496,6 +501,8 @@ export function buildWorker(outdir = 'dist/worker', env = {}, cwd = undefined) {
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
   });
+  // The rules its modules are loaded by (`modulesRulesOf`): those of the tree it was built from.
+  copyFileSync(resolve(cwd ?? '.', 'wrangler.toml'), resolve(outdir, 'wrangler.toml'));
   return `${outdir}/index.js`;
 }
 

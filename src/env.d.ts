@@ -41,10 +41,10 @@ declare namespace Cloudflare {
 }
 interface Env extends Cloudflare.Env {}
 
-/** The embedded set's packed release files, imported as text modules (wrangler.toml's `*.release` rule). */
+/** The embedded set's packed release files, imported as Data modules (wrangler.toml's `*.release` rule, decision 084). */
 declare module '*.release' {
-  const text: string;
-  export default text;
+  const bytes: ArrayBuffer;
+  export default bytes;
 }
 
 /** Each locale's fixed wording as JSON, imported as text modules (wrangler.toml's `*.labels` rule, decision 062). */

@@ -46,7 +46,7 @@ export function bucketGuesses(index: VersionIndex, embedded: readonly string[]):
   return guesses;
 }
 
-/** A release file the Worker imports as a text module (wrangler.toml's `*.release` rule). */
+/** A release file the Worker imports as a Data module (wrangler.toml's `*.release` rule, decision 084). */
 export interface ShippedFile {
   /** The file's key in the store's layout (`releases/<id>/<hash>.json`, as in the bucket). */
   key: string;
@@ -56,8 +56,9 @@ export interface ShippedFile {
 
 /**
  * The module of the embedded set's files (`generated/embedded-files.ts`): `FILES`, each packed file
- * by its key, imported as a text module (uploaded beside the script, never parsed as JavaScript).
- * Only the Worker's entry imports it: Node cannot load a text module, and every other importer of
+ * by its key, imported as a Data module: its bytes, an ArrayBuffer (uploaded beside the script,
+ * never parsed as JavaScript, and outside the JavaScript heap until read: decision 084). Only the
+ * Worker's entry imports it: Node cannot load a Data module, and every other importer of
  * the app (generators, benchmarks in Node) passes a store of its own.
  */
 export function filesModule(files: readonly ShippedFile[]): string {
@@ -66,7 +67,7 @@ export function filesModule(files: readonly ShippedFile[]): string {
     '',
     ...files.map((f, i) => `import file${i} from ${JSON.stringify(f.specifier)};`),
     '',
-    'export const FILES: Readonly<Record<string, string>> = {',
+    'export const FILES: Readonly<Record<string, ArrayBuffer>> = {',
     ...files.map((f, i) => `  ${JSON.stringify(f.key)}: file${i},`),
     '};',
     '',

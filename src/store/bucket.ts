@@ -305,15 +305,18 @@ export async function checkedRelease(
 }
 
 /**
- * Files held in memory (the embedded set's text modules, by key) as a reader of the same layout.
+ * Files held in memory (the embedded set's Data modules, by key: their bytes; or texts) as a reader
+ * of the same layout, which reads a release from its bytes as it reads the bucket's (decision 084).
  * A missing key reads as a missing object.
  */
-export function filesReader(files: Readonly<Record<string, string>>): BucketReader {
+export function filesReader(files: Readonly<Record<string, ArrayBuffer | string>>): BucketReader {
   return {
     get: async (key) => {
-      const text = Object.hasOwn(files, key) ? files[key] : undefined;
-      // No size: the text is already in memory (the build wrote it), so refusing it would spare nothing.
-      return text === undefined ? null : { text: async () => text };
+      const file = Object.hasOwn(files, key) ? files[key] : undefined;
+      // No size: the file is already in memory (the build wrote it), so refusing it would spare nothing.
+      if (file === undefined) return null;
+      if (typeof file === 'string') return { text: async () => file };
+      return { text: async () => decoder.decode(file), arrayBuffer: async () => file };
     },
   };
 }

@@ -22,7 +22,7 @@ export const READ_AHEAD_PAUSE_MS = 1000;
  */
 export function deploymentStore(
   env: Partial<Pick<Env, 'RELEASES' | 'INDEX_TTL_SECONDS'>> | undefined,
-  files?: Readonly<Record<string, string>>,
+  files?: Readonly<Record<string, ArrayBuffer | string>>,
 ): SchemaStore {
   const ttlSeconds = Number(env?.INDEX_TTL_SECONDS);
   return createLayeredStore({

@@ -78,7 +78,12 @@ describe('a fresh deployment: the embedded set ships as text modules', () => {
     for (const v of index.versions) {
       // Packed: the elements, their listed forms, then the symbols, on lines of their own after the
       // release (src/store/packed-release.ts, decisions 067 and 073).
-      const file = JSON.parse(FILES[`releases/${v.id}/${v.content_hash}.json`]!.split('\n')[0]!) as Record<string, any>;
+      // Bytes (a Data module, decision 084), in ASCII.
+      const bytes = new Uint8Array(FILES[`releases/${v.id}/${v.content_hash}.json`]!);
+      expect(FILES[`releases/${v.id}/${v.content_hash}.json`]).toBeInstanceOf(ArrayBuffer);
+      expect(bytes.every((b) => b < 0x80)).toBe(true);
+      const text = new TextDecoder().decode(bytes);
+      const file = JSON.parse(text.split('\n')[0]!) as Record<string, any>;
       expect(file.manifest).toMatchObject({ version: v.id, content_hash: v.content_hash });
       expect(file.elements.line).toBe(1);
       expect(file.elements.listed).toBe(2);
