@@ -67,7 +67,7 @@ export default defineConfig({
       },
       {
         // cold: the suites that must hold on a fresh deployment, run over the store a deployment
-        // serves: the deployable embedded set (its text modules) layered over a local
+        // serves: the deployable embedded set (its Data modules) layered over a local
         // RELEASES bucket holding every published release, one newer stable release only the bucket
         // has (`ai@latest`), and the index. Each test starts from a fresh app that has read nothing
         // (test/setup/cold-app.ts; `coldApp()` in test/helpers/cold.ts for more).

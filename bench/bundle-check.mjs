@@ -59,6 +59,8 @@ if (composition.code.includes('dtpr-build-0000000000000000') || !/dtpr-build-[0-
   failures.push("the script's build id was not written in (cli/build/worker-script.ts, stampBuild)");
 if (!composition.texts.openapi)
   failures.push('no text module of the OpenAPI document is beside the script: is it imported?');
+if (!composition.texts.schemas)
+  failures.push("no Data module of get_schema's JSON Schemas is beside the script: is it imported?");
 if (bundledLabels.length)
   failures.push(
     `the script carries ${bundledLabels.length} sentences of the locales' wording, e.g. '${bundledLabels[0]}'`,

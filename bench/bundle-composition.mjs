@@ -124,6 +124,7 @@ export function bundleComposition({ top = 5 } = {}) {
       labels: modules.filter((f) => f.endsWith('.labels')).map((f) => readFileSync(join(dir, f), 'utf8')),
       descriptors: modules.some((f) => f.endsWith('tools.descriptors')),
       openapi: modules.some((f) => f.endsWith('openapi.descriptors')),
+      schemas: modules.some((f) => f.endsWith('instance-schemas.data')),
     };
     return { raw: Buffer.byteLength(code), gzip, contributors, code, texts };
   } finally {

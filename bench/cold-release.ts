@@ -1,5 +1,5 @@
 // npm run bench:cold (second part): the first call on a release held in the release bucket against
-// the same call on an embedded release (read from its text module), each in a fresh isolate, and
+// the same call on an embedded release (read from its Data module), each in a fresh isolate, and
 // the warm call on each. The bucket is wrangler's local simulation, seeded by the publisher.
 // Env: COLD_SAMPLES (fresh isolates per release, default 5), WARM (default 20).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -130,29 +130,32 @@ const BENCH_RENDER_KEY = { RENDER_KEY: 'bench-render-key-not-a-secret-0123456789
 /** Limits not set here take their defaults (the contract's, as in wrangler.toml). */
 const VARS = { RATE_LIMIT: 'off', REQUEST_LOG: 'off', ...KEEP_UNLIMITED, ...BENCH_RENDER_KEY };
 
+/** The copy of the wrangler.toml a script was built with, which `buildWorker` keeps beside it. */
+const BUILT_WITH = 'built-with.wrangler.toml';
+
 /**
  * The modules beside a script, resolved as the wrangler.toml it was built with says (`buildWorker`
- * keeps a copy beside it; else this tree's): text modules as `Text`, the embedded set's releases and
- * get_schema's JSON Schemas as `Data` (decisions 083, 084), so that bench:cold-ab's base is loaded
- * as it was built. A `.js` or `.mjs` module a script imports is an ES module, as the script is
+ * keeps a copy beside it, `BUILT_WITH`; else this tree's; a floor's own wrangler.toml is not read):
+ * text modules as `Text`, the embedded set's releases and get_schema's JSON Schemas as `Data`
+ * (decisions 083, 084), so that bench:cold-ab's base is loaded as it was built. A `.js` or `.mjs` module a script imports is an ES module, as the script is
  * (bench:cold-ab's module that serves a built script behind remote stores imports it; the floor
  * imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so every one is named.
  */
 function modulesRulesOf(scriptPath) {
-  const beside = resolve(dirname(scriptPath), 'wrangler.toml');
+  const beside = resolve(dirname(scriptPath), BUILT_WITH);
   const toml = existsSync(beside) ? readFileSync(beside, 'utf8') : WRANGLER_TOML;
-  const rules = [...toml.matchAll(/^\[\[rules\]\]\s*type\s*=\s*"(\w+)"\s*globs\s*=\s*(\[[^\]]*\])/gm)].map((m) => ({
-    type: m[1],
-    include: JSON.parse(m[2]),
-  }));
+  const rules = [
+    ...toml.matchAll(/^\[\[rules\]\]\s*type\s*=\s*"(\w+)"\s*globs\s*=\s*(\[[^\]]*\])(\s*fallthrough\s*=\s*true)?/gm),
+  ].map((m) => ({ type: m[1], include: JSON.parse(m[2]), ...(m[3] ? { fallthrough: true } : {}) }));
   if (rules.length === 0) throw new Error(`${existsSync(beside) ? beside : 'wrangler.toml'}: no [[rules]] block`);
   return [{ type: 'ESModule', include: ['**/*.js', '**/*.mjs'] }, ...rules];
 }
 
 /**
- * How Miniflare loads a script: the server's build imports its text modules itself; the floor that
+ * How Miniflare loads a script: the server's build imports its modules itself; the floor that
  * reads a release (bench/floor/reads.js) is given the embedded release it reads as the text module
- * it imports (`./release.release`), as our Worker is given its own.
+ * it imports (`./release.release`). Our Worker's releases are bytes since decision 084; the floor
+ * still parses text, as it was measured.
  */
 function modulesOf(scriptPath) {
   if (scriptPath !== READS_FLOOR) return { modules: true, scriptPath, modulesRules: modulesRulesOf(scriptPath) };
@@ -502,7 +505,7 @@ export function buildWorker(outdir = 'dist/worker', env = {}, cwd = undefined) {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
   });
   // The rules its modules are loaded by (`modulesRulesOf`): those of the tree it was built from.
-  copyFileSync(resolve(cwd ?? '.', 'wrangler.toml'), resolve(outdir, 'wrangler.toml'));
+  copyFileSync(resolve(cwd ?? '.', 'wrangler.toml'), resolve(outdir, BUILT_WITH));
   return `${outdir}/index.js`;
 }
 

@@ -1,6 +1,7 @@
 // The floor of a first call that reads a release: a bare Worker that, on the first request of its
 // isolate, does only the reads our first call cannot skip (one embedded release given to it as a
-// text module, as the build gives ours: bench/cold-start.mjs; the release's JSON, its first line,
+// text module, as the build gave ours until decision 084 made them bytes: bench/cold-start.mjs;
+// the release's JSON, its first line,
 // parsed as ours is, src/store/packed-release.ts; with
 // `index=1`, the release bucket's index too, which a first call that needs the whole catalogue
 // reads: decision 048) and then, like every later request, answers a constant JSON body of the

@@ -3,7 +3,7 @@
 // `main` (decision 057). It bundles src/index.ts as wrangler
 // would (the same module conditions and language target), marks the functions for V8's eager
 // compilation (cli/build/eager-marks.ts), and writes build/worker/index.js. wrangler's own pass
-// then minifies it, sets its defines and uploads the embedded set's text modules beside it;
+// then minifies it, sets its defines and uploads the embedded set's modules beside it;
 // esbuild keeps a function's wrapping parentheses through that pass, so the marks survive. The
 // script's source map leads back to src/ (the marks' map composed with the bundle's), and wrangler's
 // pass follows it, so the deployed script's map names the source files.
@@ -29,7 +29,7 @@ import {
 
 /**
  * The embedded set's packed files, the locales' fixed wording and the tool descriptors stay
- * imports, rewritten relative to the output, for wrangler to upload as text modules (wrangler.toml's
+ * imports, rewritten relative to the output, for wrangler to upload as text or Data modules (wrangler.toml's
  * `Text` rule): they never enter the script. The modules that read the wording's tables
  * (`labels/shipped.ts`) and the descriptors' JSON file (`kernel/descriptors.ts`) are replaced by
  * the ones that read those text modules (`shipped-text.ts`, `descriptors-text.ts`: `TEXT_FORM`,

@@ -5,7 +5,7 @@ import type { BucketGuesses } from '../../src/store/layered.js';
  * A TypeScript module the Worker can import: `BUNDLES`, bundle JSON texts by release id (compiled
  * into the script), and `VERSION_INDEX`, the index of the releases it describes, as JSON text.
  * The deployable module (`generated/embedded.ts`) names the embedded set and carries no texts
- * (they ship as text modules: `filesModule`); `generated/bundles.ts` carries every release's text,
+ * (they ship as Data modules: `filesModule`); `generated/bundles.ts` carries every release's text,
  * for tests, benchmarks and generators. `BUCKET_GUESSES` names the releases of the build that the
  * module does not hold (`bucketGuesses`): none in `generated/bundles.ts`.
  */

@@ -65,10 +65,10 @@ function clearExcept(dir: string, sub: string, keep: readonly string[]): void {
 
 /** The deployable module (the embedded set's index, no texts), beside the module of every release. */
 const deployableModule = (moduleFile: string): string => join(dirname(moduleFile), 'embedded.ts');
-/** The module of the embedded set's files (text modules), beside it. */
+/** The module of the embedded set's files (Data modules), beside it. */
 const filesModuleOf = (moduleFile: string): string => join(dirname(moduleFile), 'embedded-files.ts');
 
-/** The name a release key's file is written under in `<embedded>`: the key, `.json` made `.release` (a text module). */
+/** The name a release key's file is written under in `<embedded>`: the key, `.json` made `.release` (a Data module, decision 084). */
 const shippedName = (key: string): string => key.replace(/\.json$/, '.release');
 
 /** An import specifier from the module's directory to a file (POSIX separators, always relative). */
@@ -107,7 +107,7 @@ export function writeTextsBeside(embeddedDir: string, moduleFile: string): void 
  * embedded set's packed files (`<embedded>/releases/<id>/<hash>.release`, nothing else under it),
  * the module of every release (`moduleFile`: texts and index, for tests and generators), the
  * deployable module beside it (the embedded set's index), the module importing the embedded
- * set's files as text modules (`embedded-files.ts`, for the Worker's entry), and the other texts
+ * set's files as Data modules (`embedded-files.ts`, for the Worker's entry), and the other texts
  * that ship beside the script: the locales' fixed wording and the tool descriptors
  * (`writeTextsBeside`, decision 062).
  * Writes nothing and returns 1 if any release has errors.

@@ -14,7 +14,7 @@ export const READ_AHEAD_PAUSE_MS = 1000;
 /**
  * The store a deployment serves: the embedded set, plus every release in the bucket bound as
  * `RELEASES` when there is one. The embedded set's packed files come as `files` (by key): the
- * Worker's entry passes the text modules the build ships (`generated/embedded-files.ts`); without
+ * Worker's entry passes the Data modules the build ships (`generated/embedded-files.ts`); without
  * them only the releases whose texts the script carries are embedded. A first call naming a release
  * the build published to the bucket reads its packed object beside the index (decision 071). A failed read of the
  * bucket's index, or of a release the store reads ahead, is logged; the catalogue keeps what it had.

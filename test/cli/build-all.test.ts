@@ -80,7 +80,7 @@ describe('build-all', () => {
     const shipped = VersionIndex.parse(JSON.parse(mod.VERSION_INDEX));
     // No embedded.json in the fixture: the newest stable and the newest beta.
     expect(shipped.versions.map((v) => v.id)).toEqual(['ai@2026-01-01', 'ai@2026-03-01-beta']);
-    // Read as text: it imports its files as text modules (wrangler.toml's `*.release` rule), which Node cannot load.
+    // Read as text: it imports its files as Data modules (wrangler.toml's `*.release` rule), which Node cannot load.
     const files = readFileSync(join(fx.base, 'generated', 'embedded-files.ts'), 'utf8');
     shipped.versions.forEach((v, i) => {
       const file = join(embedded, 'releases', v.id, `${v.content_hash}.release`);

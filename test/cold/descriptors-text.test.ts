@@ -33,7 +33,7 @@ describe("the OpenAPI document as the Worker's script ships it: a text module be
   });
 });
 
-describe("get_schema's JSON Schemas as the Worker's script ships them: a text module beside it (decision 083)", () => {
+describe("get_schema's JSON Schemas as the Worker's script ships them: a Data module beside it (decision 083)", () => {
   it('serves src/tools/kernel/instance-schemas.json as checked in, parsed once, with every form', async () => {
     // In this project `instance-schemas.js` is `instance-schemas-text.ts`, as in the Worker's script.
     const { instanceJsonSchemas } = await import('../../src/tools/kernel/instance-schemas.js');

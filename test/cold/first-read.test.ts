@@ -69,7 +69,7 @@ describe('a fresh deployment: the first request for a release nothing has read',
   });
 });
 
-describe('a fresh deployment: the embedded set ships as text modules', () => {
+describe('a fresh deployment: the embedded set ships as Data modules (bytes)', () => {
   it('the Worker imports one packed file per embedded release, and each is served from it', async () => {
     const index = JSON.parse(VERSION_INDEX) as { versions: { id: string; content_hash: string }[] };
     expect(Object.keys(FILES).sort()).toEqual(

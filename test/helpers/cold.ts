@@ -12,7 +12,7 @@ export type Serve = (request: Request) => Promise<Response>;
 
 /**
  * A fresh app over the store a deployment serves, with nothing read yet: the deployable embedded
- * set (its packed release files, the text modules the Worker's entry imports) layered over the `RELEASES`
+ * set (its packed release files, the Data modules the Worker's entry imports) layered over the `RELEASES`
  * bucket. Only meaningful in the cold project, where the deployable module is not swapped for the
  * one with every release compiled in; elsewhere it throws.
  */

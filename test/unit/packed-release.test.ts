@@ -228,6 +228,23 @@ describe('the embedded set ships packed', () => {
     }
   });
 
+  it('a packed file held as bytes (a Data module, decision 084) reads as the same release as its text', async () => {
+    const bytes: Record<string, ArrayBuffer> = Object.fromEntries(
+      Object.entries(FILES).map(([key, text]) => [key, new TextEncoder().encode(text).buffer as ArrayBuffer]),
+    );
+    const object = await filesReader(bytes).get(KEY);
+    expect(object!.arrayBuffer).toBeDefined();
+    expect(await object!.text()).toBe(FILES[KEY]);
+    const fromBytes = createEmbeddedStore({}, VERSION_INDEX, filesReader(bytes));
+    const fromText = createEmbeddedStore({}, VERSION_INDEX, filesReader(FILES));
+    await Promise.all([fromBytes.load!(LATEST), fromText.load!(LATEST)]);
+    const [a, b] = [fromBytes.release(LATEST)!.bundle, fromText.release(LATEST)!.bundle];
+    expect(a.manifest).toEqual(b.manifest);
+    expect(a.elements).toEqual(b.elements);
+    expect(a.symbols).toEqual(b.symbols);
+    expect(a.search_index).toEqual(b.search_index);
+  });
+
   it('a damaged packed part fails the calls that read it as upstream_error; the rest of the release answers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const lines = packRelease(JSON.parse(BUNDLES[LATEST]!) as Bundle).split('\n');

@@ -8,7 +8,7 @@ let cached: { version: number; schemas: Record<string, unknown> } | undefined;
  * `schema_json`), built again only after a form is registered: here (Node, the test suites, `npm run gen`,
  * which writes them to `instance-schemas.json`) by zod's converter. The Worker's script is built
  * with `instance-schemas-text.ts` in this module's place (decision 083): there they are that file,
- * a text module beside the script, and zod's converters are not in the script.
+ * a Data module beside the script, and zod's converters are not in the script.
  */
 export function instanceJsonSchemas(): Record<string, unknown> {
   const version = publishedVersion();
