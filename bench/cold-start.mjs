@@ -137,9 +137,9 @@ const BUILT_WITH = 'built-with.wrangler.toml';
  * The modules beside a script, resolved as the wrangler.toml it was built with says (`buildWorker`
  * keeps a copy beside it, `BUILT_WITH`; else this tree's; a floor's own wrangler.toml is not read):
  * text modules as `Text`, the embedded set's releases and get_schema's JSON Schemas as `Data`
- * (decisions 083, 084), so that bench:cold-ab's base is loaded as it was built. A `.js` or `.mjs` module a script imports is an ES module, as the script is
- * (bench:cold-ab's module that serves a built script behind remote stores imports it; the floor
- * imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so every one is named.
+ * (decisions 083, 084), so that bench:cold-ab's base is loaded as it was built. A `.js` or `.mjs`
+ * module a script imports is an ES module, as the script is (bench:cold-ab's module that serves a
+ * built script behind remote stores imports it; the floor imports `storage.mjs`). A rule replaces Miniflare's default one of its type, so every one is named.
  */
 function modulesRulesOf(scriptPath) {
   const beside = resolve(dirname(scriptPath), BUILT_WITH);

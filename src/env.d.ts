@@ -41,7 +41,7 @@ declare namespace Cloudflare {
 }
 interface Env extends Cloudflare.Env {}
 
-/** The embedded set's packed release files, imported as Data modules (wrangler.toml's `*.release` rule, decision 084). */
+/** The embedded set's packed release files, as Data modules (wrangler.toml's `*.release` rule, decision 084). */
 declare module '*.release' {
   const bytes: ArrayBuffer;
   export default bytes;
@@ -59,7 +59,7 @@ declare module '*.descriptors' {
   export default text;
 }
 
-/** get_schema's JSON Schemas as UTF-8 JSON, imported as a Data module (wrangler.toml's `*.data` rule, decision 083). */
+/** get_schema's JSON Schemas as JSON bytes, a Data module (wrangler.toml's `*.data` rule, decision 083). */
 declare module '*.data' {
   const bytes: ArrayBuffer;
   export default bytes;

@@ -68,7 +68,10 @@ const deployableModule = (moduleFile: string): string => join(dirname(moduleFile
 /** The module of the embedded set's files (Data modules), beside it. */
 const filesModuleOf = (moduleFile: string): string => join(dirname(moduleFile), 'embedded-files.ts');
 
-/** The name a release key's file is written under in `<embedded>`: the key, `.json` made `.release` (a Data module, decision 084). */
+/**
+ * The name a release key's file is written under in `<embedded>`: the key, `.json` made `.release`
+ * (a Data module, decision 084).
+ */
 const shippedName = (key: string): string => key.replace(/\.json$/, '.release');
 
 /** An import specifier from the module's directory to a file (POSIX separators, always relative). */

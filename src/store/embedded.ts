@@ -19,7 +19,8 @@ function servable(index: VersionIndex, texts: Readonly<Record<string, string>>, 
  * The store of the embedded set: the releases that ship with the deployment, named by `indexText`.
  * A release's JSON is taken from `texts` (compiled into the script) when it is there, else read
  * from `files` (`releases/<id>/<hash>.json`, packed: `packed-release.ts`; in a deployment, Data
- * modules uploaded beside the script, read from their bytes: decision 084) on first use. Each release is kept for the life of the isolate once parsed.
+ * modules uploaded beside the script, read from their bytes: decision 084) on first use. Each
+ * release is kept for the life of the isolate once parsed.
  */
 export function createEmbeddedStore(
   texts: Readonly<Record<string, string>>,
